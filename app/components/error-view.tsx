@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { useT } from "~/hooks/use-t";
+import { LocalizedLink } from "./localized-link";
+
+/** SPEC §8: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */
+export function ErrorView({ error }: { error: unknown }) {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const variant = status === 404 ? "not_found" : status === 403 ? "forbidden" : status === 429 ? "too_many" : "server";
+  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__code">{status}</p>
+      <h1 id="error-title">
+        {variant === "not_found" ? t("error.not_found_title", { path: pathname }) : t(`error.${variant}_title`)}
+      </h1>
+      <p>{t(`error.${variant}_description`)}</p>
+      <p>
+        <LocalizedLink to="/" className="button">
+          {t("error.home_link")}
+        </LocalizedLink>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMemo } from "react";
+import { useRootData } from "~/root";
+import { useT } from "~/hooks/use-t";
+import { Footer } from "./shell/footer";
+import { Header } from "./shell/header";
+import { ToastRegion, type ToastMessage } from "./shell/toasts";
+
+/** Header, content, footer and the toast region; used by layouts and by error pages alike. */
+export function Shell({ children, account }: { children: React.ReactNode; account?: React.ReactNode }) {
+  const root = useRootData();
+  const { t } = useT();
+  const flash = root?.flash;
+  const siteName = root?.site.name ?? t("site_name");
+  const toasts = useMemo<ToastMessage[]>(
+    () =>
+      flash
+        ? [{ id: flash.id ?? flash.message, severity: flash.severity, text: t(flash.message as "site_name", flash.values ?? {}) as string }]
+        : [],
+    [flash, t],
+  );
+  return (
+    <>
+      <Header siteName={siteName} theme={root?.theme ?? "light"} account={account} />
+      <ToastRegion initial={toasts} />
+      <main id="main" className="container site-main">
+        {children}
+      </main>
+      <Footer siteName={siteName} email={root?.site.email ?? null} phone={root?.site.phone ?? null} pages={root?.footerPages ?? []} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LocalizedText } from "~/modules/content/localized";
+import { usePageLanguage, useT } from "~/hooks/use-t";
+import { LocalizedLink } from "../localized-link";
+import { FOOTER_LINKS } from "./nav-sections";
+
+type FooterProps = {
+  siteName: string;
+  email: string | null;
+  phone: string | null;
+  pages: Array<{ slug: string; title: LocalizedText }>;
+};
+
+export function Footer({ siteName, email, phone, pages }: FooterProps) {
+  const { t } = useT();
+  const language = usePageLanguage();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <nav aria-label={t("footer.pages")}>
+          <ul>
+            {pages.map((page) => (
+              <li key={page.slug}>
+                <LocalizedLink to={`/${page.slug}`} lang={page.title.lang === language ? undefined : page.title.lang}>
+                  {page.title.text}
+                </LocalizedLink>
+              </li>
+            ))}
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <LocalizedLink to={link.to}>{t(link.label as "nav.contacts")}</LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <address>
+          <strong>{siteName}</strong>
+          {email ? (
+            <>
+              <br />
+              <a href={`mailto:${email}`}>{email}</a>
+            </>
+          ) : null}
+          {phone ? (
+            <>
+              <br />
+              <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
+            </>
+          ) : null}
+        </address>
+        <p className="site-footer__copy">
+          © {new Date().getFullYear()} {siteName}
+        </p>
+      </div>
+    </footer>
+  );
+}

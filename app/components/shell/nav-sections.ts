@@ -1,0 +1,10 @@
+/** Header sections, by locale-free path and translation key; each issue adds its section with its routes. */
+export const NAV_SECTIONS: Array<{ to: string; label: string }> = [
+  { to: "/nashi-kontakty", label: "nav.contacts" },
+];
+
+/** Footer links to fixed pages (besides the staff-chosen show-in-footer pages). */
+export const FOOTER_LINKS: Array<{ to: string; label: string }> = [
+  { to: "/nashi-kontakty", label: "nav.contacts" },
+  { to: "/privacy-policy", label: "footer.privacy_policy" },
+];

@@ -1,0 +1,17 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { languageOf, localeFromPath } from "~/i18n/locales";
+
+/** The page's language follows its path, so translations are right on the very first render. */
+export function usePageLanguage() {
+  return languageOf(localeFromPath(useLocation().pathname));
+}
+
+export function useT() {
+  const lng = usePageLanguage();
+  return useTranslation("common", { lng });
+}
+
+export function useLocale() {
+  return localeFromPath(useLocation().pathname);
+}

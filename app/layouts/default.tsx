@@ -1,0 +1,21 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/default";
+import { ErrorView } from "~/components/error-view";
+import { Shell } from "~/components/shell";
+
+/** The public layout ("default" in SPEC). Errors of its pages render inside the same shell. */
+export default function DefaultLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Shell>
+      <ErrorView error={error} />
+    </Shell>
+  );
+}

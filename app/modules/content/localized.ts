@@ -1,0 +1,14 @@
+import type { Language } from "~/i18n/locales";
+
+export type LocalizedText = { text: string; lang: Language };
+
+/** English pages show the English text where present, else the Ukrainian one, marked as such. */
+export function pickLocalized(uk: string, en: string | null | undefined, language: Language): LocalizedText {
+  if (language === "en" && en && en.trim() !== "") return { text: en, lang: "en" };
+  return { text: uk, lang: "uk" };
+}
+
+/** `lang` attribute to put on an element only where it differs from the page language. */
+export function langAttr(text: LocalizedText, pageLanguage: Language): Language | undefined {
+  return text.lang === pageLanguage ? undefined : text.lang;
+}

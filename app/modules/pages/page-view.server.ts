@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import type { Language } from "~/i18n/locales";
+import { pickLocalized } from "../content/localized.ts";
+import { findPublishedPage } from "./pages.server.ts";
+
+/** Loads a published page for display, or throws the SPEC 404. */
+export async function loadStaticPage(slug: string, language: Language) {
+  const page = await findPublishedPage(slug);
+  if (!page) throw data(null, { status: 404, statusText: "Page Not Found" });
+  const title = pickLocalized(page.title_uk, page.title_en, language);
+  const body = pickLocalized(page.body_uk, page.body_en, language);
+  const seoTitle = pickLocalized(page.seo_title_uk ?? page.title_uk, page.seo_title_en ?? page.title_en, language).text;
+  const description =
+    pickLocalized(page.seo_description_uk ?? "", page.seo_description_en, language).text || excerpt(body.text);
+  return {
+    page: { title, body, updatedAt: page.updated_at.toISOString() },
+    seo: { title: seoTitle, description },
+  };
+}
+
+function excerpt(html: string, length = 160): string {
+  const text = html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+}

@@ -1,0 +1,27 @@
+import { sql } from "kysely";
+import { getDb } from "../db/db.server.ts";
+
+function publishedPages() {
+  return getDb()
+    .selectFrom("pages")
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .where((eb) => eb.or([eb("published_at", "is", null), eb("published_at", "<=", sql<Date>`now()`)]));
+}
+
+export async function findPublishedPage(slug: string) {
+  return publishedPages()
+    .select(["id", "slug", "title_uk", "title_en", "body_uk", "body_en", "seo_title_uk", "seo_title_en",
+      "seo_description_uk", "seo_description_en", "updated_at"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+}
+
+export async function listFooterPages() {
+  return publishedPages()
+    .select(["slug", "title_uk", "title_en"])
+    .where("show_in_footer", "=", true)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}

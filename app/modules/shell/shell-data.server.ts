@@ -1,0 +1,37 @@
+import { localeFromPath, type Language } from "~/i18n/locales";
+import { getConfig } from "../config/config.server.ts";
+import { pickLocalized } from "../content/localized.ts";
+import { readCookie } from "../http/cookies.server.ts";
+import { readFlash } from "../http/flash.server.ts";
+import { listFooterPages } from "../pages/pages.server.ts";
+import { getSettings } from "../settings/settings.server.ts";
+
+/** What every page's shell needs: locale, theme, site contacts, footer links, a pending toast. */
+export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: (key: "seo_index_title" | "seo_index_description") => string }) {
+  const locale = localeFromPath(url.pathname);
+  const [settings, footerPages, { flash, clear }] = await Promise.all([
+    getSettings(),
+    listFooterPages(),
+    readFlash(request),
+  ]);
+  const headers = new Headers();
+  if (clear) headers.append("Set-Cookie", clear);
+  const shell = {
+    locale,
+    language,
+    theme: readCookie(request, "theme") === "dark" ? ("dark" as const) : ("light" as const),
+    origin: getConfig().publicUrl ?? url.origin,
+    flash,
+    seo: { title: t("seo_index_title"), description: t("seo_index_description") },
+    site: {
+      name: pickLocalized(settings.site_name_uk, settings.site_name_en, language).text,
+      email: settings.contact_email,
+      phone: settings.contact_phone,
+    },
+    footerPages: footerPages.map((page) => ({
+      slug: page.slug,
+      title: pickLocalized(page.title_uk, page.title_en, language),
+    })),
+  };
+  return { shell, headers };
+}

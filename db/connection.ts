@@ -1,0 +1,97 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema.ts";
+
+export type Database = {
+  db: Kysely<DB>;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+};
+
+export class DatabaseBusyError extends Error {}
+
+// pg returns int8 (count(*), bigserial) as strings; our counts fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", close: () => db.destroy() };
+}
+
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+/** An embedded database; `dir` undefined means in memory, `loadDataDir` clones a dumped template. */
+export async function openPGlite(options: { dir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  const release = options.dir ? acquireLock(options.dir) : () => {};
+  try {
+    const pglite = await PGlite.create({
+      dataDir: options.dir,
+      loadDataDir: options.loadDataDir,
+      extensions: pgliteExtensions,
+    });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await db.destroy();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite keeps a single-process store: a second process opening it would corrupt it.
+ * A lock file with our PID refuses a second opener with a clear message.
+ */
+function acquireLock(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(path.dirname(dir), `${path.basename(dir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8").trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseBusyError(
+          `The embedded database in ${dir} is in use by process ${owner} (is the portal running?). ` +
+            "Stop that process first, or use PostgreSQL through DATABASE_URL.",
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseBusyError(`Could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function openDatabase(config: { databaseUrl?: string; paths: { db: string } }): Promise<Database> {
+  if (config.databaseUrl) return Promise.resolve(openPostgres(config.databaseUrl));
+  return openPGlite({ dir: config.paths.db });
+}
+
+export function embeddedDatabaseExists(dir: string): boolean {
+  return existsSync(path.join(dir, "PG_VERSION"));
+}

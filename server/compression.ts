@@ -1,0 +1,67 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import zlib from "node:zlib";
+
+const COMPRESSIBLE = /^(text\/(html|plain|css|xml|x-script|javascript|calendar)|application\/(json|xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
+
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = (name: string) =>
+    acceptEncoding.split(",").some((part) => {
+      const [coding, ...params] = part.trim().toLowerCase().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      return coding === name && (!q || Number(q.split("=")[1]) > 0);
+    });
+  if (accepted("br")) return "br";
+  if (accepted("gzip")) return "gzip";
+  return null;
+}
+
+/**
+ * Compresses what a handler writes through `res` (HTML, JSON, turbo-stream data, XML) when the
+ * client accepts br or gzip. It hooks writeHead because the request listener passes headers
+ * there; each chunk is flushed so streamed HTML still arrives progressively.
+ */
+export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
+  const encoding = req.method === "HEAD" ? null : pickEncoding(req.headers["accept-encoding"]);
+  if (!encoding) return;
+  const originalWriteHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const originalWrite = res.write.bind(res) as (chunk: unknown) => boolean;
+  const originalEnd = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let compressor: zlib.BrotliCompress | zlib.Gzip | null = null;
+
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = (typeof rest[rest.length - 1] === "object" && rest[rest.length - 1] !== null ? rest.pop() : {}) as OutgoingHttpHeaders;
+    const header = (name: string) => headers[name] ?? headers[name.toLowerCase()] ?? res.getHeader(name);
+    const type = String(header("content-type") ?? "");
+    if (COMPRESSIBLE.test(type) && !header("content-encoding") && status !== 204 && status !== 304) {
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === "content-length") delete headers[key];
+      res.removeHeader("content-length");
+      headers["content-encoding"] = encoding;
+      const vary = header("vary");
+      headers["vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+      compressor =
+        encoding === "br"
+          ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : zlib.createGzip({ level: 6 });
+      compressor.on("data", (chunk: Buffer) => originalWrite(chunk));
+      compressor.on("drain", () => res.emit("drain"));
+      compressor.on("end", () => originalEnd());
+      compressor.on("error", (error) => res.destroy(error));
+    }
+    return originalWriteHead(status, ...rest, headers);
+  }) as typeof res.writeHead;
+
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!compressor) return (originalWrite as (...args: unknown[]) => boolean)(chunk, ...rest);
+    const ok = compressor.write(chunk as Buffer);
+    compressor.flush();
+    return ok;
+  }) as typeof res.write;
+
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (!compressor) return originalEnd(chunk, ...rest);
+    if (chunk != null && typeof chunk !== "function") compressor.end(chunk as Buffer);
+    else compressor.end();
+    return res;
+  }) as typeof res.end;
+}

@@ -1,0 +1,62 @@
+import http from "node:http";
+import { once } from "node:events";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressResponse, pickEncoding } from "../../server/compression.ts";
+
+describe("pickEncoding", () => {
+  it("prefers brotli, then gzip, honouring q=0", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("compressResponse", () => {
+  async function fetchRaw(type: string, acceptEncoding: string) {
+    const body = "<p>Привіт, світе</p>".repeat(200);
+    const server = http.createServer((req, res) => {
+      compressResponse(req, res);
+      res.writeHead(200, { "content-type": type, "content-length": String(Buffer.byteLength(body)) });
+      res.write(body.slice(0, 100));
+      res.end(body.slice(100));
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const { port } = server.address() as { port: number };
+    try {
+      return await new Promise<{ headers: http.IncomingHttpHeaders; raw: Buffer; body: string }>((resolve, reject) => {
+        http.get({ port, host: "127.0.0.1", headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, raw: Buffer.concat(chunks), body }));
+        }).on("error", reject);
+      });
+    } finally {
+      server.close();
+    }
+  }
+
+  it("brotli-compresses HTML and drops the stale length", async () => {
+    const { headers, raw, body } = await fetchRaw("text/html; charset=utf-8", "gzip, br");
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["content-length"]).toBeUndefined();
+    expect(headers.vary).toContain("Accept-Encoding");
+    expect(zlib.brotliDecompressSync(raw).toString()).toBe(body);
+    expect(raw.length).toBeLessThan(Buffer.byteLength(body) / 4);
+  });
+
+  it("gzips JSON for gzip-only clients", async () => {
+    const { headers, raw, body } = await fetchRaw("application/json", "gzip");
+    expect(headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(raw).toString()).toBe(body);
+  });
+
+  it("leaves images alone", async () => {
+    const { headers, raw, body } = await fetchRaw("image/webp", "gzip, br");
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(raw.toString()).toBe(body);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { localeFromPath, localizePath, stripLocale, switchLocalePath } from "~/i18n/locales";
+import { preferredLocale } from "~/middleware/locale-redirect.server";
+import { safeRedirectPath } from "~/modules/http/safe-redirect";
+
+describe("locale paths", () => {
+  it("reads the locale from the prefix only", () => {
+    expect(localeFromPath("/")).toBe("ua");
+    expect(localeFromPath("/us")).toBe("us");
+    expect(localeFromPath("/us.data")).toBe("us");
+    expect(localeFromPath("/us/novyny")).toBe("us");
+    expect(localeFromPath("/usx")).toBe("ua");
+    expect(localeFromPath("/novyny/us")).toBe("ua");
+  });
+
+  it("switches a page between locales keeping the path", () => {
+    expect(switchLocalePath("/privacy-policy", "us")).toBe("/us/privacy-policy");
+    expect(switchLocalePath("/us/privacy-policy", "ua")).toBe("/privacy-policy");
+    expect(switchLocalePath("/us", "ua")).toBe("/");
+    expect(switchLocalePath("/", "us")).toBe("/us");
+    expect(stripLocale("/us/us")).toBe("/us");
+    expect(localizePath("/", "ua")).toBe("/");
+  });
+});
+
+describe("Accept-Language", () => {
+  it("picks the better-ranked of uk and en, ignoring others", () => {
+    expect(preferredLocale("en-US,en;q=0.9")).toBe("us");
+    expect(preferredLocale("uk-UA,uk;q=0.9,en;q=0.8")).toBe("ua");
+    expect(preferredLocale("de-DE,en;q=0.5,uk;q=0.7")).toBe("ua");
+    expect(preferredLocale("de-DE,fr;q=0.5")).toBeNull();
+    expect(preferredLocale(null)).toBeNull();
+    expect(preferredLocale("en;q=0")).toBeNull();
+  });
+});
+
+describe("safeRedirectPath", () => {
+  it("keeps same-site relative paths with their query", () => {
+    expect(safeRedirectPath("/cabinet?tab=2")).toBe("/cabinet?tab=2");
+    expect(safeRedirectPath("/us/cabinet")).toBe("/us/cabinet");
+  });
+
+  it.each(["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", "cabinet", "/\u0000x", null])(
+    "refuses %j",
+    (target) => {
+      expect(safeRedirectPath(target)).toBe("/");
+    },
+  );
+});
