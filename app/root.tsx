@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const t = getInstance(context).getFixedT(language);
-  const { shell, headers } = await loadShellData({ request, url, language, t: (key) => t(key) });
+  const { shell, headers } = await loadShellData({ request, url, language, t: (key, values) => t(key as "site_name", values) });
   return data(shell, { headers });
 }
 

@@ -25,7 +25,7 @@ export function Footer({ siteName, email, phone, pages }: FooterProps) {
                 </LocalizedLink>
               </li>
             ))}
-            {FOOTER_LINKS.map((link) => (
+            {FOOTER_LINKS.filter((link) => !pages.some((page) => `/${page.slug}` === link.to)).map((link) => (
               <li key={link.to}>
                 <LocalizedLink to={link.to}>{t(link.label as "nav.contacts")}</LocalizedLink>
               </li>

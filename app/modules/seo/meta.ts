@@ -27,10 +27,14 @@ export function seoMeta(seo: Seo, origin: string, path: string): MetaDescriptor[
  * A route's `meta`: its loader's `seo`, else the root's defaults (SEO index title and description),
  * so a page whose loader failed still has translated metadata.
  */
-export function pageMeta({ loaderData, matches, location }: { loaderData?: unknown; matches: MatchLike[]; location: { pathname: string } }): MetaDescriptor[] {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { seo: Seo; origin: string } | undefined;
+export function pageMeta({ loaderData, matches, location, error }: { loaderData?: unknown; matches: MatchLike[]; location: { pathname: string }; error?: unknown }): MetaDescriptor[] {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { seo: Seo; errorSeo: { notFound: Seo; other: Seo }; origin: string }
+    | undefined;
   const own = (loaderData as { seo?: Seo } | undefined)?.seo;
-  const seo = own ?? root?.seo;
+  const status = (error as { status?: number } | undefined)?.status;
+  const errorSeo = error ? (status === 404 ? root?.errorSeo.notFound : root?.errorSeo.other) : undefined;
+  const seo = errorSeo ?? own ?? root?.seo;
   if (!seo) return [];
   return seoMeta(seo, root?.origin ?? "http://localhost", location.pathname);
 }

@@ -7,7 +7,7 @@ import { listFooterPages } from "../pages/pages.server.ts";
 import { getSettings } from "../settings/settings.server.ts";
 
 /** What every page's shell needs: locale, theme, site contacts, footer links, a pending toast. */
-export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: (key: "seo_index_title" | "seo_index_description") => string }) {
+export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: (key: string, values?: Record<string, string>) => string }) {
   const locale = localeFromPath(url.pathname);
   const [settings, footerPages, { flash, clear }] = await Promise.all([
     getSettings(),
@@ -23,6 +23,10 @@ export async function loadShellData({ request, url, language, t }: { request: Re
     origin: getConfig().publicUrl ?? url.origin,
     flash,
     seo: { title: t("seo_index_title"), description: t("seo_index_description") },
+    errorSeo: {
+      notFound: { title: t("error.not_found_title", { path: url.pathname }), description: t("error.not_found_description") },
+      other: { title: t("error.server_title"), description: t("error.server_description") },
+    },
     site: {
       name: pickLocalized(settings.site_name_uk, settings.site_name_en, language).text,
       email: settings.contact_email,

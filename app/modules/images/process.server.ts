@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** 40 megapixels: a phone photo passes, a decompression bomb (20000x20000) does not. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Widths written as webp; an image narrower than one of them is never upscaled. */
+export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+export type ImageRejectionReason = "too_large" | "not_an_image" | "unsupported_format" | "too_many_pixels";
+
+const MESSAGES: Record<ImageRejectionReason, string> = {
+  too_large: `The file is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
+  not_an_image: "The file is not a readable image",
+  unsupported_format: "Only JPEG, PNG and WebP images are accepted",
+  too_many_pixels: `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+};
+
+export class ImageRejectedError extends Error {
+  readonly reason: ImageRejectionReason;
+  constructor(reason: ImageRejectionReason, message: string = MESSAGES[reason]) {
+    super(message);
+    this.name = "ImageRejectedError";
+    this.reason = reason;
+  }
+}
+
+export type ProcessedImage = {
+  /** "<yyyy>/<mm>/<uuid>"; see urls.ts for the public paths. */
+  key: string;
+  /** Size of the largest stored variant, after auto-rotation. */
+  width: number;
+  height: number;
+  /** Stored widths, ascending. */
+  variants: number[];
+};
+
+export function imageFilePath(uploadsDir: string, key: string, width: number): string {
+  return path.join(uploadsDir, "images", `${key}-${width}.webp`);
+}
+
+/** The widths to store for an image `width` pixels wide (after rotation). */
+export function variantWidths(width: number): number[] {
+  const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+  // A standard width within 10% of the largest one would be a near duplicate.
+  return [...IMAGE_WIDTHS.filter((w) => w < largest * 0.9), largest];
+}
+
+/**
+ * Validates an uploaded image by its decoded content, auto-rotates it, strips all
+ * metadata (EXIF, GPS, ICC: output is sRGB) and writes webp width variants under
+ * `<uploadsDir>/images/<yyyy>/<mm>/`. Throws ImageRejectedError for unacceptable input.
+ * `alt` is accepted for symmetry with storeImage and not used here.
+ */
+export async function processImage(
+  input: Buffer | Uint8Array,
+  opts: { uploadsDir: string; alt?: string },
+): Promise<ProcessedImage> {
+  if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError("too_large");
+  if (input.byteLength === 0) throw new ImageRejectedError("not_an_image");
+
+  let metadata: Metadata;
+  try {
+    // Reads the header only; the pixel limit is enforced below and again while decoding.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError("not_an_image");
+  }
+  if (!ACCEPTED_FORMATS.has(metadata.format)) throw new ImageRejectedError("unsupported_format");
+  if (!metadata.width || !metadata.height) throw new ImageRejectedError("not_an_image");
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) throw new ImageRejectedError("too_many_pixels");
+
+  const oriented = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
+  const widths = variantWidths(oriented.width);
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+  const key = `${now.getUTCFullYear()}/${month}/${randomUUID()}`;
+  await mkdir(path.dirname(imageFilePath(opts.uploadsDir, key, 0)), { recursive: true });
+
+  const decoded = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", autoOrient: true });
+  try {
+    const written = await Promise.all(
+      widths.map((width) =>
+        decoded
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toFile(imageFilePath(opts.uploadsDir, key, width)),
+      ),
+    );
+    const largest = written[written.length - 1]!;
+    return { key, width: largest.width, height: largest.height, variants: widths };
+  } catch (error) {
+    await removeImageFiles(opts.uploadsDir, { key, variants: widths });
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new ImageRejectedError("too_many_pixels");
+    }
+    throw new ImageRejectedError("not_an_image", `The image could not be decoded: ${String(error)}`);
+  }
+}
+
+/** Deletes the variant files of an image; missing files are ignored. */
+export async function removeImageFiles(
+  uploadsDir: string,
+  image: { key: string; variants: readonly number[] },
+): Promise<void> {
+  await Promise.all(
+    image.variants.map((width) => rm(imageFilePath(uploadsDir, image.key, width), { force: true })),
+  );
+}
