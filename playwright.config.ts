@@ -1,0 +1,62 @@
+// End-to-end tests against the PRODUCTION build (`npm run test:e2e` builds first), served
+// by tests/e2e/support/start-server.ts on a fresh data directory / database.
+// Two projects run every spec: `js` and `no-js` (JavaScript disabled). Tag a test
+// `@js-only` or `@no-js-only` to keep it out of the other project.
+import { defineConfig } from "@playwright/test";
+import { baseURL, port } from "./tests/e2e/support/env.ts";
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results",
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: Number(process.env.E2E_WORKERS ?? 2), // 2 cores; the server shares them
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL,
+    // Ukrainian is the default interface; a fixed browser language keeps locale detection
+    // deterministic. Use test.use({ locale: "en-US" }) to test detection of English.
+    locale: "uk-UA",
+    // Headless Chromium's own user agent reads as a crawler (isbot), and crawlers are
+    // neither redirected nor counted: tests browse as an ordinary desktop Chrome.
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    timezoneId: "Europe/Kyiv",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", grepInvert: /@no-js-only/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", grepInvert: /@js-only/, use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // process.execPath: the Node 24 that runs Playwright (npm scripts / npx), not the system one.
+    command: `"${process.execPath}" tests/e2e/support/start-server.ts`,
+    cwd: import.meta.dirname,
+    url: `${baseURL}/healthz`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 180_000, // first start migrates and seeds
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

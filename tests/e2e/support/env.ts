@@ -1,0 +1,16 @@
+// Shared by playwright.config.ts, the server start script and the specs.
+import os from "node:os";
+import path from "node:path";
+
+export const port = Number(process.env.E2E_PORT ?? 4310);
+export const baseURL = `http://127.0.0.1:${port}`;
+/** The e2e server's DATA_DIR: wiped before each run (uploads, outbox/ mails, PGlite db). */
+export const dataDir = path.join(os.tmpdir(), `portal-e2e-${port}`);
+export const demoPassword = process.env.DEMO_PASSWORD ?? "demo-password-123";
+
+/** Accounts the server seeds into an empty database. */
+export const accounts = {
+  admin: { email: "admin@demo.local", password: demoPassword },
+  editor: { email: "editor@demo.local", password: demoPassword },
+  user: { email: "user@demo.local", password: demoPassword },
+} as const;

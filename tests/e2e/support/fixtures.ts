@@ -1,0 +1,216 @@
+// `test` and `expect` for every e2e spec, with an automatic accessibility check: after
+// each passing test, axe-core analyses every page the test visited and the test fails on
+// `serious` or `critical` violations, which are printed.
+//
+// How pages are analysed:
+//   - js project: the page(s) as the test left them, in place; then every other URL the
+//     test navigated to (including client-side navigations), reloaded in a new tab of the
+//     same browser context (same cookies, so signed-in pages stay signed in).
+//   - no-js project: axe cannot run with JavaScript disabled, so each HTML document the
+//     server sent (including POST results such as forms with errors) is replayed in a
+//     scratch JavaScript-enabled context with page scripts blocked by CSP, and analysed.
+//     The js project replays document POST results the same way.
+//
+// Per file or test: test.use({ axe: { disableRules: ["color-contrast"], exclude: ["#map"] } })
+// or test.use({ axe: { enabled: false } }).
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, type BrowserContext, type Page, test as base, expect } from "@playwright/test";
+
+type Impact = "minor" | "moderate" | "serious" | "critical";
+
+export type AxeOptions = {
+  enabled: boolean;
+  /** Violations of these impacts fail the test. */
+  failOn: Impact[];
+  /** axe rule ids not to run. */
+  disableRules: string[];
+  /** CSS selectors left out of the analysis. */
+  exclude: string[];
+  /** URLs never (re)visited just for the check, e.g. ones with side effects. */
+  skipUrls: RegExp[];
+  /** Most pages analysed per test. */
+  maxPages: number;
+};
+
+const defaults: AxeOptions = {
+  enabled: true,
+  failOn: ["serious", "critical"],
+  disableRules: [],
+  exclude: [],
+  skipUrls: [/\/logout\b/, /\/healthz\b/],
+  maxPages: 12,
+};
+
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+type Violation = AxeResults["violations"][number];
+type Finding = { url: string; how: string; violations: Violation[] };
+
+type Snapshot = { url: string; html: Promise<string | undefined> };
+
+function isHttp(url: string): boolean {
+  return url.startsWith("http://") || url.startsWith("https://");
+}
+
+/** Same page for the check: fragment ignored. */
+function pageKey(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = "";
+  return parsed.href;
+}
+
+function builder(page: Page, options: AxeOptions): AxeBuilder {
+  let axe = new AxeBuilder({ page });
+  if (options.disableRules.length) axe = axe.disableRules(options.disableRules);
+  for (const selector of options.exclude) axe = axe.exclude(selector);
+  return axe;
+}
+
+function format(findings: Finding[]): string {
+  const lines: string[] = [];
+  for (const { url, how, violations } of findings) {
+    lines.push(`${url} (${how}):`);
+    for (const violation of violations) {
+      lines.push(`  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`);
+      for (const node of violation.nodes.slice(0, 5)) {
+        lines.push(`      ${node.target.join(" >> ")}  ${node.html.replace(/\s+/g, " ").slice(0, 160)}`);
+        if (node.failureSummary) lines.push(`        ${node.failureSummary.replace(/\s+/g, " ").slice(0, 240)}`);
+      }
+      if (violation.nodes.length > 5) lines.push(`      ... and ${violation.nodes.length - 5} more`);
+    }
+  }
+  return lines.join("\n");
+}
+
+function watchNavigations(context: BrowserContext, javaScriptEnabled: boolean) {
+  const urls = new Map<string, string>(); // key -> url, in visiting order
+  const snapshots: Snapshot[] = [];
+  const watch = (page: Page) => {
+    page.on("framenavigated", (frame) => {
+      if (frame !== page.mainFrame() || !isHttp(frame.url())) return;
+      const key = pageKey(frame.url());
+      if (!urls.has(key)) urls.set(key, frame.url());
+    });
+    // Documents to replay: all of them without JavaScript; with it, only the results of
+    // document POSTs (revisiting their URL would show another page).
+    page.on("response", (response) => {
+      const request = response.request();
+      if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+      if (javaScriptEnabled && request.method() === "GET") return;
+      if (response.status() >= 300 && response.status() < 400) return;
+      if (!(response.headers()["content-type"] ?? "").includes("text/html")) return;
+      // Read the body now, before the next navigation can evict it.
+      snapshots.push({ url: response.url(), html: response.text().catch(() => undefined) });
+    });
+  };
+  for (const page of context.pages()) watch(page);
+  context.on("page", watch);
+  return { urls, snapshots };
+}
+
+/** Loads each served document in a scratch context with page scripts blocked, and analyses it. */
+async function replaySnapshots(
+  browser: Browser,
+  snapshots: Snapshot[],
+  options: AxeOptions,
+  take: (url: string) => boolean,
+  record: (url: string, how: string, results: AxeResults) => void,
+  locale: string | undefined,
+): Promise<void> {
+  if (!snapshots.length) return;
+  const scratch = await browser.newContext({ javaScriptEnabled: true, locale });
+  try {
+    const seen = new Set<string>();
+    for (const snapshot of snapshots) {
+      const html = await snapshot.html;
+      if (html === undefined || seen.has(html) || !take(snapshot.url)) continue;
+      seen.add(html);
+      const replay = await scratch.newPage();
+      try {
+        const target = pageKey(snapshot.url);
+        await replay.route(
+          (url) => pageKey(url.href) === target,
+          (route) =>
+            route.fulfill({
+              status: 200,
+              contentType: "text/html; charset=utf-8",
+              // No page scripts: the document stays as a browser without JS shows it.
+              headers: { "Content-Security-Policy": "script-src 'none'" },
+              body: html,
+            }),
+          { times: 1 },
+        );
+        await replay.goto(snapshot.url, { waitUntil: "load" });
+        record(snapshot.url, "as served, without JavaScript", await builder(replay, options).analyze());
+      } finally {
+        await replay.close();
+      }
+    }
+  } finally {
+    await scratch.close();
+  }
+}
+
+export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
+  axe: [{}, { option: true }],
+
+  axeAudit: [
+    async ({ page, context, browser, javaScriptEnabled, axe }, use, testInfo) => {
+      const options: AxeOptions = { ...defaults, ...axe };
+      const { urls, snapshots } = watchNavigations(context, javaScriptEnabled);
+      void page; // a dependency only: the page is set up before, and torn down after, this fixture
+
+      await use();
+
+      if (!options.enabled || testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus !== "passed") {
+        return;
+      }
+      const skipped = (url: string) => !isHttp(url) || options.skipUrls.some((pattern) => pattern.test(url));
+      const findings: Finding[] = [];
+      const record = (url: string, how: string, results: AxeResults) => {
+        const violations = results.violations.filter((v) => options.failOn.includes(v.impact as Impact));
+        if (violations.length) findings.push({ url, how, violations });
+      };
+      const done = new Set<string>();
+      let budget = options.maxPages;
+      const take = (url: string) => !skipped(url) && budget-- > 0;
+      testInfo.setTimeout(testInfo.timeout + 60_000); // the analysis is not the test's time
+
+      if (javaScriptEnabled) {
+        for (const open of context.pages()) {
+          if (open.isClosed() || !take(open.url())) continue;
+          const contentType = await open.evaluate(() => document.contentType).catch(() => "");
+          if (contentType !== "text/html") continue;
+          record(open.url(), "as the test left it", await builder(open, options).analyze());
+          done.add(pageKey(open.url()));
+        }
+      }
+      // Served documents (no-js: every page; js: document POST results).
+      await replaySnapshots(browser, snapshots, options, take, record, testInfo.project.use.locale);
+      if (javaScriptEnabled) {
+        for (const [key, url] of urls) {
+          if (done.has(key) || !take(url)) continue;
+          done.add(key);
+          const visit = await context.newPage();
+          try {
+            const response = await visit.goto(url, { waitUntil: "load" });
+            if (!(response?.headers()["content-type"] ?? "").includes("text/html")) continue;
+            await visit.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
+            record(url, "revisited", await builder(visit, options).analyze());
+          } finally {
+            await visit.close();
+          }
+        }
+      }
+
+      if (findings.length) {
+        const report = format(findings);
+        await testInfo.attach("axe-violations.txt", { body: report, contentType: "text/plain" });
+        const count = findings.reduce((sum, finding) => sum + finding.violations.length, 0);
+        throw new Error(`Accessibility: ${count} ${options.failOn.join("/")} axe violation(s)\n${report}`);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,92 @@
+// Playwright's webServer: starts the PRODUCTION server (`node server/main.ts`, after
+// `npm run build`) on a fresh, empty data directory, so it migrates and seeds demo content.
+// With DATABASE_URL set it uses a fresh PostgreSQL database `<db>_e2e` instead of PGlite.
+// On SIGTERM/SIGINT (Playwright's gracefulShutdown) it waits for the server, then drops the
+// database and the data directory.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { baseName, createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../../support/pg-admin.ts";
+import { baseURL, dataDir, demoPassword, port } from "./env.ts";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const log = (line: string) => console.log(`[e2e-server] ${line}`);
+
+if (!existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("[e2e-server] build/server/index.js is missing: run `npm run build` first (npm run test:e2e does).");
+  process.exit(1);
+}
+
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  PORT: String(port),
+  PUBLIC_URL: baseURL,
+  DATA_DIR: dataDir,
+  DEMO_PASSWORD: demoPassword,
+  SEED_DEMO: "yes", // PostgreSQL is only seeded on request; the embedded database is anyway
+};
+delete env.SMTP_URL; // mails go to DATA_DIR/outbox, where tests can read them
+delete env.TRUST_PROXY; // the browser talks to the server directly
+
+const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
+let database: string | undefined;
+if (adminUrl) {
+  database = `${baseName(adminUrl)}_e2e`;
+  await withAdminClient(adminUrl, async (client) => {
+    await dropDatabase(client, database!);
+    await createDatabase(client, database!);
+  });
+  env.DATABASE_URL = urlForDatabase(adminUrl, database);
+  // Production refuses DATABASE_URL without SESSION_SECRET.
+  env.SESSION_SECRET ||= "e2e-session-secret-not-for-production-0123456789";
+  log(`database ${database}`);
+} else {
+  delete env.DATABASE_URL;
+  log(`embedded database in ${dataDir}`);
+}
+
+let cleaned = false;
+async function cleanup(): Promise<void> {
+  if (cleaned) return;
+  cleaned = true;
+  if (adminUrl && database) {
+    await withAdminClient(adminUrl, (client) => dropDatabase(client, database!)).catch((error: unknown) =>
+      console.error(`[e2e-server] could not drop ${database}: ${String(error)}`),
+    );
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+log(`starting node server/main.ts on ${baseURL}`);
+const child = spawn(process.execPath, ["server/main.ts"], { cwd: root, env, stdio: "inherit" });
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    // Playwright signals the whole process group, so the server has the signal already
+    // (a second one would cut its graceful shutdown short); pass it on only if the server
+    // is still running much later, e.g. when only this process was signalled.
+    setTimeout(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    }, 10_000).unref();
+  });
+}
+
+child.on("error", async (error) => {
+  console.error(`[e2e-server] could not start the server: ${error.message}`);
+  await cleanup();
+  process.exit(1);
+});
+
+child.on("exit", async (code, signal) => {
+  if (!stopping) console.error(`[e2e-server] server exited on its own (code ${code}, signal ${signal})`);
+  await cleanup();
+  process.exit(stopping ? 0 : (code ?? 1));
+});
