@@ -24,7 +24,7 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: "test-results",
+  outputDir: `test-results/${port}`,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: Number(process.env.E2E_WORKERS ?? 2), // 2 cores; the server shares them

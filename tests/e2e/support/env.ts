@@ -2,7 +2,10 @@
 import os from "node:os";
 import path from "node:path";
 
-export const port = Number(process.env.E2E_PORT ?? 4310);
+// Several runs may share a machine (developers' agents, CI): without E2E_PORT each run
+// picks its own port, and the workers inherit it through the environment.
+process.env.E2E_PORT ??= String(4310 + (process.pid % 80));
+export const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The e2e server's DATA_DIR: wiped before each run (uploads, outbox/ mails, PGlite db). */
 export const dataDir = path.join(os.tmpdir(), `portal-e2e-${port}`);
