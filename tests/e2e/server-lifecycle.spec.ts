@@ -21,7 +21,7 @@ test.describe("server lifecycle @js-only", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
-    const env = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no" };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no" };
     delete env.DATABASE_URL;
     server = spawn(process.execPath, ["server/main.ts"], { cwd: root, env });
     server.stdout!.on("data", (chunk) => (output += chunk));
@@ -35,7 +35,7 @@ test.describe("server lifecycle @js-only", () => {
   });
 
   test("a second process is refused the embedded database with a clear message", () => {
-    const env = { ...process.env, DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     const result = spawnSync(process.execPath, ["scripts/migrate.ts"], { cwd: root, env, encoding: "utf8" });
     expect(result.status).toBe(1);
