@@ -1,0 +1,51 @@
+import { useLocation } from "react-router";
+import { useAccountT } from "./use-account-t";
+import { localizePath, stripLocale } from "~/i18n/locales";
+import { useLocale } from "~/hooks/use-t";
+import { can } from "~/modules/auth/access";
+import { useSession } from "~/modules/auth/session-status";
+import { LocalizedLink } from "../localized-link";
+
+const NO_RETURN_PATHS = ["/login", "/verify-request", "/delete-account"];
+
+/** Header links for the session: sign in, or the cabinet, the dashboard (staff) and sign out. */
+export function AccountMenu() {
+  const { t } = useAccountT();
+  const session = useSession();
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+
+  if (session.status === "loading") return <span className="account-menu" aria-busy="true" />;
+
+  if (session.status === "unauthenticated" || !session.user) {
+    const bare = stripLocale(pathname);
+    const back = NO_RETURN_PATHS.includes(bare) || bare === "/" ? "" : `?redirect=${encodeURIComponent(pathname + search)}`;
+    return (
+      <nav className="account-menu" aria-label={t("auth:account.label")}>
+        <LocalizedLink to={`/login${back}`} className="button button--secondary" rel="nofollow">
+          {t("auth:account.sign_in")}
+        </LocalizedLink>
+      </nav>
+    );
+  }
+
+  return (
+    <nav className="account-menu" aria-label={t("auth:account.label")}>
+      <LocalizedLink to="/cabinet" className="account-menu__link">
+        {session.user.name || t("auth:account.cabinet")}
+      </LocalizedLink>
+      {can(session.user.role, "dashboard.view") ? (
+        <LocalizedLink to="/dashboard" className="account-menu__link">
+          {t("auth:account.dashboard")}
+        </LocalizedLink>
+      ) : null}
+      <form method="post" action="/api/auth/signout" className="account-menu__signout">
+        <input type="hidden" name="csrfToken" value={session.csrfToken ?? ""} />
+        <input type="hidden" name="callbackUrl" value={localizePath("/", locale)} />
+        <button type="submit" className="button button--secondary">
+          {t("auth:account.sign_out")}
+        </button>
+      </form>
+    </nav>
+  );
+}

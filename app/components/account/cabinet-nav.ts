@@ -1,0 +1,7 @@
+/** The cabinet's menu, by locale-free path and `cabinet` translation key; later issues add their pages. */
+export const CABINET_NAV: Array<{ to: string; label: string }> = [
+  { to: "/cabinet", label: "cabinet:nav.profile" },
+  { to: "/cabinet/advertisement", label: "adverts:nav.cabinet" },
+  { to: "/cabinet/add-advertisement", label: "adverts:nav.add" },
+  { to: "/delete-account", label: "cabinet:nav.delete_account" },
+];

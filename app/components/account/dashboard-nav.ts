@@ -1,0 +1,24 @@
+import type { UserRole } from "../../../db/schema.ts";
+import { can, DASHBOARD_SECTIONS } from "~/modules/auth/access";
+
+/** `sectionLabel` (a translation key) fills `{{section}}` in `label`. */
+export type DashboardLink = { to: string; label: string; sectionLabel?: string };
+
+/** The dashboard sections `role` may use (from the access table), with the category editors. */
+export function dashboardNav(role: UserRole | null | undefined): DashboardLink[] {
+  if (!can(role, "dashboard.view")) return [];
+  const links: DashboardLink[] = [{ to: "/dashboard", label: "dashboard:nav.home" }];
+  for (const section of DASHBOARD_SECTIONS) {
+    if (!can(role, section.permission)) continue;
+    links.push({ to: `/dashboard/${section.segment}`, label: section.label });
+  }
+  for (const section of DASHBOARD_SECTIONS) {
+    if (!("categories" in section) || !can(role, "categories.manage")) continue;
+    links.push({
+      to: `/dashboard/${section.segment}/categories`,
+      label: "dashboard:sections.categories",
+      sectionLabel: section.label,
+    });
+  }
+  return links;
+}

@@ -1,0 +1,50 @@
+import { Outlet } from "react-router";
+import { useAccountT } from "~/components/account/use-account-t";
+import type { Route } from "./+types/adminpanel";
+import { dashboardNav } from "~/components/account/dashboard-nav";
+import { ErrorView } from "~/components/error-view";
+import { LocalizedNavLink } from "~/components/localized-link";
+import { Shell } from "~/components/shell";
+import { routeMiddleware } from "~/middleware/route-middleware.server";
+import { useSession } from "~/modules/auth/session-status";
+
+/**
+ * The staff dashboard. `my-auth` checks every /dashboard/* request (GET and POST) against
+ * the access table; each page's loader and action checks its own permission as well.
+ */
+export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("my-auth")];
+
+export default function AdminpanelLayout() {
+  const { t } = useAccountT();
+  const { user } = useSession();
+  return (
+    <Shell>
+      <div className="area area--dashboard">
+        <nav className="area__nav" aria-label={t("dashboard:nav.label")}>
+          <ul>
+            {dashboardNav(user?.role).map((item) => (
+              <li key={item.to}>
+                <LocalizedNavLink to={item.to} end={item.to === "/dashboard"}>
+                  {item.sectionLabel
+                    ? t(item.label as "dashboard:sections.categories", { section: t(item.sectionLabel as "dashboard:sections.news") })
+                    : t(item.label as "dashboard:nav.home")}
+                </LocalizedNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="area__content">
+          <Outlet />
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Shell>
+      <ErrorView error={error} />
+    </Shell>
+  );
+}

@@ -1,0 +1,23 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/varification";
+import { ErrorView } from "~/components/error-view";
+import { Shell } from "~/components/shell";
+
+/** SPEC's "varification" layout (spelled so): /login and /verify-request. */
+export default function VarificationLayout() {
+  return (
+    <Shell>
+      <div className="varification">
+        <Outlet />
+      </div>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Shell>
+      <ErrorView error={error} />
+    </Shell>
+  );
+}

@@ -1,0 +1,85 @@
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { localeFromPath, localizePath, stripLocale } from "~/i18n/locales";
+import { can, permissionForDashboardPath, type Permission } from "./access";
+import {
+  clearSessionCookie,
+  commitSessionCookie,
+  extendSessionIfDue,
+  findSession,
+  readSessionToken,
+  SESSION_COOKIE,
+  type CurrentSession,
+  type SessionUser,
+} from "./session.server";
+
+/** The request's session and user, set by sessionMiddleware (root) for every request. */
+export const sessionContext = createContext<CurrentSession | null>(null);
+
+type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL };
+
+/**
+ * Root middleware: reads the `__session` cookie, loads the session with its user (fresh on
+ * every request), extends it when due (rolling 30 days) and clears a cookie that no longer
+ * names a live session, so the visitor's pages become anonymous (and cacheable) again.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { present, token } = await readSessionToken(request);
+  const session = token ? await findSession(token) : null;
+  context.set(sessionContext, session);
+  const refresh = session ? await extendSessionIfDue(session) : false;
+  const response = await next();
+  const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (!setsSession) {
+    if (session && refresh && token) response.headers.append("Set-Cookie", await commitSessionCookie(token));
+    else if (present && !session) response.headers.append("Set-Cookie", await clearSessionCookie());
+  }
+  return response;
+};
+
+export function getSession(context: Readonly<RouterContextProvider>): CurrentSession | null {
+  return context.get(sessionContext);
+}
+
+export function getCurrentUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(sessionContext)?.user ?? null;
+}
+
+/** `/login?redirect=<path and query>` in the locale of `url`. */
+export function loginRedirectPath(url: URL): string {
+  const target = url.pathname.replace(/\.data$/, "") + url.search;
+  return `${localizePath("/login", localeFromPath(url.pathname))}?redirect=${encodeURIComponent(target)}`;
+}
+
+/** The signed-in user, or a redirect to the login page that comes back here afterwards. */
+export function requireUser({ context, url }: GuardArgs): SessionUser {
+  const user = getCurrentUser(context);
+  if (!user) throw redirect(loginRedirectPath(url));
+  return user;
+}
+
+/** The signed-in user allowed `permission` (SPEC §6); anonymous → login, others → 403. */
+export function requirePermission(args: GuardArgs, permission: Permission): SessionUser {
+  const user = requireUser(args);
+  if (!can(user.role, permission)) throw data(null, { status: 403, statusText: "Forbidden" });
+  return user;
+}
+
+/** The `auth` route middleware: signed-in visitors only (/cabinet/*, /dodaty-ogoloshennya). */
+export const authMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  requireUser(args);
+  const response = await next();
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};
+
+/**
+ * The `my-auth` route middleware of the dashboard layout: checks, for every path under
+ * /dashboard (GET and POST alike), the permission the access table gives that path.
+ * Pages and actions check their own permission too.
+ */
+export const myAuthMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  requirePermission(args, permissionForDashboardPath(stripLocale(args.url.pathname)));
+  const response = await next();
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};

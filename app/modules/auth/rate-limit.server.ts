@@ -1,0 +1,105 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../../../db/schema.ts";
+import { getDb } from "../db/db.server.ts";
+
+// Abuse limits whose state lives in the database (rate_limit_events), so every process
+// of a scaled-out portal counts the same events. A limit is `max` events per key in a window.
+
+export type Limit = { max: number; windowMs: number };
+/** One counter: a key (`signin:account:a@b.c`) and its limit. */
+export type LimitRule = { key: string; limit: Limit };
+
+const MINUTE = 60 * 1000;
+/**
+ * Per account (email) the limits are tight; per IP they are looser, because many people
+ * may share one address (a family, a community centre, a mobile carrier's NAT).
+ */
+export const LIMITS = {
+  signInFailure: { account: { max: 5, windowMs: 15 * MINUTE }, ip: { max: 20, windowMs: 15 * MINUTE } },
+  register: { email: { max: 3, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
+  mailRequest: { email: { max: 5, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
+} as const satisfies Record<string, Record<string, Limit>>;
+
+const normal = (email: string) => email.trim().toLowerCase();
+
+/** The counters of each guarded action. */
+export const limitRules = {
+  /** Failed sign-ins and failed password confirmations. */
+  signInFailure: (ip: string, email: string): LimitRule[] => [
+    { key: `signin:ip:${ip}`, limit: LIMITS.signInFailure.ip },
+    { key: `signin:account:${normal(email)}`, limit: LIMITS.signInFailure.account },
+  ],
+  register: (ip: string, email: string): LimitRule[] => [
+    { key: `register:ip:${ip}`, limit: LIMITS.register.ip },
+    { key: `register:email:${normal(email)}`, limit: LIMITS.register.email },
+  ],
+  /** Password-reset and verification-link requests. */
+  mailRequest: (ip: string, email: string): LimitRule[] => [
+    { key: `mail:ip:${ip}`, limit: LIMITS.mailRequest.ip },
+    { key: `mail:email:${normal(email)}`, limit: LIMITS.mailRequest.email },
+  ],
+  accountKey: (email: string) => `signin:account:${normal(email)}`,
+};
+
+export type LimitState = { limited: boolean; retryAfterSeconds: number };
+
+/** Whether any rule's key has used up its limit, and in how many seconds all of them are free again. */
+export async function checkLimit(rules: readonly LimitRule[], now = new Date(), db: Kysely<DB> = getDb()): Promise<LimitState> {
+  let retryAfterMs = 0;
+  for (const { key, limit } of rules) {
+    const since = new Date(now.getTime() - limit.windowMs);
+    // The max-th newest event in the window: while it exists the key is used up, and
+    // when it leaves the window a slot opens.
+    const blocking = await db
+      .selectFrom("rate_limit_events")
+      .select("created_at")
+      .where("key", "=", key)
+      .where("created_at", ">", since)
+      .orderBy("created_at", "desc")
+      .offset(limit.max - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (blocking) {
+      retryAfterMs = Math.max(retryAfterMs, new Date(blocking.created_at).getTime() + limit.windowMs - now.getTime());
+    }
+  }
+  return retryAfterMs > 0
+    ? { limited: true, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }
+    : { limited: false, retryAfterSeconds: 0 };
+}
+
+/** Records one event for each key (and, now and then, forgets events older than a day). */
+export async function recordEvent(rules: readonly LimitRule[], now = new Date(), db: Kysely<DB> = getDb()): Promise<void> {
+  if (rules.length === 0) return;
+  await db
+    .insertInto("rate_limit_events")
+    .values(rules.map(({ key }) => ({ key, created_at: now })))
+    .execute();
+  if (Math.random() < 0.05) {
+    await db.deleteFrom("rate_limit_events").where("created_at", "<", new Date(now.getTime() - 24 * 60 * MINUTE)).execute();
+  }
+}
+
+/**
+ * For limits on every attempt (registrations, mail requests): refuses when used up, else
+ * counts this attempt. Check and insert run under transaction-scoped advisory locks on the
+ * keys, so concurrent requests, from any number of processes, cannot overshoot.
+ */
+export async function consumeLimit(rules: readonly LimitRule[], now = new Date()): Promise<LimitState> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      for (const key of rules.map((rule) => rule.key).sort()) {
+        await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      }
+      const state = await checkLimit(rules, now, trx);
+      if (!state.limited) await recordEvent(rules, now, trx);
+      return state;
+    });
+}
+
+/** Forgets the events of the keys (a successful sign-in clears its account's failures). */
+export async function clearEvents(keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await getDb().deleteFrom("rate_limit_events").where("key", "in", [...keys]).execute();
+}

@@ -1,0 +1,159 @@
+import { createCookie } from "react-router";
+import { sql } from "kysely";
+import type { Locale, UserRole } from "../../../db/schema.ts";
+import { getConfig } from "../config/config.server.ts";
+import { getDb } from "../db/db.server.ts";
+import { secure } from "../http/cookies.server.ts";
+import { hashToken, newToken } from "./secrets.server.ts";
+
+// Sessions live in the `sessions` table; the signed `__session` cookie carries a random
+// token whose SHA-256 is the row's id. Each request reads the session together with its
+// user, so a role change, a block or a deletion acts on the very next request.
+
+export const SESSION_COOKIE = "__session";
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** Rolling expiry: a session used again after this long is extended to 30 days from now. */
+const EXTEND_AFTER_MS = 60 * 60 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+let cookieSecret: string | undefined;
+
+function sessionCookie() {
+  const secret = getConfig().sessionSecret;
+  if (!cookie || cookieSecret !== secret) {
+    cookie = createCookie(SESSION_COOKIE, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secure(),
+      secrets: [secret],
+      maxAge: SESSION_MAX_AGE_SECONDS,
+    });
+    cookieSecret = secret;
+  }
+  return cookie;
+}
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  name: string;
+  phone: string | null;
+  role: UserRole;
+  emailVerified: boolean;
+  preferredLocale: Locale;
+};
+
+export type CurrentSession = { id: string; expiresAt: Date; lastSeenAt: Date; user: SessionUser };
+
+/** The cookie's token: `present` is true for any `__session` cookie, valid or not. */
+export async function readSessionToken(request: Request): Promise<{ present: boolean; token: string | null }> {
+  const header = request.headers.get("cookie");
+  if (!header || !new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(header)) return { present: false, token: null };
+  const value: unknown = await sessionCookie().parse(header);
+  return { present: true, token: typeof value === "string" && value.length > 0 ? value : null };
+}
+
+export function commitSessionCookie(token: string): Promise<string> {
+  return sessionCookie().serialize(token);
+}
+
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Starts a session for the user; returns the cookie token (never stored as such). */
+export async function createSession(userId: number, userAgent: string | null): Promise<{ token: string; id: string }> {
+  const token = newToken();
+  const id = hashToken(token);
+  const db = getDb();
+  await db
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: userId,
+      expires_at: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  await db.deleteFrom("sessions").where("expires_at", "<", new Date()).execute();
+  return { token, id };
+}
+
+/** The live session of a token with its user; null when unknown, expired or the user is blocked. */
+export async function findSession(token: string): Promise<CurrentSession | null> {
+  const row = await getDb()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id as session_id",
+      "sessions.expires_at",
+      "sessions.last_seen_at",
+      "users.id",
+      "users.email",
+      "users.name",
+      "users.phone",
+      "users.role",
+      "users.email_verified_at",
+      "users.preferred_locale",
+    ])
+    .where("sessions.id", "=", hashToken(token))
+    .where("sessions.expires_at", ">", new Date())
+    .where("users.blocked_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.session_id,
+    expiresAt: new Date(row.expires_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      phone: row.phone,
+      role: row.role,
+      emailVerified: row.email_verified_at !== null,
+      preferredLocale: row.preferred_locale,
+    },
+  };
+}
+
+/**
+ * Rolling expiry: extends the session to 30 days from now when it was last extended more
+ * than an hour ago (so an active user is not written on every request). True when extended:
+ * the cookie must then be sent again with a fresh Max-Age.
+ */
+export async function extendSessionIfDue(session: CurrentSession, now = new Date()): Promise<boolean> {
+  if (now.getTime() - session.lastSeenAt.getTime() < EXTEND_AFTER_MS) return false;
+  const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+  await getDb()
+    .updateTable("sessions")
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where("id", "=", session.id)
+    .execute();
+  session.lastSeenAt = now;
+  session.expiresAt = expiresAt;
+  return true;
+}
+
+export async function deleteSession(sessionId: string): Promise<void> {
+  await getDb().deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
+
+/** Ends every session of the user, but `exceptSessionId` (the one changing the password). */
+export async function deleteUserSessions(userId: number, exceptSessionId?: string): Promise<number> {
+  let query = getDb().deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptSessionId) query = query.where("id", "<>", exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countUserSessions(userId: number): Promise<number> {
+  const row = await getDb()
+    .selectFrom("sessions")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", new Date())
+    .executeTakeFirstOrThrow();
+  return row.count;
+}

@@ -1,0 +1,203 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { useAccountT } from "~/components/account/use-account-t";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import type { Route } from "./+types/route";
+import { accountT } from "~/modules/auth/translate.server";
+import { FieldErrors, FormErrors, NewPasswordField, TextField } from "~/components/account/fields";
+import { LOCALES as LOCALE_INFO } from "~/i18n/locales";
+import { sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { getSession, requireUser } from "~/modules/auth/guards.server";
+import { consumeLimit, limitRules, recordEvent } from "~/modules/auth/rate-limit.server";
+import { formReply, linkOrigin, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
+import { deleteUserSessions } from "~/modules/auth/session.server";
+import { checkPasswordLimit } from "~/modules/auth/sign-in.server";
+import { checkPassword, setPassword, updateProfile, findUserById } from "~/modules/auth/users.server";
+import { getClientAddress } from "~/modules/http/client-address.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { LOCALES } from "../../../db/schema.ts";
+import { passwordChangeSchema, profileSchema } from "./schema";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  const t = accountT(context);
+  return {
+    profile: {
+      email: user.email,
+      name: user.name,
+      phone: user.phone ?? "",
+      preferredLocale: user.preferredLocale,
+      role: user.role,
+      emailVerified: user.emailVerified,
+    },
+    seo: { title: t("cabinet:profile.title"), description: t("cabinet:profile.seo_description") },
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const here = url.pathname;
+
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: profileSchema });
+    if (submission.status !== "success") return formReply(intent, submission.reply(), 400);
+    const { name, phone, preferredLocale } = submission.value;
+    await updateProfile(user.id, { name, phone: phone || null, preferredLocale });
+    return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.saved" });
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: passwordChangeSchema });
+    const hidden = ["currentPassword", "newPassword"];
+    if (submission.status !== "success") return formReply(intent, submission.reply({ hideFields: hidden }), 400);
+    const { rules, state } = await checkPasswordLimit(context, user.email);
+    if (state.limited) return tooManyReply(intent, submission, state, hidden);
+    if (!(await checkPassword(user.id, submission.value.currentPassword))) {
+      await recordEvent(rules);
+      return formReply(
+        intent,
+        submission.reply({ fieldErrors: { currentPassword: ["auth:errors.current_password_wrong"] }, hideFields: hidden }),
+        400,
+      );
+    }
+    await setPassword(user.id, submission.value.newPassword);
+    // A new password ends every other session (a thief's included); this one stays.
+    await deleteUserSessions(user.id, getSession(context)?.id);
+    return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.password_changed" });
+  }
+
+  if (intent === "resend") {
+    const fresh = await findUserById(user.id);
+    if (!fresh || fresh.email_verified_at) {
+      return redirectWithFlash(here, { severity: "info", message: "cabinet:profile.already_verified" });
+    }
+    const limit = await consumeLimit(limitRules.mailRequest(getClientAddress(context), user.email));
+    if (limit.limited) {
+      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+      return redirectWithFlash(
+        here,
+        { severity: "warn", message: "auth:login.too_many", values: { minutes } },
+        { headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    await sendVerificationMail(fresh, linkOrigin(url));
+    return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.verification_sent", values: { email: user.email } });
+  }
+
+  throw new Response(null, { status: 400, statusText: "Bad Request" });
+}
+
+type Result = FormReply["result"] | undefined;
+
+export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  const { profile } = loaderData;
+  const resultFor = (intent: string): Result => (actionData?.intent === intent ? actionData.result : undefined);
+  return (
+    <>
+      <h1>{t("cabinet:profile.title")}</h1>
+      {profile.emailVerified ? null : (
+        <div className="notice notice--warn">
+          <p>{t("cabinet:profile.not_verified")}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="button button--secondary">
+              {t("cabinet:profile.resend")}
+            </button>
+          </Form>
+        </div>
+      )}
+      <div className="auth-page">
+        <section className="panel" aria-labelledby="profile-heading">
+          <h2 id="profile-heading">{t("cabinet:profile.heading")}</h2>
+          <dl className="definition-list">
+            <dt>{t("cabinet:profile.email")}</dt>
+            <dd>
+              {profile.email}
+              {profile.emailVerified ? ` (${t("cabinet:profile.verified")})` : null}
+            </dd>
+            <dt>{t("cabinet:profile.role")}</dt>
+            <dd>{t(`cabinet:roles.${profile.role}`)}</dd>
+          </dl>
+          <ProfileForm profile={profile} lastResult={resultFor("profile")} />
+        </section>
+        <section className="panel" aria-labelledby="password-heading">
+          <h2 id="password-heading">{t("cabinet:profile.password_heading")}</h2>
+          <p className="panel__lead">{t("cabinet:profile.password_lead")}</p>
+          <PasswordForm lastResult={resultFor("password")} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function ProfileForm({ profile, lastResult }: { profile: { name: string; phone: string; preferredLocale: string }; lastResult: Result }) {
+  const { t } = useAccountT();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: { name: profile.name, phone: profile.phone, preferredLocale: profile.preferredLocale },
+    constraint: getZodConstraint(profileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { key: selectKey, ...selectProps } = getSelectProps(fields.preferredLocale);
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="profile" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label={t("cabinet:profile.name")} autoComplete="name" />
+      <TextField field={fields.phone} label={t("cabinet:profile.phone")} type="tel" autoComplete="tel" hint={t("cabinet:profile.phone_hint")} />
+      <div className="field">
+        <label htmlFor={fields.preferredLocale.id}>{t("cabinet:profile.language")}</label>
+        <p id={`${fields.preferredLocale.id}-hint`} className="field__hint">
+          {t("cabinet:profile.language_hint")}
+        </p>
+        <select key={selectKey} {...selectProps} aria-describedby={`${fields.preferredLocale.id}-hint`}>
+          {LOCALES.map((code) => (
+            <option key={code} value={code} lang={LOCALE_INFO[code].language}>
+              {t(`cabinet:languages.${code}`)}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={fields.preferredLocale.errorId} errors={fields.preferredLocale.errors} />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {t("cabinet:profile.save")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult: Result }) {
+  const { t } = useAccountT();
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult,
+    constraint: getZodConstraint(passwordChangeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="password" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.currentPassword} label={t("cabinet:profile.current_password")} type="password" autoComplete="current-password" />
+      <NewPasswordField field={fields.newPassword} label={t("cabinet:profile.new_password")} />
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {t("cabinet:profile.change_password")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { LOCALES } from "../../../db/schema.ts";
+import { currentPasswordSchema, nameSchema, newPasswordSchema } from "~/modules/auth/schemas";
+
+export const profileSchema = z.object({
+  name: nameSchema,
+  phone: z
+    .string()
+    .trim()
+    .max(30, "auth:errors.phone_invalid")
+    .regex(/^\+?[\d\s()-]{6,}$/, "auth:errors.phone_invalid")
+    .optional(),
+  preferredLocale: z.enum(LOCALES, "auth:errors.locale_invalid"),
+});
+
+export const passwordChangeSchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});

@@ -1,0 +1,115 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useAccountT } from "~/components/account/use-account-t";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/route";
+import { accountT } from "~/modules/auth/translate.server";
+import { FieldErrors, FormErrors, TextField } from "~/components/account/fields";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getCurrentUser, loginRedirectPath, requireUser } from "~/modules/auth/guards.server";
+import { recordEvent } from "~/modules/auth/rate-limit.server";
+import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
+import { clearSessionCookie } from "~/modules/auth/session.server";
+import { checkPasswordLimit } from "~/modules/auth/sign-in.server";
+import { checkPassword, countAdmins, deleteAccount } from "~/modules/auth/users.server";
+import { getConfig } from "~/modules/config/config.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { deleteAccountSchema } from "./schema";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+/** Everyone can read how deletion works; a signed-in user also gets the confirmation form. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const t = accountT(context);
+  const user = getCurrentUser(context);
+  return {
+    email: user?.email ?? null,
+    loginPath: loginRedirectPath(url),
+    seo: { title: t("auth:delete.title"), description: t("auth:delete.seo_description") },
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
+  if (submission.status !== "success") return formReply("delete", submission.reply({ hideFields: ["password"] }), 400);
+  const { rules, state } = await checkPasswordLimit(context, user.email);
+  if (state.limited) return tooManyReply("delete", submission, state, ["password"]);
+  if (!(await checkPassword(user.id, submission.value.password))) {
+    await recordEvent(rules);
+    return formReply("delete", submission.reply({ fieldErrors: { password: ["auth:errors.password_wrong"] }, hideFields: ["password"] }), 401);
+  }
+  if (user.role === "admin" && (await countAdmins()) <= 1) {
+    return formReply("delete", submission.reply({ formErrors: ["auth:errors.last_admin"], hideFields: ["password"] }), 409);
+  }
+  await deleteAccount(user.id, getConfig().paths.uploads);
+  return redirectWithFlash(
+    localizePath("/", localeFromPath(url.pathname)),
+    { severity: "success", message: "auth:flash.account_deleted" },
+    { headers: { "Set-Cookie": await clearSessionCookie() } },
+  );
+}
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  return (
+    <article className="static-page">
+      <h1>{t("auth:delete.title")}</h1>
+      <p>{t("auth:delete.lead")}</p>
+      <h2>{t("auth:delete.what_heading")}</h2>
+      <ul>
+        <li>{t("auth:delete.what_account")}</li>
+        <li>{t("auth:delete.what_sessions")}</li>
+        <li>{t("auth:delete.what_adverts")}</li>
+      </ul>
+      <p>{t("auth:delete.when")}</p>
+      {loaderData.email ? (
+        <section className="panel" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading">{t("auth:delete.confirm_heading")}</h2>
+          <p className="panel__lead">{t("auth:delete.confirm_lead", { email: loaderData.email })}</p>
+          <ConfirmForm lastResult={actionData?.result} />
+        </section>
+      ) : (
+        <>
+          <h2>{t("auth:delete.how_heading")}</h2>
+          <p>{t("auth:delete.how_signed_out")}</p>
+          <p>
+            <Link to={loaderData.loginPath} className="button" rel="nofollow">
+              {t("auth:delete.sign_in_to_delete")}
+            </Link>
+          </p>
+        </>
+      )}
+    </article>
+  );
+}
+
+function ConfirmForm({ lastResult }: { lastResult: FormReply["result"] | undefined }) {
+  const { t } = useAccountT();
+  const [form, fields] = useForm({
+    id: "delete",
+    lastResult,
+    constraint: getZodConstraint(deleteAccountSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { key, ...checkbox } = getInputProps(fields.confirm, { type: "checkbox", value: "yes" });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.password} label={t("auth:delete.password")} type="password" autoComplete="current-password" />
+      <div className="field field--checkbox">
+        <input key={key} {...checkbox} />
+        <label htmlFor={fields.confirm.id}>{t("auth:delete.confirm")}</label>
+        <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button button--danger">
+          {t("auth:delete.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,207 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useAccountT } from "~/components/account/use-account-t";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import type { Route } from "./+types/route";
+import { accountT } from "~/modules/auth/translate.server";
+import { FormErrors, NewPasswordField, TextField } from "~/components/account/fields";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { getCurrentUser } from "~/modules/auth/guards.server";
+import { hashPassword } from "~/modules/auth/password.server";
+import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
+import { formReply, linkOrigin, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
+import { signIn } from "~/modules/auth/sign-in.server";
+import { createUser, EmailTakenError, findUserByEmail } from "~/modules/auth/users.server";
+import { getClientAddress } from "~/modules/http/client-address.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { safeRedirectPath } from "~/modules/http/safe-redirect";
+import { pageMeta } from "~/modules/seo/meta";
+import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const t = accountT(context);
+  const target = safeRedirectPath(url.searchParams.get("redirect"), "");
+  if (getCurrentUser(context)) throw redirect(target || localizePath("/", localeFromPath(url.pathname)));
+  // /api/auth/signin answers a failed sign-in with ?error=CredentialsSignin.
+  const error = url.searchParams.get("error") === "CredentialsSignin" ? "auth:login.invalid_credentials" : null;
+  return { redirect: target, error, seo: { title: t("auth:login.title"), description: t("auth:login.seo_description") } };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const locale = localeFromPath(url.pathname);
+  const intent = formData.get("intent");
+
+  if (intent === "signin") {
+    const submission = parseWithZod(formData, { schema: signInSchema });
+    if (submission.status !== "success") return formReply(intent, submission.reply({ hideFields: ["password"] }), 400);
+    const outcome = await signIn(request, context, submission.value.email);
+    if (!outcome.ok) {
+      if (outcome.reason === "limited") {
+        return tooManyReply(intent, submission, { limited: true, retryAfterSeconds: outcome.retryAfterSeconds }, ["password"]);
+      }
+      const message = outcome.reason === "blocked" ? "auth:login.blocked" : "auth:login.invalid_credentials";
+      return formReply(intent, submission.reply({ formErrors: [message], hideFields: ["password"] }), outcome.reason === "blocked" ? 403 : 401);
+    }
+    // Only same-site relative paths are followed; anything else lands on the home page.
+    const target = safeRedirectPath(submission.value.redirect, localizePath("/", locale));
+    return redirectWithFlash(target, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
+  }
+
+  if (intent === "register") {
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (submission.status !== "success") return formReply(intent, submission.reply({ hideFields: ["password", "website"] }), 400);
+    const sent = `${localizePath("/verify-request", locale)}?sent=register`;
+    // The honeypot: a bot that filled the hidden field gets the usual answer, and nothing happens.
+    if (submission.value.website) return redirect(sent);
+    const { email, password, name } = submission.value;
+    const limit = await consumeLimit(limitRules.register(getClientAddress(context), email));
+    if (limit.limited) return tooManyReply(intent, submission, limit, ["password", "website"]);
+    // Known and unknown addresses get the same answer (and cost the same hashing time);
+    // only the mailbox learns which it was.
+    try {
+      const existing = await findUserByEmail(email);
+      if (existing) {
+        await hashPassword(password);
+        if (!existing.blocked_at) await sendAlreadyRegisteredMail(existing, linkOrigin(url));
+      } else {
+        const user = await createUser({ email, password, name, preferredLocale: locale });
+        await sendVerificationMail(user, linkOrigin(url));
+      }
+    } catch (error) {
+      // A concurrent registration of the same address is "known" too; a mail failure is
+      // logged, and the user can ask for the link again from the cabinet.
+      if (!(error instanceof EmailTakenError)) console.error("register:", error);
+    }
+    return redirect(sent);
+  }
+
+  if (intent === "forgot") {
+    const submission = parseWithZod(formData, { schema: forgotSchema });
+    if (submission.status !== "success") return formReply(intent, submission.reply(), 400);
+    const { email } = submission.value;
+    const limit = await consumeLimit(limitRules.mailRequest(getClientAddress(context), email));
+    if (limit.limited) return tooManyReply(intent, submission, limit);
+    const user = await findUserByEmail(email);
+    if (user && !user.blocked_at) {
+      await sendPasswordResetMail(user, linkOrigin(url)).catch((error: unknown) => console.error("password reset mail:", error));
+    }
+    return redirect(`${localizePath("/verify-request", locale)}?sent=reset`);
+  }
+
+  throw new Response(null, { status: 400, statusText: "Bad Request" });
+}
+
+function useIntentResult(actionData: FormReply | undefined, intent: LoginIntent) {
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  return (
+    <div className="auth-page">
+      <section className="panel" aria-labelledby="signin-heading">
+        <h1 id="signin-heading">{t("auth:login.sign_in_heading")}</h1>
+        <SignInForm redirectTo={loaderData.redirect} lastResult={useIntentResult(actionData, "signin")} linkError={loaderData.error} />
+        <p>
+          <a href="#forgot-password">{t("auth:login.forgot_link")}</a>
+        </p>
+      </section>
+      <section className="panel" aria-labelledby="register-heading">
+        <h2 id="register-heading">{t("auth:login.register_heading")}</h2>
+        <p className="panel__lead">{t("auth:login.register_lead")}</p>
+        <RegisterForm lastResult={useIntentResult(actionData, "register")} />
+      </section>
+      <section className="panel" id="forgot-password" aria-labelledby="forgot-heading">
+        <h2 id="forgot-heading">{t("auth:login.forgot_heading")}</h2>
+        <p className="panel__lead">{t("auth:login.forgot_lead")}</p>
+        <ForgotForm lastResult={useIntentResult(actionData, "forgot")} />
+      </section>
+    </div>
+  );
+}
+
+type FormResult = FormReply["result"] | undefined;
+
+function SignInForm({ redirectTo, lastResult, linkError }: { redirectTo: string; lastResult: FormResult; linkError: string | null }) {
+  const { t } = useAccountT();
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult,
+    constraint: getZodConstraint(signInSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="signin" />
+      <input type="hidden" name="redirect" value={redirectTo} />
+      <FormErrors id={form.errorId} errors={form.errors ?? (linkError && !lastResult ? [linkError] : undefined)} />
+      <TextField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="username" />
+      <TextField field={fields.password} label={t("auth:login.password")} type="password" autoComplete="current-password" />
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {t("auth:login.submit_sign_in")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function RegisterForm({ lastResult }: { lastResult: FormResult }) {
+  const { t } = useAccountT();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(registerSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="register" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label={t("auth:login.name")} autoComplete="name" hint={t("auth:login.name_hint")} />
+      <TextField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
+      <NewPasswordField field={fields.password} label={t("auth:login.password")} />
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="register-website">{t("auth:login.honeypot")}</label>
+        <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {t("auth:login.submit_register")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function ForgotForm({ lastResult }: { lastResult: FormResult }) {
+  const { t } = useAccountT();
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult,
+    constraint: getZodConstraint(forgotSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="forgot" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
+      <div className="form__actions">
+        <button type="submit" className="button button--secondary">
+          {t("auth:login.submit_forgot")}
+        </button>
+      </div>
+    </Form>
+  );
+}

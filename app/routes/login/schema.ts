@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from "~/modules/auth/schemas";
+
+export const INTENTS = ["signin", "register", "forgot"] as const;
+export type LoginIntent = (typeof INTENTS)[number];
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+  redirect: z.string().optional(),
+});
+
+/** `website` is the honeypot: hidden from people, filled in by bots. */
+export const registerSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  website: z.string().optional(),
+});
+
+export const forgotSchema = z.object({
+  email: emailSchema,
+});
+
+export const schemas = { signin: signInSchema, register: registerSchema, forgot: forgotSchema } as const;

@@ -1,0 +1,162 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useAccountT } from "~/components/account/use-account-t";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import type { Route } from "./+types/route";
+import { accountT } from "~/modules/auth/translate.server";
+import { FormErrors, NewPasswordField } from "~/components/account/fields";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { clearEvents, limitRules } from "~/modules/auth/rate-limit.server";
+import { formReply, type FormReply } from "~/modules/auth/responses.server";
+import { deleteUserSessions } from "~/modules/auth/session.server";
+import { consumeToken, inspectToken } from "~/modules/auth/tokens.server";
+import { findUserById, markEmailVerified, setPassword } from "~/modules/auth/users.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { resetSchema } from "./schema";
+
+// The URL may hold a token: keep it out of Referer headers sent to other sites (same-origin
+// still sends Origin, which form posts need to pass the CSRF origin check).
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
+
+type PageState =
+  | { kind: "sent"; sent: "register" | "reset" | "verify" | null }
+  | { kind: "verified" }
+  | { kind: "already_verified" }
+  | { kind: "invalid"; purpose: "verify_email" | "reset_password" | null }
+  | { kind: "reset"; token: string; email: string };
+
+/**
+ * Without a token: the "check your inbox" page. With one, the emailed link: a verification
+ * link confirms the address at once; a reset link shows the new-password form (the token
+ * is used up only when the new password is saved).
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const t = accountT(context);
+  const seo = { title: t("auth:verify.title"), description: t("auth:verify.seo_description") };
+  const token = url.searchParams.get("token");
+  const state = token ? await stateForToken(token) : sentState(url.searchParams.get("sent"));
+  return { state, seo };
+}
+
+function sentState(sent: string | null): PageState {
+  return { kind: "sent", sent: sent === "register" || sent === "reset" || sent === "verify" ? sent : null };
+}
+
+async function stateForToken(token: string): Promise<PageState> {
+  const check = await inspectToken(token);
+  if (check.status === "unknown") return { kind: "invalid", purpose: null };
+  if (check.purpose === "verify_email") {
+    if (check.status === "valid") {
+      const userId = await consumeToken(token, "verify_email");
+      if (userId !== null) {
+        await markEmailVerified(userId);
+        return { kind: "verified" };
+      }
+    }
+    const user = await findUserById(check.userId);
+    if (user?.email_verified_at) return { kind: "already_verified" };
+    return { kind: "invalid", purpose: "verify_email" };
+  }
+  if (check.status !== "valid") return { kind: "invalid", purpose: "reset_password" };
+  const user = await findUserById(check.userId);
+  if (!user) return { kind: "invalid", purpose: "reset_password" };
+  return { kind: "reset", token, email: user.email };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetSchema });
+  if (submission.status !== "success") return formReply("reset", submission.reply({ hideFields: ["password"] }), 400);
+  const userId = await consumeToken(submission.value.token, "reset_password");
+  if (userId === null) {
+    return formReply("reset", submission.reply({ formErrors: ["auth:errors.link_invalid"], hideFields: ["password"] }), 400);
+  }
+  const user = await findUserById(userId);
+  await setPassword(userId, submission.value.password);
+  // Whoever reads the mailbox owns the account: the address is proven, every session ends.
+  await markEmailVerified(userId);
+  await deleteUserSessions(userId);
+  if (user) await clearEvents([limitRules.accountKey(user.email)]);
+  return redirectWithFlash(localizePath("/login", localeFromPath(url.pathname)), {
+    severity: "success",
+    message: "auth:flash.password_reset",
+  });
+}
+
+export default function VerifyRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  const { state } = loaderData;
+  if (state.kind === "reset") return <ResetPassword token={state.token} email={state.email} lastResult={actionData?.result} />;
+  if (state.kind === "verified" || state.kind === "already_verified") {
+    return (
+      <section className="panel auth-page--narrow" aria-labelledby="verify-title">
+        <h1 id="verify-title">{t("auth:verify.verified_title")}</h1>
+        <p>{t(state.kind === "verified" ? "auth:verify.verified" : "auth:verify.already_verified")}</p>
+        <p>
+          <LocalizedLink to="/login" className="button">
+            {t("auth:verify.to_login")}
+          </LocalizedLink>
+        </p>
+      </section>
+    );
+  }
+  if (state.kind === "invalid") {
+    return (
+      <section className="panel auth-page--narrow" aria-labelledby="verify-title">
+        <h1 id="verify-title">{t("auth:verify.invalid_title")}</h1>
+        <p>{t("auth:verify.invalid")}</p>
+        {state.purpose === "verify_email" ? <p>{t("auth:verify.invalid_verify_hint")}</p> : null}
+        <p>
+          <LocalizedLink to={state.purpose === "verify_email" ? "/login" : "/login#forgot-password"} className="button">
+            {state.purpose === "verify_email" ? t("auth:verify.to_login") : t("auth:verify.invalid_reset_hint")}
+          </LocalizedLink>
+        </p>
+      </section>
+    );
+  }
+  const message = state.sent ? (`auth:verify.sent_${state.sent}` as const) : ("auth:verify.sent_generic" as const);
+  return (
+    <section className="panel auth-page--narrow" aria-labelledby="verify-title">
+      <h1 id="verify-title">{t("auth:verify.title")}</h1>
+      <p>{t(message)}</p>
+      <p className="panel__lead">{t("auth:verify.spam_hint")}</p>
+      <p>
+        <LocalizedLink to="/login">{t("auth:verify.back_to_login")}</LocalizedLink>
+      </p>
+    </section>
+  );
+}
+
+function ResetPassword({ token, email, lastResult }: { token: string; email: string; lastResult: FormReply["result"] | undefined }) {
+  const { t } = useAccountT();
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult,
+    constraint: getZodConstraint(resetSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="panel auth-page--narrow" aria-labelledby="reset-title">
+      <h1 id="reset-title">{t("auth:verify.reset_title")}</h1>
+      <p className="panel__lead">{t("auth:verify.reset_lead", { email })}</p>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={token} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <NewPasswordField field={fields.password} label={t("auth:verify.new_password")} />
+        <div className="form__actions">
+          <button type="submit" className="button">
+            {t("auth:verify.submit_reset")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
