@@ -1,0 +1,23 @@
+import { LocalizedLink } from "~/components/localized-link";
+import type { LocalizedText } from "~/modules/content/localized";
+import { Localized } from "./localized-text";
+import { useContentT } from "./use-content-t";
+
+/** Home › Section › (Category): the item itself is the page's heading, not repeated here. */
+export function Breadcrumbs({ trail }: { trail: Array<{ to: string; label: string | LocalizedText }> }) {
+  const { t } = useContentT();
+  return (
+    <nav className="breadcrumbs" aria-label={t("breadcrumbs.label")}>
+      <ol>
+        <li>
+          <LocalizedLink to="/">{t("breadcrumbs.home")}</LocalizedLink>
+        </li>
+        {trail.map((crumb) => (
+          <li key={crumb.to}>
+            <LocalizedLink to={crumb.to}>{typeof crumb.label === "string" ? crumb.label : <Localized text={crumb.label} />}</LocalizedLink>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { LocalizedNavLink } from "~/components/localized-link";
+import type { CategoryLink } from "~/modules/listing/taxonomy.server";
+import { Localized } from "./localized-text";
+import { useContentT } from "./use-content-t";
+
+/** Links to every category of a section, the current one marked. `base` is "/novyny", "/poster", "/services". */
+export function CategoryNav({ base, categories }: { base: string; categories: CategoryLink[] }) {
+  const { t } = useContentT();
+  if (categories.length === 0) return null;
+  return (
+    <nav className="category-nav" aria-label={t("categories.label")}>
+      <ul>
+        <li>
+          <LocalizedNavLink to={base} end>
+            {t("categories.all")}
+          </LocalizedNavLink>
+        </li>
+        {categories.map((category) => (
+          <li key={category.slug}>
+            <LocalizedNavLink to={`${base}/category/${category.slug}`}>
+              <Localized text={category.name} />
+            </LocalizedNavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+import type { DirectoryCard as DirectoryCardData } from "~/modules/listing/directory";
+import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
+import type { Pagination } from "~/modules/listing/pagination";
+import { CategoryNav } from "./category-nav";
+import { DirectoryCard } from "./directory-card";
+import { ListPage, type ListReklama } from "./list-page";
+import { LocationFilter } from "./location-filter";
+import { useContentT } from "./use-content-t";
+
+export type DirectoryListData = {
+  items: DirectoryCardData[];
+  pagination: Pagination;
+  category: CategoryLink | null;
+  categories: CategoryLink[];
+  locations: LocationOption[];
+  location: string | null;
+  reklama: ListReklama;
+};
+
+/** `/services` (with categories) and `/diaspors`. */
+export function DirectoryListView({ data, section }: { data: DirectoryListData; section: "/services" | "/diaspors" }) {
+  const { t } = useContentT();
+  const key = section === "/services" ? "services" : "diaspors";
+  return (
+    <ListPage
+      title={data.category ? data.category.name : t(`${key}.title`)}
+      lead={data.category ? undefined : t(`${key}.lead`)}
+      items={data.items.map((item) => ({ key: item.id, node: <DirectoryCard item={item} section={section} /> }))}
+      emptyText={t(`${key}.empty`)}
+      pagination={data.pagination}
+      reklama={data.reklama}
+    >
+      <CategoryNav base={section} categories={data.categories} />
+      <div className="list-tools">
+        <LocationFilter locations={data.locations} current={data.location} />
+      </div>
+    </ListPage>
+  );
+}

@@ -1,0 +1,31 @@
+import { Form, useLocation } from "react-router";
+import { localizePath, stripLocale } from "~/i18n/locales";
+import { useLocale } from "~/hooks/use-t";
+import { useContentT } from "./use-content-t";
+import "./header-search.css";
+
+/** The section a path belongs to decides where the header search looks; news elsewhere. */
+export function searchCategoryFor(pathname: string): string {
+  const first = stripLocale(pathname).split("/")[1] ?? "";
+  if (first === "search") return stripLocale(pathname).split("/")[2] || "novyny";
+  return ["poster", "services", "diaspors", "advertisement"].includes(first) ? first : "novyny";
+}
+
+/** A plain GET form (works without JS) to /search/{category}?q=. */
+export function HeaderSearch() {
+  const { t } = useContentT();
+  const locale = useLocale();
+  const { pathname } = useLocation();
+  const category = searchCategoryFor(pathname);
+  return (
+    <Form method="get" action={localizePath(`/search/${category}`, locale)} className="search-form" role="search" aria-label={t("search.site_search")}>
+      <label htmlFor="header-search" className="visually-hidden">
+        {t("search.label", { category: t(`search.categories.${category as "novyny"}`) })}
+      </label>
+      <input id="header-search" type="search" name="q" placeholder={t("search.placeholder")} maxLength={100} />
+      <button type="submit" className="icon-button" aria-label={t("search.submit")}>
+        <span aria-hidden="true">⌕</span>
+      </button>
+    </Form>
+  );
+}

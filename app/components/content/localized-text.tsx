@@ -1,0 +1,20 @@
+import { usePageLanguage } from "~/hooks/use-t";
+import { langAttr, type LocalizedText } from "~/modules/content/localized";
+
+type Tag = "span" | "p" | "h1" | "h2" | "h3" | "div" | "strong";
+
+/** Staff text that may be the Ukrainian fallback on an English page: marked with `lang="uk"` then. */
+export function Localized({ text, as: Element = "span", className, id }: { text: LocalizedText; as?: Tag; className?: string; id?: string }) {
+  const language = usePageLanguage();
+  return (
+    <Element lang={langAttr(text, language)} className={className} id={id}>
+      {text.text}
+    </Element>
+  );
+}
+
+/** Staff HTML (sanitized when saved by the dashboard), with the same language marking. */
+export function LocalizedHtml({ html, className }: { html: LocalizedText; className?: string }) {
+  const language = usePageLanguage();
+  return <div className={className} lang={langAttr(html, language)} dangerouslySetInnerHTML={{ __html: html.text }} />;
+}

@@ -1,0 +1,35 @@
+import { Form, useLocation } from "react-router";
+import { usePageLanguage } from "~/hooks/use-t";
+import { langAttr } from "~/modules/content/localized";
+import type { LocationOption } from "~/modules/listing/taxonomy.server";
+import { useContentT } from "./use-content-t";
+
+/**
+ * A GET form that reloads the list for one location (page 1). `keep` carries other
+ * parameters of the list (e.g. when=past) through the submit.
+ */
+export function LocationFilter({ locations, current, keep = {} }: { locations: LocationOption[]; current: string | null; keep?: Record<string, string> }) {
+  const { t } = useContentT();
+  const language = usePageLanguage();
+  const { pathname } = useLocation();
+  if (locations.length === 0) return null;
+  return (
+    <Form method="get" action={pathname} className="filter-form" role="search" aria-label={t("filter.label")}>
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="location-filter">{t("filter.location")}</label>
+      <select id="location-filter" name="location" defaultValue={current ?? ""} key={current ?? ""}>
+        <option value="">{t("filter.all_locations")}</option>
+        {locations.map((location) => (
+          <option key={location.slug} value={location.slug} lang={langAttr(location.name, language)}>
+            {location.name.text}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--secondary">
+        {t("filter.apply")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link, useLocation } from "react-router";
+import type { PosterCard as PosterCardData, PosterWhen } from "~/modules/posters/posters.server";
+import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
+import type { Pagination } from "~/modules/listing/pagination";
+import type { FeedLink } from "~/modules/listing/meta";
+import { CategoryNav } from "./category-nav";
+import { ListPage, type ListReklama } from "./list-page";
+import { LocationFilter } from "./location-filter";
+import { PosterCard } from "./poster-card";
+import { useContentT } from "./use-content-t";
+
+export type PosterListData = {
+  items: PosterCardData[];
+  pagination: Pagination;
+  when: PosterWhen;
+  category: CategoryLink | null;
+  categories: CategoryLink[];
+  locations: LocationOption[];
+  location: string | null;
+  reklama: ListReklama;
+  feed: FeedLink;
+};
+
+function whenHref(pathname: string, when: PosterWhen, location: string | null): string {
+  const params = new URLSearchParams();
+  if (when === "past") params.set("when", "past");
+  if (location) params.set("location", location);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export function PosterListView({ data }: { data: PosterListData }) {
+  const { t } = useContentT();
+  const { pathname } = useLocation();
+  return (
+    <ListPage
+      title={data.category ? data.category.name : t("posters.title")}
+      items={data.items.map((item, index) => ({ key: item.id, node: <PosterCard item={item} priority={index < 2 && data.pagination.page === 1} /> }))}
+      emptyText={data.when === "past" ? t("posters.empty_past") : t("posters.empty_upcoming")}
+      pagination={data.pagination}
+      feed={data.feed}
+      reklama={data.reklama}
+    >
+      <CategoryNav base="/poster" categories={data.categories} />
+      <div className="list-tools">
+        <nav className="tabs" aria-label={t("posters.when_label")}>
+          <ul>
+            {(["upcoming", "past"] as const).map((when) => (
+              <li key={when}>
+                <Link to={whenHref(pathname, when, data.location)} aria-current={data.when === when ? "page" : undefined}>
+                  {when === "past" ? t("posters.past") : t("posters.upcoming")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LocationFilter locations={data.locations} current={data.location} keep={data.when === "past" ? { when: "past" } : {}} />
+      </div>
+    </ListPage>
+  );
+}

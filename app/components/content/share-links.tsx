@@ -1,0 +1,33 @@
+import { useContentT } from "./use-content-t";
+
+/** Plain share links (no third-party scripts): work without JS and leak nothing until clicked. */
+export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const { t } = useContentT();
+  const u = encodeURIComponent(url);
+  const text = encodeURIComponent(title);
+  const targets = [
+    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: "X", href: `https://x.com/intent/post?url=${u}&text=${text}` },
+    { name: "Telegram", href: `https://t.me/share/url?url=${u}&text=${text}` },
+    { name: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
+    { name: "Viber", href: `viber://forward?text=${encodeURIComponent(`${title} ${url}`)}` },
+  ];
+  return (
+    <nav className="share-links" aria-label={t("share.label")}>
+      <span className="share-links__label">{t("share.label")}:</span>
+      <ul className="inline-list">
+        {targets.map((target) => (
+          <li key={target.name}>
+            <a href={target.href} target="_blank" rel="noopener noreferrer">
+              {target.name}
+              <span className="visually-hidden"> ({t("share.new_window")})</span>
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href={`mailto:?subject=${text}&body=${u}`}>{t("share.email")}</a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

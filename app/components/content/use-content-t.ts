@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "~/hooks/use-t";
+
+/** `t` of the `content` namespace in the page's language. */
+export function useContentT() {
+  return useTranslation("content", { lng: usePageLanguage() });
+}

@@ -1,0 +1,63 @@
+import type { RouterContextProvider } from "react-router";
+import type { VersionedTable } from "../listing/content-state.server.ts";
+import { pageContext, siteName } from "../listing/page-data.server.ts";
+import { requireCategory } from "../listing/taxonomy.server.ts";
+import { newsForFeed } from "../news/news.server.ts";
+import { postersForFeed } from "../posters/posters.server.ts";
+import { RSS_CONTENT_TYPE, rssXml } from "./rss.server.ts";
+
+export const NEWS_FEED_DEPS: VersionedTable[] = ["news", "categories"];
+export const POSTER_FEED_DEPS: VersionedTable[] = ["posters", "categories", "locations"];
+
+type Args = { context: Readonly<RouterContextProvider>; url: URL };
+
+function rssResponse(xml: string): Response {
+  return new Response(xml, { headers: { "Content-Type": RSS_CONTENT_TYPE } });
+}
+
+/** `/novyny/rss.xml` and `/novyny/category/{slug}/rss.xml`, in the path's language. */
+export async function newsFeed({ context, url }: Args, categorySlug?: string) {
+  const { language, t, absolute } = pageContext(context, url);
+  const category = categorySlug ? await requireCategory("news", categorySlug, language) : null;
+  const [items, site] = await Promise.all([newsForFeed(language, { categoryId: category?.id }), siteName(language)]);
+  const heading = category ? category.name.text : t("news.title");
+  const base = category ? `/novyny/category/${category.slug}` : "/novyny";
+  return rssResponse(
+    rssXml({
+      title: `${heading} — ${site}`,
+      link: absolute(base),
+      self: absolute(`${base}/rss.xml`),
+      description: category ? t("news.category_description", { name: heading }) : t("news.description"),
+      language,
+      items: items.map((item) => ({
+        title: item.title.text,
+        link: absolute(`/novyny/${item.slug}`),
+        description: item.summary.text,
+        pubDate: item.publishedAt,
+        category: item.category?.name.text,
+      })),
+    }),
+  );
+}
+
+/** `/poster/rss.xml`: upcoming events. */
+export async function postersFeed({ context, url }: Args) {
+  const { language, t, absolute } = pageContext(context, url);
+  const [items, site] = await Promise.all([postersForFeed(language), siteName(language)]);
+  return rssResponse(
+    rssXml({
+      title: `${t("posters.title")} — ${site}`,
+      link: absolute("/poster"),
+      self: absolute("/poster/rss.xml"),
+      description: t("posters.description"),
+      language,
+      items: items.map((item) => ({
+        title: item.title.text,
+        link: absolute(`/poster/${item.slug}`),
+        description: [item.schedule, item.venue?.text, item.location?.text].filter(Boolean).join(" · "),
+        pubDate: new Date(item.publishedAt),
+        category: item.category?.name.text,
+      })),
+    }),
+  );
+}

@@ -1,0 +1,77 @@
+import { sql } from "kysely";
+import { getDb } from "../db/db.server.ts";
+
+// What the anonymous page cache needs to know about the database: the version of every
+// table pages are built from (bumped by triggers, migrations/0003) and the next moment at
+// which time alone changes what is public (a scheduled item goes live, an event ends, a
+// reklama campaign or an advert runs out). Polled at most once per POLL_MS per process.
+
+export const POLL_MS = 1_000;
+
+/** Tables whose changes concern adverts only; everything else is staff content. */
+export const ADVERT_TABLES = ["advertisements", "advertisement_images"] as const;
+/** Every table a staff content page is built from (shell included: settings, pages). */
+export const CONTENT_TABLES = [
+  "news", "news_tags", "posters", "poster_tags", "services", "diaspors", "reklama", "pages",
+  "categories", "tags", "locations", "settings", "images",
+] as const;
+export type VersionedTable = (typeof CONTENT_TABLES)[number] | (typeof ADVERT_TABLES)[number];
+
+export type ContentState = {
+  versions: ReadonlyMap<string, number>;
+  /** Epoch ms of the next time-driven change, per group; Infinity when none is scheduled. */
+  nextChange: { content: number; adverts: number };
+  fetchedAt: number;
+};
+
+let state: ContentState | undefined;
+let inflight: Promise<ContentState> | undefined;
+
+function visible(table: string): string {
+  return `${table}.status = 'published' and ${table}.deleted_at is null`;
+}
+
+async function poll(): Promise<ContentState> {
+  const db = getDb();
+  const now = Date.now();
+  const [versions, next] = await Promise.all([
+    db.selectFrom("content_versions").select(["name", "version"]).execute(),
+    sql<{ content: Date | null; adverts: Date | null }>`select
+      least(
+        (select min(published_at) from news where ${sql.raw(visible("news"))} and published_at > now()),
+        (select min(published_at) from posters where ${sql.raw(visible("posters"))} and published_at > now()),
+        (select min(coalesce(ends_at, starts_at)) from posters where ${sql.raw(visible("posters"))} and coalesce(ends_at, starts_at) > now()),
+        (select min(published_at) from services where ${sql.raw(visible("services"))} and published_at > now()),
+        (select min(published_at) from diaspors where ${sql.raw(visible("diaspors"))} and published_at > now()),
+        (select min(published_at) from pages where ${sql.raw(visible("pages"))} and published_at > now()),
+        (select min(published_at) from reklama where ${sql.raw(visible("reklama"))} and published_at > now()),
+        (select min(starts_at) from reklama where ${sql.raw(visible("reklama"))} and starts_at > now()),
+        (select min(ends_at) from reklama where ${sql.raw(visible("reklama"))} and ends_at > now())
+      ) as content,
+      least(
+        (select min(published_at) from advertisements where status = 'published' and published_at > now()),
+        (select min(expires_at) from advertisements where status = 'published' and expires_at > now())
+      ) as adverts`.execute(db),
+  ]);
+  const row = next.rows[0];
+  const at = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : Infinity);
+  return {
+    versions: new Map(versions.map((v) => [v.name, Number(v.version)])),
+    nextChange: { content: at(row?.content), adverts: at(row?.adverts) },
+    fetchedAt: now,
+  };
+}
+
+/** The current state, polled again when older than POLL_MS; concurrent callers share one poll. */
+export async function getContentState(): Promise<ContentState> {
+  if (state && Date.now() - state.fetchedAt < POLL_MS) return state;
+  inflight ??= poll()
+    .then((fresh) => (state = fresh))
+    .finally(() => (inflight = undefined));
+  return inflight;
+}
+
+/** Forget the polled state, so the next request reads it again (after a write in this process, in tests). */
+export function resetContentState(): void {
+  state = undefined;
+}

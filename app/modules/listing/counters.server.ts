@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import { getDb } from "../db/db.server.ts";
+
+// View and impression counts are written behind, in one statement per table every few
+// seconds, so a busy page costs no write per request. A crash loses at most the last
+// interval's counts, which is acceptable for statistics.
+
+export const VIEW_TABLES = ["news", "posters", "services", "diaspors", "advertisements"] as const;
+export type ViewTable = (typeof VIEW_TABLES)[number];
+type CounterTarget = { table: ViewTable | "reklama"; column: "view_count" | "impression_count" };
+
+const FLUSH_INTERVAL_MS = 2_000;
+const pending = new Map<string, Map<number, number>>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function keyOf(target: CounterTarget): string {
+  return `${target.table}.${target.column}`;
+}
+
+function add(target: CounterTarget, id: number, by = 1): void {
+  const key = keyOf(target);
+  let counts = pending.get(key);
+  if (!counts) pending.set(key, (counts = new Map()));
+  counts.set(id, (counts.get(id) ?? 0) + by);
+  timer ??= setInterval(() => void flushCounters().catch((error) => console.error("counters:", error)), FLUSH_INTERVAL_MS);
+  timer.unref?.();
+}
+
+export function countView(table: ViewTable, id: number): void {
+  add({ table, column: "view_count" }, id);
+}
+
+export function countImpressions(ids: readonly number[]): void {
+  for (const id of ids) add({ table: "reklama", column: "impression_count" }, id);
+}
+
+/** Writes the pending counts now (tests call it; the timer calls it every few seconds). */
+export async function flushCounters(): Promise<void> {
+  const batches = [...pending.entries()];
+  pending.clear();
+  for (const [key, counts] of batches) {
+    if (counts.size === 0) continue;
+    const [table, column] = key.split(".") as [CounterTarget["table"], CounterTarget["column"]];
+    const values = sql.join([...counts].map(([id, n]) => sql`(${id}::integer, ${n}::integer)`));
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} + counts.n
+      from (values ${values}) as counts (id, n) where ${sql.ref(`${table}.id`)} = counts.id`.execute(getDb());
+  }
+}

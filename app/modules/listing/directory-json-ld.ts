@@ -1,0 +1,18 @@
+import type { DirectoryDetail } from "./directory.ts";
+
+/** schema.org data of a directory entry: LocalBusiness (services) or Organization (diaspora). */
+export function directoryJsonLd(type: "LocalBusiness" | "Organization", item: DirectoryDetail, pageUrl: string): Record<string, unknown> {
+  const { contacts } = item;
+  return {
+    "@context": "https://schema.org",
+    "@type": type,
+    name: item.name.text,
+    description: item.teaser.text,
+    url: contacts.website ?? pageUrl,
+    ...(contacts.phone ? { telephone: contacts.phone } : {}),
+    ...(contacts.email ? { email: contacts.email } : {}),
+    ...(contacts.address || item.location ? { address: [contacts.address, item.location?.text].filter(Boolean).join(", ") } : {}),
+    ...(item.logo ? { logo: new URL(item.logo.src, pageUrl).href } : {}),
+    ...(contacts.social.length ? { sameAs: contacts.social.map((link) => link.url) } : {}),
+  };
+}

@@ -1,0 +1,80 @@
+import type { Language } from "~/i18n/locales";
+import type { SocialLinks } from "../../../db/schema.ts";
+import type { LocalizedText } from "../content/localized.ts";
+import { pickLocalized } from "../content/localized.ts";
+import { excerpt, stripHtml } from "./text.ts";
+import type { DisplayImage } from "./images.ts";
+
+// Shared shape of directory entries (services and diaspora organisations). Pure.
+
+export type DirectoryCard = {
+  id: number;
+  slug: string;
+  name: LocalizedText;
+  teaser: LocalizedText;
+  location: LocalizedText | null;
+  logo: DisplayImage | null;
+  category: { slug: string; name: LocalizedText } | null;
+};
+
+export type DirectoryContacts = {
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  /** OpenStreetMap search for the address (and the location's name). */
+  mapUrl: string | null;
+  social: Array<{ network: string; url: string }>;
+};
+
+export type DirectoryDetail = DirectoryCard & {
+  description: LocalizedText;
+  contacts: DirectoryContacts;
+  viewCount: number;
+  updatedAt: string;
+  seo: { title: string; description: string };
+};
+
+export function teaserOf(descriptionUk: string, descriptionEn: string | null, language: Language): LocalizedText {
+  const description = pickLocalized(descriptionUk, descriptionEn, language);
+  return { lang: description.lang, text: excerpt(stripHtml(description.text), 160) };
+}
+
+function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  try {
+    const url = new URL(withScheme);
+    return url.hostname.includes(".") ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function contactsOf(row: {
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  social_links: SocialLinks | null;
+  locationName?: string | null;
+}): DirectoryContacts {
+  const address = row.address?.trim() || null;
+  const mapQuery = [address, row.locationName].filter(Boolean).join(", ");
+  return {
+    phone: row.phone?.trim() || null,
+    email: row.email?.trim() || null,
+    website: httpUrl(row.website),
+    address,
+    mapUrl: address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}` : null,
+    social: Object.entries(row.social_links ?? {})
+      .map(([network, url]) => ({ network, url: typeof url === "string" ? httpUrl(url) : null }))
+      .filter((link): link is { network: string; url: string } => link.url !== null),
+  };
+}
+
+/** Digits and a leading plus, for tel: links. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}

@@ -1,0 +1,201 @@
+import { createHash } from "node:crypto";
+import type { MiddlewareFunction } from "react-router";
+import { readCookie } from "../http/cookies.server.ts";
+import { SizedLru } from "./lru.ts";
+import { ADVERT_TABLES, getContentState, type ContentState, type VersionedTable } from "./content-state.server.ts";
+import { applyPageEffects, newPageEffects, pageEffectsContext, type PageEffects } from "./request-effects.server.ts";
+
+// HTTP caching of public pages, and an in-process cache of their rendered responses.
+//
+// - Signed-in requests (a `__session` cookie) are private and never cached here.
+// - Anonymous GETs get `public, s-maxage, stale-while-revalidate` (a CDN may keep them
+//   briefly) and an ETag answered with 304.
+// - When `store` is on, an anonymous 200 response is kept in memory, keyed by the raw URL
+//   (document or `.data`) and the Cookie header (theme, consent... change the HTML), and
+//   reused until a table it depends on changes (content_versions, polled every second so
+//   every process notices a change made by any other), until time alone would change it
+//   (a scheduled item going live), or `maxAgeSeconds` at most. Pages thus cost no database
+//   or rendering work while nothing changes, and are still fresh within about a second.
+
+export type PageCacheOptions = {
+  /** Tables the page is built from; the shell's (settings, pages) are always added. */
+  deps: readonly VersionedTable[];
+  /** Keep rendered responses in memory, and in which partition ("search": open-ended query space, small bound). */
+  store?: boolean;
+  partition?: CachePartition;
+  /** Upper bound on how long an unchanged response is reused, in seconds. */
+  maxAgeSeconds?: number;
+  /** s-maxage for shared caches (CDN), in seconds. */
+  sharedMaxAgeSeconds?: number;
+  /** Responses bigger than this are served but not kept. */
+  maxEntryBytes?: number;
+};
+
+type Entry = {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array;
+  etag: string;
+  deps: readonly string[];
+  versions: number[];
+  validUntil: number;
+  effects: PageEffects;
+};
+
+const SHELL_TABLES: VersionedTable[] = ["settings", "pages"];
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/(xml|rss\+xml|json)|text\/(xml|calendar|plain))/i;
+const MB = 1024 * 1024;
+/**
+ * Kept responses, in partitions with their own size bounds: a flood of one-off search
+ * queries can then never push the site's pages out.
+ */
+const partitions = {
+  pages: new SizedLru<Entry>(Number(process.env.PAGE_CACHE_MB ?? 64) * MB),
+  search: new SizedLru<Entry>(Number(process.env.SEARCH_CACHE_MB ?? 8) * MB),
+};
+export type CachePartition = keyof typeof partitions;
+
+export const SESSION_COOKIE = "__session";
+export const FLASH_COOKIE = "__flash";
+
+/** Drops every kept response (tests; an operator could call it after a deploy). */
+export function clearPageCache(): void {
+  for (const partition of Object.values(partitions)) partition.clear();
+}
+
+export function pageCacheSize(): Record<CachePartition, { entries: number; bytes: number }> {
+  return { pages: partitions.pages.size, search: partitions.search.size };
+}
+
+function isAdvertTable(table: string): boolean {
+  return (ADVERT_TABLES as readonly string[]).includes(table);
+}
+
+function validUntil(deps: readonly string[], state: ContentState, maxAgeMs: number): number {
+  const byTime = deps.some(isAdvertTable)
+    ? Math.min(state.nextChange.content, state.nextChange.adverts)
+    : state.nextChange.content;
+  return Math.min(Date.now() + maxAgeMs, byTime);
+}
+
+function isFresh(entry: Entry, state: ContentState): boolean {
+  if (Date.now() >= entry.validUntil) return false;
+  return entry.deps.every((table, index) => (state.versions.get(table) ?? 0) === entry.versions[index]);
+}
+
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** If-None-Match holds this ETag (or `*`); weak comparison, as for GET. */
+export function etagMatches(request: Request, etag: string): boolean {
+  const header = request.headers.get("if-none-match");
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const candidate = tag.trim();
+    return candidate === "*" || candidate.replace(/^W\//, "") === bare;
+  });
+}
+
+function publicCacheControl(sharedMaxAge: number): string {
+  return `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge * 10}`;
+}
+
+function withVary(headers: Headers): void {
+  const vary = headers.get("vary");
+  if (!vary || !/\bcookie\b/i.test(vary)) headers.set("Vary", vary ? `${vary}, Cookie` : "Cookie");
+}
+
+function respond(request: Request, status: number, headers: Headers, body: Uint8Array, etag: string): Response {
+  headers.set("ETag", etag);
+  if (etagMatches(request, etag)) {
+    const notModified = new Headers();
+    for (const name of ["cache-control", "etag", "vary", "content-location", "x-page-cache"]) {
+      const value = headers.get(name);
+      if (value) notModified.set(name, value);
+    }
+    return new Response(null, { status: 304, headers: notModified });
+  }
+  headers.delete("content-length");
+  return new Response(request.method === "HEAD" ? null : (body as BodyInit), { status, headers });
+}
+
+/**
+ * The middleware of a public page route: `export const middleware = [publicPageCache({ deps: [...] })]`.
+ * Loaders of such routes report views and reklama impressions through request-effects.server.ts.
+ */
+export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<Response> {
+  const deps = [...new Set([...options.deps, ...SHELL_TABLES])];
+  const store = options.store ?? true;
+  const cache = partitions[options.partition ?? "pages"];
+  const maxAgeMs = (options.maxAgeSeconds ?? 300) * 1000;
+  const sharedMaxAge = options.sharedMaxAgeSeconds ?? 60;
+  const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
+
+  return async ({ request, context }, next) => {
+    const effects = newPageEffects();
+    context.set(pageEffectsContext, effects);
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+
+    if (readCookie(request, SESSION_COOKIE) !== undefined) {
+      const response = await next();
+      response.headers.set("Cache-Control", "private, no-cache");
+      withVary(response.headers);
+      applyPageEffects(request, effects);
+      return response;
+    }
+    if (readCookie(request, FLASH_COOKIE) !== undefined) {
+      // The page carries a one-time message: neither shared nor kept.
+      const response = await next();
+      response.headers.set("Cache-Control", "private, no-store");
+      applyPageEffects(request, effects);
+      return response;
+    }
+
+    const key = `${new URL(request.url).pathname}${new URL(request.url).search}\n${request.headers.get("cookie") ?? ""}`;
+    let state: ContentState | undefined;
+    if (store) {
+      state = await getContentState().catch((error: unknown) => {
+        console.error("page cache: content state unavailable", error);
+        return undefined;
+      });
+      const cached = state ? cache.get(key) : undefined;
+      if (cached && state && isFresh(cached, state)) {
+        applyPageEffects(request, cached.effects);
+        const headers = new Headers(cached.headers);
+        headers.set("X-Page-Cache", "hit");
+        return respond(request, cached.status, headers, cached.body, cached.etag);
+      }
+    }
+
+    const response = await next();
+    applyPageEffects(request, effects);
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || response.headers.has("set-cookie") || !CACHEABLE_TYPES.test(type)) {
+      return response;
+    }
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", publicCacheControl(sharedMaxAge));
+    withVary(headers);
+    if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+    const body = new Uint8Array(await response.arrayBuffer());
+    const etag = etagOf(body);
+    if (store && state && body.byteLength <= maxEntryBytes) {
+      headers.set("ETag", etag);
+      const entry: Entry = {
+        status: 200,
+        headers: [...headers.entries()],
+        body,
+        etag,
+        deps,
+        versions: deps.map((table) => state.versions.get(table) ?? 0),
+        validUntil: validUntil(deps, state, maxAgeMs),
+        effects,
+      };
+      cache.set(key, entry, body.byteLength + key.length);
+      headers.set("X-Page-Cache", "miss");
+    }
+    return respond(request, 200, headers, body, etag);
+  };
+}

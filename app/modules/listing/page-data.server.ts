@@ -1,0 +1,45 @@
+import type { RouterContextProvider } from "react-router";
+import type { ReklamaPlacement } from "../../../db/schema.ts";
+import { localizePath, localeFromPath, type Language, type LocaleCode } from "~/i18n/locales";
+import { getInstance, getPageLanguage } from "~/middleware/i18next";
+import { getConfig } from "../config/config.server.ts";
+import { pickLocalized } from "../content/localized.ts";
+import { bannerIds, reklamaFor, type ReklamaBanner } from "../reklama/reklama.server.ts";
+import { getSettings } from "../settings/settings.server.ts";
+import { recordImpressions } from "./request-effects.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Language, locale, the `content` namespace's `t` and the public origin of a page request. */
+export function pageContext(context: Context, url: URL) {
+  const language: Language = getPageLanguage(context);
+  const locale: LocaleCode = localeFromPath(url.pathname);
+  const t = getInstance(context).getFixedT(language, "content");
+  return {
+    language,
+    locale,
+    t,
+    origin: getConfig().publicUrl ?? url.origin,
+    /** Absolute URL of a locale-free path in this page's locale. */
+    absolute(path: string) {
+      return new URL(localizePath(path, locale), getConfig().publicUrl ?? url.origin).href;
+    },
+  };
+}
+
+export async function siteName(language: Language): Promise<string> {
+  const settings = await getSettings();
+  return pickLocalized(settings.site_name_uk, settings.site_name_en, language).text;
+}
+
+/** "Новини — Діаспора": page titles carry the site's name. */
+export async function titleWithSite(title: string, language: Language): Promise<string> {
+  return `${title} — ${await siteName(language)}`;
+}
+
+/** Active reklama of the given placements; their impressions are counted when the page is served. */
+export async function pageReklama<P extends ReklamaPlacement>(context: Context, language: Language, placements: readonly P[]): Promise<Record<P, ReklamaBanner[]>> {
+  const banners = await reklamaFor(placements, language);
+  recordImpressions(context, bannerIds(banners));
+  return Object.fromEntries(placements.map((placement) => [placement, banners[placement]])) as Record<P, ReklamaBanner[]>;
+}

@@ -1,0 +1,46 @@
+import { isbot } from "isbot";
+import { createContext, type RouterContextProvider } from "react-router";
+import { countImpressions, countView, type ViewTable } from "./counters.server.ts";
+
+/**
+ * What serving a page should count: the item it shows (a view) and the reklama it displays
+ * (impressions). Loaders record them here; the page middleware counts them on every serve,
+ * from the cache too, and never for crawlers.
+ */
+export type PageEffects = { views: Array<{ table: ViewTable; id: number }>; impressions: number[] };
+
+export const pageEffectsContext = createContext<PageEffects | null>(null);
+
+export function newPageEffects(): PageEffects {
+  return { views: [], impressions: [] };
+}
+
+function effectsOf(context: Readonly<RouterContextProvider>): PageEffects | null {
+  try {
+    return context.get(pageEffectsContext);
+  } catch {
+    return null;
+  }
+}
+
+export function recordView(context: Readonly<RouterContextProvider>, table: ViewTable, id: number): void {
+  effectsOf(context)?.views.push({ table, id });
+}
+
+export function recordImpressions(context: Readonly<RouterContextProvider>, ids: readonly number[]): void {
+  effectsOf(context)?.impressions.push(...ids);
+}
+
+/** Crawlers, link previews and speculative prefetches are not visits. */
+export function isCountableVisit(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
+  if (purpose.includes("prefetch")) return false;
+  return !isbot(request.headers.get("user-agent") ?? "");
+}
+
+export function applyPageEffects(request: Request, effects: PageEffects): void {
+  if (!isCountableVisit(request)) return;
+  for (const view of effects.views) countView(view.table, view.id);
+  if (effects.impressions.length) countImpressions(effects.impressions);
+}

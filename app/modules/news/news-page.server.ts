@@ -1,0 +1,76 @@
+import type { RouterContextProvider } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import type { VersionedTable } from "../listing/content-state.server.ts";
+import { notFound } from "../listing/not-found.ts";
+import { pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
+import { parsePage } from "../listing/pagination.ts";
+import { recordView } from "../listing/request-effects.server.ts";
+import { listCategories, requireCategory } from "../listing/taxonomy.server.ts";
+import { findNews, listNews, relatedNews } from "./news.server.ts";
+
+/** Tables news pages are built from (the page cache's dependencies). */
+export const NEWS_PAGE_DEPS: VersionedTable[] = ["news", "news_tags", "categories", "tags", "images", "reklama"];
+
+type Args = { context: Readonly<RouterContextProvider>; url: URL };
+
+/** `/novyny` and `/novyny/category/{slug}`. */
+export async function loadNewsList({ context, url }: Args, categorySlug?: string) {
+  const { language, locale, t } = pageContext(context, url);
+  const page = parsePage(url);
+  const category = categorySlug ? await requireCategory("news", categorySlug, language) : null;
+  const [list, categories, reklama] = await Promise.all([
+    listNews({ language, page, categoryId: category?.id }),
+    listCategories("news", language),
+    pageReklama(context, language, ["list_inline", "footer"]),
+  ]);
+  const heading = category ? category.name.text : t("news.title");
+  const pageSuffix = page > 1 ? ` — ${t("pagination.page_n", { page })}` : "";
+  const feedPath = category ? `/novyny/category/${category.slug}/rss.xml` : "/novyny/rss.xml";
+  return {
+    ...list,
+    category,
+    categories,
+    reklama,
+    feed: { href: localizePath(feedPath, locale), title: t("feed.news_title", { name: heading }) },
+    seo: {
+      title: await titleWithSite(`${heading}${pageSuffix}`, language),
+      description: category ? t("news.category_description", { name: heading }) : t("news.description"),
+    },
+  };
+}
+
+/** `/novyny/{slug}`. */
+export async function loadNewsArticle({ context, url }: Args, slug: string) {
+  const { language, absolute } = pageContext(context, url);
+  const article = await findNews(slug, language);
+  if (!article) notFound();
+  recordView(context, "news", article.id);
+  const [related, reklama, site] = await Promise.all([relatedNews(article, language), pageReklama(context, language, ["sidebar"]), siteName(language)]);
+  const pageUrl = absolute(`/novyny/${article.slug}`);
+  return {
+    article,
+    related,
+    reklama,
+    pageUrl,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: article.title.text,
+      inLanguage: article.title.lang,
+      datePublished: article.publishedAt,
+      dateModified: article.updatedAt,
+      description: article.seo.description,
+      mainEntityOfPage: pageUrl,
+      ...(article.image ? { image: [new URL(article.image.src, pageUrl).href] } : {}),
+      ...(article.category ? { articleSection: article.category.name.text } : {}),
+      ...(article.tags.length ? { keywords: article.tags.map((tag) => tag.name.text).join(", ") } : {}),
+      publisher: { "@type": "Organization", name: site },
+    },
+    seo: {
+      title: `${article.seo.title} — ${site}`,
+      description: article.seo.description,
+      image: article.image?.src ?? null,
+      type: "article" as const,
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { RouterContextProvider } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import type { VersionedTable } from "../listing/content-state.server.ts";
+import { notFound } from "../listing/not-found.ts";
+import { pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
+import { parsePage } from "../listing/pagination.ts";
+import { recordView } from "../listing/request-effects.server.ts";
+import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
+import { stripHtml } from "../listing/text.ts";
+import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
+
+export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
+
+type Args = { context: Readonly<RouterContextProvider>; url: URL };
+
+/** `/poster` and `/poster/category/{slug}`, with `?when=past` and `?location=`. */
+export async function loadPosterList({ context, url }: Args, categorySlug?: string) {
+  const { language, locale, t } = pageContext(context, url);
+  const page = parsePage(url);
+  const when = parseWhen(url);
+  const [category, locations] = await Promise.all([
+    categorySlug ? requireCategory("poster", categorySlug, language) : null,
+    listLocations(language),
+  ]);
+  const location = parseLocationFilter(url, locations);
+  const [list, categories, reklama] = await Promise.all([
+    listPosters({ language, page, when, categoryId: category?.id, locationId: location?.id }),
+    listCategories("poster", language),
+    pageReklama(context, language, ["list_inline", "footer"]),
+  ]);
+  const heading = category ? category.name.text : t("posters.title");
+  const parts = [heading, when === "past" ? t("posters.past") : null, location?.name.text, page > 1 ? t("pagination.page_n", { page }) : null];
+  return {
+    ...list,
+    when,
+    category,
+    categories,
+    locations,
+    location: location?.slug ?? null,
+    reklama,
+    feed: { href: localizePath("/poster/rss.xml", locale), title: t("feed.posters_title") },
+    seo: {
+      title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
+      description: category ? t("posters.category_description", { name: heading }) : t("posters.description"),
+    },
+  };
+}
+
+/** `/poster/{slug}`. */
+export async function loadPosterItem({ context, url }: Args, slug: string) {
+  const { language, locale, absolute } = pageContext(context, url);
+  const poster = await findPoster(slug, language);
+  if (!poster) notFound();
+  recordView(context, "posters", poster.id);
+  const [reklama, site] = await Promise.all([pageReklama(context, language, ["sidebar"]), siteName(language)]);
+  const pageUrl = absolute(`/poster/${poster.slug}`);
+  const place = [poster.venue?.text, poster.address, poster.location?.text].filter(Boolean);
+  return {
+    poster,
+    reklama,
+    pageUrl,
+    icsHref: localizePath(`/poster/${poster.slug}/event.ics`, locale),
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Event",
+      name: poster.title.text,
+      inLanguage: poster.title.lang,
+      startDate: poster.startsAt,
+      ...(poster.endsAt ? { endDate: poster.endsAt } : {}),
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      description: stripHtml(poster.description.text).slice(0, 500),
+      url: pageUrl,
+      ...(poster.image ? { image: [new URL(poster.image.src, pageUrl).href] } : {}),
+      location: {
+        "@type": "Place",
+        name: poster.venue?.text ?? place[0] ?? poster.title.text,
+        address: place.length ? place.join(", ") : undefined,
+      },
+      organizer: { "@type": "Organization", name: poster.organiser ?? site },
+      ...(poster.ticketUrl || poster.price
+        ? { offers: { "@type": "Offer", url: poster.ticketUrl ?? pageUrl, description: poster.price?.text, availability: "https://schema.org/InStock" } }
+        : {}),
+    },
+    seo: {
+      title: `${poster.seo.title} — ${site}`,
+      description: poster.seo.description,
+      image: poster.image?.src ?? null,
+      type: "article" as const,
+    },
+  };
+}

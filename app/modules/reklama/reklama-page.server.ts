@@ -1,0 +1,37 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import type { VersionedTable } from "../listing/content-state.server.ts";
+import { notFound } from "../listing/not-found.ts";
+import { pageContext, titleWithSite } from "../listing/page-data.server.ts";
+import { isCountableVisit } from "../listing/request-effects.server.ts";
+import { findActiveReklama, registerClick } from "./reklama.server.ts";
+
+export const REKLAMA_PAGE_DEPS: VersionedTable[] = ["reklama", "images"];
+
+type Args = { context: Readonly<RouterContextProvider>; url: URL };
+
+/** `/reklama/{slug}`: the landing page of an active campaign (ended or unknown ones are a 404). */
+export async function loadReklamaLanding({ context, url }: Args, slug: string) {
+  const { language, t } = pageContext(context, url);
+  const reklama = await findActiveReklama(slug, language);
+  if (!reklama) notFound();
+  return {
+    reklama,
+    seo: {
+      title: await titleWithSite(reklama.title.text, language),
+      description: reklama.text.text || t("reklama.label"),
+      image: reklama.image?.src ?? null,
+    },
+  };
+}
+
+/**
+ * `/reklama/{slug}/click`: counts the click (not for crawlers) and redirects to the
+ * campaign's site, or to its landing page when it has none.
+ */
+export async function followReklamaClick({ request, url }: Args & { request: Request }, slug: string) {
+  const click = await registerClick(slug, { count: isCountableVisit(request) });
+  if (!click) notFound();
+  const to = click.targetUrl ?? localizePath(`/reklama/${slug}`, url.pathname.startsWith("/us/") ? "us" : "ua");
+  return redirect(to, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+}

@@ -1,0 +1,150 @@
+import type { Language } from "~/i18n/locales";
+import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { displayDate, formatEventStart, type DisplayDate } from "../listing/dates.ts";
+import { stripHtml } from "../listing/text.ts";
+import { hasHit, highlight, snippetAround, type Highlighted, type SearchCategory } from "./query.ts";
+
+// What each search category searches (table, visibility, recency order) and how a match is shown.
+
+/** At most this many matches, the newest, are ever ranked or paged through. */
+export const CANDIDATE_LIMIT = 480;
+
+export type SearchHit = {
+  path: string;
+  title: { parts: Highlighted; lang: Language };
+  snippet: { parts: Highlighted; lang: Language } | null;
+  date: DisplayDate | null;
+  /** Event start, place, price: a short line under the title. */
+  meta: string | null;
+};
+
+export type Row = Record<string, unknown> & { id: number; slug: string };
+
+export type Provider = {
+  table: string;
+  /** Conditions on alias `t` for an item to be public. */
+  visible: string;
+  /** The column (of `t`) that orders candidates, newest first. */
+  recency: string;
+  /** Columns (of `t`) to show a hit. */
+  columns: string;
+  toHit(row: Row, language: Language, words: readonly string[]): SearchHit;
+};
+
+const staffVisible = "t.status = 'published' and t.deleted_at is null and (t.published_at is null or t.published_at <= now())";
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** The first text (page language first) that contains a hit, else the first non-empty one. */
+function pickSnippet(texts: LocalizedText[], words: readonly string[]): { parts: Highlighted; lang: Language } | null {
+  const present = texts.filter((candidate) => candidate.text.trim() !== "");
+  const chosen = present.find((candidate) => hasHit(candidate.text, words)) ?? present[0];
+  if (!chosen) return null;
+  return { parts: highlight(snippetAround(chosen.text, words), words), lang: chosen.lang };
+}
+
+function bilingual(row: Row, uk: string, en: string, language: Language, html = false): LocalizedText[] {
+  const clean = (value: unknown) => (html ? stripHtml(text(value)) : text(value));
+  const own = pickLocalized(clean(row[uk]), clean(row[en]) || null, language);
+  const other: LocalizedText = own.lang === "uk" ? { text: clean(row[en]), lang: "en" } : { text: clean(row[uk]), lang: "uk" };
+  return [own, other];
+}
+
+function titleOf(row: Row, uk: string, en: string, language: Language, words: readonly string[]) {
+  const title = pickLocalized(text(row[uk]), text(row[en]) || null, language);
+  return { parts: highlight(title.text, words), lang: title.lang };
+}
+
+export const PROVIDERS: Record<SearchCategory, Provider> = {
+  novyny: {
+    table: "news",
+    visible: "t.status = 'published' and t.deleted_at is null and t.published_at <= now()",
+    recency: "t.published_at",
+    columns: "t.title_uk, t.title_en, t.summary_uk, t.summary_en, left(t.body_uk, 20000) as body_uk, left(t.body_en, 20000) as body_en, t.published_at",
+    toHit(row, language, words) {
+      return {
+        path: `/novyny/${row.slug}`,
+        title: titleOf(row, "title_uk", "title_en", language, words),
+        snippet: pickSnippet(
+          [...bilingual(row, "summary_uk", "summary_en", language), ...bilingual(row, "body_uk", "body_en", language, true), ...bilingual(row, "title_uk", "title_en", language).slice(1)],
+          words,
+        ),
+        date: displayDate(row.published_at as Date, language),
+        meta: null,
+      };
+    },
+  },
+  poster: {
+    table: "posters",
+    visible: staffVisible,
+    recency: "t.starts_at",
+    columns: "t.title_uk, t.title_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.venue_uk, t.venue_en, t.organiser, t.starts_at",
+    toHit(row, language, words) {
+      const venue = pickLocalized(text(row.venue_uk), text(row.venue_en) || null, language).text;
+      return {
+        path: `/poster/${row.slug}`,
+        title: titleOf(row, "title_uk", "title_en", language, words),
+        snippet: pickSnippet(
+          [...bilingual(row, "description_uk", "description_en", language, true), ...bilingual(row, "venue_uk", "venue_en", language), { text: text(row.organiser), lang: "uk" }, ...bilingual(row, "title_uk", "title_en", language).slice(1)],
+          words,
+        ),
+        date: null,
+        meta: [formatEventStart(row.starts_at as Date, language), venue].filter(Boolean).join(" · "),
+      };
+    },
+  },
+  services: {
+    table: "services",
+    visible: staffVisible,
+    recency: "t.id",
+    columns: "t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address",
+    toHit(row, language, words) {
+      return {
+        path: `/services/${row.slug}`,
+        title: titleOf(row, "name_uk", "name_en", language, words),
+        snippet: pickSnippet(
+          [...bilingual(row, "description_uk", "description_en", language, true), { text: text(row.address), lang: language }, ...bilingual(row, "name_uk", "name_en", language).slice(1)],
+          words,
+        ),
+        date: null,
+        meta: text(row.address) || null,
+      };
+    },
+  },
+  diaspors: {
+    table: "diaspors",
+    visible: staffVisible,
+    recency: "t.id",
+    columns: "t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address",
+    toHit(row, language, words) {
+      return {
+        path: `/diaspors/${row.slug}`,
+        title: titleOf(row, "name_uk", "name_en", language, words),
+        snippet: pickSnippet(
+          [...bilingual(row, "description_uk", "description_en", language, true), { text: text(row.address), lang: language }, ...bilingual(row, "name_uk", "name_en", language).slice(1)],
+          words,
+        ),
+        date: null,
+        meta: text(row.address) || null,
+      };
+    },
+  },
+  advertisement: {
+    table: "advertisements",
+    visible: "t.status = 'published' and t.deleted_at is null and t.published_at <= now() and (t.expires_at is null or t.expires_at > now())",
+    recency: "t.published_at",
+    columns: "t.title, t.description, t.published_at, t.price_amount, t.price_currency, t.price_kind",
+    toHit(row, language, words) {
+      // Adverts are user text in one unknown language: no lang attribute (the page's language stands).
+      return {
+        path: `/advertisement/${row.slug}`,
+        title: { parts: highlight(text(row.title), words), lang: language },
+        snippet: pickSnippet([{ text: text(row.description), lang: language }], words),
+        date: row.published_at ? displayDate(row.published_at as Date, language) : null,
+        meta: row.price_kind === "amount" && row.price_amount ? `${Number(row.price_amount).toLocaleString(language === "en" ? "en-US" : "uk-UA")} ${text(row.price_currency)}` : null,
+      };
+    },
+  },
+};

@@ -1,0 +1,34 @@
+import type { Route } from "./+types/route";
+import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { notFound } from "~/modules/listing/not-found";
+import { pageContext } from "~/modules/listing/page-data.server";
+import { stripHtml } from "~/modules/listing/text";
+import { eventIcs } from "~/modules/posters/ics";
+import { POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
+import { findPoster } from "~/modules/posters/posters.server";
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_PAGE_DEPS })];
+
+/** `/poster/{slug}/event.ics`: the event as an iCalendar file to add to a calendar. */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const { language, absolute } = pageContext(context, url);
+  const poster = await findPoster(params.slug, language);
+  if (!poster) notFound();
+  const pageUrl = absolute(`/poster/${poster.slug}`);
+  const body = eventIcs({
+    uid: `poster-${poster.id}@${new URL(pageUrl).hostname}`,
+    start: new Date(poster.startsAt),
+    end: poster.endsAt ? new Date(poster.endsAt) : null,
+    title: poster.title.text,
+    location: [poster.venue?.text, poster.address, poster.location?.text].filter(Boolean).join(", ") || null,
+    description: `${stripHtml(poster.description.text)}\n\n${pageUrl}`.trim(),
+    url: pageUrl,
+    stamp: new Date(poster.updatedAt),
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${poster.slug}.ics"`,
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/route";
+import { POSTER_FEED_DEPS, postersFeed } from "~/modules/feeds/feed-page.server";
+import { publicPageCache } from "~/modules/listing/page-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_FEED_DEPS, sharedMaxAgeSeconds: 600 })];
+
+export function loader(args: Route.LoaderArgs) {
+  return postersFeed(args);
+}

@@ -1,0 +1,43 @@
+import type { Route } from "./+types/route";
+import { Localized, LocalizedHtml } from "~/components/content/localized-text";
+import { ResponsiveImage } from "~/components/content/responsive-image";
+import { useContentT } from "~/components/content/use-content-t";
+import { useLocale } from "~/hooks/use-t";
+import { localizePath } from "~/i18n/locales";
+import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { loadReklamaLanding, REKLAMA_PAGE_DEPS } from "~/modules/reklama/reklama-page.server";
+import { pageMeta } from "~/modules/seo/meta";
+import "~/components/content/content.css";
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: REKLAMA_PAGE_DEPS })];
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+export function loader(args: Route.LoaderArgs) {
+  return loadReklamaLanding(args, args.params.slug);
+}
+
+export default function ReklamaItem({ loaderData }: Route.ComponentProps) {
+  const { t } = useContentT();
+  const locale = useLocale();
+  const { reklama } = loaderData;
+  return (
+    <article className="item reklama-landing" aria-labelledby="item-title">
+      <p className="reklama__badge">{t("reklama.badge")}</p>
+      <Localized as="h1" id="item-title" text={reklama.title} />
+      {reklama.image ? (
+        <figure className="item__cover">
+          <ResponsiveImage image={reklama.image} sizes="(min-width: 50rem) 48rem, 100vw" priority />
+        </figure>
+      ) : null}
+      <LocalizedHtml className="prose" html={reklama.body} />
+      {reklama.targetUrl ? (
+        <p>
+          <a className="button" href={localizePath(reklama.clickPath, locale)} rel="sponsored nofollow noopener">
+            {t("reklama.visit", { host: new URL(reklama.targetUrl).hostname.replace(/^www\./, "") })}
+          </a>
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/route";
+import { getConfig } from "~/modules/config/config.server";
+
+/** Private areas and search results stay out of indexes; the sitemap lists the rest. */
+export function loader({ url }: Route.LoaderArgs) {
+  const origin = getConfig().publicUrl ?? url.origin;
+  const privatePaths = ["/dashboard", "/cabinet", "/dodaty-ogoloshennya", "/login", "/verify-request", "/search", "/set-locale", "/set-theme", "/reklama/*/click"];
+  const lines = [
+    "User-agent: *",
+    ...privatePaths.flatMap((path) => [`Disallow: ${path}`, `Disallow: /us${path}`]),
+    "Allow: /",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ];
+  return new Response(lines.join("\n"), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,110 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/route";
+import { Highlighted } from "~/components/content/highlighted";
+import { PaginationNav } from "~/components/content/pagination-nav";
+import { useContentT } from "~/components/content/use-content-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { useLocale, usePageLanguage } from "~/hooks/use-t";
+import { localizePath } from "~/i18n/locales";
+import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { NOINDEX } from "~/modules/listing/meta";
+import { MAX_QUERY_LENGTH, SEARCH_CATEGORIES } from "~/modules/search/query";
+import { loadSearch, SEARCH_PAGE_DEPS } from "~/modules/search/search-page.server";
+import { pageMeta } from "~/modules/seo/meta";
+import "~/components/content/content.css";
+
+// Results are kept in their own small partition of the page cache: popular queries stay fast,
+// and one-off queries (an open-ended space) cannot push the site's pages out.
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: SEARCH_PAGE_DEPS, partition: "search" })];
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), NOINDEX];
+
+export function loader(args: Route.LoaderArgs) {
+  return loadSearch(args, args.params.category);
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { t } = useContentT();
+  const locale = useLocale();
+  const language = usePageLanguage();
+  const { category, query, results } = loaderData;
+  const action = localizePath(`/search/${category}`, locale);
+  const message =
+    query.status === "empty"
+      ? t("search.enter_query")
+      : query.status === "too_short"
+        ? t("search.too_short", { min: 2 })
+        : query.status === "too_long"
+          ? t("search.too_long", { max: MAX_QUERY_LENGTH })
+          : query.status === "no_words"
+            ? t("search.no_words")
+            : null;
+  return (
+    <section className="search-page" aria-labelledby="search-title">
+      <h1 id="search-title">{t("search.heading")}</h1>
+      <Form method="get" action={action} className="search-page__form" role="search" aria-label={t("search.heading")}>
+        <label htmlFor="search-q">{t("search.label", { category: t(`search.categories.${category}`) })}</label>
+        <div className="search-page__row">
+          <input id="search-q" type="search" name="q" defaultValue={query.text} key={query.text} maxLength={MAX_QUERY_LENGTH} aria-describedby={message ? "search-message" : undefined} />
+          <button type="submit" className="button">
+            {t("search.submit")}
+          </button>
+        </div>
+        {message ? (
+          <p id="search-message" className="search-page__message" role="status">
+            {message}
+          </p>
+        ) : null}
+      </Form>
+      <nav className="tabs" aria-label={t("search.in_sections")}>
+        <ul>
+          {SEARCH_CATEGORIES.map((other) => (
+            <li key={other}>
+              <Link to={`${localizePath(`/search/${other}`, locale)}${query.text ? `?q=${encodeURIComponent(query.text)}` : ""}`} aria-current={other === category ? "page" : undefined}>
+                {t(`search.categories.${other}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {results ? (
+        <>
+          {results.correctedTo ? (
+            <p className="search-page__corrected" role="status">
+              {t("search.corrected", { query: results.correctedTo })}
+            </p>
+          ) : null}
+          <p className="search-page__count">
+            {results.total === 0 ? t("search.nothing_found") : results.more ? t("search.found_more", { count: results.total }) : t("search.found", { count: results.total })}
+          </p>
+          {results.hits.length ? (
+            <ol className="search-results" start={(results.pagination.page - 1) * 12 + 1}>
+              {results.hits.map((hit) => (
+                <li key={hit.path} className="search-result">
+                  <h2 className="search-result__title" lang={hit.title.lang === language ? undefined : hit.title.lang}>
+                    <LocalizedLink to={hit.path}>
+                      <Highlighted parts={hit.title.parts} />
+                    </LocalizedLink>
+                  </h2>
+                  {hit.meta || hit.date ? (
+                    <p className="search-result__meta">
+                      {hit.date ? <time dateTime={hit.date.iso}>{hit.date.text}</time> : null}
+                      {hit.date && hit.meta ? " · " : null}
+                      {hit.meta}
+                    </p>
+                  ) : null}
+                  {hit.snippet ? (
+                    <p className="search-result__snippet" lang={hit.snippet.lang === language ? undefined : hit.snippet.lang}>
+                      <Highlighted parts={hit.snippet.parts} />
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <PaginationNav pagination={results.pagination} />
+        </>
+      ) : null}
+    </section>
+  );
+}
