@@ -1,0 +1,37 @@
+import { CARD_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
+import { Localized } from "~/components/content/localized-text";
+import { LocalizedLink } from "~/components/localized-link";
+import type { AdvertCard as AdvertCardData } from "~/modules/adverts/queries.server";
+import { useAdvertsT } from "./use-adverts-t";
+import "./adverts.css";
+
+/** An advert in a list: cover photo, price, title, city and date; the whole card links to the advert. */
+export function AdvertCard({ item, priority = false, headingLevel = 2 }: { item: AdvertCardData; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const { t } = useAdvertsT();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="content-card advert-card">
+      {item.image ? (
+        <ResponsiveImage className="content-card__image" image={item.image} sizes={CARD_IMAGE_SIZES} priority={priority} />
+      ) : (
+        <div className="content-card__image advert-card__no-photo" aria-hidden="true">
+          {t("card.no_photo")}
+        </div>
+      )}
+      <div className="content-card__body">
+        <p className={`content-card__price advert-price advert-price--${item.price.kind}`}>{item.price.text}</p>
+        <Heading className="content-card__title">
+          <LocalizedLink to={`/advertisement/${item.slug}`} className="content-card__link">
+            {item.title}
+          </LocalizedLink>
+        </Heading>
+        <p className="content-card__meta">
+          {item.location ? <Localized text={item.location} /> : null}
+          {item.location && item.date ? " · " : null}
+          {item.date ? <time dateTime={item.date.iso}>{item.date.text}</time> : null}
+          {item.photoCount > 1 ? ` · ${t("card.photos", { count: item.photoCount })}` : null}
+        </p>
+      </div>
+    </article>
+  );
+}

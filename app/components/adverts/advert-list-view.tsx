@@ -1,0 +1,47 @@
+import { CategoryNav } from "~/components/content/category-nav";
+import { ListPage } from "~/components/content/list-page";
+import { LocalizedLink } from "~/components/localized-link";
+import type { AdvertListQuery } from "~/modules/adverts/list-query";
+import type { AdvertCard as AdvertCardData } from "~/modules/adverts/queries.server";
+import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
+import type { Pagination } from "~/modules/listing/pagination";
+import { AdvertCard } from "./advert-card";
+import { AdvertFilters } from "./advert-filters";
+import { useAdvertsT } from "./use-adverts-t";
+
+export type AdvertListData = {
+  items: AdvertCardData[];
+  pagination: Pagination;
+  query: AdvertListQuery;
+  filtered: boolean;
+  category: CategoryLink | null;
+  categories: CategoryLink[];
+  locations: LocationOption[];
+  feed: { href: string; title: string };
+};
+
+/** `/advertisement` and its category pages. */
+export function AdvertListView({ data }: { data: AdvertListData }) {
+  const { t } = useAdvertsT();
+  return (
+    <ListPage
+      title={data.category ? data.category.name : t("list.title")}
+      lead={data.category ? undefined : t("list.description")}
+      items={data.items.map((item, index) => ({ key: item.id, node: <AdvertCard item={item} priority={index < 2} /> }))}
+      emptyText={data.filtered ? t("list.empty_filtered") : t("list.empty")}
+      pagination={data.pagination}
+      feed={data.feed}
+    >
+      <CategoryNav base="/advertisement" categories={data.categories} />
+      <AdvertFilters query={data.query} category={data.category} categories={data.categories} locations={data.locations} />
+      <div className="list-tools">
+        <p className="advert-list__count" role="status">
+          {t("list.count", { count: data.pagination.total })}
+        </p>
+        <LocalizedLink to="/dodaty-ogoloshennya" className="button">
+          {t("list.add")}
+        </LocalizedLink>
+      </div>
+    </ListPage>
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { CURRENCIES, PRICE_KINDS, parsePriceAmount } from "./price.ts";
+
+// The advert form (posting and editing), shared by the browser (conform's client
+// validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
+// values. The server adds what only the database knows (createAdvertSchema's options).
+
+export const TITLE_MIN = 5;
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MIN = 20;
+export const DESCRIPTION_MAX = 5000;
+export const CONTACT_NAME_MAX = 100;
+
+const message = (key: string, values?: Record<string, string | number>) =>
+  values ? `adverts:errors.${key}|${JSON.stringify(values)}` : `adverts:errors.${key}`;
+
+const idList = z.array(z.number().int().positive()).max(100).default([]);
+
+const baseSchema = z.object({
+  title: z
+    .string({ error: message("title_required") })
+    .trim()
+    .min(TITLE_MIN, message("title_length", { min: TITLE_MIN, max: TITLE_MAX }))
+    .max(TITLE_MAX, message("title_length", { min: TITLE_MIN, max: TITLE_MAX })),
+  categoryId: z.number({ error: message("category_required") }).int().positive(message("category_required")),
+  locationId: z.number({ error: message("location_invalid") }).int().positive(message("location_invalid")).optional(),
+  description: z
+    .string({ error: message("description_required") })
+    .trim()
+    .min(DESCRIPTION_MIN, message("description_length", { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX }))
+    .max(DESCRIPTION_MAX, message("description_length", { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX })),
+  priceKind: z.enum(PRICE_KINDS, message("price_kind_invalid")).default("amount"),
+  priceAmount: z.string().trim().max(40, message("price_invalid")).optional(),
+  priceCurrency: z.enum(CURRENCIES, message("currency_invalid")).optional(),
+  contactName: z
+    .string({ error: message("contact_name_required") })
+    .trim()
+    .min(1, message("contact_name_required"))
+    .max(CONTACT_NAME_MAX, message("contact_name_too_long", { max: CONTACT_NAME_MAX })),
+  phone: z
+    .string()
+    .trim()
+    .max(30, message("phone_invalid"))
+    .regex(/^\+?[\d\s().-]{6,}$/, message("phone_invalid"))
+    .optional(),
+  email: z.string().trim().max(254, message("email_invalid")).pipe(z.email(message("email_invalid"))).optional(),
+  showPhone: z.boolean().optional().default(false),
+  /** Ids of photos already stored (hidden fields), in display order. */
+  photos: idList,
+  /** Ids of stored photos ticked for removal. */
+  removePhotos: idList,
+  /** With JavaScript: the order of stored ("s<id>") and newly chosen ("n<index>") photos. */
+  photoOrder: z.string().max(2000).optional(),
+});
+
+export type AdvertFormOptions = {
+  /** Advertisement category ids. */
+  categoryIds: ReadonlySet<number>;
+  /** Location ids; when there is at least one, choosing one is required. */
+  locationIds: ReadonlySet<number>;
+};
+
+/** The form's schema; the server passes the categories and locations that exist. */
+export function createAdvertSchema(options?: AdvertFormOptions) {
+  return baseSchema.superRefine((value, ctx) => {
+    if (value.priceKind === "amount") {
+      if (!value.priceAmount) {
+        ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_required") });
+      } else if (parsePriceAmount(value.priceAmount) === null) {
+        ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_invalid") });
+      }
+      if (!value.priceCurrency) ctx.addIssue({ code: "custom", path: ["priceCurrency"], message: message("currency_required") });
+    }
+    if (value.showPhone && !value.phone) {
+      ctx.addIssue({ code: "custom", path: ["phone"], message: message("phone_required_to_show") });
+    }
+    if (!value.email && !(value.phone && value.showPhone)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: message("contact_required") });
+    }
+    if (options) {
+      if (!options.categoryIds.has(value.categoryId)) {
+        ctx.addIssue({ code: "custom", path: ["categoryId"], message: message("category_required") });
+      }
+      if (value.locationId === undefined ? options.locationIds.size > 0 : !options.locationIds.has(value.locationId)) {
+        ctx.addIssue({ code: "custom", path: ["locationId"], message: message("location_required") });
+      }
+    }
+  });
+}
+
+export const advertFormSchema = createAdvertSchema();
+export type AdvertFormValue = z.output<typeof advertFormSchema>;
+
+/** Parsed `photoOrder` tokens: stored photo ids and indexes of newly chosen files. */
+export type PhotoOrderToken = { kind: "stored"; id: number } | { kind: "new"; index: number };
+
+export function parsePhotoOrder(value: string | undefined): PhotoOrderToken[] {
+  if (!value) return [];
+  const tokens: PhotoOrderToken[] = [];
+  for (const part of value.split(",")) {
+    const match = part.trim().match(/^([sn])(\d{1,9})$/);
+    if (!match) continue;
+    const number = Number(match[2]);
+    tokens.push(match[1] === "s" ? { kind: "stored", id: number } : { kind: "new", index: number });
+  }
+  return tokens;
+}

@@ -1,0 +1,228 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { localeFromPath, localizePath, type Language } from "~/i18n/locales";
+import type { SessionUser } from "../auth/session.server.ts";
+import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { getDb } from "../db/db.server.ts";
+import { redirectWithFlash } from "../http/flash.server.ts";
+import { MAX_IMAGE_BYTES } from "../images/process.server.ts";
+import { getSettings, type Settings } from "../settings/settings.server.ts";
+import { createAdvertSchema, parsePhotoOrder, type AdvertFormValue } from "./form-schema.ts";
+import { createAdvert, dailyLimitReached, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
+import {
+  chosenFiles,
+  claimablePhotoIds,
+  deletePhotos,
+  deleteUnclaimedUploads,
+  photoPreviews,
+  storeAdvertPhotos,
+  type PhotoPreview,
+  type PhotoRejection,
+} from "./photos.server.ts";
+import { amountInputValue, parsePriceAmount } from "./price.ts";
+import { BadFormBodyError, BodyTooLargeError, readFormData } from "./request-body.server.ts";
+
+// The advert form's server side, shared by posting (/dodaty-ogoloshennya,
+// /cabinet/add-advertisement) and editing (/cabinet/edit/{id}).
+
+/** The answer to a failed submit: conform's result and the photos the form holds now. */
+export type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPreview[] };
+
+export type CategoryOption = { id: number; name: LocalizedText; depth: number };
+export type LocationOption = { id: number; name: LocalizedText };
+export type AdvertFormOptions = { categories: CategoryOption[]; locations: LocationOption[]; maxPhotos: number; maxPhotoBytes: number };
+
+/** Default values of the form's fields (conform's defaultValue). */
+export type AdvertFormDefaults = Record<string, string | boolean | string[] | undefined>;
+
+/** Categories as a tree (parents, each followed by its children) and locations, for the selects. */
+export async function advertFormOptions(language: Language, settings?: Settings): Promise<AdvertFormOptions> {
+  const db = getDb();
+  const [categories, locations, current] = await Promise.all([
+    db.selectFrom("categories").select(["id", "name_uk", "name_en", "parent_id"]).where("kind", "=", "advertisement").orderBy("position").orderBy("id").execute(),
+    db.selectFrom("locations").select(["id", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),
+    settings ?? getSettings(),
+  ]);
+  const ids = new Set(categories.map((category) => category.id));
+  const roots = categories.filter((category) => category.parent_id === null || !ids.has(category.parent_id));
+  const ordered: CategoryOption[] = [];
+  const visit = (id: number, depth: number) => {
+    for (const child of categories.filter((category) => category.parent_id === id)) {
+      ordered.push({ id: child.id, name: pickLocalized(child.name_uk, child.name_en, language), depth });
+      if (depth < 3) visit(child.id, depth + 1);
+    }
+  };
+  for (const root of roots) {
+    ordered.push({ id: root.id, name: pickLocalized(root.name_uk, root.name_en, language), depth: 0 });
+    visit(root.id, 1);
+  }
+  return {
+    categories: ordered,
+    locations: locations.map((location) => ({ id: location.id, name: pickLocalized(location.name_uk, location.name_en, language) })),
+    maxPhotos: current.advert_max_images,
+    maxPhotoBytes: MAX_IMAGE_BYTES,
+  };
+}
+
+/** A new advert's form: the contact fields come from the profile. */
+export function newAdvertDefaults(user: SessionUser): AdvertFormDefaults {
+  return { contactName: user.name, email: user.email, phone: user.phone ?? "", showPhone: Boolean(user.phone), priceKind: "amount" };
+}
+
+export function editAdvertDefaults(advert: OwnedAdvert): AdvertFormDefaults {
+  const v = advert.values;
+  return {
+    title: v.title,
+    categoryId: String(v.categoryId),
+    locationId: v.locationId === null ? "" : String(v.locationId),
+    description: v.description,
+    priceKind: v.priceKind,
+    priceAmount: v.priceKind === "amount" && v.priceAmount !== null ? amountInputValue(String(v.priceAmount)) : "",
+    priceCurrency: v.priceCurrency ?? "",
+    contactName: v.contactName,
+    phone: v.phone ?? "",
+    email: v.email ?? "",
+    showPhone: v.showPhone,
+  };
+}
+
+/** The largest body the form accepts: every photo at its maximum size, plus the text. */
+export function maxBodyBytes(settings: Settings): number {
+  return Math.max(1, settings.advert_max_images) * MAX_IMAGE_BYTES + 1024 * 1024;
+}
+
+function errorReply(formErrors: string[], status: number, photos: PhotoPreview[] = []) {
+  return data<AdvertFormReply>({ result: { status: "error", error: { "": formErrors } }, photos }, status);
+}
+
+function rejectionMessage(rejection: PhotoRejection, settings: Settings): string {
+  const values: Record<string, string | number> = { name: rejection.name };
+  if (rejection.reason === "too_large") values.max = MAX_IMAGE_BYTES / 1024 / 1024;
+  if (rejection.reason === "too_many") values.max = settings.advert_max_images;
+  return `adverts:errors.photo_${rejection.reason}|${JSON.stringify(values)}`;
+}
+
+function toValues(value: AdvertFormValue): AdvertValues {
+  return {
+    title: value.title,
+    categoryId: value.categoryId,
+    locationId: value.locationId ?? null,
+    description: value.description,
+    priceKind: value.priceKind,
+    priceAmount: value.priceKind === "amount" && value.priceAmount ? parsePriceAmount(value.priceAmount) : null,
+    priceCurrency: value.priceKind === "amount" ? (value.priceCurrency ?? null) : null,
+    contactName: value.contactName,
+    phone: value.phone || null,
+    email: value.email || null,
+    showPhone: value.showPhone,
+  };
+}
+
+function idsOf(values: FormDataEntryValue[]): number[] {
+  return values.flatMap((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? [Number(value)] : []));
+}
+
+/** Stored photos first in the order posted, then new ones; with JS, `photoOrder` decides. */
+function orderPhotos(stored: number[], fresh: Array<number | null>, photoOrder: string | undefined): number[] {
+  const ordered: number[] = [];
+  const push = (id: number | null | undefined) => {
+    if (id != null && !ordered.includes(id)) ordered.push(id);
+  };
+  for (const token of parsePhotoOrder(photoOrder)) {
+    push(token.kind === "stored" ? (stored.includes(token.id) ? token.id : null) : fresh[token.index]);
+  }
+  stored.forEach(push);
+  fresh.forEach(push);
+  return ordered;
+}
+
+type SubmitArgs = {
+  request: Request;
+  url: URL;
+  user: SessionUser;
+  /** The advert being edited (already checked to be the user's), or null for a new one. */
+  advert: OwnedAdvert | null;
+};
+
+/**
+ * Handles a post of the advert form. Every chosen photo is stored first (or refused with a
+ * message), so a failed submit comes back with every field and every accepted photo.
+ */
+export async function submitAdvertForm({ request, url, user, advert }: SubmitArgs) {
+  const settings = await getSettings();
+  const locale = localeFromPath(url.pathname);
+  if (!user.emailVerified) return errorReply(["adverts:errors.not_verified"], 403);
+
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, maxBodyBytes(settings));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      const mb = Math.floor(error.maxBytes / 1024 / 1024);
+      return errorReply([`adverts:errors.body_too_large|${JSON.stringify({ max: mb, each: MAX_IMAGE_BYTES / 1024 / 1024 })}`], 413);
+    }
+    if (error instanceof BadFormBodyError) return errorReply(["adverts:errors.bad_body"], 400);
+    throw error;
+  }
+  await deleteUnclaimedUploads().catch((error: unknown) => console.error("advert uploads cleanup:", error));
+
+  const files = chosenFiles(formData.getAll("newPhotos"));
+  formData.delete("newPhotos");
+  const claimable = await claimablePhotoIds(idsOf(formData.getAll("photos")), user.id, advert?.id ?? null);
+  const removed = new Set(idsOf(formData.getAll("removePhotos")));
+  const limited = advert === null && (await dailyLimitReached(user.id, settings));
+
+  const kept = claimable.filter((id) => !removed.has(id));
+  const stored = limited ? { ids: [], rejections: [] } : await storeAdvertPhotos(files, { ownerId: user.id, room: settings.advert_max_images - kept.length });
+  const photoOrder = formData.get("photoOrder");
+  const all = orderPhotos(claimable, stored.ids, typeof photoOrder === "string" ? photoOrder : undefined);
+  formData.delete("photos");
+  formData.delete("photoOrder");
+  for (const id of all) formData.append("photos", String(id));
+
+  const db = getDb();
+  const [categories, locations] = await Promise.all([
+    db.selectFrom("categories").select("id").where("kind", "=", "advertisement").execute(),
+    db.selectFrom("locations").select("id").execute(),
+  ]);
+  const schema = createAdvertSchema({ categoryIds: new Set(categories.map((c) => c.id)), locationIds: new Set(locations.map((l) => l.id)) });
+  const submission = parseWithZod(formData, { schema });
+  const attach = all.filter((id) => !removed.has(id));
+  const photoErrors = stored.rejections.map((rejection) => rejectionMessage(rejection, settings));
+  if (attach.length > settings.advert_max_images) {
+    photoErrors.push(`adverts:errors.photo_too_many|${JSON.stringify({ name: "", max: settings.advert_max_images })}`);
+  }
+
+  if (limited || submission.status !== "success" || photoErrors.length) {
+    const formErrors = limited ? [`adverts:errors.daily_limit|${JSON.stringify({ max: settings.adverts_per_user_per_day })}`] : undefined;
+    const result = submission.reply({
+      ...(formErrors ? { formErrors } : {}),
+      ...(photoErrors.length ? { fieldErrors: { newPhotos: photoErrors } } : {}),
+    });
+    return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, limited ? 429 : 400);
+  }
+
+  const values = toValues(submission.value);
+  const removedPending = all.filter((id) => removed.has(id) && !(advert?.photoIds.includes(id) ?? false));
+  const cabinet = localizePath("/cabinet/advertisement", locale);
+  if (advert === null) {
+    const created = await createAdvert(user.id, values, attach, settings);
+    if (!created.ok) {
+      const result = submission.reply({ formErrors: [`adverts:errors.daily_limit|${JSON.stringify({ max: settings.adverts_per_user_per_day })}`] });
+      return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, 429);
+    }
+    await deletePhotos(removedPending);
+    return redirectWithFlash(cabinet, {
+      severity: "success",
+      message: created.status === "pending" ? "adverts:flash.sent_to_moderation" : "adverts:flash.published",
+    });
+  }
+  const status = await updateAdvert(advert.id, user.id, values, attach, settings);
+  if (status === null) throw data(null, { status: 404, statusText: "Page Not Found" });
+  await deletePhotos(removedPending);
+  return redirectWithFlash(cabinet, {
+    severity: "success",
+    message: status === "pending" ? "adverts:flash.sent_to_moderation" : "adverts:flash.saved",
+  });
+}

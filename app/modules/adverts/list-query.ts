@@ -1,0 +1,62 @@
+import { isCurrency, parsePriceAmount, type Currency } from "./price.ts";
+
+// The filters and sort of the advert lists, all in the URL (a GET form fills them):
+//   ?location=<slug>&min=<amount>&max=<amount>&currency=<code>&photos=1&sort=<sort>&page=<n>
+// Pure: the loader parses them, the filter form shows them.
+
+export const ADVERT_SORTS = ["newest", "cheapest", "expensive"] as const;
+export type AdvertSort = (typeof ADVERT_SORTS)[number];
+
+export type AdvertListQuery = {
+  /** Location slug (checked against the database by the loader). */
+  location: string | null;
+  minPrice: number | null;
+  maxPrice: number | null;
+  currency: Currency | null;
+  withPhotos: boolean;
+  sort: AdvertSort;
+};
+
+function single(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value === null || value.trim() === "" ? null : value.trim();
+}
+
+/** Unknown or malformed values count as "no filter" (the form then shows them cleared). */
+export function parseAdvertQuery(params: URLSearchParams): AdvertListQuery {
+  let minPrice = parseAmount(single(params, "min"));
+  let maxPrice = parseAmount(single(params, "max"));
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const currency = single(params, "currency");
+  const sort = single(params, "sort");
+  return {
+    location: single(params, "location"),
+    minPrice,
+    maxPrice,
+    currency: isCurrency(currency) ? currency : null,
+    withPhotos: params.get("photos") === "1",
+    sort: (ADVERT_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AdvertSort) : "newest",
+  };
+}
+
+function parseAmount(value: string | null): number | null {
+  return value === null ? null : parsePriceAmount(value);
+}
+
+/** Whether anything narrows the list (then an empty result says "nothing matches"). */
+export function isFiltered(query: AdvertListQuery): boolean {
+  return query.location !== null || query.minPrice !== null || query.maxPrice !== null || query.currency !== null || query.withPhotos;
+}
+
+/** The query string of `query` (defaults left out), for links that keep the filters. */
+export function advertQueryString(query: AdvertListQuery): string {
+  const params = new URLSearchParams();
+  if (query.location) params.set("location", query.location);
+  if (query.minPrice !== null) params.set("min", String(query.minPrice));
+  if (query.maxPrice !== null) params.set("max", String(query.maxPrice));
+  if (query.currency) params.set("currency", query.currency);
+  if (query.withPhotos) params.set("photos", "1");
+  if (query.sort !== "newest") params.set("sort", query.sort);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

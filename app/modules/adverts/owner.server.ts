@@ -1,0 +1,356 @@
+import { randomBytes } from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { Language } from "~/i18n/locales";
+import type { AdvertStatus, Currency, DB, PriceKind } from "../../../db/schema.ts";
+import { getDb } from "../db/db.server.ts";
+import { displayDate, type DisplayDate } from "../listing/dates.ts";
+import { displayImage, type DisplayImage } from "../listing/images.ts";
+import type { Settings } from "../settings/settings.server.ts";
+import { slugify } from "../slug/transliterate.ts";
+import { deletePhotos, setAdvertPhotos } from "./photos.server.ts";
+import { priceView, type PriceLabels, type PriceView } from "./queries.server.ts";
+import { effectiveStatus, ownerActions, statusAfterSave, type OwnerAction } from "./status.ts";
+
+// An owner's adverts: posting, editing, renewing, marking sold, archiving, deleting. Every
+// function takes the owner's id and touches only that owner's rows: another user's advert
+// id behaves exactly like one that does not exist, and so does one staff deleted (trash).
+// Every change bumps `version`, so a staff edit of the same advert notices it.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type AdvertValues = {
+  title: string;
+  categoryId: number;
+  locationId: number | null;
+  description: string;
+  priceKind: PriceKind;
+  priceAmount: number | null;
+  priceCurrency: Currency | null;
+  contactName: string;
+  phone: string | null;
+  email: string | null;
+  showPhone: boolean;
+};
+
+function columns(values: AdvertValues) {
+  const amount = values.priceKind === "amount";
+  return {
+    title: values.title,
+    category_id: values.categoryId,
+    location_id: values.locationId,
+    description: values.description,
+    price_kind: values.priceKind,
+    price_amount: amount ? values.priceAmount : null,
+    price_currency: amount ? values.priceCurrency : null,
+    contact_name: values.contactName,
+    phone: values.phone,
+    email: values.email,
+    show_phone: values.showPhone && Boolean(values.phone),
+  };
+}
+
+/** "<transliterated title>-<random>": readable, unique, unchanged by later edits. */
+export function advertSlug(title: string): string {
+  const base = slugify(title, 60) || "ogoloshennya";
+  return `${base}-${randomBytes(4).readUInt32BE(0).toString(36).padStart(6, "0").slice(-6)}`;
+}
+
+function lifetimeEnd(settings: Settings, from: Date): Date {
+  return new Date(from.getTime() + settings.advert_lifetime_days * DAY_MS);
+}
+
+async function lockOwner(trx: Transaction<DB>, ownerId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`advert-post:${ownerId}`}))`.execute(trx);
+}
+
+async function postedToday(trx: Transaction<DB>, ownerId: number, now: Date): Promise<number> {
+  const row = await trx
+    .selectFrom("advertisements")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("owner_id", "=", ownerId)
+    .where("created_at", ">", new Date(now.getTime() - DAY_MS))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether the owner has used up the adverts-per-day limit (rolling 24 hours). */
+export async function dailyLimitReached(ownerId: number, settings: Settings, now = new Date()): Promise<boolean> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => (await postedToday(trx, ownerId, now)) >= settings.adverts_per_user_per_day);
+}
+
+export type CreateResult = { ok: true; id: number; slug: string; status: AdvertStatus } | { ok: false; reason: "daily_limit" };
+
+/** A new advert: published at once, or pending when moderation is on. The daily limit holds under concurrency. */
+export async function createAdvert(ownerId: number, values: AdvertValues, photoIds: readonly number[], settings: Settings, now = new Date()): Promise<CreateResult> {
+  const status = statusAfterSave(null, settings.advert_moderation);
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await lockOwner(trx, ownerId);
+      if ((await postedToday(trx, ownerId, now)) >= settings.adverts_per_user_per_day) return { ok: false, reason: "daily_limit" } as const;
+      const row = await trx
+        .insertInto("advertisements")
+        .values({
+          ...columns(values),
+          slug: advertSlug(values.title),
+          owner_id: ownerId,
+          status,
+          published_at: status === "published" ? now : null,
+          expires_at: status === "published" ? lifetimeEnd(settings, now) : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(["id", "slug", "status"])
+        .executeTakeFirstOrThrow();
+      await setAdvertPhotos(trx, row.id, photoIds);
+      return { ok: true, id: row.id, slug: row.slug, status: row.status } as const;
+    });
+}
+
+export type OwnedAdvert = {
+  id: number;
+  slug: string;
+  status: AdvertStatus;
+  rejectionReason: string | null;
+  publishedAt: Date | null;
+  expiresAt: Date | null;
+  values: AdvertValues;
+  photoIds: number[];
+};
+
+/** The owner's advert with this id, or null (also for another user's advert). */
+export async function findOwnedAdvert(id: number, ownerId: number): Promise<OwnedAdvert | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const row = await getDb()
+    .selectFrom("advertisements")
+    .selectAll()
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const photos = await getDb()
+    .selectFrom("advertisement_images")
+    .select("image_id")
+    .where("advertisement_id", "=", id)
+    .orderBy("position")
+    .orderBy("image_id")
+    .execute();
+  return {
+    id: row.id,
+    slug: row.slug,
+    status: row.status,
+    rejectionReason: row.rejection_reason,
+    publishedAt: row.published_at,
+    expiresAt: row.expires_at,
+    values: {
+      title: row.title,
+      categoryId: row.category_id,
+      locationId: row.location_id,
+      description: row.description,
+      priceKind: row.price_kind,
+      priceAmount: row.price_amount === null ? null : Number(row.price_amount),
+      priceCurrency: row.price_currency,
+      contactName: row.contact_name,
+      phone: row.phone,
+      email: row.email,
+      showPhone: row.show_phone,
+    },
+    photoIds: photos.map((photo) => photo.image_id),
+  };
+}
+
+/**
+ * Saves the owner's edit. A draft is published (or sent to moderation); a live advert goes
+ * back to moderation when moderation is on; a rejected one always does. Returns the new
+ * status, or null when the advert is not the owner's (nothing changes then).
+ */
+export async function updateAdvert(id: number, ownerId: number, values: AdvertValues, photoIds: readonly number[], settings: Settings, now = new Date()): Promise<AdvertStatus | null> {
+  const outcome = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await trx
+        .selectFrom("advertisements")
+        .select(["status", "published_at", "expires_at"])
+        .where("id", "=", id)
+        .where("owner_id", "=", ownerId)
+        .where("deleted_at", "is", null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) return null;
+      const status = statusAfterSave(current.status, settings.advert_moderation);
+      const publishing = status === "published" && current.status !== "published";
+      await trx
+        .updateTable("advertisements")
+        .set({
+          ...columns(values),
+          status,
+          rejection_reason: status === "pending" ? null : undefined,
+          published_at: publishing ? (current.published_at ?? now) : undefined,
+          expires_at: publishing && (!current.expires_at || current.expires_at <= now) ? lifetimeEnd(settings, now) : undefined,
+          version: sql`version + 1`,
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .where("owner_id", "=", ownerId)
+        .execute();
+      const dropped = await setAdvertPhotos(trx, id, photoIds);
+      return { status, dropped };
+    });
+  if (!outcome) return null;
+  await deletePhotos(outcome.dropped);
+  return outcome.status;
+}
+
+export type CabinetAdvert = {
+  id: number;
+  slug: string;
+  title: string;
+  status: AdvertStatus;
+  rejectionReason: string | null;
+  price: PriceView;
+  image: DisplayImage | null;
+  viewCount: number;
+  phoneRevealCount: number;
+  published: DisplayDate | null;
+  expires: DisplayDate | null;
+  actions: OwnerAction[];
+};
+
+export const CABINET_PAGE_SIZE = 20;
+
+/** The owner's adverts, newest first, with what each allows. */
+export async function listOwnedAdverts(ownerId: number, page: number, language: Language, labels: PriceLabels) {
+  const db = getDb();
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom("advertisements")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("owner_id", "=", ownerId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("advertisements as a")
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("advertisement_images as ai")
+            .innerJoin("images", "images.id", "ai.image_id")
+            .select(["images.key", "images.width", "images.height", "images.variants", "images.alt_uk", "images.alt_en"])
+            .whereRef("ai.advertisement_id", "=", "a.id")
+            .orderBy("ai.position")
+            .orderBy("ai.image_id")
+            .limit(1)
+            .as("img"),
+        (join) => join.onTrue(),
+      )
+      .select([
+        "a.id",
+        "a.slug",
+        "a.title",
+        "a.status",
+        "a.rejection_reason",
+        "a.price_kind",
+        "a.price_amount",
+        "a.price_currency",
+        "a.view_count",
+        "a.phone_reveal_count",
+        "a.published_at",
+        "a.expires_at",
+        "img.key as image_key",
+        "img.width as image_width",
+        "img.height as image_height",
+        "img.variants as image_variants",
+        "img.alt_uk as image_alt_uk",
+        "img.alt_en as image_alt_en",
+      ])
+      .where("a.owner_id", "=", ownerId)
+      .where("a.deleted_at", "is", null)
+      .orderBy("a.created_at", "desc")
+      .orderBy("a.id", "desc")
+      .limit(CABINET_PAGE_SIZE)
+      .offset((page - 1) * CABINET_PAGE_SIZE)
+      .execute(),
+  ]);
+  const items: CabinetAdvert[] = rows.map((row) => {
+    const status = effectiveStatus(row.status, row.expires_at);
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      status,
+      rejectionReason: row.rejection_reason,
+      price: priceView(row, language, labels),
+      image: displayImage(row, language, 320, row.title),
+      viewCount: row.view_count,
+      phoneRevealCount: row.phone_reveal_count,
+      published: row.published_at ? displayDate(new Date(row.published_at), language) : null,
+      expires: row.expires_at ? displayDate(new Date(row.expires_at), language) : null,
+      actions: ownerActions(status, row.published_at !== null),
+    };
+  });
+  return { items, total: Number(count.n) };
+}
+
+export type ActionOutcome = "done" | "not_found" | "not_allowed";
+
+async function ownedState(id: number, ownerId: number) {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const row = await getDb()
+    .selectFrom("advertisements")
+    .select(["status", "published_at", "expires_at"])
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const status = effectiveStatus(row.status, row.expires_at);
+  return { status, actions: ownerActions(status, row.published_at !== null) };
+}
+
+/** Renew: live again for the full lifetime from now. */
+export async function renewAdvert(id: number, ownerId: number, settings: Settings, now = new Date()): Promise<ActionOutcome> {
+  const state = await ownedState(id, ownerId);
+  if (!state) return "not_found";
+  if (!state.actions.includes("renew")) return "not_allowed";
+  await getDb()
+    .updateTable("advertisements")
+    .set({ status: "published", expires_at: lifetimeEnd(settings, now), version: sql`version + 1`, updated_at: now })
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .execute();
+  return "done";
+}
+
+export async function setOwnedStatus(id: number, ownerId: number, action: "sold" | "archive", now = new Date()): Promise<ActionOutcome> {
+  const state = await ownedState(id, ownerId);
+  if (!state) return "not_found";
+  if (!state.actions.includes(action)) return "not_allowed";
+  await getDb()
+    .updateTable("advertisements")
+    .set({ status: action === "sold" ? "sold" : "archived", version: sql`version + 1`, updated_at: now })
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .execute();
+  return "done";
+}
+
+/** Deletes the advert and its photos (rows and files). */
+export async function deleteOwnedAdvert(id: number, ownerId: number): Promise<ActionOutcome> {
+  if (!(await ownedState(id, ownerId))) return "not_found";
+  const photoIds = await getDb().transaction().execute(async (trx) => {
+    const photos = await trx
+      .selectFrom("advertisement_images as ai")
+      .innerJoin("images as img", "img.id", "ai.image_id")
+      .select("img.id")
+      .where("ai.advertisement_id", "=", id)
+      .where("img.owner_id", "=", ownerId)
+      .execute();
+    await trx.deleteFrom("advertisements").where("id", "=", id).where("owner_id", "=", ownerId).execute();
+    return photos.map((photo) => photo.id);
+  });
+  await deletePhotos(photoIds);
+  return "done";
+}

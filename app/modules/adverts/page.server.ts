@@ -1,0 +1,187 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import { getInstance, getPageLanguage } from "~/middleware/i18next";
+import { can } from "../auth/access.ts";
+import { getCurrentUser } from "../auth/guards.server.ts";
+import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
+import { getDb } from "../db/db.server.ts";
+import { getClientAddress } from "../http/client-address.server.ts";
+import type { VersionedTable } from "../listing/content-state.server.ts";
+import { notFound } from "../listing/not-found.ts";
+import { pageContext, titleWithSite } from "../listing/page-data.server.ts";
+import { checkPage, parsePage } from "../listing/pagination.ts";
+import { recordView } from "../listing/request-effects.server.ts";
+import { listCategories, listLocations, requireCategory, type CategoryLink } from "../listing/taxonomy.server.ts";
+import { excerpt } from "../listing/text.ts";
+import { isFiltered, parseAdvertQuery } from "./list-query.ts";
+import { ADVERT_PAGE_SIZE, advertPhotos, findAdvertBySlug, listLiveAdverts, similarAdverts, type PriceLabels } from "./queries.server.ts";
+import { isPubliclyVisible } from "./status.ts";
+
+// Loaders and the phone action of the public advert pages.
+
+/** Tables the public advert pages are built from (the page cache's dependencies). */
+export const ADVERT_PAGE_DEPS: VersionedTable[] = ["advertisements", "advertisement_images", "categories", "locations", "images"];
+
+/** "Show phone": per IP, so scraping every number takes a long time. */
+export const PHONE_REVEAL_LIMIT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
+
+type Context = Readonly<RouterContextProvider>;
+type Args = { context: Context; url: URL };
+
+/** `t` of the `adverts` namespace in the page's language. */
+export function advertsT(context: Context) {
+  return getInstance(context).getFixedT(getPageLanguage(context), "adverts");
+}
+
+export function priceLabels(context: Context): PriceLabels {
+  const t = advertsT(context);
+  return { free: t("price.free"), negotiable: t("price.negotiable") };
+}
+
+/** A category and the categories under it (a parent's page lists its children's adverts too). */
+async function withDescendants(categoryId: number): Promise<number[]> {
+  const rows = await getDb().selectFrom("categories").select(["id", "parent_id"]).where("kind", "=", "advertisement").execute();
+  const ids = [categoryId];
+  for (let index = 0; index < ids.length; index++) {
+    for (const row of rows) if (row.parent_id === ids[index] && !ids.includes(row.id)) ids.push(row.id);
+  }
+  return ids;
+}
+
+const FILTER_PARAMS = ["location", "min", "max", "currency", "photos", "sort", "page"];
+
+/**
+ * The filter form submits every field, empty ones too, and its category select sends
+ * `?category=<slug>`: such a request is redirected to the clean address, the category's own
+ * one (or the whole list) with only the filters that are set. Null when the URL is clean.
+ */
+function cleanListUrl(url: URL, categorySlug: string | undefined): string | null {
+  const hasCategory = url.searchParams.has("category");
+  const params = new URLSearchParams();
+  let changed = hasCategory;
+  for (const [name, value] of url.searchParams) {
+    if (name === "category") continue;
+    if (FILTER_PARAMS.includes(name) && value.trim() === "") {
+      changed = true;
+      continue;
+    }
+    if (hasCategory && name === "page") continue;
+    params.append(name, value);
+  }
+  if (!changed) return null;
+  const slug = hasCategory ? (url.searchParams.get("category")?.trim() ?? "") : (categorySlug ?? "");
+  const locale = url.pathname === "/us" || url.pathname.startsWith("/us/") ? "us" : "ua";
+  const path = localizePath(slug ? `/advertisement/category/${encodeURIComponent(slug)}` : "/advertisement", locale);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** `/advertisement` and `/advertisement/category/{slug}`. */
+export async function loadAdvertList({ context, url }: Args, categorySlug?: string) {
+  const target = cleanListUrl(url, categorySlug);
+  if (target) throw redirect(target);
+  const { language, locale } = pageContext(context, url);
+  const t = advertsT(context);
+  const page = parsePage(url);
+  const query = parseAdvertQuery(url.searchParams);
+  const [category, categories, locations] = await Promise.all([
+    categorySlug ? requireCategory("advertisement", categorySlug, language) : null,
+    listCategories("advertisement", language),
+    listLocations(language),
+  ]);
+  const location = query.location ? (locations.find((entry) => entry.slug === query.location) ?? notFound()) : null;
+  const { items, total } = await listLiveAdverts({
+    filters: {
+      ...query,
+      categoryIds: category ? await withDescendants(category.id) : undefined,
+      locationId: location?.id,
+    },
+    page,
+    language,
+    labels: priceLabels(context),
+  });
+  const pagination = checkPage(page, total, ADVERT_PAGE_SIZE);
+  const heading = category ? category.name.text : t("list.title");
+  const pageSuffix = page > 1 ? ` — ${t("list.page_n", { page })}` : "";
+  return {
+    items,
+    pagination,
+    query,
+    filtered: isFiltered(query),
+    category: category as CategoryLink | null,
+    categories,
+    locations,
+    feed: { href: localizePath("/advertisement/rss.xml", locale), title: t("feed.title", { name: heading }) },
+    seo: {
+      title: await titleWithSite(`${heading}${pageSuffix}`, language),
+      description: category ? t("list.category_description", { name: heading }) : t("list.description"),
+    },
+  };
+}
+
+/** `/advertisement/{slug}`: anyone sees live, sold and expired adverts; owners and staff also see the others. */
+export async function loadAdvertItem({ context, url }: Args, slug: string) {
+  const { language, absolute } = pageContext(context, url);
+  const t = advertsT(context);
+  const labels = priceLabels(context);
+  const advert = await findAdvertBySlug(slug, language, labels);
+  if (!advert) notFound();
+  const viewer = getCurrentUser(context);
+  const isOwner = viewer?.id === advert.ownerId;
+  const isPublic = isPubliclyVisible(advert.status);
+  if (!isPublic && !isOwner && !can(viewer?.role, "advertisements.manage")) notFound();
+  if (isPublic && !isOwner) recordView(context, "advertisements", advert.id);
+  const [photos, similar] = await Promise.all([advertPhotos(advert.id, language, advert.title), similarAdverts(advert, language, labels)]);
+  const description = excerpt(advert.description.replace(/\s+/g, " ").trim(), 160);
+  return {
+    advert,
+    photos,
+    similar,
+    isOwner,
+    preview: !isPublic,
+    pageUrl: absolute(`/advertisement/${advert.slug}`),
+    seo: {
+      title: await titleWithSite(`${advert.title} — ${advert.price.text}`, language),
+      description: description || t("list.description"),
+      image: photos[0]?.src ?? null,
+      type: "article" as const,
+    },
+  };
+}
+
+export type PhoneReveal = { phone: string | null; error: string | null };
+
+/**
+ * "Show phone" (a form post, so it works without JS): the number of a live advert whose
+ * owner chose to show it; counted, and limited per IP.
+ */
+export async function revealAdvertPhone({ context }: { context: Context }, slug: string) {
+  const db = getDb();
+  const advert = await db
+    .selectFrom("advertisements")
+    .select(["id", "phone", "show_phone", "status", "expires_at", "published_at"])
+    .where("slug", "=", slug)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  const now = Date.now();
+  const live =
+    advert?.status === "published" &&
+    advert.published_at !== null &&
+    new Date(advert.published_at).getTime() <= now &&
+    (advert.expires_at === null || new Date(advert.expires_at).getTime() > now);
+  if (!advert || !live || !advert.show_phone || !advert.phone) notFound();
+  const limit = await consumeLimit([{ key: `advert-phone:ip:${getClientAddress(context)}`, limit: PHONE_REVEAL_LIMIT }]);
+  if (limit.limited) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    return data<PhoneReveal>(
+      { phone: null, error: `adverts:item.phone_too_many|${JSON.stringify({ minutes })}` },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  await db
+    .updateTable("advertisements")
+    .set((eb) => ({ phone_reveal_count: eb("phone_reveal_count", "+", 1) }))
+    .where("id", "=", advert.id)
+    .execute();
+  return data<PhoneReveal>({ phone: advert.phone, error: null });
+}

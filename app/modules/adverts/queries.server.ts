@@ -1,0 +1,278 @@
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { Language } from "~/i18n/locales";
+import type { AdvertisementsTable, AdvertStatus, DB, PriceKind } from "../../../db/schema.ts";
+import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { getDb } from "../db/db.server.ts";
+import { displayDate, formatLongDate, type DisplayDate } from "../listing/dates.ts";
+import { displayImage, type DisplayImage } from "../listing/images.ts";
+import { excerpt } from "../listing/text.ts";
+import { imageUrlFor } from "../images/urls.ts";
+import type { AdvertListQuery } from "./list-query.ts";
+import { formatAmount, type Currency } from "./price.ts";
+import { effectiveStatus } from "./status.ts";
+
+// Public reads of adverts. "Live" means published, publication time reached and not yet
+// expired, decided by expires_at in the query itself: nothing depends on a job having run.
+
+export const ADVERT_PAGE_SIZE = 24;
+/** Card images: at most ~23rem wide, 2x for dense screens. */
+const CARD_IMAGE_WIDTH = 640;
+/** The gallery's main image: the text column (48rem) at 2x. */
+const GALLERY_IMAGE_WIDTH = 1024;
+
+type AdvertsQuery = SelectQueryBuilder<DB & { a: AdvertisementsTable }, "a", {}>;
+
+/** A live advert, for alias `a`: expiry is decided here, at read time; staff-deleted ones never are. */
+export const LIVE_ADVERT = sql<boolean>`a.status = 'published' and a.deleted_at is null and a.published_at <= now() and (a.expires_at is null or a.expires_at > now())`;
+
+export type PriceLabels = { free: string; negotiable: string };
+export type PriceView = { kind: PriceKind; text: string };
+
+export function priceView(row: { price_kind: PriceKind; price_amount: string | null; price_currency: Currency | null }, language: Language, labels: PriceLabels): PriceView {
+  if (row.price_kind === "free") return { kind: "free", text: labels.free };
+  if (row.price_kind === "negotiable" || row.price_amount === null || row.price_currency === null) {
+    return { kind: "negotiable", text: labels.negotiable };
+  }
+  return { kind: "amount", text: formatAmount(row.price_amount, row.price_currency, language) };
+}
+
+export type AdvertCard = {
+  id: number;
+  slug: string;
+  /** User text in one unknown language: rendered without a lang attribute. */
+  title: string;
+  excerpt: string;
+  price: PriceView;
+  location: LocalizedText | null;
+  category: { slug: string; name: LocalizedText } | null;
+  date: DisplayDate | null;
+  image: DisplayImage | null;
+  photoCount: number;
+};
+
+function cardQuery(base: AdvertsQuery) {
+  return base
+    .leftJoin("categories as cat", "cat.id", "a.category_id")
+    .leftJoin("locations as loc", "loc.id", "a.location_id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("advertisement_images as ai")
+          .innerJoin("images", "images.id", "ai.image_id")
+          .select(["images.key", "images.width", "images.height", "images.variants", "images.alt_uk", "images.alt_en"])
+          .whereRef("ai.advertisement_id", "=", "a.id")
+          .orderBy("ai.position")
+          .orderBy("ai.image_id")
+          .limit(1)
+          .as("img"),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      "a.id",
+      "a.slug",
+      "a.title",
+      sql<string>`left(a.description, 400)`.as("description_start"),
+      "a.price_kind",
+      "a.price_amount",
+      "a.price_currency",
+      "a.published_at",
+      "a.status",
+      "a.expires_at",
+      "cat.slug as category_slug",
+      "cat.name_uk as category_name_uk",
+      "cat.name_en as category_name_en",
+      "loc.name_uk as location_name_uk",
+      "loc.name_en as location_name_en",
+      "img.key as image_key",
+      "img.width as image_width",
+      "img.height as image_height",
+      "img.variants as image_variants",
+      "img.alt_uk as image_alt_uk",
+      "img.alt_en as image_alt_en",
+      eb
+        .selectFrom("advertisement_images as ac")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("ac.advertisement_id", "=", "a.id")
+        .as("photo_count"),
+    ]);
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
+
+function toCard(row: CardRow, language: Language, labels: PriceLabels): AdvertCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: excerpt(row.description_start.replace(/\s+/g, " ").trim(), 140),
+    price: priceView(row, language, labels),
+    location: row.location_name_uk ? pickLocalized(row.location_name_uk, row.location_name_en, language) : null,
+    category: row.category_slug ? { slug: row.category_slug, name: pickLocalized(row.category_name_uk!, row.category_name_en, language) } : null,
+    date: row.published_at ? displayDate(new Date(row.published_at), language) : null,
+    image: displayImage(row, language, CARD_IMAGE_WIDTH, row.title),
+    photoCount: Number(row.photo_count ?? 0),
+  };
+}
+
+function liveAdverts(): AdvertsQuery {
+  return getDb().selectFrom("advertisements as a").where(LIVE_ADVERT);
+}
+
+export type AdvertListFilters = Omit<AdvertListQuery, "location"> & { categoryIds?: number[]; locationId?: number };
+
+function applyFilters(query: AdvertsQuery, filters: AdvertListFilters): AdvertsQuery {
+  let q = query;
+  if (filters.categoryIds) q = q.where("a.category_id", "in", filters.categoryIds.length ? filters.categoryIds : [-1]);
+  if (filters.locationId !== undefined) q = q.where("a.location_id", "=", filters.locationId);
+  if (filters.currency) q = q.where("a.price_kind", "=", "amount").where("a.price_currency", "=", filters.currency);
+  if (filters.minPrice !== null || filters.maxPrice !== null) {
+    q = q.where("a.price_kind", "=", "amount");
+    if (filters.minPrice !== null) q = q.where("a.price_amount", ">=", String(filters.minPrice));
+    if (filters.maxPrice !== null) q = q.where("a.price_amount", "<=", String(filters.maxPrice));
+  }
+  if (filters.withPhotos) {
+    q = q.where((eb) => eb.exists(eb.selectFrom("advertisement_images as ap").select("ap.image_id").whereRef("ap.advertisement_id", "=", "a.id")));
+  }
+  return q;
+}
+
+/** Free counts as the cheapest; negotiable prices sort last either way. */
+const SORT_PRICE = sql`case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`;
+
+export async function listLiveAdverts(options: { filters: AdvertListFilters; page: number; language: Language; labels: PriceLabels }) {
+  const { filters, page, language, labels } = options;
+  const filtered = applyFilters(liveAdverts(), filters);
+  const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const total = Number(countRow.total);
+  let rows = cardQuery(filtered);
+  if (filters.sort === "cheapest") rows = rows.orderBy(sql`${SORT_PRICE} asc nulls last`);
+  if (filters.sort === "expensive") rows = rows.orderBy(sql`${SORT_PRICE} desc nulls last`);
+  const items = await rows
+    .orderBy("a.published_at", "desc")
+    .orderBy("a.id", "desc")
+    .limit(ADVERT_PAGE_SIZE)
+    .offset((page - 1) * ADVERT_PAGE_SIZE)
+    .execute();
+  return { items: items.map((row) => toCard(row, language, labels)), total };
+}
+
+export async function newestAdverts(language: Language, labels: PriceLabels, limit: number): Promise<AdvertCard[]> {
+  const rows = await cardQuery(liveAdverts()).orderBy("a.published_at", "desc").orderBy("a.id", "desc").limit(limit).execute();
+  return rows.map((row) => toCard(row, language, labels));
+}
+
+/** Live adverts of the same category, newest first. */
+export async function similarAdverts(advert: { id: number; categoryId: number }, language: Language, labels: PriceLabels, limit = 4): Promise<AdvertCard[]> {
+  const rows = await cardQuery(liveAdverts().where("a.category_id", "=", advert.categoryId).where("a.id", "<>", advert.id))
+    .orderBy("a.published_at", "desc")
+    .orderBy("a.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => toCard(row, language, labels));
+}
+
+/** A photo of the gallery: the display image and the largest stored variant (the lightbox, the no-JS link). */
+export type GalleryPhoto = DisplayImage & { id: number; full: string };
+
+export async function advertPhotos(advertId: number, language: Language, title: string): Promise<GalleryPhoto[]> {
+  const rows = await getDb()
+    .selectFrom("advertisement_images as ai")
+    .innerJoin("images as img", "img.id", "ai.image_id")
+    .select(["img.id", "img.key as image_key", "img.width as image_width", "img.height as image_height", "img.variants as image_variants", "img.alt_uk as image_alt_uk", "img.alt_en as image_alt_en"])
+    .where("ai.advertisement_id", "=", advertId)
+    .orderBy("ai.position")
+    .orderBy("ai.image_id")
+    .execute();
+  return rows.flatMap((row, index) => {
+    const image = displayImage(row, language, GALLERY_IMAGE_WIDTH, `${title} — ${index + 1}`);
+    return image ? [{ ...image, id: row.id, full: imageUrlFor({ key: row.image_key, variants: row.image_variants }, 1600) }] : [];
+  });
+}
+
+export type AdvertDetail = AdvertCard & {
+  categoryId: number;
+  ownerId: number;
+  description: string;
+  /** Effective: a published advert past its expiry reads "expired". */
+  status: AdvertStatus;
+  rejectionReason: string | null;
+  viewCount: number;
+  publishedAt: string | null;
+  longDate: string | null;
+  expiresAt: string | null;
+  updatedAt: string;
+  contact: { name: string; email: string | null; hasPhone: boolean };
+};
+
+/** The advert with this slug in any status (not deleted by staff); the caller decides who may see it. */
+export async function findAdvertBySlug(slug: string, language: Language, labels: PriceLabels): Promise<AdvertDetail | null> {
+  const row = await cardQuery(getDb().selectFrom("advertisements as a").where("a.deleted_at", "is", null))
+    .select([
+      "a.category_id",
+      "a.owner_id",
+      "a.description",
+      "a.rejection_reason",
+      "a.view_count",
+      "a.updated_at",
+      "a.contact_name",
+      "a.email",
+      "a.phone",
+      "a.show_phone",
+    ])
+    .where("a.slug", "=", slug)
+    .executeTakeFirst();
+  if (!row) return null;
+  const card = toCard(row, language, labels);
+  const publishedAt = row.published_at ? new Date(row.published_at) : null;
+  return {
+    ...card,
+    categoryId: row.category_id,
+    ownerId: row.owner_id,
+    description: row.description,
+    status: effectiveStatus(row.status, row.expires_at),
+    rejectionReason: row.rejection_reason,
+    viewCount: row.view_count,
+    publishedAt: publishedAt?.toISOString() ?? null,
+    longDate: publishedAt ? formatLongDate(publishedAt, language) : null,
+    expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    contact: { name: row.contact_name, email: row.email, hasPhone: Boolean(row.show_phone && row.phone) },
+  };
+}
+
+/** Newest live adverts for the RSS feed. */
+export async function advertsForFeed(limit = 50) {
+  return liveAdverts()
+    .leftJoin("categories as cat", "cat.id", "a.category_id")
+    .select(["a.slug", "a.title", "a.description", "a.published_at", "a.price_kind", "a.price_amount", "a.price_currency", "cat.name_uk as category_name_uk", "cat.name_en as category_name_en"])
+    .orderBy("a.published_at", "desc")
+    .orderBy("a.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Live adverts for sitemap.xml, and the categories that have any. */
+export async function advertSitemapRows() {
+  const db = getDb();
+  const [items, categories, newest] = await Promise.all([
+    liveAdverts().select(["a.slug", "a.updated_at"]).orderBy("a.id").execute(),
+    db
+      .selectFrom("categories as c")
+      .select((eb) => [
+        "c.slug",
+        "c.updated_at",
+        eb
+          .selectFrom("advertisements as a")
+          .where(LIVE_ADVERT)
+          .select((inner) => inner.fn.max("a.updated_at").as("at"))
+          .where((inner) => inner.or([inner("a.category_id", "=", inner.ref("c.id")), inner("a.category_id", "in", inner.selectFrom("categories as child").select("child.id").whereRef("child.parent_id", "=", "c.id"))]))
+          .as("at"),
+      ])
+      .where("c.kind", "=", "advertisement")
+      .orderBy("c.position")
+      .orderBy("c.id")
+      .execute(),
+    liveAdverts().select((eb) => eb.fn.max("a.updated_at").as("at")).executeTakeFirst(),
+  ]);
+  return { items, categories, newest: newest?.at ? new Date(newest.at) : null };
+}

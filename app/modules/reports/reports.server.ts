@@ -1,0 +1,83 @@
+import { createHmac } from "node:crypto";
+import { sql } from "kysely";
+import type { ReportReason, ReportTargetType } from "../../../db/schema.ts";
+import { consumeLimit, type Limit, type LimitState } from "../auth/rate-limit.server.ts";
+import { getConfig } from "../config/config.server.ts";
+import { getDb } from "../db/db.server.ts";
+
+// Abuse reports from visitors (anonymous allowed), stored for the dashboard's reports queue.
+// Abuse of the form itself: a per-IP limit, and one open report per reporter and item.
+
+export const REPORT_LIMIT: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
+
+/** Public paths of report targets, by type (where the dashboard links and the form returns). */
+export const REPORT_TARGET_PATHS: Record<ReportTargetType, string> = {
+  advertisement: "/advertisement",
+  news: "/novyny",
+  poster: "/poster",
+  service: "/services",
+  diaspora: "/diaspors",
+};
+
+/** The reporter without their address: an HMAC of the IP under the server's secret. */
+export function reporterHash(ip: string): string {
+  return createHmac("sha256", getConfig().sessionSecret).update(`report:${ip}`).digest("hex").slice(0, 32);
+}
+
+/** The target as the public sees it: its slug when the item is public, else null. */
+export async function publicReportTarget(type: ReportTargetType, id: number): Promise<{ slug: string } | null> {
+  const db = getDb();
+  if (type === "advertisement") {
+    // Sold and expired adverts still have a public page (saying so), and can be reported.
+    return (await db.selectFrom("advertisements").select("slug").where("id", "=", id).where("status", "in", ["published", "sold", "expired"]).where("deleted_at", "is", null).executeTakeFirst()) ?? null;
+  }
+  const table = ({ news: "news", poster: "posters", service: "services", diaspora: "diaspors" } as const)[type];
+  const row = await db
+    .selectFrom(table)
+    .select("slug")
+    .where("id", "=", id)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .where((eb) => eb.or([eb("published_at", "is", null), eb("published_at", "<=", sql<Date>`now()`)]))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type ReportOutcome = { status: "created"; id: number } | { status: "duplicate" } | { status: "not_found" } | { status: "limited"; limit: LimitState };
+
+export async function submitReport(input: {
+  targetType: ReportTargetType;
+  targetId: number;
+  reason: ReportReason;
+  message: string;
+  reporterId: number | null;
+  ip: string;
+}): Promise<ReportOutcome> {
+  if (!(await publicReportTarget(input.targetType, input.targetId))) return { status: "not_found" };
+  const limit = await consumeLimit([{ key: `report:ip:${input.ip}`, limit: REPORT_LIMIT }]);
+  if (limit.limited) return { status: "limited", limit };
+  const hash = reporterHash(input.ip);
+  const db = getDb();
+  const existing = await db
+    .selectFrom("reports")
+    .select("id")
+    .where("target_type", "=", input.targetType)
+    .where("target_id", "=", input.targetId)
+    .where("status", "=", "open")
+    .where((eb) => (input.reporterId === null ? eb("reporter_hash", "=", hash) : eb.or([eb("reporter_id", "=", input.reporterId), eb("reporter_hash", "=", hash)])))
+    .executeTakeFirst();
+  if (existing) return { status: "duplicate" };
+  const row = await db
+    .insertInto("reports")
+    .values({
+      target_type: input.targetType,
+      target_id: input.targetId,
+      reason: input.reason,
+      message: input.message,
+      reporter_id: input.reporterId,
+      reporter_hash: hash,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { status: "created", id: row.id };
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/route";
+import { AdvertListView } from "~/components/adverts/advert-list-view";
+import { ADVERT_PAGE_DEPS, loadAdvertList } from "~/modules/adverts/page.server";
+import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { feedMeta } from "~/modules/listing/meta";
+import { pageMeta } from "~/modules/seo/meta";
+import "~/components/content/content.css";
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), ...feedMeta(args.loaderData?.feed)];
+
+export function loader(args: Route.LoaderArgs) {
+  return loadAdvertList(args, args.params.slug);
+}
+
+export default function AdvertCategory({ loaderData }: Route.ComponentProps) {
+  return <AdvertListView data={loaderData} />;
+}

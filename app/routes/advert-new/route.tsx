@@ -1,0 +1,92 @@
+import { Form, useLocation } from "react-router";
+import type { Route } from "./+types/route";
+import { AdvertForm } from "~/components/adverts/advert-form";
+import { useAdvertsT } from "~/components/adverts/use-adverts-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { useLocale } from "~/hooks/use-t";
+import { localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { routeMiddleware } from "~/middleware/route-middleware.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { advertFormOptions, newAdvertDefaults, submitAdvertForm } from "~/modules/adverts/form.server";
+import { dailyLimitReached } from "~/modules/adverts/owner.server";
+import type { PhotoPreview } from "~/modules/adverts/photos.server";
+import { advertsT } from "~/modules/adverts/page.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { pageMeta } from "~/modules/seo/meta";
+
+// Posting an advert: /dodaty-ogoloshennya (public layout) and /cabinet/add-advertisement
+// (cabinet layout) are this one route module. Signed-in users only, in loader and action alike.
+export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("auth")];
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  const t = advertsT(context);
+  const settings = await getSettings();
+  const [options, limitReached] = await Promise.all([
+    advertFormOptions(getPageLanguage(context), settings),
+    user.emailVerified ? dailyLimitReached(user.id, settings) : Promise.resolve(false),
+  ]);
+  return {
+    options,
+    defaults: newAdvertDefaults(user),
+    verified: user.emailVerified,
+    limitReached,
+    dailyLimit: settings.adverts_per_user_per_day,
+    moderation: settings.advert_moderation,
+    seo: { title: t("form.title_new"), description: t("form.seo_description") },
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  return submitAdvertForm({ request, url, user, advert: null });
+}
+
+/** A stable empty list: the photo field resets its previews when the list changes. */
+const NO_PHOTOS: PhotoPreview[] = [];
+
+export default function NewAdvert({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdvertsT();
+  const locale = useLocale();
+  const { pathname } = useLocation();
+  const { options, defaults, verified, limitReached, dailyLimit, moderation } = loaderData;
+  return (
+    <section className="advert-form-page" aria-labelledby="advert-form-title">
+      <h1 id="advert-form-title">{t("form.title_new")}</h1>
+      {!verified ? (
+        <div className="notice notice--warn" role="status">
+          <h2>{t("form.not_verified_title")}</h2>
+          <p>{t("form.not_verified")}</p>
+          <Form method="post" action={localizePath("/cabinet", locale)}>
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="button button--secondary">
+              {t("form.resend")}
+            </button>
+          </Form>
+        </div>
+      ) : limitReached && !actionData ? (
+        <div className="notice notice--warn" role="status">
+          <p>{t("form.limit_reached", { max: dailyLimit })}</p>
+          <p>
+            <LocalizedLink to="/cabinet/advertisement">{t("nav.cabinet")}</LocalizedLink>
+          </p>
+        </div>
+      ) : (
+        <>
+          {moderation ? <p className="notice">{t("form.moderation_note")}</p> : null}
+          <AdvertForm
+            mode="new"
+            action={pathname}
+            options={options}
+            defaults={defaults}
+            photos={actionData?.photos ?? NO_PHOTOS}
+            lastResult={actionData?.result}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/route";
+import { AdvertForm } from "~/components/adverts/advert-form";
+import { StatusBadge } from "~/components/adverts/status-badge";
+import { useAdvertsT } from "~/components/adverts/use-adverts-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { getPageLanguage } from "~/middleware/i18next";
+import { requireUser } from "~/modules/auth/guards.server";
+import { advertFormOptions, editAdvertDefaults, submitAdvertForm } from "~/modules/adverts/form.server";
+import { findOwnedAdvert } from "~/modules/adverts/owner.server";
+import { advertsT } from "~/modules/adverts/page.server";
+import { photoPreviews } from "~/modules/adverts/photos.server";
+import { effectiveStatus } from "~/modules/adverts/status";
+import { notFound } from "~/modules/listing/not-found";
+import { getSettings } from "~/modules/settings/settings.server";
+import { pageMeta } from "~/modules/seo/meta";
+
+// /cabinet/edit/{id}: the owner's advert in the posting form. Any other id, another user's
+// included, is the SPEC 404, for GET and POST alike (the POST changes nothing).
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+function advertId(param: string | undefined): number {
+  return param && /^\d{1,10}$/.test(param) ? Number(param) : NaN;
+}
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  const advert = await findOwnedAdvert(advertId(params.id), user.id);
+  if (!advert) notFound();
+  const t = advertsT(context);
+  const settings = await getSettings();
+  const [options, photos] = await Promise.all([advertFormOptions(getPageLanguage(context), settings), photoPreviews(advert.photoIds)]);
+  return {
+    advert: { id: advert.id, slug: advert.slug, title: advert.values.title, status: effectiveStatus(advert.status, advert.expiresAt), rejectionReason: advert.rejectionReason },
+    options,
+    defaults: editAdvertDefaults(advert),
+    photos,
+    moderation: settings.advert_moderation,
+    seo: { title: t("form.title_edit"), description: t("form.seo_description") },
+  };
+}
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const advert = await findOwnedAdvert(advertId(params.id), user.id);
+  if (!advert) notFound();
+  return submitAdvertForm({ request, url, user, advert });
+}
+
+export default function EditAdvert({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdvertsT();
+  const { pathname } = useLocation();
+  const { advert, options, defaults, photos, moderation } = loaderData;
+  return (
+    <section className="advert-form-page" aria-labelledby="advert-form-title">
+      <h1 id="advert-form-title">{t("form.title_edit")}</h1>
+      <p>
+        <LocalizedLink to={`/advertisement/${advert.slug}`}>{advert.title}</LocalizedLink> · {t("form.status_now")} <StatusBadge status={advert.status} />
+      </p>
+      {moderation && (advert.status === "published" || advert.status === "rejected") ? <p className="notice">{t("form.edit_moderation_note")}</p> : null}
+      {advert.status === "rejected" && advert.rejectionReason ? (
+        <p className="notice notice--warn">{t("cabinet.rejection_reason", { reason: advert.rejectionReason })}</p>
+      ) : null}
+      <AdvertForm
+        mode="edit"
+        action={pathname}
+        options={options}
+        defaults={defaults}
+        photos={actionData?.photos ?? photos}
+        lastResult={actionData?.result}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/route";
+import { StatusBadge } from "~/components/adverts/status-badge";
+import { useAdvertsT } from "~/components/adverts/use-adverts-t";
+import { PaginationNav } from "~/components/content/pagination-nav";
+import { LocalizedLink } from "~/components/localized-link";
+import { getPageLanguage } from "~/middleware/i18next";
+import { requireUser } from "~/modules/auth/guards.server";
+import { CABINET_PAGE_SIZE, deleteOwnedAdvert, listOwnedAdverts, renewAdvert, setOwnedStatus, type ActionOutcome, type CabinetAdvert } from "~/modules/adverts/owner.server";
+import { advertsT, priceLabels } from "~/modules/adverts/page.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { notFound } from "~/modules/listing/not-found";
+import { checkPage, parsePage } from "~/modules/listing/pagination";
+import { getSettings } from "~/modules/settings/settings.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { advertActionSchema } from "./schema";
+import "~/components/adverts/adverts.css";
+
+// /cabinet/advertisement: the user's adverts with status, views, expiry and actions.
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  const t = advertsT(context);
+  const page = parsePage(url);
+  const [{ items, total }, settings] = await Promise.all([listOwnedAdverts(user.id, page, getPageLanguage(context), priceLabels(context)), getSettings()]);
+  return {
+    items,
+    pagination: checkPage(page, total, CABINET_PAGE_SIZE),
+    lifetimeDays: settings.advert_lifetime_days,
+    seo: { title: t("cabinet.title"), description: t("cabinet.seo_description") },
+  };
+}
+
+const FLASH: Record<"renew" | "sold" | "archive" | "delete", string> = {
+  renew: "adverts:flash.renewed",
+  sold: "adverts:flash.sold",
+  archive: "adverts:flash.archived",
+  delete: "adverts:flash.deleted",
+};
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const parsed = advertActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response(null, { status: 400, statusText: "Bad Request" });
+  const { intent, id } = parsed.data;
+  let outcome: ActionOutcome;
+  if (intent === "renew") outcome = await renewAdvert(id, user.id, await getSettings());
+  else if (intent === "delete") outcome = await deleteOwnedAdvert(id, user.id);
+  else outcome = await setOwnedStatus(id, user.id, intent);
+  if (outcome === "not_found") notFound();
+  const back = url.pathname + url.search;
+  if (outcome === "not_allowed") return redirectWithFlash(back, { severity: "warn", message: "adverts:flash.not_allowed" });
+  return redirectWithFlash(back, { severity: "success", message: FLASH[intent] });
+}
+
+export default function CabinetAdverts({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdvertsT();
+  const { items, pagination, lifetimeDays } = loaderData;
+  return (
+    <section aria-labelledby="cabinet-adverts-title">
+      <div className="cabinet-header">
+        <h1 id="cabinet-adverts-title">{t("cabinet.title")}</h1>
+        <LocalizedLink to="/cabinet/add-advertisement" className="button">
+          {t("cabinet.add")}
+        </LocalizedLink>
+      </div>
+      {items.length ? (
+        <>
+          <p className="field__hint">{t("cabinet.total", { count: pagination.total })}</p>
+          <ul className="cabinet-adverts">
+            {items.map((item) => (
+              <li key={item.id}>
+                <CabinetAdvertRow item={item} lifetimeDays={lifetimeDays} />
+              </li>
+            ))}
+          </ul>
+          <PaginationNav pagination={pagination} />
+        </>
+      ) : (
+        <p className="empty-state">{t("cabinet.empty")}</p>
+      )}
+    </section>
+  );
+}
+
+function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetimeDays: number }) {
+  const { t } = useAdvertsT();
+  const titleId = `advert-${item.id}-title`;
+  const can = (action: string) => item.actions.includes(action as CabinetAdvert["actions"][number]);
+  const rowAction = (intent: "renew" | "sold" | "archive", label: string) =>
+    can(intent) ? (
+      <Form method="post">
+        <input type="hidden" name="id" value={item.id} />
+        <input type="hidden" name="intent" value={intent} />
+        <button type="submit" className="button button--secondary" aria-describedby={titleId}>
+          {label}
+        </button>
+      </Form>
+    ) : null;
+  return (
+    <article className="cabinet-advert" aria-labelledby={titleId}>
+      {item.image ? (
+        <img className="cabinet-advert__image" src={item.image.src} srcSet={item.image.srcSet} sizes="6.5rem" width={item.image.width} height={item.image.height} alt="" loading="lazy" />
+      ) : (
+        <span className="cabinet-advert__image" aria-hidden="true" />
+      )}
+      <div className="cabinet-advert__body">
+        <h2 className="cabinet-advert__title" id={titleId}>
+          <LocalizedLink to={`/advertisement/${item.slug}`}>{item.title}</LocalizedLink>
+        </h2>
+        <p className="cabinet-advert__meta">
+          <StatusBadge status={item.status} />
+          <span>{item.price.text}</span>
+        </p>
+        <p className="cabinet-advert__meta">
+          <span>{t("cabinet.views", { count: item.viewCount })}</span>
+          <span>{t("cabinet.phone_reveals", { count: item.phoneRevealCount })}</span>
+          {item.published ? <span>{t("cabinet.published", { date: item.published.text })}</span> : <span>{t("cabinet.not_published")}</span>}
+          {item.expires ? <span>{item.status === "expired" ? t("cabinet.expired_on", { date: item.expires.text }) : t("cabinet.expires", { date: item.expires.text })}</span> : null}
+        </p>
+        {item.status === "rejected" && item.rejectionReason ? <p className="cabinet-advert__reason">{t("cabinet.rejection_reason", { reason: item.rejectionReason })}</p> : null}
+      </div>
+      <div className="cabinet-advert__actions" role="group" aria-label={t("cabinet.actions", { title: item.title })}>
+        <LocalizedLink to={`/cabinet/edit/${item.id}`} className="button" aria-describedby={titleId}>
+          {t("cabinet.edit")}
+        </LocalizedLink>
+        {rowAction("renew", t("cabinet.renew", { days: lifetimeDays }))}
+        {rowAction("sold", t("cabinet.mark_sold"))}
+        {rowAction("archive", t("cabinet.archive"))}
+        <details className="cabinet-advert__delete">
+          <summary className="button button--secondary" aria-describedby={titleId}>
+            {t("cabinet.delete")}
+          </summary>
+          <Form method="post" className="cabinet-advert__confirm">
+            <p>{t("cabinet.delete_confirm", { title: item.title })}</p>
+            <input type="hidden" name="id" value={item.id} />
+            <input type="hidden" name="intent" value="delete" />
+            <p>
+              <button type="submit" className="button button--danger">
+                {t("cabinet.delete_yes")}
+              </button>
+            </p>
+          </Form>
+        </details>
+      </div>
+    </article>
+  );
+}

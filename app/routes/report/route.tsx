@@ -1,0 +1,104 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/route";
+import { useAdvertsT } from "~/components/adverts/use-adverts-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { useLocale } from "~/hooks/use-t";
+import { ReportForm } from "~/components/report-form";
+import { getInstance, getPageLanguage } from "~/middleware/i18next";
+import { getCurrentUser } from "~/modules/auth/guards.server";
+import { getClientAddress } from "~/modules/http/client-address.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { safeRedirectPath } from "~/modules/http/safe-redirect";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { notFound } from "~/modules/listing/not-found";
+import { publicReportTarget, REPORT_TARGET_PATHS, submitReport } from "~/modules/reports/reports.server";
+import { REPORT_TARGET_TYPES, reportSchema } from "~/modules/reports/schema";
+import { pageMeta } from "~/modules/seo/meta";
+import type { ReportTargetType } from "../../../db/schema.ts";
+import "~/components/adverts/adverts.css";
+
+// /report?type=&id=: where every report form posts. A valid report returns to the page it
+// came from with a thank-you toast; a refused one (JS off) renders the form here with the
+// messages. GET shows the same form on its own; without a public target it is a 404.
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+function reportT(context: Route.LoaderArgs["context"]) {
+  return getInstance(context).getFixedT(getPageLanguage(context), "reports");
+}
+
+async function targetOf(type: unknown, id: unknown) {
+  const targetType = typeof type === "string" && (REPORT_TARGET_TYPES as readonly string[]).includes(type) ? (type as ReportTargetType) : null;
+  const targetId = typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!targetType || !Number.isSafeInteger(targetId) || targetId <= 0 || targetId > 2_147_483_647) return null;
+  const target = await publicReportTarget(targetType, targetId);
+  return target ? { type: targetType, id: targetId, path: `${REPORT_TARGET_PATHS[targetType]}/${target.slug}` } : null;
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const t = reportT(context);
+  const seo = { title: t("page.title"), description: t("page.description") };
+  // Forms post to /report?type=&id= too, so the page after a refused post finds its target.
+  const target = await targetOf(url.searchParams.get("type"), url.searchParams.get("id"));
+  if (!target) notFound();
+  return { target, seo };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const locale = localeFromPath(url.pathname);
+  const target = await targetOf(formData.get("targetType"), formData.get("targetId"));
+  const submission = parseWithZod(formData, { schema: reportSchema });
+  const t = reportT(context);
+  const seo = { title: t("page.title"), description: t("page.description") };
+  if (!target) {
+    return data({ target: null, seo, result: submission.reply({ formErrors: ["reports:errors.target_not_found"] }) }, 404);
+  }
+  if (submission.status !== "success") return data({ target, seo, result: submission.reply() }, 400);
+  const back = safeRedirectPath(submission.value.returnTo, localizePath(target.path, locale));
+  // A filled-in hidden field: a bot. It is thanked like anyone and nothing is stored.
+  if (submission.value.website) return redirectWithFlash(back, { severity: "success", message: "reports:flash.thanks" });
+  const outcome = await submitReport({
+    targetType: target.type,
+    targetId: target.id,
+    reason: submission.value.reason,
+    message: submission.value.message ?? "",
+    reporterId: getCurrentUser(context)?.id ?? null,
+    ip: getClientAddress(context),
+  });
+  if (outcome.status === "not_found") {
+    return data({ target: null, seo, result: submission.reply({ formErrors: ["reports:errors.target_not_found"] }) }, 404);
+  }
+  if (outcome.status === "limited") {
+    const minutes = Math.max(1, Math.ceil(outcome.limit.retryAfterSeconds / 60));
+    return data(
+      { target, seo, result: submission.reply({ formErrors: [`reports:errors.too_many|${JSON.stringify({ minutes })}`] }) },
+      { status: 429, headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } },
+    );
+  }
+  return redirectWithFlash(back, { severity: "success", message: "reports:flash.thanks" });
+}
+
+export default function Report({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdvertsT();
+  const locale = useLocale();
+  const target = actionData ? actionData.target : loaderData.target;
+  return (
+    <section className="report-page" aria-labelledby="report-title">
+      <h1 id="report-title">{t("reports:page.title")}</h1>
+      {target ? (
+        <>
+          <p>
+            <LocalizedLink to={target.path}>{t("reports:page.back")}</LocalizedLink>
+          </p>
+          <ReportForm targetType={target.type} targetId={target.id} returnTo={localizePath(target.path, locale)} lastResult={actionData?.result} standalone />
+        </>
+      ) : (
+        <p className="form__errors" role="alert">
+          {t("reports:errors.target_not_found")}
+        </p>
+      )}
+    </section>
+  );
+}

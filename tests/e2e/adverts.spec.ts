@@ -1,0 +1,327 @@
+// Adverts in the browser, with JavaScript on and off: posting with photos, a refused
+// submit that keeps its photo, refused files, the cabinet (edit, remove a photo, sold),
+// ownership, the advert page (phone, report, lightbox) and the list's filters.
+import type { Page } from "@playwright/test";
+import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
+import { test, expect } from "./support/fixtures.ts";
+import { accounts } from "./support/env.ts";
+
+const L = {
+  uk: {
+    prefix: "",
+    title: "Заголовок",
+    category: "Категорія",
+    city: "Місто",
+    description: "Опис",
+    amount: "Сума",
+    currency: "Валюта",
+    publish: "Опублікувати оголошення",
+    save: "Зберегти зміни",
+    cabinet: "Мої оголошення",
+    edit: "Редагувати",
+    remove: "Видалити це фото",
+    sold: "Позначити проданим",
+    soldBadge: "Продано",
+    published: "Оголошення опубліковано.",
+    priceError: "Введіть суму числом",
+  },
+  en: {
+    prefix: "/us",
+    title: "Title",
+    category: "Category",
+    city: "City",
+    description: "Description",
+    amount: "Amount",
+    currency: "Currency",
+    publish: "Publish advert",
+    save: "Save changes",
+    cabinet: "My adverts",
+    edit: "Edit",
+    remove: "Remove this photo",
+    sold: "Mark as sold",
+    soldBadge: "Sold",
+    published: "Your advert is published.",
+    priceError: "Enter the amount as a number",
+  },
+} as const;
+
+async function signIn(page: Page, who: "user" | "editor", to: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
+  const form = page.locator("form#signin");
+  await form.getByLabel("Електронна пошта").fill(accounts[who].email);
+  await form.getByLabel("Пароль", { exact: true }).fill(accounts[who].password);
+  await form.getByRole("button", { name: "Увійти" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === to);
+}
+
+async function jpeg(name: string, color: string) {
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+function bombPng() {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(20_000, 0);
+  ihdr.writeUInt32BE(20_000, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(20_001))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+  return { name: "bomb.png", mimeType: "image/png", buffer };
+}
+
+async function fillAdvert(page: Page, strings: (typeof L)[keyof typeof L], title: string, amount = "1250") {
+  await page.getByLabel(strings.title, { exact: false }).first().fill(title);
+  await page.getByLabel(strings.category).selectOption({ index: 5 });
+  await page.getByLabel(strings.city).selectOption({ index: 1 });
+  await page.getByLabel(strings.description).fill("Велосипед у доброму стані, нові гальма, самовивіз з центру.");
+  await page.getByLabel(strings.amount, { exact: true }).fill(amount);
+  await page.getByLabel(strings.currency).selectOption("PLN");
+}
+
+const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.describe("adverts", () => {
+  // Uploads and full form round trips on a shared 2-core machine: more time than a page view.
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const locale of ["uk", "en"] as const) {
+    test(`${locale}: post with two photos, find it, edit it, remove a photo, mark it sold`, async ({ page }) => {
+      const S = L[locale];
+      await signIn(page, "user", `${S.prefix}/dodaty-ogoloshennya`);
+      const title = unique(locale === "uk" ? "Велосипед міський" : "City bike");
+      await fillAdvert(page, S, title);
+      await page.locator("#newPhotos").setInputFiles([await jpeg("one.jpg", "#c33"), await jpeg("two.jpg", "#36c")]);
+      await page.getByRole("button", { name: S.publish }).click();
+
+      await expect(page).toHaveURL((url) => url.pathname === `${S.prefix}/cabinet/advertisement`);
+      await expect(page.getByText(S.published)).toBeVisible();
+      const row = page.getByRole("article", { name: title });
+      await expect(row).toBeVisible();
+
+      await page.goto(`${S.prefix}/advertisement`);
+      await expect(page.getByRole("link", { name: title })).toBeVisible();
+
+      await page.goto(`${S.prefix}/cabinet/advertisement`);
+      await page.getByRole("article", { name: title }).getByRole("link", { name: S.edit }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator(".photo-field__item")).toHaveCount(2);
+      await page.getByRole("checkbox", { name: S.remove }).nth(1).check();
+      const edited = `${title} (2)`;
+      await page.getByLabel(S.title, { exact: false }).first().fill(edited);
+      await page.getByRole("button", { name: S.save }).click();
+      await expect(page).toHaveURL((url) => url.pathname === `${S.prefix}/cabinet/advertisement`);
+
+      const editedRow = page.getByRole("article", { name: edited });
+      await editedRow.getByRole("link", { name: edited }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(edited);
+      await expect(page.locator(".gallery__main img")).toHaveCount(1);
+      await expect(page.locator(".gallery__thumbs")).toHaveCount(0);
+
+      await page.goto(`${S.prefix}/cabinet/advertisement`);
+      await page.getByRole("article", { name: edited }).getByRole("button", { name: S.sold }).click();
+      await expect(page.getByRole("article", { name: edited }).locator(".status-badge")).toHaveText(S.soldBadge);
+    });
+  }
+
+  test("an invalid price with a valid photo comes back with the message and the photo attached", async ({ page }) => {
+    const S = L.uk;
+    await signIn(page, "editor", "/cabinet/add-advertisement");
+    const title = unique("Дитяче крісло");
+    await fillAdvert(page, S, title, "дорого");
+    await page.locator("#newPhotos").setInputFiles([await jpeg("chair.jpg", "#6a3")]);
+    await page.getByRole("button", { name: S.publish }).click();
+    // With JS the browser checks first: the message shows before anything is sent.
+    await expect(page.getByText(S.priceError)).toBeVisible();
+    await expect(page.getByLabel(S.title, { exact: false }).first()).toHaveValue(title);
+    await expect(page.locator(".photo-field__item img")).toHaveCount(1);
+
+    await page.getByLabel(S.amount, { exact: true }).fill("300");
+    await page.getByRole("button", { name: S.publish }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/cabinet/advertisement");
+    await page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
+    await expect(page.locator(".gallery__main img")).toHaveCount(1);
+  });
+
+  test("with JS, chosen photos are previewed, reordered and removed before sending @js-only", async ({ page }) => {
+    await signIn(page, "editor", "/cabinet/add-advertisement");
+    const title = unique("Фото по порядку");
+    await fillAdvert(page, L.uk, title);
+    await page.locator("#newPhotos").setInputFiles([await jpeg("red.jpg", "#e00"), await jpeg("blue.jpg", "#00e")]);
+    await page.locator("#newPhotos").setInputFiles([await jpeg("green.jpg", "#0c0")]);
+    await expect(page.locator(".photo-field__item img")).toHaveCount(3);
+    await page.getByRole("button", { name: "Перемістити фото 2 ближче до початку" }).click();
+    await expect(page.locator('input[name="photoOrder"]')).toHaveValue("n0,n1,n2");
+    await expect(page.locator(".photo-field__item img").first()).toHaveAttribute("alt", "Нове фото blue.jpg");
+    await page.locator(".photo-field__item").nth(2).getByRole("button", { name: "Видалити це фото" }).click();
+    await expect(page.locator(".photo-field__item img")).toHaveCount(2);
+    await page.getByRole("button", { name: L.uk.publish }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/cabinet/advertisement");
+    await page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
+    await expect(page.locator(".gallery__thumbs img")).toHaveCount(1);
+    // The cover is the photo moved first: blue.
+    const cover = await page.request.get((await page.locator(".gallery__main").getAttribute("href"))!);
+    const { channels } = await sharp(await cover.body()).stats();
+    expect(channels[2]!.mean).toBeGreaterThan(channels[0]!.mean + 100);
+  });
+
+  test("the server refuses an invalid price, keeping the stored photo in a hidden field @no-js-only", async ({ page }) => {
+    const S = L.uk;
+    await signIn(page, "editor", "/cabinet/add-advertisement");
+    await fillAdvert(page, S, unique("Стілець"), "дорого");
+    await page.locator("#newPhotos").setInputFiles([await jpeg("chair.jpg", "#6a3")]);
+    await page.getByRole("button", { name: S.publish }).click();
+    await expect(page.getByText(S.priceError)).toBeVisible();
+    await expect(page.locator('input[type="hidden"][name="photos"]')).toHaveCount(1);
+    await expect(page.locator(".photo-field__item img")).toHaveAttribute("src", /^\/uploads\/images\/.+-320\.webp$/);
+  });
+
+  test("a 20 MB file, a text file named .jpg and a 20000x20000 PNG are refused with a message", async ({ page }) => {
+    const withJs = test.info().project.name === "js";
+    await signIn(page, "editor", "/dodaty-ogoloshennya");
+    const files = [
+      { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(20 * 1024 * 1024, 1) },
+      { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") },
+      bombPng(),
+    ];
+    for (const file of files) {
+      await page.goto("/dodaty-ogoloshennya");
+      await fillAdvert(page, L.uk, unique("Файл"));
+      await page.locator("#newPhotos").setInputFiles([file]);
+      if (withJs && file.name === "huge.jpg") {
+        // The browser refuses it at once, before anything is sent.
+        await expect(page.locator(".photo-field .field__error")).toContainText(file.name);
+        await expect(page.locator(".photo-field__item")).toHaveCount(0);
+        continue;
+      }
+      const response = page.waitForResponse((r) => r.request().method() === "POST");
+      await page.getByRole("button", { name: L.uk.publish }).click();
+      expect((await response).status()).toBe(400);
+      await expect(page.locator(".photo-field .field__error")).toContainText(file.name);
+      await expect(page.locator(".photo-field__item")).toHaveCount(0);
+    }
+  });
+
+  test("another user's /cabinet/edit/{id} is a 404, and a POST to it changes nothing", async ({ page }) => {
+    await signIn(page, "user", "/cabinet/advertisement");
+    const edit = page.locator('a[href^="/cabinet/edit/"]').first();
+    const href = (await edit.getAttribute("href"))!;
+    const title = (await page.locator(".cabinet-advert__title").first().innerText()).trim();
+    await page.goto("/");
+    await page.context().clearCookies();
+    await signIn(page, "editor", "/cabinet");
+    const response = await page.goto(href);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Сторінку не знайдено");
+    const post = await page.request.post(href, {
+      multipart: { title: "Захоплено чужим", categoryId: "1", description: "x".repeat(30), contactName: "x", email: "x@example.test" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(post.status()).toBe(404);
+    await page.context().clearCookies();
+    await signIn(page, "user", "/cabinet/advertisement");
+    await expect(page.locator(".cabinet-advert__title").first()).toHaveText(title);
+  });
+
+  test("the advert page: show phone without JS or with it, and report it", async ({ page }) => {
+    await page.goto("/advertisement/category/orenda-kvartyr");
+    await page.getByRole("link", { name: "Здам 2-кімнатну квартиру біля центру" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Здам 2-кімнатну квартиру біля центру");
+    await page.getByRole("button", { name: "Показати телефон" }).click();
+    await expect(page.getByRole("link", { name: "+48 602 111 222" })).toBeVisible();
+
+    await page.locator("summary", { hasText: "Поскаржитися" }).click();
+    await page.getByRole("radio", { name: "Шахрайство" }).check();
+    await page.getByLabel("Повідомлення").fill("Просить передоплату на картку.");
+    await page.getByRole("button", { name: "Надіслати скаргу" }).click();
+    await expect(page.getByText("Дякуємо! Скаргу отримано")).toBeVisible();
+  });
+
+  test("a report without a reason is refused with a message @no-js-only", async ({ page }) => {
+    await page.goto("/advertisement/category/orenda-kvartyr");
+    await page.getByRole("link", { name: "Здам 2-кімнатну квартиру біля центру" }).click();
+    await page.locator("summary", { hasText: "Поскаржитися" }).click();
+    await page.getByLabel("Повідомлення").fill("Щось не так");
+    await page.getByRole("button", { name: "Надіслати скаргу" }).click();
+    await expect(page).toHaveURL(/\/report\?type=advertisement&id=\d+$/);
+    await expect(page.getByText("Оберіть причину.")).toBeVisible();
+    await expect(page.getByLabel("Повідомлення")).toHaveValue("Щось не так");
+  });
+
+  test("photos open full size: plain links without JS @no-js-only", async ({ page }) => {
+    await page.goto("/advertisement/category/orenda-kvartyr");
+    await page.getByRole("link", { name: "Здам 2-кімнатну квартиру біля центру" }).click();
+    await expect(page.locator(".gallery__main")).toHaveAttribute("href", /\/uploads\/images\/.+\.webp$/);
+  });
+
+  test("photos open in a lightbox with zoom and next/previous @js-only", async ({ page }) => {
+    await page.goto("/advertisement/category/orenda-kvartyr");
+    await page.getByRole("link", { name: "Здам 2-кімнатну квартиру біля центру" }).click();
+    await page.locator(".gallery__main").click();
+    const dialog = page.getByRole("dialog", { name: "Перегляд фото" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("1 з 2")).toBeVisible();
+    await dialog.getByRole("button", { name: "Збільшити" }).click();
+    await expect(dialog.getByRole("button", { name: "Початковий масштаб" })).toHaveText("112%");
+    await dialog.getByRole("button", { name: "Наступне фото" }).click();
+    await expect(dialog.getByText("2 з 2")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the list filters by city, price and photos through the URL", async ({ page }) => {
+    await page.goto("/us/advertisement");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Classifieds");
+    await page.getByLabel("City", { exact: true }).selectOption("krakiv");
+    await page.getByLabel("With photos only").check();
+    await page.getByLabel("Sort by", { exact: true }).selectOption("cheapest");
+    await page.getByRole("button", { name: "Show" }).click();
+    // Empty fields are dropped from the address.
+    await expect(page).toHaveURL(/\/us\/advertisement\?location=krakiv&sort=cheapest&photos=1$/);
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("krakiv");
+    const count = await page.locator("main .content-grid .advert-card").count();
+    expect(count).toBeGreaterThan(0);
+    await page.getByLabel("Category", { exact: true }).selectOption("transport");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/\/us\/advertisement\/category\/transport\?location=krakiv&sort=cheapest&photos=1$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vehicles");
+  });
+
+  test("adverts join the home page, sitemap.xml, the RSS feed and search; staff items carry the report form", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Нові оголошення" });
+    await expect(section.locator(".content-grid > li").first()).toBeVisible();
+    await section.getByRole("link", { name: "Усі оголошення" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/advertisement");
+
+    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    expect(sitemap).toMatch(/<loc>[^<]+\/advertisement\/zdam-2-kimnatnu-kvartyru-bilia-tsentru-[a-z0-9]+<\/loc>/);
+    expect(sitemap).toMatch(/<loc>[^<]+\/us\/advertisement\/category\/robota<\/loc>/);
+    const feed = await page.request.get("/us/advertisement/rss.xml");
+    expect(feed.headers()["content-type"]).toContain("application/rss+xml");
+    expect(await feed.text()).toContain("Basement apartment near Jane station");
+
+    await page.goto("/search/advertisement?q=велосипед");
+    await expect(page.locator(".search-results a").first()).toBeVisible();
+
+    await page.goto("/novyny");
+    await page.locator("main .content-card__link").first().click();
+    await page.locator("summary", { hasText: "Поскаржитися" }).click();
+    await page.getByRole("radio", { name: "Спам або реклама" }).check();
+    await page.getByRole("button", { name: "Надіслати скаргу" }).click();
+    await expect(page.getByText("Дякуємо! Скаргу отримано")).toBeVisible();
+    await expect(page).toHaveURL(/\/novyny\/[a-z0-9-]+$/);
+  });
+});

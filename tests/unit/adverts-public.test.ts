@@ -1,0 +1,252 @@
+// The public side of adverts: the list with its filters and sorts, the advert page in each
+// status, "show phone" (counted, limited), the RSS feed, sitemap entries and the home section.
+import { beforeAll, describe, expect, it } from "vitest";
+import * as advertCategory from "~/routes/advert-category/route";
+import * as advertFeed from "~/routes/advert-feed/route";
+import * as advertItem from "~/routes/advert-item/route";
+import * as adverts from "~/routes/adverts/route";
+import { newestAdvertsSection } from "~/modules/adverts/home-section.server";
+import { PHONE_REVEAL_LIMIT } from "~/modules/adverts/page.server";
+import { advertSitemapEntries } from "~/modules/adverts/sitemap.server";
+import { getInstance } from "~/middleware/i18next";
+import type { Kysely } from "kysely";
+import type { DB, NewAdvertisement } from "../../db/schema.ts";
+import { useTestDatabase } from "../support/db.ts";
+import { callAppRoute, thrownStatus } from "../support/app-route.ts";
+import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
+import { catchResponse, unwrapData } from "../support/route.ts";
+
+const t = useTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+const ahead = (ms: number) => new Date(Date.now() + ms);
+
+let ownerId: number;
+let ownerCookie: string;
+const ids: Record<string, number> = {};
+
+async function insertAdvert(db: Kysely<DB>, key: string, values: Partial<NewAdvertisement>) {
+  const row = await db
+    .insertInto("advertisements")
+    .values({
+      slug: key,
+      owner_id: ownerId,
+      category_id: ids.cat_elektronika!,
+      location_id: ids.loc_krakiv!,
+      title: `Оголошення ${key}`,
+      description: "Опис оголошення достатньої довжини для перевірки.",
+      price_kind: "amount",
+      price_amount: "100.00",
+      price_currency: "PLN",
+      contact_name: "Оля",
+      email: "olia@example.test",
+      phone: "+48 501 234 567",
+      show_phone: true,
+      status: "published",
+      published_at: ago(DAY),
+      expires_at: ahead(29 * DAY),
+      ...values,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  ids[key] = row.id;
+}
+
+beforeAll(async () => {
+  useAccountConfig({ PUBLIC_URL: "https://portal.example" });
+  const owner = await makeUser({ name: "Оля" });
+  ownerId = owner.id;
+  ownerCookie = await sessionCookieFor(owner.id);
+  const db = t.db;
+  const [zhytlo, elektronika] = await db
+    .insertInto("categories")
+    .values([
+      { kind: "advertisement", slug: "zhytlo", name_uk: "Житло", name_en: "Housing", position: 1 },
+      { kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics", position: 3 },
+    ])
+    .returning("id")
+    .execute();
+  const kimnaty = await db.insertInto("categories").values({ kind: "advertisement", slug: "kimnaty", name_uk: "Кімнати", name_en: "Rooms", parent_id: zhytlo!.id, position: 2 }).returning("id").executeTakeFirstOrThrow();
+  const [krakiv, berlin] = await db
+    .insertInto("locations")
+    .values([
+      { slug: "krakiv", name_uk: "Краків", name_en: "Kraków", position: 1 },
+      { slug: "berlin", name_uk: "Берлін", name_en: "Berlin", position: 2 },
+    ])
+    .returning("id")
+    .execute();
+  Object.assign(ids, { cat_zhytlo: zhytlo!.id, cat_elektronika: elektronika!.id, cat_kimnaty: kimnaty.id, loc_krakiv: krakiv!.id, loc_berlin: berlin!.id });
+  const image = await db.insertInto("images").values({ key: "2026/11/advert-photo", width: 1024, height: 768, variants: [320, 640, 1024], owner_id: ownerId }).returning("id").executeTakeFirstOrThrow();
+
+  await insertAdvert(db, "laptop", { price_amount: "2800.00", published_at: ago(1 * 60 * 60 * 1000) });
+  await insertAdvert(db, "room", { category_id: kimnaty.id, price_amount: "1400.00", published_at: ago(2 * 60 * 60 * 1000) });
+  await insertAdvert(db, "bike-eur", { location_id: berlin!.id, price_amount: "450.00", price_currency: "EUR", published_at: ago(3 * 60 * 60 * 1000) });
+  await insertAdvert(db, "books-free", { price_kind: "free", price_amount: null, price_currency: null, published_at: ago(4 * 60 * 60 * 1000) });
+  await insertAdvert(db, "tutor-negotiable", { price_kind: "negotiable", price_amount: null, price_currency: null, published_at: ago(5 * 60 * 60 * 1000), show_phone: false });
+  await insertAdvert(db, "expired-by-date", { expires_at: ago(60 * 1000) });
+  await insertAdvert(db, "expired-status", { status: "expired" });
+  await insertAdvert(db, "sold", { status: "sold" });
+  await insertAdvert(db, "pending", { status: "pending", published_at: null, expires_at: null });
+  await insertAdvert(db, "archived", { status: "archived" });
+  await insertAdvert(db, "rejected", { status: "rejected", rejection_reason: "Немає фото" });
+  await insertAdvert(db, "scheduled", { published_at: ahead(DAY) });
+  await insertAdvert(db, "deleted-by-staff", { deleted_at: new Date() });
+  await db.insertInto("advertisement_images").values({ advertisement_id: ids.laptop!, image_id: image.id, position: 0 }).execute();
+});
+
+async function listSlugs(url: string, params: Record<string, string> = {}) {
+  const route = params.slug ? advertCategory : adverts;
+  const data = await callAppRoute(route.loader as (args: any) => Promise<{ items: Array<{ slug: string }>; pagination: { total: number } }>, { url, params });
+  return data.items.map((item) => item.slug);
+}
+
+describe("the advert list", () => {
+  it("shows live adverts only, newest first; expiry is decided by expires_at alone", async () => {
+    expect(await listSlugs("/advertisement")).toEqual(["laptop", "room", "bike-eur", "books-free", "tutor-negotiable"]);
+  });
+
+  it("filters by city, price range and currency, and photos", async () => {
+    expect(await listSlugs("/advertisement?location=berlin")).toEqual(["bike-eur"]);
+    expect(await listSlugs("/advertisement?min=400&max=1500")).toEqual(["room", "bike-eur"]);
+    expect(await listSlugs("/advertisement?min=400&currency=PLN")).toEqual(["laptop", "room"]);
+    expect(await listSlugs("/advertisement?photos=1")).toEqual(["laptop"]);
+  });
+
+  it("sorts by price: free first and negotiable last either way", async () => {
+    expect(await listSlugs("/advertisement?sort=cheapest")).toEqual(["books-free", "bike-eur", "room", "laptop", "tutor-negotiable"]);
+    expect(await listSlugs("/advertisement?sort=expensive")).toEqual(["laptop", "room", "bike-eur", "books-free", "tutor-negotiable"]);
+  });
+
+  it("a category page lists its subcategories' adverts too", async () => {
+    expect(await listSlugs("/advertisement/category/zhytlo", { slug: "zhytlo" })).toEqual(["room"]);
+    expect(await listSlugs("/us/advertisement/category/elektronika?location=berlin", { slug: "elektronika" })).toEqual(["bike-eur"]);
+    expect(await thrownStatus(callAppRoute(advertCategory.loader, { url: "/advertisement/category/nope", params: { slug: "nope" } }))).toBe(404);
+  });
+
+  it("the filter form's category choice goes to the category's own address, other filters kept", async () => {
+    const response = await catchResponse(callAppRoute(adverts.loader, { url: "/us/advertisement?category=zhytlo&min=10&page=3" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/us/advertisement/category/zhytlo?min=10");
+    const back = await catchResponse(callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo?category=&sort=cheapest", params: { slug: "zhytlo" } }));
+    expect(back.headers.get("Location")).toBe("/advertisement?sort=cheapest");
+    const empty = await catchResponse(callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo?location=&min=&max=5&currency=&sort=newest", params: { slug: "zhytlo" } }));
+    expect(empty.headers.get("Location")).toBe("/advertisement/category/zhytlo?max=5&sort=newest");
+  });
+
+  it("an unknown city or a page past the end is the SPEC 404", async () => {
+    expect(await thrownStatus(callAppRoute(adverts.loader, { url: "/advertisement?location=atlantyda" }))).toBe(404);
+    expect(await thrownStatus(callAppRoute(adverts.loader, { url: "/advertisement?page=2" }))).toBe(404);
+  });
+
+  it("formats prices in the page's locale and says free or negotiable", async () => {
+    const uk = await callAppRoute(adverts.loader, { url: "/advertisement" });
+    const en = await callAppRoute(adverts.loader, { url: "/us/advertisement" });
+    const price = (data: typeof uk, slug: string) => data.items.find((item) => item.slug === slug)!.price.text;
+    expect(price(uk, "laptop")).toBe("2\u00a0800\u00a0PLN");
+    expect(price(en, "bike-eur")).toBe("€450");
+    expect(price(uk, "books-free")).toBe("Безкоштовно");
+    expect(price(en, "tutor-negotiable")).toBe("Negotiable");
+    expect(en.seo.title).toMatch(/^Classifieds — /);
+    expect(en.feed.href).toBe("/us/advertisement/rss.xml");
+  });
+});
+
+describe("the advert page", () => {
+  async function item(slug: string, cookie?: string) {
+    if (cookie) return (await callWithSession(advertItem.loader, { url: `/advertisement/${slug}`, params: { slug }, cookie })).result;
+    return callAppRoute(advertItem.loader, { url: `/advertisement/${slug}`, params: { slug } });
+  }
+
+  it("shows a live advert with its photos, contact block and similar adverts", async () => {
+    const data = await item("laptop");
+    expect(data.advert).toMatchObject({ title: "Оголошення laptop", status: "published", contact: { name: "Оля", email: "olia@example.test", hasPhone: true } });
+    expect(data.photos).toHaveLength(1);
+    expect(data.photos[0]!.full).toBe("/uploads/images/2026/11/advert-photo-1024.webp");
+    expect(data.similar.map((advert) => advert.slug)).toEqual(["bike-eur", "books-free", "tutor-negotiable"]);
+    expect(data.preview).toBe(false);
+    expect(JSON.stringify(data)).not.toContain("501 234 567");
+  });
+
+  it("sold and expired adverts say so; removed, pending and archived ones 404", async () => {
+    expect((await item("sold")).advert.status).toBe("sold");
+    expect((await item("expired-by-date")).advert.status).toBe("expired");
+    expect((await item("expired-status")).advert.status).toBe("expired");
+    for (const slug of ["pending", "archived", "rejected", "deleted-by-staff", "no-such-advert"]) {
+      expect(await thrownStatus(item(slug)), slug).toBe(404);
+    }
+  });
+
+  it("the owner previews their own hidden advert, but not one staff deleted", async () => {
+    const data = await item("rejected", ownerCookie);
+    expect(data).toMatchObject({ preview: true, isOwner: true });
+    expect(data.advert.rejectionReason).toBe("Немає фото");
+    expect(await thrownStatus(item("deleted-by-staff", ownerCookie))).toBe(404);
+  });
+
+  async function reveal(slug: string, ip = "198.51.100.7") {
+    try {
+      const { result } = await callWithSession(advertItem.action, { url: `/advertisement/${slug}`, params: { slug }, form: { intent: "phone" }, ip });
+      return unwrapData(result);
+    } catch (error) {
+      return { status: (error as { init?: ResponseInit }).init?.status ?? (error as Response).status, data: null, headers: new Headers() };
+    }
+  }
+
+  it("'show phone' answers the number, counts it, and is limited per IP", async () => {
+    const first = await reveal("laptop");
+    expect(first.status).toBe(200);
+    expect(first.data).toEqual({ phone: "+48 501 234 567", error: null });
+    const row = await t.db.selectFrom("advertisements").select("phone_reveal_count").where("id", "=", ids.laptop!).executeTakeFirstOrThrow();
+    expect(row.phone_reveal_count).toBe(1);
+
+    for (let i = 0; i < PHONE_REVEAL_LIMIT.max; i++) expect((await reveal("room", "198.51.100.8")).status).toBe(200);
+    const limited = await reveal("room", "198.51.100.8");
+    expect(limited.status).toBe(429);
+    expect((limited.data as { error: string }).error).toMatch(/^adverts:item\.phone_too_many\|/);
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await reveal("room", "198.51.100.9")).status).toBe(200);
+  });
+
+  it("no number for adverts that hide it or are no longer live", async () => {
+    for (const slug of ["tutor-negotiable", "sold", "expired-by-date", "pending", "deleted-by-staff"]) {
+      expect((await reveal(slug, "198.51.100.10")).status, slug).toBe(404);
+    }
+  });
+});
+
+describe("feeds, sitemap and home", () => {
+  it("the RSS feed lists live adverts with absolute links in the path's language", async () => {
+    const response = (await callAppRoute(advertFeed.loader, { url: "/us/advertisement/rss.xml" })) as Response;
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toContain("<language>en-us</language>");
+    expect(xml).toContain("<link>https://portal.example/us/advertisement/laptop</link>");
+    expect(xml).toContain("Оголошення books-free — Free");
+    expect(xml).not.toContain("advertisement/sold");
+    expect(xml).not.toContain("expired-by-date");
+  });
+
+  it("sitemap entries: the list, categories with live adverts, and every live advert", async () => {
+    const entries = await advertSitemapEntries();
+    const paths = entries.map((entry) => entry.path);
+    expect(paths).toContain("/advertisement");
+    expect(paths).toContain("/advertisement/category/zhytlo");
+    expect(paths).toContain("/advertisement/category/elektronika");
+    expect(paths).toContain("/advertisement/laptop");
+    for (const hidden of ["sold", "pending", "expired-by-date", "archived", "scheduled", "deleted-by-staff"]) expect(paths).not.toContain(`/advertisement/${hidden}`);
+  });
+
+  it("the home page section shows the newest live adverts", async () => {
+    const i18n = await callAppRoute(async ({ context }) => getInstance(context), { url: "/" });
+    const section = await newestAdvertsSection.build({ language: "uk", t: i18n.getFixedT("uk", "content") });
+    expect(section.items.map((entry) => entry.path)).toEqual([
+      "/advertisement/laptop",
+      "/advertisement/room",
+      "/advertisement/bike-eur",
+      "/advertisement/books-free",
+      "/advertisement/tutor-negotiable",
+    ]);
+    expect(section.title).toBe("Нові оголошення");
+    expect(section.items[0]!.meta).toContain("2\u00a0800\u00a0PLN");
+  });
+});
