@@ -1,0 +1,53 @@
+import { LocalizedLink } from "~/components/localized-link";
+import type { HomeActivity } from "~/modules/moderation/home.server";
+import { tKey, useAdminT } from "./use-admin-t";
+
+/** The dashboard home's work queue and recent history. */
+export function HomeActivityView({ activity }: { activity: HomeActivity }) {
+  const { t } = useAdminT();
+  return (
+    <>
+      <section aria-labelledby="queue-heading" className="home-section">
+        <h2 id="queue-heading">{t("admin:home.queue")}</h2>
+        <div className="dash-home-grid">
+          {activity.pendingAdverts !== null ? (
+            <div className="panel">
+              <p className="dash-home-stat">{activity.pendingAdverts}</p>
+              <LocalizedLink to="/dashboard/advertisements/moderation">{t("admin:home.pending", { count: activity.pendingAdverts })}</LocalizedLink>
+            </div>
+          ) : null}
+          {activity.openReports !== null ? (
+            <div className="panel">
+              <p className="dash-home-stat">{activity.openReports}</p>
+              <LocalizedLink to="/dashboard/reports">{t("admin:home.reports", { count: activity.openReports })}</LocalizedLink>
+            </div>
+          ) : null}
+        </div>
+      </section>
+      <section aria-labelledby="latest-heading" className="home-section">
+        <h2 id="latest-heading">{t("admin:home.latest")}</h2>
+        {activity.latest.length === 0 ? (
+          <p>{t("admin:audit.empty")}</p>
+        ) : (
+          <ol className="dash-audit__list">
+            {activity.latest.map((entry) => (
+              <li key={entry.id}>
+                <strong>{tKey(t, `admin:audit.actions.${entry.action}`, { defaultValue: entry.action })}</strong>
+                {" · "}
+                {entry.path ? (
+                  <LocalizedLink to={entry.path}>{tKey(t, `admin:home.entity.${entry.entityType}`, { defaultValue: entry.entityType, id: entry.entityId })}</LocalizedLink>
+                ) : (
+                  tKey(t, `admin:home.entity.${entry.entityType}`, { defaultValue: entry.entityType, id: entry.entityId })
+                )}
+                {" · "}
+                {entry.actor ?? t("admin:audit.system")}
+                {" · "}
+                {entry.at}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { getInputProps } from "@conform-to/react";
+import { imageSrcSet, imageUrlFor } from "~/modules/images/urls";
+import type { ImagePreview } from "~/modules/staff-content/form-data.server";
+import type { AnyField } from "./form-fields";
+import { FieldMessages } from "./messages";
+import { useAdminT } from "./use-admin-t";
+
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+
+/**
+ * One image of an item (cover, logo): the current one shown, a file to replace it, a box to
+ * remove it. The current image is a hidden id, so a form returned with errors keeps an
+ * image uploaded with it.
+ */
+export function ImageField({ field, file, remove, label, images }: { field: AnyField; file: AnyField; remove: AnyField; label: string; images: Record<number, ImagePreview> }) {
+  const { t } = useAdminT();
+  const currentId = Number(field.value);
+  const current = Number.isFinite(currentId) ? images[currentId] : undefined;
+  const { key, ...hidden } = getInputProps(field, { type: "hidden" });
+  const { key: removeKey, ...removeProps } = getInputProps(remove, { type: "checkbox" });
+  const hintId = `${file.id}-hint`;
+  return (
+    <fieldset className="dash-image">
+      <legend>{label}</legend>
+      <input key={key} {...hidden} />
+      {current ? (
+        <div className="dash-image__current">
+          <img src={imageUrlFor(current, 320)} srcSet={imageSrcSet(current.key, current.variants)} sizes="12rem" alt={current.alt ?? ""} width={192} />
+          <div className="field field--checkbox">
+            <input key={removeKey} {...removeProps} />
+            <label htmlFor={remove.id}>{t("admin:image.remove")}</label>
+          </div>
+        </div>
+      ) : (
+        <p className="field__hint">{t("admin:image.none")}</p>
+      )}
+      <div className="field">
+        <label htmlFor={file.id}>{current ? t("admin:image.replace") : t("admin:image.upload")}</label>
+        <p id={hintId} className="field__hint">
+          {t("admin:image.hint")}
+        </p>
+        <input
+          id={file.id}
+          name={file.name}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          aria-describedby={file.errors?.length ? `${hintId} ${file.errorId}` : hintId}
+          aria-invalid={file.errors?.length ? true : undefined}
+        />
+        <FieldMessages id={file.errorId} errors={file.errors} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Advert photos: the current ones with a remove box each, and files to add. */
+export function GalleryField({ ids, remove, file, label, images }: { ids: AnyField; remove: AnyField; file: AnyField; label: string; images: Record<number, ImagePreview> }) {
+  const { t } = useAdminT();
+  const values = ([] as unknown[]).concat(ids.value ?? []).map(Number).filter((id) => images[id]);
+  const removed = new Set(([] as unknown[]).concat(remove.value ?? []).map(Number));
+  const hintId = `${file.id}-hint`;
+  return (
+    <fieldset className="dash-image">
+      <legend>{label}</legend>
+      {values.length ? (
+        <ul className="dash-gallery">
+          {values.map((id) => {
+            const image = images[id]!;
+            return (
+              <li key={id}>
+                <input type="hidden" name={ids.name} value={id} />
+                <img src={imageUrlFor(image, 320)} alt={image.alt ?? ""} width={160} />
+                <label>
+                  <input type="checkbox" name={remove.name} value={id} defaultChecked={removed.has(id)} /> {t("admin:image.remove")}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="field__hint">{t("admin:image.none")}</p>
+      )}
+      <div className="field">
+        <label htmlFor={file.id}>{t("admin:image.add_photos")}</label>
+        <p id={hintId} className="field__hint">
+          {t("admin:image.hint")}
+        </p>
+        <input id={file.id} name={file.name} type="file" multiple accept={IMAGE_ACCEPT} aria-describedby={file.errors?.length ? `${hintId} ${file.errorId}` : hintId} />
+        <FieldMessages id={file.errorId} errors={file.errors} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,69 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import type { Choice } from "~/modules/staff-content/form-data.server";
+import { categorySchema, termSchema } from "~/modules/taxonomy/schemas";
+import { InputField, SelectField, type AnyField } from "./form-fields";
+import { FormMessages } from "./messages";
+import { useAdminT } from "./use-admin-t";
+
+/** The answer of a taxonomy action: which form it is for, and conform's result. */
+export type TermReply = { formId: string; result: SubmissionResult<string[]> };
+
+type Props = {
+  formId: string;
+  intent: string;
+  id?: number;
+  defaults?: { name_uk?: string; name_en?: string | null; slug?: string; parent_id?: number | null };
+  reply?: TermReply | null;
+  /** Category editors: the possible parents. */
+  parents?: Choice[];
+  submitLabel: string;
+  compact?: boolean;
+};
+
+/** Name (uk, en) and slug of a category, tag or location; categories also pick a parent. */
+export function TermForm({ formId, intent, id, defaults, reply, parents, submitLabel, compact = false }: Props) {
+  const { t } = useAdminT();
+  const schema = parents ? categorySchema : termSchema;
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id: formId,
+    lastResult: reply?.formId === formId ? reply.result : undefined,
+    defaultValue: {
+      name_uk: defaults?.name_uk,
+      name_en: defaults?.name_en ?? undefined,
+      slug: defaults?.slug,
+      parent_id: defaults?.parent_id ? String(defaults.parent_id) : undefined,
+    },
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const field = (name: string) => fields[name] as AnyField;
+  return (
+    <Form method="post" className={compact ? "dash-term-form dash-term-form--compact" : "dash-term-form"} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <FormMessages id={form.errorId} errors={form.errors} />
+      <div className="dash-bilingual">
+        <InputField field={field("name_uk")} label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_uk") })} lang="uk" />
+        <InputField field={field("name_en")} label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_en") })} lang="en" />
+      </div>
+      <InputField field={field("slug")} label={t("admin:fields.slug")} hint={t("admin:hints.term_slug")} />
+      {parents ? (
+        <SelectField
+          field={field("parent_id")}
+          label={t("admin:categories.parent")}
+          empty={t("admin:categories.no_parent")}
+          options={parents.filter((parent) => parent.id !== id).map((parent) => ({ value: String(parent.id), label: parent.label, depth: parent.depth }))}
+        />
+      ) : null}
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

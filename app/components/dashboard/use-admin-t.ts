@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "~/hooks/use-t";
+
+/** `t` for dashboard pages: `admin:` keys (and `dashboard:`, `common:`), in the page's language. */
+export function useAdminT() {
+  return useTranslation(["admin", "dashboard", "common"], { lng: usePageLanguage() });
+}
+
+export type AdminT = ReturnType<typeof useAdminT>["t"];
+
+/** Messages are translation keys, some with values: `admin:errors.too_long|{"max":200}`. */
+export function translateMessage(t: AdminT, message: string): string {
+  const [key, values] = message.split("|", 2) as [string, string | undefined];
+  const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = values ? (JSON.parse(values) as Record<string, unknown>) : {};
+  } catch {
+    parsed = {};
+  }
+  return translate(key, parsed);
+}
+
+/** `t` with a key built at run time (`admin:fields.${name}`). */
+export function tKey(t: AdminT, key: string, values?: Record<string, unknown>): string {
+  return (t as unknown as (key: string, options?: Record<string, unknown>) => string)(key, values);
+}

@@ -1,0 +1,49 @@
+import type { UserRole } from "../../../db/schema.ts";
+import type { Language } from "~/i18n/locales";
+import { can, type Permission } from "../auth/access.ts";
+import { latestChanges } from "../audit/audit.server.ts";
+import { presentAudit, type AuditLine } from "../audit/present.server.ts";
+import { CONTENT_SPECS, dashboardPaths, isContentType } from "../staff-content/types.ts";
+import { pendingCount } from "./adverts.server.ts";
+import { openReportCount } from "./reports.server.ts";
+
+// What the dashboard home adds to its overview: adverts waiting for moderation, targets with
+// open reports, and the latest changes the viewer's role may see.
+
+/** Who may see the audit entries of each entity type. */
+const AUDIT_VISIBILITY: Record<string, Permission> = {
+  ...Object.fromEntries(Object.values(CONTENT_SPECS).map((spec) => [spec.type, spec.permission])),
+  category: "categories.manage",
+  tag: "tags.manage",
+  location: "locations.manage",
+  report: "reports.manage",
+  settings: "settings.manage",
+  user: "users.manage",
+};
+
+export type HomeActivity = {
+  pendingAdverts: number | null;
+  openReports: number | null;
+  latest: Array<AuditLine & { path: string | null }>;
+};
+
+function pathOf(line: AuditLine): string | null {
+  if (line.entityId === null || line.action === "purge") return null;
+  if (isContentType(line.entityType)) return dashboardPaths.edit(line.entityType, line.entityId);
+  if (line.entityType === "report") return "/dashboard/reports";
+  if (line.entityType === "settings") return "/dashboard/settings";
+  if (line.entityType === "user") return "/dashboard/settings/users";
+  if (line.entityType === "tag") return "/dashboard/tags";
+  if (line.entityType === "location") return "/dashboard/locations";
+  return null;
+}
+
+export async function homeActivity(role: UserRole, language: Language, limit = 10): Promise<HomeActivity> {
+  const visible = Object.entries(AUDIT_VISIBILITY).filter(([, permission]) => can(role, permission)).map(([type]) => type);
+  const [pendingAdverts, openReports, latest] = await Promise.all([
+    can(role, "advertisements.manage") ? pendingCount() : null,
+    can(role, "reports.manage") ? openReportCount() : null,
+    latestChanges(limit, visible),
+  ]);
+  return { pendingAdverts, openReports, latest: presentAudit(latest, language).map((line) => ({ ...line, path: pathOf(line) })) };
+}

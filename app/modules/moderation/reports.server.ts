@@ -1,0 +1,155 @@
+import { sql, type Kysely } from "kysely";
+import type { ReportReason, ReportTargetType } from "../../../db/schema.ts";
+import { recordAudit } from "../audit/audit.server.ts";
+import { getDb } from "../db/db.server.ts";
+import type { ContentType } from "../staff-content/types.ts";
+import { sendModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
+
+// Visitors' reports, grouped by what they are about: how many, for which reasons, what
+// they wrote. Staff resolve them, dismiss them, or hide the target (unpublish it) and
+// resolve them in one step. Every report changed gets an audit entry.
+
+export const REPORT_DECISIONS = ["resolve", "dismiss", "hide"] as const;
+export type ReportDecision = (typeof REPORT_DECISIONS)[number];
+
+export const TARGET_CONTENT: Record<ReportTargetType, ContentType> = {
+  advertisement: "advertisements",
+  news: "news",
+  poster: "posters",
+  service: "services",
+  diaspora: "diaspors",
+};
+
+const TITLE_COLUMN: Record<ReportTargetType, string> = { advertisement: "title", news: "title_uk", poster: "title_uk", service: "name_uk", diaspora: "name_uk" };
+
+export type ReportGroup = {
+  targetType: ReportTargetType;
+  targetId: number;
+  title: string | null;
+  slug: string | null;
+  status: string | null;
+  count: number;
+  reasons: Array<{ reason: ReportReason; count: number }>;
+  messages: Array<{ reason: ReportReason; message: string; at: Date }>;
+  latest: Date;
+};
+
+export async function openReportGroups(limit = 50): Promise<{ groups: ReportGroup[]; total: number }> {
+  const db = getDb();
+  const { rows } = await sql<{ target_type: ReportTargetType; target_id: number; count: number; latest: Date; reasons: Record<string, number>; messages: Array<{ reason: ReportReason; message: string; at: string }> }>`
+    select target_type, target_id, count(*)::int as count, max(created_at) as latest,
+      (select json_object_agg(reason, n) from (select reason, count(*)::int as n from reports r2
+        where r2.status = 'open' and r2.target_type = r.target_type and r2.target_id = r.target_id group by reason) counts) as reasons,
+      (select coalesce(json_agg(json_build_object('reason', reason, 'message', message, 'at', created_at) order by created_at desc), '[]'::json)
+        from (select reason, message, created_at from reports r3 where r3.status = 'open' and r3.target_type = r.target_type
+          and r3.target_id = r.target_id and r3.message <> '' order by created_at desc limit 5) recent) as messages
+    from reports r where status = 'open'
+    group by target_type, target_id
+    order by count(*) desc, max(created_at) desc
+    limit ${limit}`.execute(db);
+  const total = await db.selectFrom("reports").select(sql<number>`count(distinct (target_type, target_id))::int`.as("n")).where("status", "=", "open").executeTakeFirst();
+  const targets = await targetInfo(rows.map((row) => ({ type: row.target_type, id: row.target_id })));
+  return {
+    total: Number(total?.n ?? 0),
+    groups: rows.map((row) => {
+      const target = targets.get(`${row.target_type}:${row.target_id}`);
+      return {
+        targetType: row.target_type,
+        targetId: row.target_id,
+        title: target?.title ?? null,
+        slug: target?.slug ?? null,
+        status: target ? (target.deleted ? "deleted" : target.status) : null,
+        count: Number(row.count),
+        latest: new Date(row.latest),
+        reasons: Object.entries(row.reasons ?? {})
+          .map(([reason, count]) => ({ reason: reason as ReportReason, count: Number(count) }))
+          .sort((a, b) => b.count - a.count),
+        messages: (row.messages ?? []).map((message) => ({ ...message, at: new Date(message.at) })),
+      };
+    }),
+  };
+}
+
+type TargetInfo = { title: string; slug: string; status: string; deleted: boolean };
+
+async function targetInfo(targets: Array<{ type: ReportTargetType; id: number }>): Promise<Map<string, TargetInfo>> {
+  const out = new Map<string, TargetInfo>();
+  const db = getDb() as unknown as Kysely<any>;
+  for (const type of Object.keys(TARGET_CONTENT) as ReportTargetType[]) {
+    const ids = targets.filter((target) => target.type === type).map((target) => target.id);
+    if (ids.length === 0) continue;
+    const rows = (await db
+      .selectFrom(TARGET_CONTENT[type])
+      .select(["id", "slug", "status", "deleted_at", sql<string>`${sql.ref(TITLE_COLUMN[type])}`.as("title")])
+      .where("id", "in", ids)
+      .execute()) as Array<{ id: number; slug: string; status: string; deleted_at: Date | null; title: string }>;
+    for (const row of rows) out.set(`${type}:${row.id}`, { title: row.title, slug: row.slug, status: row.status, deleted: row.deleted_at !== null });
+  }
+  return out;
+}
+
+export type DecisionResult = { reports: number; hidden: boolean };
+
+/**
+ * Closes the open reports about one target: resolved or dismissed; "hide" also unpublishes
+ * the target (staff content back to draft, an advert rejected with the note as its reason,
+ * which its owner is mailed) and resolves the reports.
+ */
+export async function decideReports(
+  target: { type: ReportTargetType; id: number },
+  decision: ReportDecision,
+  note: string | null,
+  actorId: number,
+  origin: string,
+  hiddenReason: string,
+): Promise<DecisionResult> {
+  let mail: AdvertOwnerMail | null = null;
+  const result = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      let hidden = false;
+      if (decision === "hide") {
+        const table = TARGET_CONTENT[target.type];
+        const db = trx as unknown as Kysely<any>;
+        const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as { id: number; status: string } | undefined;
+        if (item) {
+          const after =
+            target.type === "advertisement"
+              ? { status: "rejected", rejection_reason: note || hiddenReason }
+              : { status: "draft" };
+          await db.updateTable(table).set({ ...after, version: sql`version + 1`, updated_at: sql`now()` }).where("id", "=", target.id).execute();
+          await recordAudit(trx, { actorId, action: "hide", entityType: table, entityId: target.id, before: { status: item.status }, after });
+          hidden = item.status !== after.status;
+          if (target.type === "advertisement") {
+            const owner = await trx
+              .selectFrom("advertisements as a")
+              .innerJoin("users as u", "u.id", "a.owner_id")
+              .select(["a.title", "u.email", "u.name", "u.preferred_locale"])
+              .where("a.id", "=", target.id)
+              .executeTakeFirst();
+            if (owner) mail = { email: owner.email, name: owner.name, locale: owner.preferred_locale, advertId: target.id, title: owner.title };
+          }
+        }
+      }
+      const closed = await trx
+        .updateTable("reports")
+        .set({ status: decision === "dismiss" ? "dismissed" : "resolved", resolved_by: actorId, resolved_at: sql`now()`, note, updated_at: sql`now()` })
+        .where("status", "=", "open")
+        .where("target_type", "=", target.type)
+        .where("target_id", "=", target.id)
+        .returning(["id", "status"])
+        .execute();
+      for (const report of closed) {
+        await recordAudit(trx, { actorId, action: decision === "dismiss" ? "dismiss" : "resolve", entityType: "report", entityId: report.id, before: { status: "open" }, after: { status: report.status, note } });
+      }
+      return { reports: closed.length, hidden };
+    });
+  if (mail) await sendModerationMail(mail, "rejected", origin, note || hiddenReason);
+  return result;
+}
+
+/** How many targets have open reports (dashboard home). */
+export async function openReportCount(): Promise<number> {
+  const row = await getDb().selectFrom("reports").select(sql<number>`count(distinct (target_type, target_id))::int`.as("n")).where("status", "=", "open").executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

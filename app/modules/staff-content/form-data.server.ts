@@ -1,0 +1,105 @@
+import { getDb } from "../db/db.server.ts";
+import { toLocalInput } from "./datetime.ts";
+import type { ItemRow } from "./items.server.ts";
+import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
+
+// What a content form needs besides its values: the choices of its selects, and previews
+// of the images it holds.
+
+export type Choice = { id: number; label: string; labelEn: string | null; depth: number };
+export type FormOptions = { categories: Choice[]; locations: Choice[]; tags: Choice[] };
+export type ImagePreview = { id: number; key: string; variants: number[]; alt: string | null };
+
+export async function formOptions(spec: ContentSpec): Promise<FormOptions> {
+  const db = getDb();
+  const needsLocations = allFields(spec).some((field) => field.kind === "location");
+  const [categories, locations, tags] = await Promise.all([
+    spec.category
+      ? db.selectFrom("categories").select(["id", "name_uk", "name_en", "parent_id"]).where("kind", "=", spec.category).orderBy("position").orderBy("name_uk").execute()
+      : [],
+    needsLocations ? db.selectFrom("locations").select(["id", "name_uk", "name_en"]).orderBy("position").orderBy("name_uk").execute() : [],
+    spec.tags ? db.selectFrom("tags").select(["id", "name_uk", "name_en"]).orderBy("name_uk").execute() : [],
+  ]);
+  return {
+    categories: categoryTree(categories),
+    locations: locations.map((row) => ({ id: row.id, label: row.name_uk, labelEn: row.name_en, depth: 0 })),
+    tags: tags.map((row) => ({ id: row.id, label: row.name_uk, labelEn: row.name_en, depth: 0 })),
+  };
+}
+
+/** Categories in tree order (children after their parent), with their depth. */
+export function categoryTree(rows: Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>): Choice[] {
+  const ids = new Set(rows.map((row) => row.id));
+  const children = new Map<number | null, typeof rows>();
+  for (const row of rows) {
+    const parent = row.parent_id !== null && ids.has(row.parent_id) ? row.parent_id : null;
+    children.set(parent, [...(children.get(parent) ?? []), row]);
+  }
+  const out: Choice[] = [];
+  const walk = (parent: number | null, depth: number) => {
+    for (const row of children.get(parent) ?? []) {
+      if (out.some((choice) => choice.id === row.id)) continue;
+      out.push({ id: row.id, label: row.name_uk, labelEn: row.name_en, depth });
+      walk(row.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+export async function imagePreviews(ids: Array<number | null | undefined>): Promise<Record<number, ImagePreview>> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === "number" && id > 0))];
+  if (wanted.length === 0) return {};
+  const rows = await getDb().selectFrom("images").select(["id", "key", "variants", "alt_uk"]).where("id", "in", wanted).execute();
+  return Object.fromEntries(rows.map((row) => [row.id, { id: row.id, key: row.key, variants: row.variants, alt: row.alt_uk }]));
+}
+
+export type FormDefaults = Record<string, string | string[] | undefined>;
+
+/** The form's starting values for a new item. */
+export function newItemDefaults(spec: ContentSpec): FormDefaults {
+  return { status: "draft", ...(spec.gallery ? { price_kind: "amount" } : {}) };
+}
+
+/** The form's starting values from a stored item (field names are column names). */
+export function itemDefaults(spec: ContentSpec, row: ItemRow, tagIds: number[], galleryIds: number[]): FormDefaults {
+  const out: FormDefaults = { version: String(row.version) };
+  const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
+  for (const field of allFields(spec)) {
+    switch (field.kind) {
+      case "text":
+      case "textarea":
+      case "richtext":
+        if (field.bilingual) {
+          out[`${field.name}_uk`] = text(row[`${field.name}_uk`]);
+          out[`${field.name}_en`] = text(row[`${field.name}_en`]);
+        } else out[field.name] = text(row[field.name]);
+        break;
+      case "datetime":
+        out[field.name] = toLocalInput(row[field.name] as Date | null) || undefined;
+        break;
+      case "checkbox":
+        out[field.name] = row[field.name] ? "on" : undefined;
+        break;
+      case "number": {
+        const value = row[field.name];
+        out[field.name] = value === null || value === undefined ? undefined : String(Number(value));
+        break;
+      }
+      case "social": {
+        const links = (row.social_links ?? {}) as Record<string, string>;
+        for (const network of SOCIAL_NETWORKS) out[`social_${network}`] = links[network];
+        break;
+      }
+      case "tags":
+        out.tag_ids = tagIds.map(String);
+        break;
+      case "gallery":
+        out.image_ids = galleryIds.map(String);
+        break;
+      default:
+        out[field.name] = text(row[field.name]);
+    }
+  }
+  return out;
+}

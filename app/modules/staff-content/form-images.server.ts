@@ -1,0 +1,18 @@
+import { imagePreviews, type ImagePreview } from "./form-data.server.ts";
+import { allFields, type ContentSpec } from "./types.ts";
+
+/** Previews of every image a posted form refers to (kept uploads included), to show it again. */
+export async function postedImagePreviews(spec: ContentSpec, formData: FormData): Promise<Record<number, ImagePreview>> {
+  const ids: number[] = [];
+  for (const field of allFields(spec)) {
+    if (field.kind === "image") ids.push(Number(formData.get(field.name)));
+    if (field.kind === "gallery") ids.push(...formData.getAll("image_ids").map(Number));
+  }
+  return imagePreviews(ids.filter((id) => Number.isSafeInteger(id) && id > 0));
+}
+
+/** Previews of the images a stored item holds. */
+export async function itemImagePreviews(spec: ContentSpec, row: Record<string, unknown>, galleryIds: number[]): Promise<Record<number, ImagePreview>> {
+  const ids = allFields(spec).flatMap((field) => (field.kind === "image" ? [row[field.name] as number | null] : []));
+  return imagePreviews([...ids, ...galleryIds]);
+}

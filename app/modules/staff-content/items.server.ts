@@ -1,0 +1,118 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { DB } from "../../../db/schema.ts";
+import { changedFields, recordAudit } from "../audit/audit.server.ts";
+import { getDb } from "../db/db.server.ts";
+import type { Actor } from "./state.server.ts";
+import { syncTags, tagSlugs } from "./tags.server.ts";
+import type { ContentSpec } from "./types.ts";
+import type { PreparedValues } from "./values.server.ts";
+
+// Creating and saving one item. A save carries the version the form was opened at: the
+// row is updated only while it still has that version (optimistic locking), so a save
+// over a newer version is refused and the caller can keep the user's input.
+
+export type ItemRow = Record<string, unknown> & { id: number; version: number; slug: string; status: string; deleted_at: Date | null; updated_at: Date };
+
+function anyDb(db: Kysely<DB> | Transaction<DB>): Kysely<any> {
+  return db as unknown as Kysely<any>;
+}
+
+export async function loadItem(spec: ContentSpec, id: number): Promise<ItemRow | undefined> {
+  return (await anyDb(getDb()).selectFrom(spec.table).selectAll().where("id", "=", id).executeTakeFirst()) as ItemRow | undefined;
+}
+
+export async function loadTagIds(spec: ContentSpec, id: number): Promise<number[]> {
+  if (!spec.tags) return [];
+  const rows = (await anyDb(getDb()).selectFrom(spec.tags.table).select("tag_id").where(spec.tags.column, "=", id).execute()) as Array<{ tag_id: number }>;
+  return rows.map((row) => row.tag_id);
+}
+
+export async function loadGalleryIds(id: number): Promise<number[]> {
+  const rows = await getDb()
+    .selectFrom("advertisement_images")
+    .select("image_id")
+    .where("advertisement_id", "=", id)
+    .orderBy("position")
+    .orderBy("image_id")
+    .execute();
+  return rows.map((row) => row.image_id);
+}
+
+async function syncGallery(trx: Transaction<DB>, advertId: number, imageIds: number[]): Promise<number[]> {
+  const before = (await trx.selectFrom("advertisement_images").select("image_id").where("advertisement_id", "=", advertId).orderBy("position").execute()).map((row) => row.image_id);
+  await trx.deleteFrom("advertisement_images").where("advertisement_id", "=", advertId).execute();
+  if (imageIds.length) {
+    await trx
+      .insertInto("advertisement_images")
+      .values(imageIds.map((imageId, position) => ({ advertisement_id: advertId, image_id: imageId, position })))
+      .execute();
+  }
+  return before;
+}
+
+/** Columns as they are audited: SQL expressions (now()) are stated by what they became. */
+function auditable(columns: Record<string, unknown>, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(columns)) out[key] = row[key] ?? null;
+  return out;
+}
+
+export async function createItem(spec: ContentSpec, values: PreparedValues, actor: Actor): Promise<number> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row = (await anyDb(trx)
+        .insertInto(spec.table)
+        .values({ ...values.columns, [spec.authorColumn]: actor.id })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as ItemRow;
+      const after = auditable(values.columns, row);
+      if (values.tags) after.tags = await syncTags(trx, spec, row.id, values.tags);
+      if (values.gallery) {
+        await syncGallery(trx, row.id, values.gallery);
+        after.images = values.gallery;
+      }
+      await recordAudit(trx, { actorId: actor.id, action: "create", entityType: spec.type, entityId: row.id, before: null, after });
+      return row.id;
+    });
+}
+
+export type SaveOutcome =
+  | { status: "saved"; version: number }
+  | { status: "missing" }
+  | { status: "trashed" }
+  | { status: "conflict"; version: number; updatedAt: Date };
+
+export async function updateItem(spec: ContentSpec, id: number, expectedVersion: number, values: PreparedValues, actor: Actor): Promise<SaveOutcome> {
+  return getDb()
+    .transaction()
+    .execute(async (trx): Promise<SaveOutcome> => {
+      const current = (await anyDb(trx).selectFrom(spec.table).selectAll().where("id", "=", id).forUpdate().executeTakeFirst()) as ItemRow | undefined;
+      if (!current) return { status: "missing" };
+      if (current.deleted_at) return { status: "trashed" };
+      if (current.version !== expectedVersion) return { status: "conflict", version: current.version, updatedAt: current.updated_at };
+      const beforeTags = values.tags ? await tagSlugs(trx, spec, id) : undefined;
+      const saved = (await anyDb(trx)
+        .updateTable(spec.table)
+        .set({ ...values.columns, version: sql`version + 1`, updated_at: sql`now()` })
+        .where("id", "=", id)
+        .where("version", "=", expectedVersion)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as ItemRow;
+      const diff = changedFields(current, auditable(values.columns, saved));
+      if (values.tags) {
+        const afterTags = await syncTags(trx, spec, id, values.tags);
+        if (afterTags.join() !== beforeTags!.join()) Object.assign(diff, { before: { ...diff.before, tags: beforeTags }, after: { ...diff.after, tags: afterTags } });
+      }
+      if (values.gallery) {
+        const beforeImages = await syncGallery(trx, id, values.gallery);
+        if (beforeImages.join() !== values.gallery.join()) Object.assign(diff, { before: { ...diff.before, images: beforeImages }, after: { ...diff.after, images: values.gallery } });
+      }
+      if (Object.keys(diff.after).length === 0) return { status: "saved", version: saved.version };
+      const statusChanged = "status" in diff.after;
+      const onlyStatus = statusChanged && Object.keys(diff.after).every((key) => key === "status" || key === "published_at" || key === "expires_at");
+      const action = onlyStatus ? (saved.status === "published" ? "publish" : saved.status === "archived" ? "archive" : "unpublish") : "update";
+      await recordAudit(trx, { actorId: actor.id, action, entityType: spec.type, entityId: id, before: diff.before, after: diff.after });
+      return { status: "saved", version: saved.version };
+    });
+}

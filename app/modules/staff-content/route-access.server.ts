@@ -1,0 +1,45 @@
+import { data, type RouterContextProvider } from "react-router";
+import { can } from "../auth/access.ts";
+import { requirePermission } from "../auth/guards.server.ts";
+import type { SessionUser } from "../auth/session.server.ts";
+import { getInstance, getPageLanguage } from "~/middleware/i18next";
+import { contentSpec, isContentType, type ContentSpec } from "./types.ts";
+import type { Actor } from "./state.server.ts";
+
+// What every dashboard content loader and action starts with: the content type named by
+// the URL (404 for anything else) and the signed-in user's permission for it (403).
+
+type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
+
+export function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/** The type in the URL; the pages edit route (/dashboard/pages/edit-page/:id) has none in its params. */
+export function specFromParams(params: Args["params"]): ContentSpec {
+  const type = params.type ?? "pages";
+  if (!isContentType(type)) notFound();
+  return contentSpec(type);
+}
+
+export function requireContentAccess(args: Args): { spec: ContentSpec; user: SessionUser; actor: Actor } {
+  const spec = specFromParams(args.params);
+  const user = requirePermission(args, spec.permission);
+  return { spec, user, actor: { id: user.id, role: user.role } };
+}
+
+/** A positive integer id from the URL, else 404. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== value) notFound();
+  return id;
+}
+
+export function canPurge(user: SessionUser): boolean {
+  return can(user.role, "trash.purge");
+}
+
+/** `t` for dashboard loaders and actions, in the page's language. */
+export function adminT(context: Readonly<RouterContextProvider>) {
+  return getInstance(context).getFixedT(getPageLanguage(context), ["admin", "dashboard", "common"]);
+}

@@ -1,0 +1,62 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getDb } from "../db/db.server.ts";
+import { contentFormSchema } from "./form-schema.ts";
+import { createItem, updateItem } from "./items.server.ts";
+import type { Actor } from "./state.server.ts";
+import type { ContentSpec } from "./types.ts";
+import { storeFormUploads } from "./uploads.server.ts";
+import { prepareValues } from "./values.server.ts";
+
+// The whole save of a content form, for the new and the edit pages alike: uploads stored,
+// the form validated (zod, then the database's rules), the item created or saved with its
+// version checked. Anything but success comes back as conform's result, holding what the
+// user typed (and uploaded, as hidden image ids), for the form to show again.
+
+export type SaveResult =
+  | { kind: "created"; id: number }
+  | { kind: "saved"; version: number }
+  | { kind: "invalid"; result: SubmissionResult<string[]> }
+  | { kind: "conflict"; result: SubmissionResult<string[]>; version: number; updatedAt: string }
+  | { kind: "missing" }
+  | { kind: "trashed" };
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "23505";
+}
+
+async function advertOwner(spec: ContentSpec, id: number | undefined, actor: Actor): Promise<number | null> {
+  if (!spec.gallery) return null;
+  if (!id) return actor.id;
+  const row = await getDb().selectFrom("advertisements").select("owner_id").where("id", "=", id).executeTakeFirst();
+  return row?.owner_id ?? actor.id;
+}
+
+export async function saveContentForm(spec: ContentSpec, formData: FormData, actor: Actor, id?: number): Promise<SaveResult> {
+  const uploadErrors = await storeFormUploads(spec, formData, await advertOwner(spec, id, actor));
+  const submission = parseWithZod(formData, { schema: contentFormSchema(spec) });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    return { kind: "invalid", result: submission.reply({ fieldErrors: uploadErrors }) };
+  }
+  const value = submission.value as Record<string, unknown>;
+  const prepared = await prepareValues(spec, value, id);
+  if (!prepared.ok) return { kind: "invalid", result: submission.reply({ fieldErrors: prepared.fieldErrors }) };
+  try {
+    if (!id) return { kind: "created", id: await createItem(spec, prepared.values, actor) };
+    const expected = (value.force_version as number | undefined) ?? (value.version as number | undefined) ?? 0;
+    const outcome = await updateItem(spec, id, expected, prepared.values, actor);
+    if (outcome.status === "conflict") {
+      return {
+        kind: "conflict",
+        result: submission.reply({ formErrors: ["admin:errors.conflict"] }),
+        version: outcome.version,
+        updatedAt: outcome.updatedAt.toISOString(),
+      };
+    }
+    if (outcome.status === "saved") return { kind: "saved", version: outcome.version };
+    return { kind: outcome.status };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { kind: "invalid", result: submission.reply({ fieldErrors: { slug: ["admin:errors.slug_taken"] } }) };
+  }
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { getDb } from "../db/db.server.ts";
+import { slugify } from "../slug/transliterate.ts";
+import { SLUG_MAX } from "./form-schema.ts";
+import type { ContentSpec } from "./types.ts";
+
+// Slugs: Latin transliteration of the Ukrainian title, unique per type (trashed items keep
+// theirs: restoring must not collide). Adverts add a short random part, as the cabinet does.
+
+/** First path segments of the portal's own routes: a page with such a slug would be unreachable. */
+export const RESERVED_PAGE_SLUGS = new Set([
+  "us", "novyny", "poster", "diaspors", "reklama", "services", "search", "advertisement", "delete-account",
+  "dodaty-ogoloshennya", "login", "verify-request", "cabinet", "dashboard", "api", "set-locale", "set-theme",
+  "sitemap", "robots", "uploads", "assets", "healthz", "rss", "report", "consent", "builds",
+]);
+
+export function isReservedPageSlug(slug: string): boolean {
+  return RESERVED_PAGE_SLUGS.has(slug);
+}
+
+export async function slugTaken(spec: ContentSpec, slug: string, exceptId?: number): Promise<boolean> {
+  let query = (getDb() as unknown as Kysely<any>).selectFrom(spec.table).select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** A free slug made from `title`: `base`, else `base-2`, `base-3`... */
+export async function autoSlug(spec: ContentSpec, title: string, exceptId?: number): Promise<string> {
+  if (spec.gallery) {
+    const base = slugify(title, 60) || "ogoloshennya";
+    return `${base}-${randomBytes(4).toString("hex").slice(0, 6)}`;
+  }
+  let base = slugify(title, SLUG_MAX - 6) || spec.type;
+  if (spec.type === "pages" && isReservedPageSlug(base)) base = `${base}-page`;
+  const rows = (await (getDb() as unknown as Kysely<any>)
+    .selectFrom(spec.table)
+    .select("slug")
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+    .$if(Boolean(exceptId), (qb) => qb.where("id", "<>", exceptId!))
+    .execute()) as Array<{ slug: string }>;
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}

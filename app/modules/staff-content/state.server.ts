@@ -1,0 +1,164 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { DB } from "../../../db/schema.ts";
+import { recordAudit, type AuditAction } from "../audit/audit.server.ts";
+import { getConfig } from "../config/config.server.ts";
+import { getDb } from "../db/db.server.ts";
+import { removeImageFiles } from "../images/process.server.ts";
+import type { StateAction } from "./actions.ts";
+import { allFields, type ContentSpec } from "./types.ts";
+
+// State changes of whole items: publish, unpublish, move to the trash, restore, purge.
+// Each works on a list of ids inside the caller's transaction and writes one audit entry
+// per item; single-item buttons and bulk actions share them.
+
+export type { StateAction } from "./actions.ts";
+
+export type Actor = { id: number; role: string };
+
+type Trx = Transaction<DB>;
+type Snapshot = { id: number; status: string; deleted_at: Date | null; slug: string; title: string };
+
+function anyDb(db: Kysely<DB> | Trx): Kysely<any> {
+  return db as unknown as Kysely<any>;
+}
+
+async function snapshots(trx: Trx, spec: ContentSpec, ids: readonly number[]): Promise<Snapshot[]> {
+  if (ids.length === 0) return [];
+  return (await anyDb(trx)
+    .selectFrom(spec.table)
+    .select(["id", "status", "deleted_at", "slug", sql<string>`${sql.ref(spec.title.uk)}`.as("title")])
+    .where("id", "in", [...ids])
+    .orderBy("id")
+    .forUpdate()
+    .execute()) as Snapshot[];
+}
+
+/** What a status action sets: staff content goes back to draft; an advert is archived. */
+function statusChange(spec: ContentSpec, action: "publish" | "unpublish", lifetimeDays: number): Record<string, unknown> {
+  if (action === "unpublish") return { status: spec.gallery ? "archived" : "draft" };
+  const values: Record<string, unknown> = { status: "published", published_at: sql`coalesce(published_at, now())` };
+  if (spec.gallery) {
+    values.expires_at = sql`case when expires_at is null or expires_at <= now() then now() + make_interval(days => ${lifetimeDays}) else expires_at end`;
+  }
+  return values;
+}
+
+async function advertLifetimeDays(trx: Trx): Promise<number> {
+  const row = await trx.selectFrom("settings").select("advert_lifetime_days").where("id", "=", 1).executeTakeFirst();
+  return row?.advert_lifetime_days ?? 30;
+}
+
+const AUDIT_ACTION: Record<StateAction, AuditAction> = {
+  publish: "publish",
+  unpublish: "unpublish",
+  trash: "trash",
+  restore: "restore",
+  purge: "purge",
+};
+
+/**
+ * Applies `action` to the items `ids` (already chosen by the caller: a filter, or one item).
+ * Rows that the action does not fit (publishing a trashed item, restoring a live one) are
+ * skipped. Returns the ids changed, and for a purge the image files to delete afterwards.
+ */
+export async function applyStateAction(
+  trx: Trx,
+  spec: ContentSpec,
+  action: StateAction,
+  ids: readonly number[],
+  actor: Actor,
+): Promise<{ changed: number[]; orphanImages: Array<{ key: string; variants: number[] }> }> {
+  const rows = await snapshots(trx, spec, ids);
+  const fits = rows.filter((row) => (action === "restore" || action === "purge" ? row.deleted_at !== null : row.deleted_at === null));
+  const changedIds = fits.map((row) => row.id);
+  if (changedIds.length === 0) return { changed: [], orphanImages: [] };
+  const db = anyDb(trx);
+
+  if (action === "purge") {
+    const orphanImages = await purgeRows(trx, spec, changedIds);
+    for (const row of fits) {
+      await recordAudit(trx, { actorId: actor.id, action: "purge", entityType: spec.type, entityId: row.id, before: { slug: row.slug, title: row.title }, after: null });
+    }
+    return { changed: changedIds, orphanImages };
+  }
+
+  const set: Record<string, unknown> =
+    action === "trash"
+      ? { deleted_at: sql`now()` }
+      : action === "restore"
+        ? { deleted_at: null }
+        : statusChange(spec, action, spec.gallery ? await advertLifetimeDays(trx) : 30);
+  const updated = (await db
+    .updateTable(spec.table)
+    .set({ ...set, version: sql`version + 1`, updated_at: sql`now()` })
+    .where("id", "in", changedIds)
+    .returning(["id", "status", "deleted_at"])
+    .execute()) as Array<{ id: number; status: string; deleted_at: Date | null }>;
+  const after = new Map(updated.map((row) => [row.id, row]));
+  for (const row of fits) {
+    const now = after.get(row.id);
+    const field = action === "trash" || action === "restore" ? "deleted_at" : "status";
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: AUDIT_ACTION[action],
+      entityType: spec.type,
+      entityId: row.id,
+      before: { [field]: row[field] },
+      after: { [field]: now?.[field] ?? null },
+    });
+  }
+  return { changed: changedIds, orphanImages: [] };
+}
+
+/** Image ids an item refers to (its image fields and, for adverts, its photos). */
+async function imagesOf(trx: Trx, spec: ContentSpec, ids: number[]): Promise<number[]> {
+  const columns = allFields(spec).flatMap((field) => (field.kind === "image" ? [field.name] : []));
+  const found = new Set<number>();
+  if (columns.length) {
+    const rows = (await anyDb(trx).selectFrom(spec.table).select(columns).where("id", "in", ids).execute()) as Array<Record<string, number | null>>;
+    for (const row of rows) for (const column of columns) if (row[column]) found.add(row[column]!);
+  }
+  if (spec.gallery) {
+    const rows = await trx.selectFrom("advertisement_images").select("image_id").where("advertisement_id", "in", ids).execute();
+    for (const row of rows) found.add(row.image_id);
+  }
+  return [...found];
+}
+
+/** Images no content refers to any more, among `ids`. */
+async function unreferenced(trx: Trx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`
+    select i.id from images i where i.id in (${sql.join(ids)})
+      and not exists (select 1 from news where cover_image_id = i.id)
+      and not exists (select 1 from posters where cover_image_id = i.id)
+      and not exists (select 1 from services where logo_image_id = i.id)
+      and not exists (select 1 from diaspors where logo_image_id = i.id)
+      and not exists (select 1 from reklama where image_id = i.id)
+      and not exists (select 1 from advertisement_images where image_id = i.id)`.execute(trx);
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the rows (their tags and photo links go by cascade) and their now unused images. */
+async function purgeRows(trx: Trx, spec: ContentSpec, ids: number[]): Promise<Array<{ key: string; variants: number[] }>> {
+  const images = await imagesOf(trx, spec, ids);
+  await anyDb(trx).deleteFrom(spec.table).where("id", "in", ids).execute();
+  const orphans = await unreferenced(trx, images);
+  if (orphans.length === 0) return [];
+  return trx.deleteFrom("images").where("id", "in", orphans).returning(["key", "variants"]).execute();
+}
+
+/** Deletes the files of purged images: after the transaction committed, never before. */
+export async function removeOrphanFiles(images: Array<{ key: string; variants: number[] }>): Promise<void> {
+  const uploads = getConfig().paths.uploads;
+  for (const image of images) await removeImageFiles(uploads, image);
+}
+
+/** One item's state action in its own transaction; the ids changed (empty when it did not fit). */
+export async function changeItemState(spec: ContentSpec, id: number, action: StateAction, actor: Actor): Promise<boolean> {
+  const { changed, orphanImages } = await getDb()
+    .transaction()
+    .execute((trx) => applyStateAction(trx, spec, action, [id], actor));
+  await removeOrphanFiles(orphanImages);
+  return changed.length > 0;
+}

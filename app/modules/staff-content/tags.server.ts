@@ -1,0 +1,77 @@
+import type { Transaction } from "kysely";
+import type { DB } from "../../../db/schema.ts";
+import { slugify } from "../slug/transliterate.ts";
+import type { ContentSpec } from "./types.ts";
+
+// Tags of news and posters: the ticked existing ones plus new names typed in the form
+// (comma separated), created in place; a name whose slug exists reuses that tag.
+
+export const TAG_NAME_MAX = 60;
+
+export function parseTagNames(text: string): string[] {
+  const names = text
+    .split(/[,;\n]/)
+    .map((name) => name.trim().replace(/\s+/g, " ").slice(0, TAG_NAME_MAX))
+    .filter((name) => name !== "" && slugify(name) !== "");
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const slug = slugify(name);
+    if (seen.has(slug)) return false;
+    seen.add(slug);
+    return true;
+  });
+}
+
+/** Ids of the tags named, creating those that do not exist yet. */
+async function ensureTags(trx: Transaction<DB>, names: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const name of names) {
+    const slug = slugify(name, TAG_NAME_MAX);
+    const row = await trx
+      .insertInto("tags")
+      .values({ slug, name_uk: name })
+      .onConflict((oc) => oc.column("slug").doUpdateSet({ slug }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/** Makes the item's tags exactly `ids` + `newNames`; returns the slugs, sorted (for the audit log). */
+export async function syncTags(
+  trx: Transaction<DB>,
+  spec: ContentSpec,
+  itemId: number,
+  tags: { ids: number[]; newNames: string[] },
+): Promise<string[]> {
+  if (!spec.tags) return [];
+  const { table, column } = spec.tags;
+  const existing = tags.ids.length ? await trx.selectFrom("tags").select("id").where("id", "in", tags.ids).execute() : [];
+  const wanted = [...new Set([...existing.map((row) => row.id), ...(await ensureTags(trx, tags.newNames))])];
+  const db = trx as unknown as Transaction<any>;
+  let removal = db.deleteFrom(table).where(column, "=", itemId);
+  if (wanted.length) removal = removal.where("tag_id", "not in", wanted);
+  await removal.execute();
+  if (wanted.length) {
+    await db
+      .insertInto(table)
+      .values(wanted.map((tagId) => ({ [column]: itemId, tag_id: tagId })))
+      .onConflict((oc: any) => oc.doNothing())
+      .execute();
+  }
+  return tagSlugs(trx, spec, itemId);
+}
+
+export async function tagSlugs(trx: Transaction<DB>, spec: ContentSpec, itemId: number): Promise<string[]> {
+  if (!spec.tags) return [];
+  const { table, column } = spec.tags;
+  const rows = (await (trx as unknown as Transaction<any>)
+    .selectFrom(table)
+    .innerJoin("tags", "tags.id", `${table}.tag_id`)
+    .select("tags.slug")
+    .where(`${table}.${column}`, "=", itemId)
+    .orderBy("tags.slug")
+    .execute()) as Array<{ slug: string }>;
+  return rows.map((row) => row.slug);
+}

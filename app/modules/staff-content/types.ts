@@ -1,0 +1,393 @@
+import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
+import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
+import type { Permission } from "../auth/access.ts";
+
+// The seven kinds of content the dashboard manages, described once each. One generic list,
+// form, store and where-builder read these descriptions; a field names a real column of its
+// table (checked by the types below), so a typo in a description does not compile.
+// Pure: shared by loaders, actions and components.
+
+export const CONTENT_TYPES = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export type ContentTable = "news" | "pages" | "posters" | "reklama" | "diaspors" | "services" | "advertisements";
+/** The columns of a table; of any of them for the union (a description of "some type"). */
+type Columns<T extends ContentTable> = T extends ContentTable ? keyof DB[T] & string : never;
+/** `title` where the table has `title_uk` and `title_en`. */
+type BilingualBase<T extends ContentTable> = T extends ContentTable
+  ? { [K in Columns<T>]: K extends `${infer Base}_uk` ? (`${Base}_en` extends Columns<T> ? Base : never) : never }[Columns<T>]
+  : never;
+
+export const SOCIAL_NETWORKS = ["facebook", "instagram", "telegram", "youtube", "tiktok", "x", "viber", "whatsapp", "linkedin"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+type TextKind = "text" | "textarea" | "richtext";
+/** How an empty optional text is stored: null, or "" for NOT NULL columns with a '' default. */
+type EmptyAs = { emptyAs?: "" };
+
+export type FieldSpec<T extends ContentTable> =
+  | ({ kind: TextKind; name: BilingualBase<T>; bilingual: true; required?: boolean; max?: number; min?: number } & EmptyAs)
+  | ({ kind: TextKind | "url" | "email" | "tel"; name: Columns<T>; bilingual?: false; required?: boolean; max?: number; min?: number } & EmptyAs)
+  | { kind: "datetime"; name: Columns<T>; required?: boolean; defaultNow?: boolean }
+  | { kind: "number"; name: Columns<T>; min?: number; max?: number; decimal?: boolean }
+  | { kind: "checkbox"; name: Columns<T> }
+  | { kind: "select"; name: Columns<T>; options: readonly string[]; required?: boolean }
+  | { kind: "category"; name: "category_id" & Columns<T>; required?: boolean }
+  | { kind: "location"; name: "location_id" & Columns<T> }
+  | { kind: "image"; name: Columns<T> }
+  | { kind: "social"; name: "social_links" & Columns<T> }
+  | { kind: "slug"; name: "slug" & Columns<T> }
+  | { kind: "status"; name: "status" & Columns<T> }
+  | { kind: "tags"; name: "tags" }
+  | { kind: "gallery"; name: "images" };
+
+export type FieldGroup<T extends ContentTable> = {
+  id: "content" | "details" | "contacts" | "publishing" | "seo";
+  fields: ReadonlyArray<FieldSpec<T>>;
+};
+
+export type ContentSpec<T extends ContentTable = ContentTable> = {
+  type: ContentType;
+  table: T;
+  permission: Permission;
+  /** Bilingual base (`title`, `name`) or, for adverts, the single `title` column. */
+  title: { uk: Columns<T>; en: Columns<T> | null };
+  statuses: readonly string[];
+  /** Who wrote it (staff content) or owns it (adverts): the list's author filter. */
+  authorColumn: Columns<T>;
+  category?: CategoryKind;
+  tags?: { table: "news_tags" | "poster_tags"; column: "news_id" | "poster_id" };
+  /** The advert photo gallery (advertisement_images). */
+  gallery?: boolean;
+  /** What visitors report it as (reports.target_type). */
+  reportTarget?: ReportTargetType;
+  /** Public address of an item by slug (locale-free). */
+  publicPath: (slug: string) => string;
+  groups: ReadonlyArray<FieldGroup<T>>;
+};
+
+function define<T extends ContentTable>(spec: ContentSpec<T>): ContentSpec<T> {
+  return spec;
+}
+
+function seo<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "services">(): FieldGroup<T> {
+  return {
+    id: "seo",
+    fields: [
+      { kind: "text", name: "seo_title" as BilingualBase<T>, bilingual: true, max: 120 },
+      { kind: "textarea", name: "seo_description" as BilingualBase<T>, bilingual: true, max: 300 },
+    ],
+  };
+}
+
+function publishing<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "services">(): FieldGroup<T> {
+  return {
+    id: "publishing",
+    fields: [
+      { kind: "slug", name: "slug" as "slug" & Columns<T> },
+      { kind: "status", name: "status" as "status" & Columns<T> },
+      { kind: "datetime", name: "published_at" as Columns<T> },
+    ],
+  };
+}
+
+export const CONTENT_SPECS = {
+  news: define({
+    type: "news",
+    table: "news",
+    permission: "news.manage",
+    title: { uk: "title_uk", en: "title_en" },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id",
+    category: "news",
+    tags: { table: "news_tags", column: "news_id" },
+    reportTarget: "news",
+    publicPath: (slug) => `/novyny/${slug}`,
+    groups: [
+      {
+        id: "content",
+        fields: [
+          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
+          { kind: "textarea", name: "summary", bilingual: true, max: 600, emptyAs: "" },
+          { kind: "richtext", name: "body", bilingual: true, max: 200_000, emptyAs: "" },
+        ],
+      },
+      {
+        id: "details",
+        fields: [
+          { kind: "category", name: "category_id" },
+          { kind: "tags", name: "tags" },
+          { kind: "image", name: "cover_image_id" },
+        ],
+      },
+      publishing<"news">(),
+      seo<"news">(),
+    ],
+  }),
+  pages: define({
+    type: "pages",
+    table: "pages",
+    permission: "pages.manage",
+    title: { uk: "title_uk", en: "title_en" },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id",
+    publicPath: (slug) => `/${slug}`,
+    groups: [
+      {
+        id: "content",
+        fields: [
+          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
+          { kind: "richtext", name: "body", bilingual: true, max: 200_000, emptyAs: "" },
+        ],
+      },
+      {
+        id: "details",
+        fields: [
+          { kind: "checkbox", name: "show_in_footer" },
+          { kind: "number", name: "position", min: 0, max: 10_000 },
+        ],
+      },
+      publishing<"pages">(),
+      seo<"pages">(),
+    ],
+  }),
+  posters: define({
+    type: "posters",
+    table: "posters",
+    permission: "posters.manage",
+    title: { uk: "title_uk", en: "title_en" },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id",
+    category: "poster",
+    tags: { table: "poster_tags", column: "poster_id" },
+    reportTarget: "poster",
+    publicPath: (slug) => `/poster/${slug}`,
+    groups: [
+      {
+        id: "content",
+        fields: [
+          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
+          { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
+        ],
+      },
+      {
+        id: "details",
+        fields: [
+          { kind: "datetime", name: "starts_at", required: true },
+          { kind: "datetime", name: "ends_at" },
+          { kind: "text", name: "venue", bilingual: true, max: 200 },
+          { kind: "text", name: "address", max: 300 },
+          { kind: "location", name: "location_id" },
+          { kind: "text", name: "price_text", bilingual: true, max: 120 },
+          { kind: "url", name: "ticket_url", max: 500 },
+          { kind: "text", name: "organiser", max: 200 },
+          { kind: "category", name: "category_id" },
+          { kind: "tags", name: "tags" },
+          { kind: "image", name: "cover_image_id" },
+        ],
+      },
+      publishing<"posters">(),
+      seo<"posters">(),
+    ],
+  }),
+  reklama: define({
+    type: "reklama",
+    table: "reklama",
+    permission: "reklama.manage",
+    title: { uk: "title_uk", en: "title_en" },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id",
+    publicPath: (slug) => `/reklama/${slug}`,
+    groups: [
+      {
+        id: "content",
+        fields: [
+          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
+          { kind: "richtext", name: "body", bilingual: true, max: 200_000, emptyAs: "" },
+        ],
+      },
+      {
+        id: "details",
+        fields: [
+          { kind: "select", name: "placement", options: REKLAMA_PLACEMENTS, required: true },
+          { kind: "datetime", name: "starts_at", defaultNow: true },
+          { kind: "datetime", name: "ends_at" },
+          { kind: "url", name: "target_url", max: 500 },
+          { kind: "image", name: "image_id" },
+        ],
+      },
+      publishing<"reklama">(),
+      seo<"reklama">(),
+    ],
+  }),
+  diaspors: define({
+    type: "diaspors",
+    table: "diaspors",
+    permission: "diaspors.manage",
+    title: { uk: "name_uk", en: "name_en" },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id",
+    reportTarget: "diaspora",
+    publicPath: (slug) => `/diaspors/${slug}`,
+    groups: [
+      {
+        id: "content",
+        fields: [
+          { kind: "text", name: "name", bilingual: true, required: true, max: 200 },
+          { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
+        ],
+      },
+      {
+        id: "details",
+        fields: [
+          { kind: "location", name: "location_id" },
+          { kind: "image", name: "logo_image_id" },
+        ],
+      },
+      {
+        id: "contacts",
+        fields: [
+          { kind: "url", name: "website", max: 500 },
+          { kind: "email", name: "email", max: 200 },
+          { kind: "tel", name: "phone", max: 40 },
+          { kind: "text", name: "address", max: 300 },
+          { kind: "social", name: "social_links" },
+        ],
+      },
+      publishing<"diaspors">(),
+      seo<"diaspors">(),
+    ],
+  }),
+  services: define({
+    type: "services",
+    table: "services",
+    permission: "services.manage",
+    title: { uk: "name_uk", en: "name_en" },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id",
+    category: "service",
+    reportTarget: "service",
+    publicPath: (slug) => `/services/${slug}`,
+    groups: [
+      {
+        id: "content",
+        fields: [
+          { kind: "text", name: "name", bilingual: true, required: true, max: 200 },
+          { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
+        ],
+      },
+      {
+        id: "details",
+        fields: [
+          { kind: "category", name: "category_id" },
+          { kind: "location", name: "location_id" },
+          { kind: "image", name: "logo_image_id" },
+        ],
+      },
+      {
+        id: "contacts",
+        fields: [
+          { kind: "tel", name: "phone", max: 40 },
+          { kind: "email", name: "email", max: 200 },
+          { kind: "url", name: "website", max: 500 },
+          { kind: "text", name: "address", max: 300 },
+          { kind: "social", name: "social_links" },
+        ],
+      },
+      publishing<"services">(),
+      seo<"services">(),
+    ],
+  }),
+  advertisements: define({
+    type: "advertisements",
+    table: "advertisements",
+    permission: "advertisements.manage",
+    title: { uk: "title", en: null },
+    statuses: ADVERT_STATUSES,
+    authorColumn: "owner_id",
+    category: "advertisement",
+    gallery: true,
+    reportTarget: "advertisement",
+    publicPath: (slug) => `/advertisement/${slug}`,
+    groups: [
+      {
+        id: "content",
+        fields: [
+          { kind: "text", name: "title", required: true, min: 5, max: 120 },
+          { kind: "textarea", name: "description", required: true, min: 20, max: 5000 },
+        ],
+      },
+      {
+        id: "details",
+        fields: [
+          { kind: "category", name: "category_id", required: true },
+          { kind: "location", name: "location_id" },
+          { kind: "select", name: "price_kind", options: PRICE_KINDS, required: true },
+          { kind: "number", name: "price_amount", min: 0, max: 9_999_999_999, decimal: true },
+          { kind: "select", name: "price_currency", options: CURRENCIES },
+          { kind: "gallery", name: "images" },
+        ],
+      },
+      {
+        id: "contacts",
+        fields: [
+          { kind: "text", name: "contact_name", max: 120, emptyAs: "" },
+          { kind: "tel", name: "phone", max: 40 },
+          { kind: "email", name: "email", max: 200 },
+          { kind: "checkbox", name: "show_phone" },
+        ],
+      },
+      {
+        id: "publishing",
+        fields: [
+          { kind: "slug", name: "slug" },
+          { kind: "status", name: "status" },
+          { kind: "textarea", name: "rejection_reason", max: 1000 },
+          { kind: "datetime", name: "published_at" },
+          { kind: "datetime", name: "expires_at" },
+        ],
+      },
+    ],
+  }),
+} as const satisfies { [K in ContentType]: ContentSpec<K> };
+
+export function isContentType(value: string | undefined): value is ContentType {
+  return (CONTENT_TYPES as readonly string[]).includes(value ?? "");
+}
+
+/**
+ * The description of a type, for the generic code. Each description was checked against
+ * its own table above; generic code sees any type's columns (`ContentSpec` of them all).
+ */
+export function contentSpec(type: ContentType): ContentSpec {
+  return CONTENT_SPECS[type] as unknown as ContentSpec;
+}
+
+/** Every field of a type, in form order. */
+export function allFields(spec: ContentSpec): ReadonlyArray<FieldSpec<ContentTable>> {
+  return spec.groups.flatMap((group) => group.fields as ReadonlyArray<FieldSpec<ContentTable>>);
+}
+
+/** Dashboard paths (locale-free). Pages are edited at /edit-page/{id} (SPEC §2). */
+export const dashboardPaths = {
+  list: (type: ContentType) => `/dashboard/${type}`,
+  create: (type: ContentType) => `/dashboard/${type}/new-page`,
+  edit: (type: ContentType, id: number) => (type === "pages" ? `/dashboard/pages/edit-page/${id}` : `/dashboard/${type}/edit/${id}`),
+  categories: (type: ContentType) => `/dashboard/${type}/categories`,
+  category: (type: ContentType, id: number) => `/dashboard/${type}/categories/edit-page/${id}`,
+};
+
+/** Content types with a category editor, and the category kind each edits. */
+export const CATEGORY_TYPES = { news: "news", posters: "poster", services: "service", advertisements: "advertisement" } as const satisfies Partial<
+  Record<ContentType, CategoryKind>
+>;
+export type CategoryType = keyof typeof CATEGORY_TYPES;
+
+export function isCategoryType(value: string | undefined): value is CategoryType {
+  return value !== undefined && Object.hasOwn(CATEGORY_TYPES, value);
+}
+
+/** Statuses a list can filter by: the type's own, plus "scheduled" (published, time not reached) for staff content. */
+export function statusFilters(spec: ContentSpec): string[] {
+  return spec.gallery ? [...spec.statuses] : ["draft", "scheduled", "published", "archived"];
+}

@@ -1,0 +1,166 @@
+import { sql, type Kysely } from "kysely";
+import { getDb } from "../db/db.server.ts";
+import { sanitizeRichText } from "../sanitize/html.server.ts";
+import { fromLocalInput } from "./datetime.ts";
+import { errors, type ContentFormValue } from "./form-schema.ts";
+import { autoSlug, isReservedPageSlug, slugTaken } from "./slug.server.ts";
+import { parseTagNames } from "./tags.server.ts";
+import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
+
+// From a validated form value to the columns to write: rich text sanitized, empty
+// optional texts to null (or ''), local times to moments, and the checks that need the
+// database (category of the right kind, existing location and images, a free slug).
+
+export type PreparedValues = {
+  columns: Record<string, unknown>;
+  tags?: { ids: number[]; newNames: string[] };
+  /** Advert photos in order. */
+  gallery?: number[];
+};
+
+export type PrepareResult = { ok: true; values: PreparedValues } | { ok: false; fieldErrors: Record<string, string[]> };
+
+function str(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+async function exists(db: Kysely<any>, table: string, id: number, where: Record<string, string> = {}): Promise<boolean> {
+  let query = db.selectFrom(table).select("id").where("id", "=", id);
+  for (const [column, value] of Object.entries(where)) query = query.where(column, "=", value);
+  return Boolean(await query.executeTakeFirst());
+}
+
+async function existingImages(ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDb().selectFrom("images").select("id").where("id", "in", ids).execute();
+  const found = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => found.has(id));
+}
+
+const NOW = sql`now()`;
+
+/** `id` is the item being edited (its own slug is free for it); undefined when creating. */
+export async function prepareValues(spec: ContentSpec, value: ContentFormValue, id?: number): Promise<PrepareResult> {
+  const db = getDb() as unknown as Kysely<any>;
+  const columns: Record<string, unknown> = {};
+  const fieldErrors: Record<string, string[]> = {};
+  const prepared: PreparedValues = { columns };
+  const fail = (name: string, message: string) => (fieldErrors[name] ??= []).push(message);
+
+  for (const field of allFields(spec)) {
+    switch (field.kind) {
+      case "text":
+      case "textarea":
+      case "richtext": {
+        const clean = (raw: unknown) => (field.kind === "richtext" ? sanitizeRichText(str(raw)) : str(raw));
+        if (field.bilingual) {
+          const uk = clean(value[`${field.name}_uk`]);
+          if (field.required && uk === "") fail(`${field.name}_uk`, errors.required);
+          columns[`${field.name}_uk`] = uk === "" ? (field.emptyAs ?? null) : uk;
+          columns[`${field.name}_en`] = clean(value[`${field.name}_en`]) || null;
+        } else {
+          const text = clean(value[field.name]);
+          if (field.required && text === "") fail(field.name, errors.required);
+          columns[field.name] = text === "" ? (field.emptyAs ?? null) : text;
+        }
+        break;
+      }
+      case "url":
+      case "email":
+      case "tel":
+        columns[field.name] = str(value[field.name]) || null;
+        break;
+      case "datetime": {
+        const moment = str(value[field.name]) ? fromLocalInput(str(value[field.name])) : null;
+        columns[field.name] = moment ?? (field.defaultNow ? NOW : null);
+        break;
+      }
+      case "number":
+        columns[field.name] = typeof value[field.name] === "number" ? value[field.name] : (field.name as string) === "position" ? 0 : null;
+        break;
+      case "checkbox":
+        columns[field.name] = value[field.name] === true;
+        break;
+      case "select":
+      case "status":
+        columns[field.name] = value[field.name] ?? null;
+        break;
+      case "category": {
+        const categoryId = value.category_id as number | undefined;
+        if (categoryId && !(await exists(db, "categories", categoryId, { kind: spec.category! }))) fail("category_id", errors.choice);
+        columns.category_id = categoryId ?? null;
+        break;
+      }
+      case "location": {
+        const locationId = value.location_id as number | undefined;
+        if (locationId && !(await exists(db, "locations", locationId))) fail("location_id", errors.choice);
+        columns.location_id = locationId ?? null;
+        break;
+      }
+      case "image": {
+        const imageId = value[`${field.name}_remove`] === true ? undefined : (value[field.name] as number | undefined);
+        if (imageId && !(await exists(db, "images", imageId))) fail(`${field.name}_file`, "admin:errors.image_missing");
+        columns[field.name] = imageId ?? null;
+        break;
+      }
+      case "social": {
+        const links: Record<string, string> = {};
+        for (const network of SOCIAL_NETWORKS) {
+          const url = str(value[`social_${network}`]);
+          if (url) links[network] = url;
+        }
+        columns.social_links = JSON.stringify(links);
+        break;
+      }
+      case "slug":
+        break; // after the loop: it may come from the title
+      case "tags":
+        prepared.tags = { ids: [...new Set((value.tag_ids as number[] | undefined) ?? [])], newNames: parseTagNames(str(value.new_tags)) };
+        break;
+      case "gallery": {
+        const removed = new Set((value.remove_image_ids as number[] | undefined) ?? []);
+        const kept = [...new Set((value.image_ids as number[] | undefined) ?? [])].filter((imageId) => !removed.has(imageId));
+        prepared.gallery = await existingImages(kept);
+        const settings = await getDb().selectFrom("settings").select("advert_max_images").where("id", "=", 1).executeTakeFirst();
+        const max = settings?.advert_max_images ?? 10;
+        if (prepared.gallery.length > max) fail("images_file", `admin:errors.too_many_images|${JSON.stringify({ max })}`);
+        break;
+      }
+    }
+  }
+
+  // The slug: typed, or made from the Ukrainian title; unique per type, never a route name for pages.
+  const typed = str(value.slug);
+  const slug = typed || (await autoSlug(spec, String(columns[spec.title.uk] ?? ""), id));
+  if (typed && (await slugTaken(spec, typed, id))) fail("slug", "admin:errors.slug_taken");
+  if (spec.type === "pages" && isReservedPageSlug(slug)) fail("slug", "admin:errors.slug_reserved");
+  columns.slug = slug;
+
+  checkRules(spec, columns, fail);
+  if (columns.status === "published" && columns.published_at === null) columns.published_at = NOW;
+  if (spec.gallery && columns.status === "published" && columns.expires_at === null) {
+    const settings = await getDb().selectFrom("settings").select("advert_lifetime_days").where("id", "=", 1).executeTakeFirst();
+    columns.expires_at = sql`now() + make_interval(days => ${settings?.advert_lifetime_days ?? 30})`;
+  }
+  // A published advert carries no rejection reason from an earlier round.
+  if (spec.gallery && columns.status === "published") columns.rejection_reason = null;
+
+  return Object.keys(fieldErrors).length ? { ok: false, fieldErrors } : { ok: true, values: prepared };
+}
+
+/** Rules between fields of one type. */
+function checkRules(spec: ContentSpec, columns: Record<string, unknown>, fail: (name: string, message: string) => void): void {
+  const startsAt = columns.starts_at;
+  const endsAt = columns.ends_at;
+  if (endsAt instanceof Date && startsAt instanceof Date && endsAt < startsAt) fail("ends_at", "admin:errors.ends_before_start");
+  if (spec.gallery) {
+    if (columns.price_kind === "amount") {
+      if (columns.price_amount === null) fail("price_amount", errors.required);
+      if (columns.price_currency === null) fail("price_currency", errors.required);
+    } else {
+      columns.price_amount = null;
+      columns.price_currency = null;
+    }
+    if (columns.status === "rejected" && !columns.rejection_reason) fail("rejection_reason", errors.required);
+  }
+}

@@ -1,0 +1,165 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../../../db/schema.ts";
+import { changedFields, recordAudit } from "../audit/audit.server.ts";
+import { getDb } from "../db/db.server.ts";
+import { slugify } from "../slug/transliterate.ts";
+import type { TaxonomyResult } from "./categories.server.ts";
+import type { TermValue } from "./schemas.ts";
+
+// Tags and locations: a slug and a name in each language. Tags are renamed and merged
+// (duplicates folded into one, their items kept); locations are created, renamed,
+// reordered and deleted while unused (admin only, checked by the routes).
+
+type TermTable = "tags" | "locations";
+const ENTITY: Record<TermTable, string> = { tags: "tag", locations: "location" };
+
+function values(input: TermValue): { slug: string; name_uk: string; name_en: string | null } {
+  return { slug: input.slug || slugify(input.name_uk), name_uk: input.name_uk, name_en: input.name_en || null };
+}
+
+async function slugTaken(db: Kysely<DB>, table: TermTable, slug: string, exceptId?: number): Promise<boolean> {
+  const row = await (db as unknown as Kysely<any>)
+    .selectFrom(table)
+    .select("id")
+    .where("slug", "=", slug)
+    .$if(Boolean(exceptId), (qb) => qb.where("id", "<>", exceptId!))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function createTerm(table: TermTable, input: TermValue, actorId: number): Promise<TaxonomyResult> {
+  const row = values(input);
+  if (!row.slug) return { ok: false, field: "slug", message: "admin:errors.slug" };
+  if (await slugTaken(getDb(), table, row.slug)) return { ok: false, field: "slug", message: "admin:errors.slug_taken" };
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const position =
+        table === "locations"
+          ? Number((await trx.selectFrom("locations").select(sql<number>`coalesce(max(position), -1) + 1`.as("next")).executeTakeFirst())?.next ?? 0)
+          : undefined;
+      const created = (await (trx as unknown as Kysely<any>)
+        .insertInto(table)
+        .values(position === undefined ? row : { ...row, position })
+        .returning("id")
+        .executeTakeFirstOrThrow()) as { id: number };
+      await recordAudit(trx, { actorId, action: "create", entityType: ENTITY[table], entityId: created.id, after: row });
+      return { ok: true as const, id: created.id };
+    });
+}
+
+export async function renameTerm(table: TermTable, id: number, input: TermValue, actorId: number): Promise<TaxonomyResult> {
+  const row = values(input);
+  if (!row.slug) return { ok: false, field: "slug", message: "admin:errors.slug" };
+  if (await slugTaken(getDb(), table, row.slug, id)) return { ok: false, field: "slug", message: "admin:errors.slug_taken" };
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const db = trx as unknown as Kysely<any>;
+      const current = (await db.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
+      if (!current) return { ok: false as const, field: "", message: "admin:errors.not_found" };
+      await db.updateTable(table).set({ ...row, updated_at: sql`now()` }).where("id", "=", id).execute();
+      const diff = changedFields(current, row);
+      if (Object.keys(diff.after).length) await recordAudit(trx, { actorId, action: "rename", entityType: ENTITY[table], entityId: id, ...diff });
+      return { ok: true as const, id };
+    });
+}
+
+/** Folds the source tags into the target: their items get the target tag, the sources go. */
+export async function mergeTags(sourceIds: number[], targetId: number, actorId: number): Promise<number> {
+  const sources = sourceIds.filter((id) => id !== targetId);
+  if (sources.length === 0) return 0;
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const target = await trx.selectFrom("tags").select(["id", "slug"]).where("id", "=", targetId).forUpdate().executeTakeFirst();
+      if (!target) return 0;
+      const merged = await trx.selectFrom("tags").select(["id", "slug", "name_uk"]).where("id", "in", sources).forUpdate().execute();
+      if (merged.length === 0) return 0;
+      const ids = merged.map((row) => row.id);
+      await sql`insert into news_tags (news_id, tag_id) select news_id, ${targetId} from news_tags where tag_id in (${sql.join(ids)}) on conflict do nothing`.execute(trx);
+      await sql`insert into poster_tags (poster_id, tag_id) select poster_id, ${targetId} from poster_tags where tag_id in (${sql.join(ids)}) on conflict do nothing`.execute(trx);
+      await trx.deleteFrom("tags").where("id", "in", ids).execute();
+      await recordAudit(trx, { actorId, action: "merge", entityType: "tag", entityId: targetId, before: { tags: merged.map((row) => row.slug) }, after: { tags: [target.slug] } });
+      return merged.length;
+    });
+}
+
+export type DeleteTermOutcome = "deleted" | "in_use" | "missing";
+
+/** Deletes a tag or location that no item uses. */
+export async function deleteTerm(table: TermTable, id: number, actorId: number): Promise<DeleteTermOutcome> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const db = trx as unknown as Kysely<any>;
+      const current = (await db.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
+      if (!current) return "missing";
+      const usage =
+        table === "tags"
+          ? sql<{ used: boolean }>`select exists (select 1 from news_tags where tag_id = ${id}) or exists (select 1 from poster_tags where tag_id = ${id}) as used`
+          : sql<{ used: boolean }>`select exists (select 1 from posters where location_id = ${id})
+              or exists (select 1 from services where location_id = ${id})
+              or exists (select 1 from diaspors where location_id = ${id})
+              or exists (select 1 from advertisements where location_id = ${id}) as used`;
+      if ((await usage.execute(trx)).rows[0]?.used) return "in_use";
+      await db.deleteFrom(table).where("id", "=", id).execute();
+      await recordAudit(trx, { actorId, action: "delete", entityType: ENTITY[table], entityId: id, before: current });
+      return "deleted";
+    });
+}
+
+/** Moves a location one place up or down. */
+export async function moveLocation(id: number, direction: "up" | "down", actorId: number): Promise<boolean> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await trx.selectFrom("locations").select("id").orderBy("position").orderBy("name_uk").forUpdate().execute();
+      const order = rows.map((row) => row.id);
+      const index = order.indexOf(id);
+      const target = direction === "up" ? index - 1 : index + 1;
+      if (index < 0 || target < 0 || target >= order.length) return false;
+      [order[index], order[target]] = [order[target]!, order[index]!];
+      for (const [position, locationId] of order.entries()) await trx.updateTable("locations").set({ position }).where("id", "=", locationId).execute();
+      await recordAudit(trx, { actorId, action: "reorder", entityType: "location", entityId: id, before: { position: index }, after: { position: target } });
+      return true;
+    });
+}
+
+export type TermRow = { id: number; slug: string; name_uk: string; name_en: string | null; uses: number };
+
+export async function listTags(q?: string): Promise<TermRow[]> {
+  let query = getDb()
+    .selectFrom("tags as t")
+    .select([
+      "t.id",
+      "t.slug",
+      "t.name_uk",
+      "t.name_en",
+      sql<number>`(select count(*)::int from news_tags where tag_id = t.id) + (select count(*)::int from poster_tags where tag_id = t.id)`.as("uses"),
+    ])
+    .orderBy("t.name_uk")
+    .limit(500);
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb("t.name_uk", "ilike", pattern), eb("t.name_en", "ilike", pattern), eb("t.slug", "ilike", pattern)]));
+  }
+  return (await query.execute()).map((row) => ({ ...row, uses: Number(row.uses) }));
+}
+
+export async function listLocations(): Promise<TermRow[]> {
+  const rows = await getDb()
+    .selectFrom("locations as l")
+    .select([
+      "l.id",
+      "l.slug",
+      "l.name_uk",
+      "l.name_en",
+      sql<number>`(select count(*)::int from posters where location_id = l.id) + (select count(*)::int from services where location_id = l.id)
+        + (select count(*)::int from diaspors where location_id = l.id) + (select count(*)::int from advertisements where location_id = l.id)`.as("uses"),
+    ])
+    .orderBy("l.position")
+    .orderBy("l.name_uk")
+    .execute();
+  return rows.map((row) => ({ ...row, uses: Number(row.uses) }));
+}

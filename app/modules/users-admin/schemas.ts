@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { USER_ROLES } from "../../../db/schema.ts";
+import { errors } from "../staff-content/form-schema.ts";
+import { SOCIAL_NETWORKS } from "../staff-content/types.ts";
+
+// Forms of the admin's settings and users pages. Shared by client and server.
+
+const optionalText = (max: number) => z.string().trim().max(max, errors.tooLong(max)).optional();
+const url = z
+  .string()
+  .trim()
+  .max(500, errors.tooLong(500))
+  .refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), errors.url)
+  .optional();
+const count = (min: number, max: number) => z.number({ error: errors.number }).int(errors.number).min(min, errors.range(min, max)).max(max, errors.range(min, max));
+
+export const settingsSchema = z.object({
+  site_name_uk: z.string({ error: errors.required }).trim().min(1, errors.required).max(120, errors.tooLong(120)),
+  site_name_en: optionalText(120),
+  contact_email: z
+    .string()
+    .trim()
+    .max(200, errors.tooLong(200))
+    .refine((value) => z.email().safeParse(value).success, errors.email)
+    .optional(),
+  contact_phone: z.string().trim().regex(/^\+?[\d\s().-]{6,40}$/, errors.phone).optional(),
+  contact_address_uk: optionalText(300),
+  contact_address_en: optionalText(300),
+  ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, url])),
+  advert_moderation: z.boolean().optional(),
+  advert_lifetime_days: count(1, 365),
+  advert_max_images: count(0, 30),
+  adverts_per_user_per_day: count(0, 1000),
+});
+
+export type SettingsValue = z.infer<typeof settingsSchema> & Record<string, unknown>;
+
+export const userRoleSchema = z.object({ user_id: z.number().int().positive(), role: z.enum(USER_ROLES) });
+export const userBlockSchema = z.object({ user_id: z.number().int().positive(), blocked: z.enum(["yes", "no"]) });

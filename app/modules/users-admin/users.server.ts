@@ -1,0 +1,97 @@
+import { sql } from "kysely";
+import type { UserRole } from "../../../db/schema.ts";
+import { recordAudit } from "../audit/audit.server.ts";
+import { getDb } from "../db/db.server.ts";
+
+// Users and roles (admin only): search, change a role, block or unblock. An admin cannot
+// demote or block themselves, and the last admin cannot be demoted, so the portal always
+// keeps someone who can manage it. A block ends the user's sessions at once.
+
+export const USERS_PAGE_SIZE = 30;
+
+export type UserListRow = { id: number; email: string; name: string; role: UserRole; blocked: boolean; verified: boolean; createdAt: Date; adverts: number };
+
+export async function listUsers(query: { q?: string; role?: UserRole; page: number }): Promise<{ rows: UserListRow[]; total: number; pages: number }> {
+  let base = getDb().selectFrom("users");
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb("email", "ilike", pattern), eb("name", "ilike", pattern)]));
+  }
+  if (query.role) base = base.where("role", "=", query.role);
+  const count = await base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirst();
+  const total = Number(count?.n ?? 0);
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await base
+    .select([
+      "users.id",
+      "users.email",
+      "users.name",
+      "users.role",
+      "users.blocked_at",
+      "users.email_verified_at",
+      "users.created_at",
+      sql<number>`(select count(*)::int from advertisements a where a.owner_id = users.id)`.as("adverts"),
+    ])
+    .orderBy("users.created_at", "desc")
+    .orderBy("users.id", "desc")
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE)
+    .execute();
+  return {
+    total,
+    pages,
+    rows: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      blocked: row.blocked_at !== null,
+      verified: row.email_verified_at !== null,
+      createdAt: row.created_at,
+      adverts: Number(row.adverts),
+    })),
+  };
+}
+
+export type UserChange = "done" | "self" | "last_admin" | "missing" | "unchanged";
+
+export async function changeRole(userId: number, role: UserRole, actorId: number): Promise<UserChange> {
+  if (userId === actorId) return "self";
+  return getDb()
+    .transaction()
+    .execute(async (trx): Promise<UserChange> => {
+      // One admin change at a time, so two admins cannot demote each other at once.
+      await sql`select pg_advisory_xact_lock(hashtext('users.role'))`.execute(trx);
+      const user = await trx.selectFrom("users").select(["role"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+      if (!user) return "missing";
+      if (user.role === role) return "unchanged";
+      if (user.role === "admin") {
+        const admins = await trx.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).where("role", "=", "admin").where("blocked_at", "is", null).executeTakeFirst();
+        if (Number(admins?.n ?? 0) <= 1) return "last_admin";
+      }
+      await trx.updateTable("users").set({ role, updated_at: sql`now()` }).where("id", "=", userId).execute();
+      await recordAudit(trx, { actorId, action: "role", entityType: "user", entityId: userId, before: { role: user.role }, after: { role } });
+      return "done";
+    });
+}
+
+export async function setBlocked(userId: number, blocked: boolean, actorId: number): Promise<UserChange> {
+  if (userId === actorId) return "self";
+  return getDb()
+    .transaction()
+    .execute(async (trx): Promise<UserChange> => {
+      await sql`select pg_advisory_xact_lock(hashtext('users.role'))`.execute(trx);
+      const user = await trx.selectFrom("users").select(["role", "blocked_at"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+      if (!user) return "missing";
+      if ((user.blocked_at !== null) === blocked) return "unchanged";
+      if (blocked && user.role === "admin") {
+        const admins = await trx.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).where("role", "=", "admin").where("blocked_at", "is", null).executeTakeFirst();
+        if (Number(admins?.n ?? 0) <= 1) return "last_admin";
+      }
+      await trx.updateTable("users").set({ blocked_at: blocked ? sql`now()` : null, updated_at: sql`now()` }).where("id", "=", userId).execute();
+      if (blocked) await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+      await recordAudit(trx, { actorId, action: blocked ? "block" : "unblock", entityType: "user", entityId: userId, before: { blocked: !blocked }, after: { blocked } });
+      return "done";
+    });
+}

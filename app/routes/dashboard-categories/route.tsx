@@ -1,0 +1,120 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/route";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { RowAction } from "~/components/dashboard/row-action";
+import { TermForm } from "~/components/dashboard/term-form";
+import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { categoryTree } from "~/modules/staff-content/form-data.server";
+import { adminT } from "~/modules/staff-content/route-access.server";
+import { dashboardPaths } from "~/modules/staff-content/types";
+import { createCategory, deleteCategory, listCategories, moveCategory } from "~/modules/taxonomy/categories.server";
+import { positiveId, requireCategoryAccess, termReply } from "~/modules/taxonomy/route-helpers.server";
+import { categorySchema } from "~/modules/taxonomy/schemas";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const { type, kind } = requireCategoryAccess({ context, url, params });
+  const rows = await listCategories(kind);
+  const tree = categoryTree(rows);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const t = adminT(context);
+  const section = t(`dashboard:sections.${type}` as "dashboard:sections.news");
+  return {
+    type,
+    categories: tree.map((choice) => ({ ...byId.get(choice.id)!, depth: choice.depth })),
+    parents: tree,
+    seo: { title: t("dashboard:sections.categories", { section }), description: t("admin:categories.lead") },
+  };
+}
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const { type, kind, user } = requireCategoryAccess({ context, url, params });
+  const here = localizePath(dashboardPaths.categories(type), localeFromPath(url.pathname));
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: categorySchema });
+    if (submission.status !== "success") return termReply("category-new", submission);
+    const { name_uk, name_en, slug, parent_id } = submission.value;
+    const result = await createCategory(kind, { name_uk, name_en: name_en || null, slug: slug || null, parent_id: parent_id ?? null }, user.id);
+    if (!result.ok) return termReply("category-new", submission, { [result.field]: [result.message] });
+    return redirectWithFlash(here, { severity: "success", message: "admin:categories.created" });
+  }
+  if (intent === "up" || intent === "down") {
+    await moveCategory(kind, positiveId(formData.get("id")), intent, user.id);
+    return redirectWithFlash(here, { severity: "success", message: "admin:categories.moved" });
+  }
+  if (intent === "delete") {
+    const outcome = await deleteCategory(kind, positiveId(formData.get("id")), user.id);
+    if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:categories.in_use" });
+    return redirectWithFlash(here, { severity: "success", message: "admin:categories.deleted" });
+  }
+  throw data(null, { status: 400, statusText: "Bad Request" });
+}
+
+export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const { type, categories } = loaderData;
+  const section = tKey(t, `dashboard:sections.${type}`);
+  return (
+    <>
+      <p className="dash-back">
+        <LocalizedLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</LocalizedLink>
+      </p>
+      <h1>{t("dashboard:sections.categories", { section })}</h1>
+      <p className="panel__lead">{t("admin:categories.lead")}</p>
+      {categories.length ? (
+        <table className="stats-table dash-terms">
+          <thead>
+            <tr>
+              <th scope="col">{t("admin:fields.name")}</th>
+              <th scope="col">{t("admin:fields.slug")}</th>
+              <th scope="col" className="num">
+                {t("admin:categories.items")}
+              </th>
+              <th scope="col">{t("admin:list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((category) => (
+              <tr key={category.id}>
+                <th scope="row" style={{ paddingInlineStart: `${0.6 + category.depth * 1.25}rem` }}>
+                  <LocalizedLink to={dashboardPaths.category(type, category.id)}>{category.name_uk}</LocalizedLink>
+                  {category.name_en ? (
+                    <span className="dash-table__sub" lang="en">
+                      {category.name_en}
+                    </span>
+                  ) : null}
+                </th>
+                <td>{category.slug}</td>
+                <td className="num">{category.items}</td>
+                <td>
+                  <div className="dash-row-actions">
+                    <RowAction intent="up" id={category.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: category.name_uk })} />
+                    <RowAction intent="down" id={category.id} label={t("admin:categories.down")} ariaLabel={t("admin:categories.down_named", { name: category.name_uk })} />
+                    {category.items === 0 && category.children === 0 ? (
+                      <RowAction intent="delete" id={category.id} label={t("admin:actions.delete")} ariaLabel={t("admin:categories.delete_named", { name: category.name_uk })} danger />
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>{t("admin:categories.empty")}</p>
+      )}
+      <section className="panel" aria-labelledby="new-category">
+        <h2 id="new-category">{t("admin:categories.new")}</h2>
+        <TermForm formId="category-new" intent="create" reply={actionData} parents={loaderData.parents} submitLabel={t("admin:form.create")} />
+      </section>
+    </>
+  );
+}

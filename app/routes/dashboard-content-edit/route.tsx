@@ -1,0 +1,193 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/route";
+import { AuditTrail } from "~/components/dashboard/audit-trail";
+import { ContentForm } from "~/components/dashboard/content-form";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { StatusBadge } from "~/components/dashboard/status-badge";
+import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { auditTrail } from "~/modules/audit/audit.server";
+import { presentAudit } from "~/modules/audit/present.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { formatDate, formatTime } from "~/modules/listing/dates";
+import { pageMeta } from "~/modules/seo/meta";
+import { STATE_ACTIONS, type StateAction } from "~/modules/staff-content/actions";
+import { formOptions, itemDefaults } from "~/modules/staff-content/form-data.server";
+import { itemImagePreviews, postedImagePreviews } from "~/modules/staff-content/form-images.server";
+import { loadGalleryIds, loadItem, loadTagIds } from "~/modules/staff-content/items.server";
+import { adminT, canPurge, idParam, notFound, requireContentAccess } from "~/modules/staff-content/route-access.server";
+import { saveContentForm } from "~/modules/staff-content/save.server";
+import { readContentForm } from "~/modules/staff-content/uploads.server";
+import { changeItemState } from "~/modules/staff-content/state.server";
+import { dashboardPaths } from "~/modules/staff-content/types";
+import { getDb } from "~/modules/db/db.server";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const { spec, user } = requireContentAccess({ context, url, params });
+  // Pages are edited at /dashboard/pages/edit-page/{id} only (SPEC §2).
+  if (params.type === "pages") notFound();
+  const id = idParam(params.id);
+  const row = await loadItem(spec, id);
+  if (!row) notFound();
+  const language = getPageLanguage(context);
+  const [tagIds, galleryIds, options, history] = await Promise.all([
+    loadTagIds(spec, id),
+    spec.gallery ? loadGalleryIds(id) : Promise.resolve([]),
+    formOptions(spec),
+    auditTrail(spec.type, id),
+  ]);
+  const owner = spec.gallery
+    ? await getDb().selectFrom("users").select(["email", "name"]).where("id", "=", row.owner_id as number).executeTakeFirst()
+    : undefined;
+  const t = adminT(context);
+  const title = String(row[spec.title.uk]);
+  const visible = !row.deleted_at && row.status === "published";
+  return {
+    type: spec.type,
+    item: {
+      id,
+      title,
+      status: row.status,
+      scheduled: row.status === "published" && row.published_at instanceof Date && row.published_at > new Date(),
+      deleted: row.deleted_at ? `${formatDate(row.deleted_at, language)} ${formatTime(row.deleted_at, language)}` : null,
+      publicPath: visible ? spec.publicPath(row.slug) : null,
+      owner: owner ? owner.name || owner.email : null,
+      ownerEmail: owner?.email ?? null,
+    },
+    defaults: itemDefaults(spec, row, tagIds, galleryIds),
+    options,
+    images: await itemImagePreviews(spec, row, galleryIds),
+    history: presentAudit(history, language),
+    canPurge: canPurge(user),
+    seo: { title: t("admin:form.edit_title", { title }), description: t("admin:form.edit_title", { title }) },
+  };
+}
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const { spec, user, actor } = requireContentAccess({ context, url, params });
+  if (params.type === "pages") notFound();
+  const id = idParam(params.id);
+  const locale = localeFromPath(url.pathname);
+  const here = localizePath(dashboardPaths.edit(spec.type, id), locale);
+  const formData = await readContentForm(request);
+  const intent = String(formData.get("intent") ?? "");
+
+  if ((STATE_ACTIONS as readonly string[]).includes(intent)) {
+    const stateAction = intent as StateAction;
+    if (stateAction === "purge" && !canPurge(user)) throw data(null, { status: 403, statusText: "Forbidden" });
+    if (stateAction === "purge" && formData.get("confirm") !== "yes") {
+      return redirectWithFlash(here, { severity: "warn", message: "admin:item.confirm_purge_missing" });
+    }
+    const changed = await changeItemState(spec, id, stateAction, actor);
+    const to = stateAction === "purge" && changed ? `${localizePath(dashboardPaths.list(spec.type), locale)}?view=trash` : here;
+    return redirectWithFlash(to, changed ? { severity: "success", message: `admin:item.done_${stateAction}` } : { severity: "warn", message: "admin:item.not_applicable" });
+  }
+  if (intent !== "save") throw data(null, { status: 400, statusText: "Bad Request" });
+
+  const outcome = await saveContentForm(spec, formData, actor, id);
+  switch (outcome.kind) {
+    case "saved":
+      return redirectWithFlash(here, { severity: "success", message: "admin:form.saved" });
+    case "missing":
+      return notFound();
+    case "trashed":
+      return redirectWithFlash(here, { severity: "warn", message: "admin:item.in_trash" });
+    case "created":
+      throw new Error("An edit cannot create");
+    case "invalid":
+      return data({ result: outcome.result, conflict: null, images: await postedImagePreviews(spec, formData) }, { status: 400 });
+    case "conflict": {
+      const language = getPageLanguage(context);
+      const at = new Date(outcome.updatedAt);
+      return data(
+        {
+          result: outcome.result,
+          conflict: { version: outcome.version, updatedAt: `${formatDate(at, language)} ${formatTime(at, language)}`, latestPath: here },
+          images: await postedImagePreviews(spec, formData),
+        },
+        { status: 409 },
+      );
+    }
+  }
+}
+
+export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const { type, item } = loaderData;
+  const section = tKey(t, `dashboard:sections.${type}`);
+  return (
+    <>
+      <p className="dash-back">
+        <LocalizedLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</LocalizedLink>
+      </p>
+      <div className="dash-heading">
+        <h1>{t("admin:form.edit_title", { title: item.title })}</h1>
+        <StatusBadge status={item.status} scheduled={item.scheduled} />
+      </div>
+      <ItemBar item={item} canPurge={loaderData.canPurge} />
+      {item.deleted ? (
+        <div className="notice notice--warn">
+          <p>{t("admin:item.trashed_notice", { time: item.deleted })}</p>
+        </div>
+      ) : (
+        <ContentForm
+          key={loaderData.defaults.version as string}
+          type={type}
+          defaults={loaderData.defaults}
+          lastResult={actionData?.result}
+          options={loaderData.options}
+          images={{ ...loaderData.images, ...actionData?.images }}
+          conflict={actionData?.conflict}
+          submitLabel={t("admin:form.save")}
+        />
+      )}
+      <AuditTrail entries={loaderData.history} />
+    </>
+  );
+}
+
+type Item = Route.ComponentProps["loaderData"]["item"];
+
+/** The item's own actions: view it, publish or unpublish, trash, restore, purge. */
+function ItemBar({ item, canPurge }: { item: Item; canPurge: boolean }) {
+  const { t } = useAdminT();
+  const button = (intent: StateAction, danger = false) => (
+    <Form method="post" key={intent} className="dash-itembar__form">
+      <input type="hidden" name="intent" value={intent} />
+      {intent === "purge" ? (
+        <label>
+          <input type="checkbox" name="confirm" value="yes" required /> {t("admin:item.confirm_purge")}
+        </label>
+      ) : null}
+      <button type="submit" className={`button ${danger ? "button--danger" : "button--secondary"}`}>
+        {tKey(t, `admin:actions.${intent}`)}
+      </button>
+    </Form>
+  );
+  return (
+    <div className="dash-itembar">
+      {item.owner ? <p className="dash-itembar__owner">{t("admin:item.owner", { owner: item.owner })}</p> : null}
+      {item.publicPath ? (
+        <LocalizedLink to={item.publicPath} className="button button--secondary">
+          {t("admin:item.view")}
+        </LocalizedLink>
+      ) : null}
+      {item.deleted ? (
+        <>
+          {button("restore")}
+          {canPurge ? button("purge", true) : null}
+        </>
+      ) : (
+        <>
+          {item.status === "published" ? button("unpublish") : button("publish")}
+          {button("trash", true)}
+        </>
+      )}
+    </div>
+  );
+}

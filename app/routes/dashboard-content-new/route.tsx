@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import type { Route } from "./+types/route";
+import { ContentForm } from "~/components/dashboard/content-form";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { formOptions, newItemDefaults } from "~/modules/staff-content/form-data.server";
+import { postedImagePreviews } from "~/modules/staff-content/form-images.server";
+import { adminT, requireContentAccess } from "~/modules/staff-content/route-access.server";
+import { saveContentForm } from "~/modules/staff-content/save.server";
+import { readContentForm } from "~/modules/staff-content/uploads.server";
+import { dashboardPaths } from "~/modules/staff-content/types";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const { spec } = requireContentAccess({ context, url, params });
+  const t = adminT(context);
+  const section = t(`dashboard:sections.${spec.type}` as "dashboard:sections.news");
+  return {
+    type: spec.type,
+    defaults: newItemDefaults(spec),
+    options: await formOptions(spec),
+    seo: { title: t("admin:form.new_title", { section }), description: t("admin:form.new_title", { section }) },
+  };
+}
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const { spec, actor } = requireContentAccess({ context, url, params });
+  const formData = await readContentForm(request);
+  if (formData.get("intent") !== "save") throw data(null, { status: 400, statusText: "Bad Request" });
+  const outcome = await saveContentForm(spec, formData, actor);
+  if (outcome.kind === "created") {
+    const to = localizePath(dashboardPaths.edit(spec.type, outcome.id), localeFromPath(url.pathname));
+    return redirectWithFlash(to, { severity: "success", message: "admin:form.created" });
+  }
+  if (outcome.kind !== "invalid") throw data(null, { status: 400, statusText: "Bad Request" });
+  return data({ result: outcome.result, images: await postedImagePreviews(spec, formData) }, { status: 400 });
+}
+
+export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const { type } = loaderData;
+  const section = tKey(t, `dashboard:sections.${type}`);
+  return (
+    <>
+      <p className="dash-back">
+        <LocalizedLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</LocalizedLink>
+      </p>
+      <h1>{t("admin:form.new_title", { section })}</h1>
+      <ContentForm
+        type={type}
+        defaults={loaderData.defaults}
+        lastResult={actionData?.result}
+        options={loaderData.options}
+        images={actionData?.images ?? {}}
+        submitLabel={t("admin:form.create")}
+      />
+    </>
+  );
+}

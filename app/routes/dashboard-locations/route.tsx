@@ -1,0 +1,84 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/route";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { RowAction } from "~/components/dashboard/row-action";
+import { TermForm } from "~/components/dashboard/term-form";
+import { useAdminT } from "~/components/dashboard/use-admin-t";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { adminT } from "~/modules/staff-content/route-access.server";
+import { positiveId, termReply } from "~/modules/taxonomy/route-helpers.server";
+import { termSchema } from "~/modules/taxonomy/schemas";
+import { createTerm, deleteTerm, listLocations, moveLocation, renameTerm } from "~/modules/taxonomy/terms.server";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission({ context, url }, "locations.manage");
+  const t = adminT(context);
+  return { locations: await listLocations(), seo: { title: t("dashboard:sections.locations"), description: t("admin:locations.lead") } };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requirePermission({ context, url }, "locations.manage");
+  const here = localizePath("/dashboard/locations", localeFromPath(url.pathname));
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "create" || intent === "rename") {
+    const formId = intent === "create" ? "location-new" : `location-${formData.get("id")}`;
+    const submission = parseWithZod(formData, { schema: termSchema });
+    if (submission.status !== "success") return termReply(formId, submission);
+    const result =
+      intent === "create"
+        ? await createTerm("locations", submission.value, user.id)
+        : await renameTerm("locations", positiveId(formData.get("id")), submission.value, user.id);
+    if (!result.ok) return termReply(formId, submission, { [result.field]: [result.message] });
+    return redirectWithFlash(here, { severity: "success", message: intent === "create" ? "admin:locations.created" : "admin:locations.saved" });
+  }
+  if (intent === "up" || intent === "down") {
+    await moveLocation(positiveId(formData.get("id")), intent, user.id);
+    return redirectWithFlash(here, { severity: "success", message: "admin:categories.moved" });
+  }
+  if (intent === "delete") {
+    const outcome = await deleteTerm("locations", positiveId(formData.get("id")), user.id);
+    if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:locations.in_use" });
+    return redirectWithFlash(here, { severity: "success", message: "admin:locations.deleted" });
+  }
+  throw data(null, { status: 400, statusText: "Bad Request" });
+}
+
+export default function Locations({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  return (
+    <>
+      <h1>{t("dashboard:sections.locations")}</h1>
+      <p className="panel__lead">{t("admin:locations.lead")}</p>
+      <ul className="dash-term-list">
+        {loaderData.locations.map((location) => (
+          <li key={location.id}>
+            <details>
+              <summary>
+                <strong>{location.name_uk}</strong>
+                {location.name_en ? <span lang="en"> / {location.name_en}</span> : null} <span className="dash-table__sub">/{location.slug} · {t("admin:tags.uses", { count: location.uses })}</span>
+              </summary>
+              <TermForm formId={`location-${location.id}`} intent="rename" id={location.id} defaults={location} reply={actionData} submitLabel={t("admin:form.save")} compact />
+            </details>
+            <div className="dash-row-actions">
+              <RowAction intent="up" id={location.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: location.name_uk })} />
+              <RowAction intent="down" id={location.id} label={t("admin:categories.down")} ariaLabel={t("admin:categories.down_named", { name: location.name_uk })} />
+              {location.uses === 0 ? <RowAction intent="delete" id={location.id} label={t("admin:actions.delete")} ariaLabel={t("admin:categories.delete_named", { name: location.name_uk })} danger /> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <section className="panel" aria-labelledby="new-location">
+        <h2 id="new-location">{t("admin:locations.new")}</h2>
+        <TermForm formId="location-new" intent="create" reply={actionData} submitLabel={t("admin:form.create")} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/route";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { FieldMessages } from "~/components/dashboard/messages";
+import { useAdminT } from "~/components/dashboard/use-admin-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { linkOrigin } from "~/modules/auth/responses.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { imageUrlFor } from "~/modules/images/urls";
+import { formatDate, formatTime } from "~/modules/listing/dates";
+import { excerpt } from "~/modules/listing/text";
+import { approveAdvert, pendingAdverts, rejectAdvert } from "~/modules/moderation/adverts.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { adminT } from "~/modules/staff-content/route-access.server";
+import { dashboardPaths } from "~/modules/staff-content/types";
+import { moderationSchema } from "./schema";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission({ context, url }, "advertisements.manage");
+  const language = getPageLanguage(context);
+  const { rows, total } = await pendingAdverts();
+  const t = adminT(context);
+  return {
+    total,
+    adverts: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: excerpt(row.description, 400),
+      owner: row.owner,
+      category: row.category,
+      location: row.location,
+      price: row.price.kind === "amount" && row.price.amount ? `${Number(row.price.amount)} ${row.price.currency ?? ""}`.trim() : t(`admin:options.price_kind.${row.price.kind}` as "admin:options.price_kind.free"),
+      image: row.image ? imageUrlFor(row.image, 320) : null,
+      submitted: `${formatDate(row.updatedAt, language)} ${formatTime(row.updatedAt, language)}`,
+    })),
+    seo: { title: t("admin:moderation.title"), description: t("admin:moderation.lead") },
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requirePermission({ context, url }, "advertisements.manage");
+  const here = localizePath("/dashboard/advertisements/moderation", localeFromPath(url.pathname));
+  const submission = parseWithZod(await request.formData(), { schema: moderationSchema });
+  if (submission.status !== "success") {
+    const id = Number(submission.payload.id);
+    if (!Number.isSafeInteger(id)) throw data(null, { status: 400, statusText: "Bad Request" });
+    return data({ id, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value;
+  const origin = linkOrigin(url);
+  const outcome = value.intent === "approve" ? await approveAdvert(value.id, user.id, origin) : await rejectAdvert(value.id, value.reason, user.id, origin);
+  if (!outcome.ok) return redirectWithFlash(here, { severity: "warn", message: "admin:moderation.not_pending" });
+  return redirectWithFlash(here, { severity: "success", message: value.intent === "approve" ? "admin:moderation.approved" : "admin:moderation.rejected" });
+}
+
+export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  return (
+    <>
+      <p className="dash-back">
+        <LocalizedLink to="/dashboard/advertisements">{t("admin:form.back", { section: t("dashboard:sections.advertisements") })}</LocalizedLink>
+      </p>
+      <h1>{t("admin:moderation.title")}</h1>
+      <p className="panel__lead">{t("admin:moderation.count", { count: loaderData.total })}</p>
+      {loaderData.adverts.length === 0 ? <p>{t("admin:moderation.empty")}</p> : null}
+      <ul className="dash-queue">
+        {loaderData.adverts.map((advert) => (
+          <li key={advert.id} className="panel dash-queue__item">
+            <article aria-labelledby={`advert-${advert.id}`}>
+              <h2 id={`advert-${advert.id}`}>
+                <LocalizedLink to={dashboardPaths.edit("advertisements", advert.id)}>{advert.title}</LocalizedLink>
+              </h2>
+              {advert.image ? <img src={advert.image} alt="" width={160} className="dash-queue__image" /> : null}
+              <dl className="dash-queue__facts">
+                <dt>{t("admin:list.col_owner")}</dt>
+                <dd>{advert.owner}</dd>
+                <dt>{t("admin:list.col_category")}</dt>
+                <dd>{advert.category ?? "—"}</dd>
+                <dt>{t("admin:fields.location_id")}</dt>
+                <dd>{advert.location ?? "—"}</dd>
+                <dt>{t("admin:fields.price_amount")}</dt>
+                <dd>{advert.price}</dd>
+                <dt>{t("admin:moderation.submitted")}</dt>
+                <dd>{advert.submitted}</dd>
+              </dl>
+              <p className="dash-queue__text">{advert.description}</p>
+              <div className="dash-queue__actions">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="approve" />
+                  <input type="hidden" name="id" value={advert.id} />
+                  <button type="submit" className="button">
+                    {t("admin:moderation.approve")}
+                  </button>
+                </Form>
+                <RejectForm id={advert.id} title={advert.title} reply={actionData?.id === advert.id ? actionData.result : undefined} />
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RejectForm({ id, title, reply }: { id: number; title: string; reply: SubmissionResult<string[]> | undefined }) {
+  const { t } = useAdminT();
+  const [form, fields] = useForm({
+    id: `reject-${id}`,
+    lastResult: reply,
+    constraint: getZodConstraint(moderationSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: moderationSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const reason = (fields as unknown as Record<string, typeof fields.id>).reason!;
+  const { key, ...textarea } = getTextareaProps(reason, { ariaDescribedBy: `${reason.id}-hint` });
+  return (
+    <Form method="post" className="dash-reject" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="id" value={id} />
+      <div className="field">
+        <label htmlFor={reason.id}>{t("admin:moderation.reason_for", { title })}</label>
+        <p id={`${reason.id}-hint`} className="field__hint">
+          {t("admin:moderation.reason_hint")}
+        </p>
+        <textarea key={key} {...textarea} rows={2} />
+        <FieldMessages id={reason.errorId} errors={reason.errors} />
+      </div>
+      <button type="submit" className="button button--danger">
+        {t("admin:moderation.reject")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,135 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/route";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { StatusBadge } from "~/components/dashboard/status-badge";
+import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { linkOrigin } from "~/modules/auth/responses.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { formatDate, formatTime } from "~/modules/listing/dates";
+import { decideReports, openReportGroups, REPORT_DECISIONS, TARGET_CONTENT } from "~/modules/moderation/reports.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { adminT } from "~/modules/staff-content/route-access.server";
+import { contentSpec, dashboardPaths } from "~/modules/staff-content/types";
+import { REPORT_TARGET_TYPES } from "../../../db/schema.ts";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+const decisionSchema = z.object({
+  intent: z.enum(REPORT_DECISIONS),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: z.coerce.number().int().positive(),
+  note: z.string().trim().max(1000).optional(),
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission({ context, url }, "reports.manage");
+  const language = getPageLanguage(context);
+  const { groups, total } = await openReportGroups();
+  const when = (date: Date) => `${formatDate(date, language)} ${formatTime(date, language)}`;
+  const t = adminT(context);
+  return {
+    total,
+    groups: groups.map((group) => {
+      const spec = contentSpec(TARGET_CONTENT[group.targetType]);
+      return {
+        ...group,
+        latest: when(group.latest),
+        messages: group.messages.map((message) => ({ ...message, at: when(message.at) })),
+        editPath: group.title !== null ? dashboardPaths.edit(spec.type, group.targetId) : null,
+        publicPath: group.slug && group.status === "published" ? spec.publicPath(group.slug) : null,
+      };
+    }),
+    seo: { title: t("dashboard:sections.reports"), description: t("admin:reports.lead") },
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requirePermission({ context, url }, "reports.manage");
+  const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+  const { intent, target_type, target_id, note } = parsed.data;
+  // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
+  if (intent === "hide") requirePermission({ context, url }, contentSpec(TARGET_CONTENT[target_type]).permission);
+  const t = adminT(context);
+  const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, linkOrigin(url), t("admin:reports.hidden_reason"));
+  const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
+  return redirectWithFlash(here, { severity: "success", message: `admin:reports.done_${intent}`, values: { count: result.reports } });
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  return (
+    <>
+      <h1>{t("dashboard:sections.reports")}</h1>
+      <p className="panel__lead">{t("admin:reports.count", { count: loaderData.total })}</p>
+      {loaderData.groups.length === 0 ? <p>{t("admin:reports.empty")}</p> : null}
+      <ul className="dash-queue">
+        {loaderData.groups.map((group) => {
+          const key = `${group.targetType}-${group.targetId}`;
+          return (
+            <li key={key} className="panel dash-queue__item">
+              <article aria-labelledby={`report-${key}`}>
+                <h2 id={`report-${key}`}>
+                  <span className="dash-table__sub">{tKey(t, `admin:reports.target.${group.targetType}`)}</span>{" "}
+                  {group.editPath ? <LocalizedLink to={group.editPath}>{group.title}</LocalizedLink> : t("admin:reports.target_gone", { id: group.targetId })}
+                </h2>
+                <p>
+                  {group.status ? <StatusBadge status={group.status} /> : null} {t("admin:reports.reports", { count: group.count })} · {t("admin:reports.latest", { time: group.latest })}
+                  {group.publicPath ? (
+                    <>
+                      {" · "}
+                      <LocalizedLink to={group.publicPath}>{t("admin:item.view")}</LocalizedLink>
+                    </>
+                  ) : null}
+                </p>
+                <ul className="dash-reasons">
+                  {group.reasons.map((reason) => (
+                    <li key={reason.reason}>
+                      {tKey(t, `admin:reports.reason.${reason.reason}`)}: <strong>{reason.count}</strong>
+                    </li>
+                  ))}
+                </ul>
+                {group.messages.length ? (
+                  <ul className="dash-report-messages">
+                    {group.messages.map((message, index) => (
+                      <li key={index}>
+                        <q>{message.message}</q> <span className="dash-table__sub">({tKey(t, `admin:reports.reason.${message.reason}`)}, {message.at})</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                <Form method="post" className="dash-decide">
+                  <input type="hidden" name="target_type" value={group.targetType} />
+                  <input type="hidden" name="target_id" value={group.targetId} />
+                  <div className="field">
+                    <label htmlFor={`note-${key}`}>{t("admin:reports.note")}</label>
+                    <input id={`note-${key}`} name="note" type="text" maxLength={1000} />
+                  </div>
+                  <div className="dash-row-actions">
+                    <button type="submit" name="intent" value="resolve" className="button">
+                      {t("admin:reports.resolve")}
+                    </button>
+                    <button type="submit" name="intent" value="dismiss" className="button button--secondary">
+                      {t("admin:reports.dismiss")}
+                    </button>
+                    {group.title !== null ? (
+                      <button type="submit" name="intent" value="hide" className="button button--danger">
+                        {t("admin:reports.hide")}
+                      </button>
+                    ) : null}
+                  </div>
+                </Form>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

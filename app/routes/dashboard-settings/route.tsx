@@ -1,0 +1,127 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/route";
+import { AuditTrail } from "~/components/dashboard/audit-trail";
+import { CheckboxField, InputField, type AnyField } from "~/components/dashboard/form-fields";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { FormMessages } from "~/components/dashboard/messages";
+import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { auditTrail } from "~/modules/audit/audit.server";
+import { presentAudit } from "~/modules/audit/present.server";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { getSettings } from "~/modules/settings/settings.server";
+import { adminT } from "~/modules/staff-content/route-access.server";
+import { SOCIAL_NETWORKS } from "~/modules/staff-content/types";
+import { settingsSchema } from "~/modules/users-admin/schemas";
+import { saveSettings } from "~/modules/users-admin/settings.server";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission({ context, url }, "settings.manage");
+  const settings = await getSettings();
+  const t = adminT(context);
+  const social = (settings.social_links ?? {}) as Record<string, string>;
+  const text = (value: string | number | null) => (value === null ? undefined : String(value));
+  return {
+    defaults: {
+      site_name_uk: settings.site_name_uk,
+      site_name_en: text(settings.site_name_en),
+      contact_email: text(settings.contact_email),
+      contact_phone: text(settings.contact_phone),
+      contact_address_uk: text(settings.contact_address_uk),
+      contact_address_en: text(settings.contact_address_en),
+      ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, social[network]])),
+      advert_moderation: settings.advert_moderation ? "on" : undefined,
+      advert_lifetime_days: String(settings.advert_lifetime_days),
+      advert_max_images: String(settings.advert_max_images),
+      adverts_per_user_per_day: String(settings.adverts_per_user_per_day),
+    } as Record<string, string | undefined>,
+    history: presentAudit(await auditTrail("settings", 1, 20), getPageLanguage(context)),
+    seo: { title: t("dashboard:sections.settings"), description: t("admin:settings.lead") },
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requirePermission({ context, url }, "settings.manage");
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveSettings(submission.value, user.id);
+  return redirectWithFlash(localizePath("/dashboard/settings", localeFromPath(url.pathname)), { severity: "success", message: "admin:settings.saved" });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id: "settings",
+    lastResult: actionData?.result,
+    defaultValue: loaderData.defaults,
+    constraint: getZodConstraint(settingsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const field = (name: string) => fields[name] as AnyField;
+  const bilingual = (base: string) => (
+    <div className="dash-bilingual">
+      {(["uk", "en"] as const).map((language) => (
+        <InputField
+          key={language}
+          field={field(`${base}_${language}`)}
+          lang={language}
+          label={t("admin:form.in_language", { field: tKey(t, `admin:settings.${base}`), language: tKey(t, `admin:form.language_${language}`) })}
+        />
+      ))}
+    </div>
+  );
+  return (
+    <>
+      <div className="dash-heading">
+        <h1>{t("dashboard:sections.settings")}</h1>
+        <LocalizedLink to="/dashboard/settings/users" className="button button--secondary">
+          {t("admin:users.title")}
+        </LocalizedLink>
+      </div>
+      <p className="panel__lead">{t("admin:settings.lead")}</p>
+      <Form method="post" className="dash-form" {...getFormProps(form)}>
+        <FormMessages id={form.errorId} errors={form.errors} />
+        <fieldset className="dash-group">
+          <legend>{t("admin:settings.site")}</legend>
+          {bilingual("site_name")}
+        </fieldset>
+        <fieldset className="dash-group">
+          <legend>{t("admin:settings.contacts")}</legend>
+          <InputField field={field("contact_email")} label={t("admin:settings.contact_email")} type="email" />
+          <InputField field={field("contact_phone")} label={t("admin:settings.contact_phone")} type="tel" />
+          {bilingual("contact_address")}
+          <fieldset className="dash-social">
+            <legend>{t("admin:fields.social_links")}</legend>
+            {SOCIAL_NETWORKS.map((network) => (
+              <InputField key={network} field={field(`social_${network}`)} label={tKey(t, `admin:social.${network}`)} type="url" placeholder="https://" />
+            ))}
+          </fieldset>
+        </fieldset>
+        <fieldset className="dash-group">
+          <legend>{t("admin:settings.adverts")}</legend>
+          <CheckboxField field={field("advert_moderation")} label={t("admin:settings.advert_moderation")} />
+          <InputField field={field("advert_lifetime_days")} label={t("admin:settings.advert_lifetime_days")} type="number" />
+          <InputField field={field("advert_max_images")} label={t("admin:settings.advert_max_images")} type="number" />
+          <InputField field={field("adverts_per_user_per_day")} label={t("admin:settings.adverts_per_user_per_day")} type="number" />
+        </fieldset>
+        <div className="form__actions">
+          <button type="submit" className="button">
+            {t("admin:form.save")}
+          </button>
+        </div>
+      </Form>
+      <AuditTrail entries={loaderData.history} />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/route";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { FieldMessages, FormMessages } from "~/components/dashboard/messages";
+import { RowAction } from "~/components/dashboard/row-action";
+import { TermForm } from "~/components/dashboard/term-form";
+import { useAdminT } from "~/components/dashboard/use-admin-t";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { adminT } from "~/modules/staff-content/route-access.server";
+import { positiveId, termReply } from "~/modules/taxonomy/route-helpers.server";
+import { mergeTagsSchema, termSchema } from "~/modules/taxonomy/schemas";
+import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "~/modules/taxonomy/terms.server";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission({ context, url }, "tags.manage");
+  const q = url.searchParams.get("q")?.trim().slice(0, 100) || undefined;
+  const t = adminT(context);
+  return { q: q ?? "", tags: await listTags(q), seo: { title: t("dashboard:sections.tags"), description: t("admin:tags.lead") } };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requirePermission({ context, url }, "tags.manage");
+  const here = localizePath("/dashboard/tags", localeFromPath(url.pathname)) + url.search;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "create" || intent === "rename") {
+    const formId = intent === "create" ? "tag-new" : `tag-${formData.get("id")}`;
+    const submission = parseWithZod(formData, { schema: termSchema });
+    if (submission.status !== "success") return termReply(formId, submission);
+    const result =
+      intent === "create"
+        ? await createTerm("tags", submission.value, user.id)
+        : await renameTerm("tags", positiveId(formData.get("id")), submission.value, user.id);
+    if (!result.ok) return termReply(formId, submission, { [result.field]: [result.message] });
+    return redirectWithFlash(here, { severity: "success", message: intent === "create" ? "admin:tags.created" : "admin:tags.saved" });
+  }
+  if (intent === "merge") {
+    const submission = parseWithZod(formData, { schema: mergeTagsSchema });
+    if (submission.status !== "success") return data({ formId: "tag-merge", result: submission.reply() }, { status: 400 });
+    const merged = await mergeTags(submission.value.source_ids, submission.value.target_id, user.id);
+    return redirectWithFlash(here, { severity: "success", message: "admin:tags.merged", values: { count: merged } });
+  }
+  if (intent === "delete") {
+    const outcome = await deleteTerm("tags", positiveId(formData.get("id")), user.id);
+    if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:tags.in_use" });
+    return redirectWithFlash(here, { severity: "success", message: "admin:tags.deleted" });
+  }
+  throw data(null, { status: 400, statusText: "Bad Request" });
+}
+
+export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const { tags, q } = loaderData;
+  return (
+    <>
+      <h1>{t("dashboard:sections.tags")}</h1>
+      <p className="panel__lead">{t("admin:tags.lead")}</p>
+      <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
+        <div className="field">
+          <label htmlFor="tags-q">{t("admin:list.search")}</label>
+          <input id="tags-q" type="search" name="q" defaultValue={q} />
+        </div>
+        <div className="dash-filters__actions">
+          <button type="submit" className="button">
+            {t("admin:list.apply")}
+          </button>
+        </div>
+      </Form>
+      {tags.length ? <MergeForm tags={tags} reply={actionData} /> : <p>{t("admin:tags.empty")}</p>}
+      <ul className="dash-term-list">
+        {tags.map((tag) => (
+          <li key={tag.id}>
+            <details>
+              <summary>
+                <strong>{tag.name_uk}</strong>
+                {tag.name_en ? <span lang="en"> / {tag.name_en}</span> : null} <span className="dash-table__sub">/{tag.slug} · {t("admin:tags.uses", { count: tag.uses })}</span>
+              </summary>
+              <TermForm formId={`tag-${tag.id}`} intent="rename" id={tag.id} defaults={tag} reply={actionData} submitLabel={t("admin:form.save")} compact />
+              {tag.uses === 0 ? <RowAction intent="delete" id={tag.id} label={t("admin:actions.delete")} ariaLabel={t("admin:tags.delete_named", { name: tag.name_uk })} danger /> : null}
+            </details>
+          </li>
+        ))}
+      </ul>
+      <section className="panel" aria-labelledby="new-tag">
+        <h2 id="new-tag">{t("admin:tags.new")}</h2>
+        <TermForm formId="tag-new" intent="create" reply={actionData} submitLabel={t("admin:form.create")} />
+      </section>
+    </>
+  );
+}
+
+type TagRow = Route.ComponentProps["loaderData"]["tags"][number];
+
+/** Merge duplicates: tick the tags to fold in, pick the one that stays. */
+function MergeForm({ tags, reply }: { tags: TagRow[]; reply: Route.ComponentProps["actionData"] }) {
+  const { t } = useAdminT();
+  const [form, fields] = useForm({
+    id: "tag-merge",
+    lastResult: reply?.formId === "tag-merge" ? reply.result : undefined,
+    constraint: getZodConstraint(mergeTagsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mergeTagsSchema }),
+  });
+  return (
+    <Form method="post" className="panel dash-merge" {...getFormProps(form)}>
+      <h2>{t("admin:tags.merge_title")}</h2>
+      <input type="hidden" name="intent" value="merge" />
+      <FormMessages id={form.errorId} errors={form.errors} />
+      <fieldset aria-describedby={fields.source_ids.errors?.length ? fields.source_ids.errorId : undefined}>
+        <legend>{t("admin:tags.merge_sources")}</legend>
+        <ul className="dash-tags__list">
+          {tags.map((tag) => (
+            <li key={tag.id}>
+              <label>
+                <input type="checkbox" name={fields.source_ids.name} value={tag.id} /> {tag.name_uk} ({tag.uses})
+              </label>
+            </li>
+          ))}
+        </ul>
+        <FieldMessages id={fields.source_ids.errorId} errors={fields.source_ids.errors} />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={fields.target_id.id}>{t("admin:tags.merge_target")}</label>
+        <select id={fields.target_id.id} name={fields.target_id.name} defaultValue="" aria-invalid={fields.target_id.errors?.length ? true : undefined} aria-describedby={fields.target_id.errors?.length ? fields.target_id.errorId : undefined}>
+          <option value="">{t("admin:form.choose")}</option>
+          {tags.map((tag) => (
+            <option key={tag.id} value={tag.id}>
+              {tag.name_uk}
+            </option>
+          ))}
+        </select>
+        <FieldMessages id={fields.target_id.errorId} errors={fields.target_id.errors} />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {t("admin:tags.merge")}
+        </button>
+      </div>
+    </Form>
+  );
+}

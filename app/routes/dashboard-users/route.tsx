@@ -1,0 +1,170 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/route";
+import { dashboardLinks } from "~/components/dashboard/links";
+import { Pagination } from "~/components/dashboard/pagination";
+import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { requirePermission } from "~/modules/auth/guards.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { formatDate } from "~/modules/listing/dates";
+import { pageMeta } from "~/modules/seo/meta";
+import { adminT } from "~/modules/staff-content/route-access.server";
+import { userBlockSchema, userRoleSchema } from "~/modules/users-admin/schemas";
+import { changeRole, listUsers, setBlocked } from "~/modules/users-admin/users.server";
+import { USER_ROLES } from "../../../db/schema.ts";
+
+export const links: Route.LinksFunction = dashboardLinks;
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+const querySchema = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  role: z.enum(USER_ROLES).optional().catch(undefined),
+  page: z.coerce.number().int().positive().catch(1),
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requirePermission({ context, url }, "users.manage");
+  const raw = Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ""));
+  const query = querySchema.parse(raw);
+  const list = await listUsers(query);
+  const language = getPageLanguage(context);
+  const t = adminT(context);
+  return {
+    me: me.id,
+    query,
+    total: list.total,
+    pages: list.pages,
+    users: list.rows.map((row) => ({ ...row, createdAt: formatDate(row.createdAt, language) })),
+    seo: { title: t("admin:users.title"), description: t("admin:users.lead") },
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const me = requirePermission({ context, url }, "users.manage");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const here = localizePath("/dashboard/settings/users", localeFromPath(url.pathname)) + url.search;
+  const input = { user_id: Number(formData.get("user_id")), role: formData.get("role"), blocked: formData.get("blocked") };
+  let outcome;
+  if (intent === "role") {
+    const parsed = userRoleSchema.safeParse(input);
+    if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+    outcome = await changeRole(parsed.data.user_id, parsed.data.role, me.id);
+  } else if (intent === "block") {
+    const parsed = userBlockSchema.safeParse(input);
+    if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+    outcome = await setBlocked(parsed.data.user_id, parsed.data.blocked === "yes", me.id);
+  } else throw data(null, { status: 400, statusText: "Bad Request" });
+  return redirectWithFlash(here, { severity: outcome === "done" || outcome === "unchanged" ? "success" : "warn", message: `admin:users.outcome_${outcome}` });
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const { query, users, me } = loaderData;
+  return (
+    <>
+      <p className="dash-back">
+        <LocalizedLink to="/dashboard/settings">{t("dashboard:sections.settings")}</LocalizedLink>
+      </p>
+      <h1>{t("admin:users.title")}</h1>
+      <p className="panel__lead">{t("admin:users.lead")}</p>
+      <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
+        <div className="field">
+          <label htmlFor="users-q">{t("admin:users.search")}</label>
+          <input id="users-q" type="search" name="q" defaultValue={query.q ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="users-role">{t("admin:users.role")}</label>
+          <select id="users-role" name="role" defaultValue={query.role ?? ""}>
+            <option value="">{t("admin:list.any")}</option>
+            {USER_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {tKey(t, `cabinet:roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="dash-filters__actions">
+          <button type="submit" className="button">
+            {t("admin:list.apply")}
+          </button>
+        </div>
+      </Form>
+      <table className="stats-table dash-users">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin:users.user")}</th>
+            <th scope="col">{t("admin:users.joined")}</th>
+            <th scope="col" className="num">
+              {t("admin:users.adverts")}
+            </th>
+            <th scope="col">{t("admin:users.role")}</th>
+            <th scope="col">{t("admin:users.access")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} data-user={user.email}>
+              <th scope="row">
+                {user.name || user.email}
+                <span className="dash-table__sub">{user.email}</span>
+                {user.verified ? null : <span className="dash-table__sub">{t("admin:users.unverified")}</span>}
+              </th>
+              <td>{user.createdAt}</td>
+              <td className="num">{user.adverts}</td>
+              <td>
+                {user.id === me ? (
+                  tKey(t, `cabinet:roles.${user.role}`)
+                ) : (
+                  <Form method="post" className="dash-inline-form">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="user_id" value={user.id} />
+                    <label className="visually-hidden" htmlFor={`role-${user.id}`}>
+                      {t("admin:users.role_for", { email: user.email })}
+                    </label>
+                    <select id={`role-${user.id}`} name="role" defaultValue={user.role}>
+                      {USER_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {tKey(t, `cabinet:roles.${role}`)}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className="button button--secondary button--small" aria-label={t("admin:users.change_role_for", { email: user.email })}>
+                      {t("admin:users.change_role")}
+                    </button>
+                  </Form>
+                )}
+              </td>
+              <td>
+                {user.blocked ? <strong>{t("admin:users.blocked")} </strong> : null}
+                {user.id === me ? null : (
+                  <Form method="post" className="dash-inline-form">
+                    <input type="hidden" name="intent" value="block" />
+                    <input type="hidden" name="user_id" value={user.id} />
+                    <input type="hidden" name="blocked" value={user.blocked ? "no" : "yes"} />
+                    <button
+                      type="submit"
+                      className={`button button--small ${user.blocked ? "button--secondary" : "button--danger"}`}
+                      aria-label={t(user.blocked ? "admin:users.unblock_named" : "admin:users.block_named", { email: user.email })}
+                    >
+                      {t(user.blocked ? "admin:users.unblock" : "admin:users.block")}
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pagination
+        page={query.page}
+        pages={loaderData.pages}
+        total={loaderData.total}
+        hrefFor={(page) => `?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.role ? { role: query.role } : {}), page: String(page) })}`}
+      />
+    </>
+  );
+}
