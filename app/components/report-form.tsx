@@ -68,7 +68,6 @@ export function ReportForm({
               name={fields.reason.name}
               value={reason}
               defaultChecked={fields.reason.initialValue === reason}
-              aria-invalid={fields.reason.errors ? true : undefined}
               required
             />
             {t(`reports:reasons.${reason}`)}

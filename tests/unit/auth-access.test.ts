@@ -27,7 +27,7 @@ function contextFor(visitor: Visitor): RouterContextProvider {
 /** Runs the guard; "allowed" when it called next(). */
 async function guard(visitor: Visitor, path: string, method: "GET" | "POST"): Promise<{ outcome: string; location?: string }> {
   const url = new URL(path, "http://localhost");
-  const request = method === "POST" ? new Request(url, { method, body: new URLSearchParams({ x: "1" }) }) : new Request(url);
+  const request = method === "POST" ? new Request(url, { method: "POST", body: new URLSearchParams({ x: "1" }) }) : new Request(url);
   try {
     await myAuthMiddleware({ request, url, params: {}, pattern: url.pathname, context: contextFor(visitor) }, async () => new Response("page"));
     return { outcome: "allowed" };
