@@ -1,0 +1,180 @@
+import { Chart } from "primereact/chart";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "~/hooks/use-t";
+import type { Language } from "~/i18n/locales";
+import type { VisitorStats } from "~/modules/analytics/stats.server";
+import type { DeviceInfo } from "~/modules/device/detect";
+import { useDevice } from "~/modules/device/use-device";
+import { formatWidgetDate, usePrimeLocale } from "../shell/prime-locale";
+import { readChartTheme, type ChartTheme } from "./chart-theme";
+import "./visitor-charts.css";
+
+type Props = { stats: VisitorStats; device: DeviceInfo };
+
+function useShellT(language: Language) {
+  return useTranslation("shell", { lng: language });
+}
+
+/**
+ * The dashboard home's visitor numbers: online now, visits per day over 30 days, by
+ * language, by device and the top pages. Charts (PrimeReact Chart on chart.js) are drawn in
+ * the browser; the same numbers are tables, open without JavaScript and one click away with it.
+ */
+export function VisitorCharts({ stats, device: serverDevice }: Props) {
+  const language = usePageLanguage();
+  usePrimeLocale(language);
+  const { t } = useShellT(language);
+  const device = useDevice(serverDevice, { refreshOnResize: true });
+  const [theme, setTheme] = useState<ChartTheme | null>(null);
+  useEffect(() => setTheme(readChartTheme()), []);
+  const compact = device.deviceClass === "mobile";
+  const empty = stats.totals.visits === 0;
+
+  const localeName = (locale: string) => t(`visitors.locales.${locale as "ua"}`, { defaultValue: locale });
+  const deviceName = (deviceClass: string) => t(`visitors.devices.${deviceClass as "mobile"}`, { defaultValue: deviceClass });
+  const dayLabel = (day: string) => formatWidgetDate(day, language);
+
+  // New objects would make PrimeReact redraw the charts: rebuild only when an input changes.
+  const charts = useMemo(() => {
+    if (!theme) return null;
+    const localeName = (locale: string) => t(`visitors.locales.${locale as "ua"}`, { defaultValue: locale });
+    const deviceName = (deviceClass: string) => t(`visitors.devices.${deviceClass as "mobile"}`, { defaultValue: deviceClass });
+    const dayLabel = (day: string) => formatWidgetDate(day, language);
+    const axis = { ticks: { color: theme.muted }, grid: { color: theme.grid } };
+    const legend = { labels: { color: theme.text }, position: compact ? ("bottom" as const) : ("right" as const) };
+    const slices = (count: number) => theme.series.slice(0, Math.max(count, 1));
+    return {
+      perDay: {
+        data: {
+          labels: stats.days.map((day) => dayLabel(day.day)),
+          datasets: [
+            { label: t("visitors.visits"), data: stats.days.map((day) => day.visits), borderColor: theme.primary, backgroundColor: theme.primary, tension: 0.3 },
+            { label: t("visitors.visitors"), data: stats.days.map((day) => day.visitors), borderColor: theme.series[0], backgroundColor: theme.series[0], tension: 0.3 },
+          ],
+        },
+        options: { aspectRatio: compact ? 1.2 : 2.6, plugins: { legend: { ...legend, position: "bottom" as const } }, scales: { x: axis, y: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } } } },
+      },
+      byLocale: {
+        data: {
+          labels: stats.byLocale.map((row) => localeName(row.locale)),
+          datasets: [{ data: stats.byLocale.map((row) => row.visits), backgroundColor: slices(stats.byLocale.length) }],
+        },
+        options: { aspectRatio: compact ? 1 : 1.6, plugins: { legend } },
+      },
+      byDevice: {
+        data: {
+          labels: stats.byDevice.map((row) => deviceName(row.deviceClass)),
+          datasets: [{ data: stats.byDevice.map((row) => row.visits), backgroundColor: slices(stats.byDevice.length) }],
+        },
+        options: { aspectRatio: compact ? 1 : 1.6, plugins: { legend } },
+      },
+      topPages: {
+        data: {
+          labels: stats.topPages.map((row) => row.path),
+          datasets: [{ label: t("visitors.visits"), data: stats.topPages.map((row) => row.visits), backgroundColor: theme.series[0] }],
+        },
+        options: { indexAxis: "y" as const, aspectRatio: compact ? 0.9 : 1.6, plugins: { legend: { display: false } }, scales: { x: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } }, y: axis } },
+      },
+    };
+  }, [theme, stats, compact, language, t]);
+
+  return (
+    <section aria-labelledby="visitors-heading" className="visitor-stats" data-device={device.deviceClass}>
+      <h2 id="visitors-heading">{t("visitors.heading")}</h2>
+      <p className="panel__lead">{t("visitors.lead")}</p>
+      <dl className="visitor-stats__summary">
+        <div>
+          <dt>{t("visitors.online_now")}</dt>
+          <dd data-stat="online-now" title={t("visitors.online_now_hint")}>
+            {stats.onlineNow}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("visitors.visits_total")}</dt>
+          <dd data-stat="visits">{stats.totals.visits}</dd>
+        </div>
+        <div>
+          <dt>{t("visitors.visitors_total")}</dt>
+          <dd data-stat="visitors">{stats.totals.visitors}</dd>
+        </div>
+      </dl>
+      {empty ? (
+        <p>{t("visitors.no_data")}</p>
+      ) : (
+        <div className="visitor-stats__grid">
+          <ChartPanel id="visits-per-day" title={t("visitors.per_day")} wide chart={charts && <Chart type="line" {...charts.perDay} ariaLabel={t("visitors.per_day")} />}>
+            <NumbersTable
+              headers={[t("visitors.day"), t("visitors.visits"), t("visitors.visitors")]}
+              rows={stats.days.map((day) => [dayLabel(day.day), day.visits, day.visitors])}
+              labelledBy="visits-per-day-title"
+            />
+          </ChartPanel>
+          <ChartPanel id="visits-by-locale" title={t("visitors.by_locale")} chart={charts && <Chart type="doughnut" {...charts.byLocale} ariaLabel={t("visitors.by_locale")} />}>
+            <NumbersTable
+              headers={[t("visitors.locale"), t("visitors.visits")]}
+              rows={stats.byLocale.map((row) => [localeName(row.locale), row.visits])}
+              labelledBy="visits-by-locale-title"
+            />
+          </ChartPanel>
+          <ChartPanel id="visits-by-device" title={t("visitors.by_device")} chart={charts && <Chart type="doughnut" {...charts.byDevice} ariaLabel={t("visitors.by_device")} />}>
+            <NumbersTable
+              headers={[t("visitors.device"), t("visitors.visits")]}
+              rows={stats.byDevice.map((row) => [deviceName(row.deviceClass), row.visits])}
+              labelledBy="visits-by-device-title"
+            />
+          </ChartPanel>
+          <ChartPanel id="top-pages" title={t("visitors.top_pages")} wide chart={charts && <Chart type="bar" {...charts.topPages} ariaLabel={t("visitors.top_pages")} />}>
+            <NumbersTable headers={[t("visitors.page"), t("visitors.visits")]} rows={stats.topPages.map((row) => [row.path, row.visits])} labelledBy="top-pages-title" />
+          </ChartPanel>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ChartPanel({ id, title, chart, wide = false, children }: { id: string; title: string; chart: React.ReactNode; wide?: boolean; children: React.ReactNode }) {
+  const { t } = useShellT(usePageLanguage());
+  const [hydrated, setHydrated] = useState(false);
+  const [tableOpen, setTableOpen] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className={`chart-panel${wide ? " chart-panel--wide" : ""}`} data-chart={id}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {hydrated ? <div className="chart-panel__chart">{chart}</div> : null}
+      {/* Without JS there is no chart: the table is open. */}
+      <details open={!hydrated || tableOpen} onToggle={(event) => hydrated && setTableOpen(event.currentTarget.open)}>
+        <summary>{t("visitors.show_table")}</summary>
+        {children}
+      </details>
+    </div>
+  );
+}
+
+function NumbersTable({ headers, rows, labelledBy }: { headers: string[]; rows: Array<Array<string | number>>; labelledBy: string }) {
+  return (
+    <table className="stats-table" aria-labelledby={labelledBy}>
+      <thead>
+        <tr>
+          {headers.map((header, index) => (
+            <th key={header} scope="col" className={index > 0 ? "num" : undefined}>
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, ...values]) => (
+          <tr key={String(label)}>
+            <th scope="row">{label}</th>
+            {values.map((value, index) => (
+              <td key={index} className="num">
+                {value}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { sendBeacon } from "~/modules/analytics/fetch-retry";
+import type { HeartbeatPayload, VisitPayload } from "~/modules/analytics/payloads";
+import { watchForNewBuilds } from "~/modules/build-info/new-build";
+
+/** SPEC §9: the heartbeat interval. */
+export const HEARTBEAT_INTERVAL_MS = 60_000;
+export const VISITORS_LOG_PATH = "/api/visitors/log";
+export const HEARTBEAT_PATH = "/api/heartbeat";
+
+// Every layout renders its own shell, so the shell remounts when a navigation crosses
+// layouts; the visit is still one app load, logged once per document.
+let visitLogged = false;
+
+/**
+ * The shell's background work (SPEC §7): POST /api/visitors/log once when the app mounts,
+ * POST /api/heartbeat every 60 s while it is open (stopped when the shell unmounts), and the
+ * poll for a new build.
+ */
+export function AppEffects() {
+  const { pathname } = useLocation();
+  const path = useRef(pathname);
+  path.current = pathname;
+
+  useEffect(() => {
+    if (visitLogged) return;
+    visitLogged = true;
+    const visit: VisitPayload = { path: path.current, referrer: document.referrer };
+    void sendBeacon(VISITORS_LOG_PATH, visit);
+  }, []);
+
+  useEffect(() => {
+    const interval = setInterval(() => {
+      const beat: HeartbeatPayload = { path: path.current };
+      void sendBeacon(HEARTBEAT_PATH, beat);
+    }, HEARTBEAT_INTERVAL_MS);
+    return () => clearInterval(interval);
+  }, []);
+
+  useEffect(() => watchForNewBuilds(), []);
+
+  return null;
+}

@@ -1,0 +1,74 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { checkForNewBuild } from "~/modules/build-info/new-build";
+import { unloadedRoutesFor, type ManifestRoute } from "~/modules/build-info/route-modules";
+import { createTaskQueue, MAX_PRELOAD_TASKS, PREFETCH_DELAY_MS, prefetchAllowed, type ConnectionInfo } from "./prefetch-queue";
+
+// Likely next pages: the header's sections and the links that scroll into view. Their route
+// modules are preloaded (code only: loaders may count views and their data ages quickly).
+
+const queue = createTaskQueue(MAX_PRELOAD_TASKS);
+const queued = new Set<string>();
+
+function preloadModule(href: string): Promise<void> {
+  if (document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    link.onload = () => resolve();
+    link.onerror = () => {
+      // A chunk that is gone means a new deployment: find out now, not at the next poll.
+      void checkForNewBuild();
+      resolve();
+    };
+    document.head.append(link);
+  });
+}
+
+function preloadRoute(route: ManifestRoute): Promise<void> {
+  return Promise.all([route.module, ...(route.imports ?? [])].map(preloadModule)).then(() => undefined);
+}
+
+function consider(anchor: HTMLAnchorElement) {
+  if (anchor.target || anchor.hasAttribute("download") || anchor.dataset.noPrefetch !== undefined) return;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
+  for (const route of unloadedRoutesFor(url.pathname)) {
+    if (queued.has(route.id)) continue;
+    queued.add(route.id);
+    void queue.run(() => preloadRoute(route));
+  }
+}
+
+export function Prefetcher() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+    if (!prefetchAllowed(connection)) return;
+    let observer: IntersectionObserver | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      document.querySelectorAll<HTMLAnchorElement>(".site-header nav a[href]").forEach(consider);
+      observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer?.unobserve(entry.target);
+          consider(entry.target as HTMLAnchorElement);
+        }
+      });
+      document.querySelectorAll<HTMLAnchorElement>("main a[href]").forEach((anchor) => observer!.observe(anchor));
+    };
+    const afterLoad = () => {
+      timer = setTimeout(start, PREFETCH_DELAY_MS);
+    };
+    if (document.readyState === "complete") afterLoad();
+    else window.addEventListener("load", afterLoad, { once: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("load", afterLoad);
+      observer?.disconnect();
+    };
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,78 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { checkLimit, recordEvent, type LimitRule } from "../auth/rate-limit.server.ts";
+import { getConfig } from "../config/config.server.ts";
+import { analyticsVisitor } from "../consent/consent.server.ts";
+import { detectRequestDevice } from "../device/detect.ts";
+import { getClientAddress } from "../http/client-address.server.ts";
+import { localeFromPath, stripLocale } from "../../i18n/locales.ts";
+import { heartbeatPayloadSchema, MAX_BEACON_BYTES, visitPayloadSchema } from "./payloads.ts";
+import { recordPresence, recordVisit } from "./record.server.ts";
+import { readBoundedJson } from "./request-body.server.ts";
+import { getDailySalt } from "./salt.server.ts";
+import { referrerHost, visitorHash } from "./visitor.server.ts";
+
+// POST /api/visitors/log and POST /api/heartbeat (SPEC §7). Both answer 204 with no body
+// (the client does not read it); crawlers get 204 too but are not counted.
+
+const MINUTE = 60_000;
+/**
+ * Per client address, generous because many visitors may share one (a family, a carrier's
+ * NAT): an app load is a full page load, a heartbeat comes once a minute per open tab.
+ */
+export const BEACON_LIMITS = {
+  visit: { max: 60, windowMs: MINUTE },
+  heartbeat: { max: 120, windowMs: MINUTE },
+} as const;
+
+export type BeaconKind = keyof typeof BEACON_LIMITS;
+
+export function beaconRules(kind: BeaconKind, ip: string): LimitRule[] {
+  return [{ key: `beacon:${kind}:ip:${ip}`, limit: BEACON_LIMITS[kind] }];
+}
+
+/** The staff dashboard is not a visit to the portal; its users still count as online. */
+function countsAsVisit(path: string): boolean {
+  return !/^\/dashboard(?:\/|$)/.test(stripLocale(path));
+}
+
+function empty(status: number, headers: HeadersInit = {}): Response {
+  return new Response(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+type BeaconArgs = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
+
+export async function handleBeacon(kind: BeaconKind, { request, context, url }: BeaconArgs, now = new Date()): Promise<Response> {
+  if (request.method !== "POST") return empty(405, { Allow: "POST" });
+  const body = await readBoundedJson(request, MAX_BEACON_BYTES);
+  if (!body.ok) return empty(body.status);
+  const schema: z.ZodType = kind === "visit" ? visitPayloadSchema : heartbeatPayloadSchema;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return empty(400);
+  const payload = parsed.data as { path: string; referrer?: string };
+
+  const device = detectRequestDevice(request);
+  if (device.deviceClass === "crawler") return empty(204);
+
+  const ip = getClientAddress(context);
+  const rules = beaconRules(kind, ip);
+  const limit = await checkLimit(rules, now);
+  if (limit.limited) return empty(429, { "Retry-After": String(limit.retryAfterSeconds) });
+  await recordEvent(rules, now);
+
+  const visitor = analyticsVisitor(request);
+  const salt = await getDailySalt(now);
+  const hash = visitorHash(salt, { ip, userAgent: request.headers.get("user-agent") ?? "", visitorId: visitor.id });
+  if (kind === "heartbeat") {
+    await recordPresence(hash, payload.path, now);
+  } else if (countsAsVisit(payload.path)) {
+    const ownHosts = [url.hostname, getConfig().publicUrl ? new URL(getConfig().publicUrl!).hostname : ""].filter(Boolean);
+    await recordVisit(
+      { path: payload.path, referrerHost: referrerHost(payload.referrer ?? "", ownHosts), locale: localeFromPath(payload.path), device, visitorHash: hash },
+      now,
+    );
+  } else {
+    await recordPresence(hash, payload.path, now);
+  }
+  return empty(204, visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : {});
+}

@@ -1,0 +1,49 @@
+// SPEC §7 retry policy for the app's own calls: GET is retried once; PATCH, POST, PUT and
+// DELETE never are (a retried POST could log a visit twice). A retry happens on a network
+// error or on one of RETRY_STATUSES.
+
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+
+/** How many times a request of this method is retried. */
+export function retriesFor(method: string): number {
+  return method.toUpperCase() === "GET" ? 1 : 0;
+}
+
+export async function fetchWithRetry(
+  input: string,
+  init: RequestInit = {},
+  fetcher: typeof fetch = (...args) => fetch(...args),
+): Promise<Response> {
+  let retries = retriesFor(init.method ?? "GET");
+  for (;;) {
+    try {
+      const response = await fetcher(input, init);
+      if (retries > 0 && RETRY_STATUSES.has(response.status)) {
+        retries--;
+        continue;
+      }
+      return response;
+    } catch (error) {
+      if (retries > 0 && !init.signal?.aborted) {
+        retries--;
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** POSTs a small JSON body that must survive the page being left (keepalive); errors are swallowed. */
+export async function sendBeacon(path: string, body: unknown): Promise<void> {
+  try {
+    await fetchWithRetry(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      keepalive: true,
+      credentials: "same-origin",
+    });
+  } catch {
+    // SPEC §7: the response is not read, and a lost beacon is not worth bothering anyone.
+  }
+}

@@ -1,0 +1,81 @@
+import { fetchWithRetry } from "../analytics/fetch-retry";
+import { claimReload } from "./reload-guard";
+
+// New build detection (SPEC §4): the latest-build file is polled; once its id differs from
+// the build this page runs, the next client navigation becomes a full page load.
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { version?: string };
+  }
+}
+
+export const LATEST_BUILD_PATH = "/builds/latest.json";
+/** How often an open tab asks for the latest build (and when it comes back after longer). */
+export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
+
+let outdated = false;
+
+/** The build this page was loaded with: React Router's manifest version. */
+export function currentBuildId(): string | undefined {
+  return typeof window === "undefined" ? undefined : window.__reactRouterManifest?.version;
+}
+
+export function isOutdated(): boolean {
+  return outdated;
+}
+
+function markOutdated() {
+  outdated = true;
+  // Visible state for debugging and for tests that simulate a deployment.
+  document.documentElement.dataset.buildStatus = "outdated";
+}
+
+/** Asks the server which build is current; true when it is not this page's build. */
+export async function checkForNewBuild(): Promise<boolean> {
+  const current = currentBuildId();
+  if (!current || outdated) return outdated;
+  try {
+    const response = await fetchWithRetry(`${LATEST_BUILD_PATH}?${Date.now()}`, { cache: "no-store", headers: { Accept: "application/json" } });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { id?: unknown };
+    if (typeof body.id === "string" && body.id !== current) markOutdated();
+  } catch {
+    // Offline or a server hiccup: ask again next time.
+  }
+  return outdated;
+}
+
+/** Polls while the tab is open; a tab that comes back after a long time asks at once. */
+export function watchForNewBuilds(): () => void {
+  let lastCheck = Date.now();
+  const check = () => {
+    lastCheck = Date.now();
+    void checkForNewBuild();
+  };
+  const interval = setInterval(check, BUILD_CHECK_INTERVAL_MS);
+  const onVisible = () => {
+    if (document.visibilityState === "visible" && Date.now() - lastCheck >= BUILD_CHECK_INTERVAL_MS) check();
+  };
+  document.addEventListener("visibilitychange", onVisible);
+  return () => {
+    clearInterval(interval);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A full page load of `href`, unless the same path was reloaded within the last 10 s. */
+export function reloadTo(href: string): boolean {
+  const url = new URL(href, window.location.href);
+  if (!claimReload(url.pathname, sessionStore())) return false;
+  window.location.assign(url.href);
+  return true;
+}

@@ -1,0 +1,11 @@
+import type { Route } from "./+types/route";
+import { handleBeacon } from "~/modules/analytics/beacon.server";
+
+/** POST /api/visitors/log: sent once when the app shell mounts (SPEC §7). */
+export function action(args: Route.ActionArgs) {
+  return handleBeacon("visit", args);
+}
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
