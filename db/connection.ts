@@ -20,6 +20,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client dropped by the server (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: () => db.destroy() };
 }

@@ -265,12 +265,23 @@ export interface AdvertisementsTable extends Timestamps {
   view_count: Generated<number>;
   phone_reveal_count: Generated<number>;
   search_vector: GeneratedAlways<string>;
+  /** The dashboard's trash (migrations/0005): public pages show only rows where it is null. */
+  deleted_at: NullableTimestamp;
+  /** Optimistic locking of staff edits; a trigger bumps it on every content change (0005). */
+  version: Generated<number>;
 }
 
 export interface AdvertisementImagesTable {
   advertisement_id: number;
   image_id: number;
   position: Generated<number>;
+}
+
+/** An advert photo stored but not yet attached to an advert (migrations/0004). */
+export interface AdvertUploadsTable {
+  image_id: number;
+  owner_id: number;
+  created_at: Timestamp;
 }
 
 export interface ReportsTable extends Timestamps {
@@ -330,6 +341,14 @@ export interface PresenceTable {
   last_seen_at: Timestamp;
 }
 
+/** One salt per UTC day for visitor hashes (migrations/0006); a finished day's salt is deleted. */
+export interface AnalyticsSaltsTable {
+  /** A date: selected as a Date at UTC midnight; write "yyyy-mm-dd". */
+  day: ColumnType<Date, Date | string, Date | string>;
+  salt: string;
+  created_at: Timestamp;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -373,11 +392,13 @@ export interface DB {
   pages: PagesTable;
   advertisements: AdvertisementsTable;
   advertisement_images: AdvertisementImagesTable;
+  advert_uploads: AdvertUploadsTable;
   reports: ReportsTable;
   settings: SettingsTable;
   visits: VisitsTable;
   visit_daily_totals: VisitDailyTotalsTable;
   presence: PresenceTable;
+  analytics_salts: AnalyticsSaltsTable;
   audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
   search_terms: SearchTermsTable;

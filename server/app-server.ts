@@ -4,6 +4,8 @@ import { createRequestListener } from "@react-router/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { sql } from "kysely";
 import type { Database } from "../db/connection.ts";
+import { clientAddressContext, resolveClientAddress } from "../app/modules/http/client-address.server.ts";
+import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
 import { compressResponse } from "./compression.ts";
 import { serveStatic, type StaticMount } from "./static.ts";
 
@@ -13,11 +15,13 @@ type AppServerOptions = {
   clientDir: string;
   uploadsDir: string;
   log?: (line: string) => void;
+  /** Reverse proxies in front (TRUST_PROXY): how far into X-Forwarded-For the client address is. */
+  trustProxy?: number;
 };
 
 const YEAR = 365 * 24 * 60 * 60;
 
-export function createAppServer({ build, database, clientDir, uploadsDir, log = console.log }: AppServerOptions) {
+export function createAppServer({ build, database, clientDir, uploadsDir, log = console.log, trustProxy = 0 }: AppServerOptions) {
   const mounts: StaticMount[] = [
     // Hashed file names never change: cache them for good.
     { prefix: "/assets/", root: path.join(clientDir, "assets"), cacheControl: () => `public, max-age=${YEAR}, immutable` },
@@ -25,7 +29,17 @@ export function createAppServer({ build, database, clientDir, uploadsDir, log = 
     { prefix: "/uploads/", root: uploadsDir, cacheControl: () => `public, max-age=${YEAR}, immutable` },
     { prefix: "/", root: clientDir, cacheControl: () => "public, max-age=3600" },
   ];
-  const handleApp = createRequestListener({ build, getLoadContext: () => new RouterContextProvider() });
+  // The running build's id answers /builds/latest.json (new-build detection, SPEC §4).
+  const buildId = typeof build === "function" ? null : build.assets.version;
+  const handleApp = createRequestListener({
+    build,
+    getLoadContext: (request, client) => {
+      const context = new RouterContextProvider();
+      context.set(buildIdContext, buildId);
+      context.set(clientAddressContext, resolveClientAddress(request.headers.get("x-forwarded-for"), client.address, trustProxy));
+      return context;
+    },
+  });
 
   const server = http.createServer(async (req, res) => {
     try {

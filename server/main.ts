@@ -29,6 +29,7 @@ async function main() {
     clientDir: path.join(root, "build/client"),
     uploadsDir: config.paths.uploads,
     log,
+    trustProxy: config.trustProxy,
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => void shutdown().then(() => process.exit(0)));

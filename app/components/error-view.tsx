@@ -1,13 +1,31 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { useT } from "~/hooks/use-t";
+import { languageOf, localeFromPath } from "~/i18n/locales";
+import enCommon from "~/locales/en/common.json";
+import ukCommon from "~/locales/uk/common.json";
 import { LocalizedLink } from "./localized-link";
+
+function errorVariant(status: number) {
+  return status === 404 ? "not_found" : status === 403 ? "forbidden" : status === 429 ? "too_many" : "server";
+}
+
+/**
+ * The error's localized title, for <title> when no loader ran (an error thrown by
+ * middleware, such as a guard's 403, stops every loader, the root's included).
+ */
+export function errorTitle(error: unknown, pathname: string): string {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Just the common strings: the full message bundles are loaded per language elsewhere.
+  const messages = (languageOf(localeFromPath(pathname)) === "en" ? enCommon : ukCommon).error;
+  return messages[`${errorVariant(status)}_title`].replace("{{path}}", pathname);
+}
 
 /** SPEC §8: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useT();
   const { pathname } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const variant = status === 404 ? "not_found" : status === 403 ? "forbidden" : status === 429 ? "too_many" : "server";
+  const variant = errorVariant(status);
   if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="error-page" aria-labelledby="error-title">

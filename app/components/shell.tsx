@@ -1,6 +1,10 @@
 import { useMemo } from "react";
 import { useRootData } from "~/root";
-import { useT } from "~/hooks/use-t";
+import { usePageLanguage, useT } from "~/hooks/use-t";
+import { AccountMenu } from "./account/account-menu";
+import { ConsentBanner } from "./consent/consent-banner";
+import { AppEffects } from "./shell/app-effects";
+import { Prefetcher } from "./shell/prefetch";
 import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { ToastRegion, type ToastMessage } from "./shell/toasts";
@@ -9,6 +13,7 @@ import { ToastRegion, type ToastMessage } from "./shell/toasts";
 export function Shell({ children, account }: { children: React.ReactNode; account?: React.ReactNode }) {
   const root = useRootData();
   const { t } = useT();
+  const language = usePageLanguage();
   const flash = root?.flash;
   const siteName = root?.site.name ?? t("site_name");
   const toasts = useMemo<ToastMessage[]>(
@@ -20,12 +25,15 @@ export function Shell({ children, account }: { children: React.ReactNode; accoun
   );
   return (
     <>
-      <Header siteName={siteName} theme={root?.theme ?? "light"} account={account} />
+      <Header siteName={siteName} theme={root?.theme ?? "light"} account={account ?? <AccountMenu />} />
       <ToastRegion initial={toasts} />
       <main id="main" className="container site-main">
         {children}
       </main>
       <Footer siteName={siteName} email={root?.site.email ?? null} phone={root?.site.phone ?? null} pages={root?.footerPages ?? []} />
+      {root ? <ConsentBanner consent={root.consent} language={language} /> : null}
+      <AppEffects />
+      <Prefetcher />
     </>
   );
 }

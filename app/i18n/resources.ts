@@ -1,13 +1,10 @@
 import type { Resource } from "i18next";
-import enCommon from "../locales/en/common.json";
-import ukCommon from "../locales/uk/common.json";
+import en from "./bundles/en";
+import uk from "./bundles/uk";
 
-// Every namespace of both languages ships to the browser: they are small, and
-// hydration needs the active language's messages synchronously.
-export const resources = {
-  uk: { common: ukCommon },
-  en: { common: enCommon },
-} satisfies Resource;
+// The server holds both languages; the browser loads only its page's language
+// (see entry.client.tsx), one chunk per language.
+export const resources = { uk, en } satisfies Resource;
 
 export const defaultNS = "common";
 export const namespaces = Object.keys(resources.uk) as Array<keyof typeof resources.uk>;

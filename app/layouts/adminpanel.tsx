@@ -5,6 +5,8 @@ import { dashboardNav } from "~/components/account/dashboard-nav";
 import { ErrorView } from "~/components/error-view";
 import { LocalizedNavLink } from "~/components/localized-link";
 import { Shell } from "~/components/shell";
+import { usePrimeLocale } from "~/components/shell/prime-locale";
+import { usePageLanguage } from "~/hooks/use-t";
 import { routeMiddleware } from "~/middleware/route-middleware.server";
 import { useSession } from "~/modules/auth/session-status";
 
@@ -17,6 +19,8 @@ export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("my-auth"
 export default function AdminpanelLayout() {
   const { t } = useAccountT();
   const { user } = useSession();
+  // Every PrimeReact widget on the dashboard speaks SPEC §5's words and date formats.
+  usePrimeLocale(usePageLanguage());
   return (
     <Shell>
       <div className="area area--dashboard">

@@ -10,6 +10,7 @@ import { seedNews } from "./news.ts";
 import { seedPagesAndReklama, seedSettings } from "./pages.ts";
 import { seedPosters } from "./posters.ts";
 import { seedTaxonomy } from "./taxonomy.ts";
+import { seedVisits } from "./visits.ts";
 
 export const DEMO_ACCOUNTS = {
   admin: "admin@demo.local",
@@ -82,6 +83,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       await seedPagesAndReklama(ctx);
       await seedAdverts(ctx, images);
       await seedReports(ctx);
+      await seedVisits(ctx);
     });
   } catch (error) {
     await Promise.all(files.map((file) => removeImageFiles(options.uploadsDir, file)));

@@ -42,6 +42,16 @@ export async function createDatabase(client: pg.Client, name: string, template?:
 }
 
 export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
-  // WITH (FORCE) (PostgreSQL 13+) ends sessions a crashed run left open.
+  // A plain drop first: sockets of a just-ended pool may still be closing, and forcing
+  // them would fail their last query (57P01). WITH (FORCE) only for sessions left behind.
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006") throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
   await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
 }

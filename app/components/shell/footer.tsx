@@ -1,6 +1,7 @@
 import type { LocalizedText } from "~/modules/content/localized";
 import { usePageLanguage, useT } from "~/hooks/use-t";
 import { LocalizedLink } from "../localized-link";
+import { CookieSettingsLink } from "../consent/consent-banner";
 import { FOOTER_LINKS } from "./nav-sections";
 
 type FooterProps = {
@@ -30,6 +31,9 @@ export function Footer({ siteName, email, phone, pages }: FooterProps) {
                 <LocalizedLink to={link.to}>{t(link.label as "nav.contacts")}</LocalizedLink>
               </li>
             ))}
+            <li>
+              <CookieSettingsLink>{t("footer.cookie_settings")}</CookieSettingsLink>
+            </li>
           </ul>
         </nav>
         <address>

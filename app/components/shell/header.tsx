@@ -2,6 +2,7 @@ import { Form, useLocation } from "react-router";
 import { LOCALES, stripLocale, switchLocalePath, type LocaleCode } from "~/i18n/locales";
 import { useLocale, useT } from "~/hooks/use-t";
 import { LocalizedLink, LocalizedNavLink } from "../localized-link";
+import { HeaderSearch } from "../content/header-search";
 import { NAV_SECTIONS } from "./nav-sections";
 
 export function Header({ siteName, theme, account }: { siteName: string; theme: "light" | "dark"; account?: React.ReactNode }) {
@@ -25,6 +26,7 @@ export function Header({ siteName, theme, account }: { siteName: string; theme: 
           </ul>
         </nav>
         <div className="site-header__tools">
+          <HeaderSearch />
           <LanguageSwitcher />
           <ThemeToggle theme={theme} />
           {account}
@@ -48,7 +50,7 @@ function LanguageSwitcher() {
       hrefLang={LOCALES[other].language}
       lang={LOCALES[other].language}
       rel="alternate nofollow"
-      aria-label={t("header.switch_language")}
+      aria-label={`${LOCALES[other].name}: ${t("header.switch_language")}`}
       data-current-path={stripLocale(pathname)}
     >
       {LOCALES[other].name}

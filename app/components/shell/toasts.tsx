@@ -62,6 +62,11 @@ function Toast({ toast, onClose, closeLabel, timed }: { toast: ToastMessage; onC
       data-severity={toast.severity}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
+      // Keyboard users get the same pause while the close button has focus.
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setPaused(false);
+      }}
     >
       <p className="toast__text">{toast.text}</p>
       {timed ? (

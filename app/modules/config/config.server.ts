@@ -32,6 +32,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+  MAIL_FROM: optionalString,
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type AppConfig = {
@@ -43,6 +45,10 @@ export type AppConfig = {
   publicUrl: string | undefined;
   sessionSecret: string;
   smtpUrl: string | undefined;
+  /** Sender of account mail; default "<site> <no-reply@PUBLIC_URL host>". */
+  mailFrom: string | undefined;
+  /** Reverse proxies in front of the app whose X-Forwarded-For is believed. */
+  trustProxy: number;
   demoPassword: string | undefined;
   seedDemo: "auto" | "yes" | "no";
   paths: { db: string; uploads: string; outbox: string };
@@ -74,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
     sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir),
     smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    trustProxy: values.TRUST_PROXY,
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO,
     paths: {

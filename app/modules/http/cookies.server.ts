@@ -4,7 +4,7 @@ import { LOCALE_COOKIE } from "~/i18n/locales";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-function secure() {
+export function secure() {
   return getConfig().env === "production" && (getConfig().publicUrl ?? "").startsWith("https:");
 }
 

@@ -2,6 +2,8 @@ import { localeFromPath, type Language } from "~/i18n/locales";
 import { getConfig } from "../config/config.server.ts";
 import { pickLocalized } from "../content/localized.ts";
 import { readCookie } from "../http/cookies.server.ts";
+import { readConsent } from "../consent/consent.server.ts";
+import { MANAGE_PARAM, MANAGE_VALUE } from "../consent/cookies.ts";
 import { readFlash } from "../http/flash.server.ts";
 import { listFooterPages } from "../pages/pages.server.ts";
 import { getSettings } from "../settings/settings.server.ts";
@@ -22,6 +24,8 @@ export async function loadShellData({ request, url, language, t }: { request: Re
     theme: readCookie(request, "theme") === "dark" ? ("dark" as const) : ("light" as const),
     origin: getConfig().publicUrl ?? url.origin,
     flash,
+    /** Cookie consent for the banner; `manage` opens its settings (no-JS "manage" button). */
+    consent: { ...readConsent(request), manage: url.searchParams.get(MANAGE_PARAM) === MANAGE_VALUE },
     seo: { title: t("seo_index_title"), description: t("seo_index_description") },
     errorSeo: {
       notFound: { title: t("error.not_found_title", { path: url.pathname }), description: t("error.not_found_description") },

@@ -1,30 +1,65 @@
 import type { Route } from "./+types/route";
+import { ReklamaSlot } from "~/components/content/reklama-slot";
+import { TeaserCard } from "~/components/content/teaser-card";
 import { LocalizedLink } from "~/components/localized-link";
 import { useRootData } from "~/root";
 import { useT } from "~/hooks/use-t";
+import { loadHome } from "~/modules/listing/home-page.server";
+import { HOME_DEPS } from "~/modules/listing/home-sections.server";
+import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
+import "~/components/content/content.css";
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: HOME_DEPS })];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-export default function Home() {
+export function loader(args: Route.LoaderArgs) {
+  return loadHome(args);
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const root = useRootData();
+  const { sections, reklama } = loaderData;
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">{root?.site.name}</h1>
         <p className="hero__lead">{t("seo_index_description")}</p>
       </section>
+      <ReklamaSlot placement="home_top" banners={reklama.home_top} />
+      {sections.map((section, sectionIndex) => (
+        <section key={section.id} aria-labelledby={`home-${section.id}`} className="home-section">
+          <div className="section-header">
+            <h2 id={`home-${section.id}`}>{section.title}</h2>
+            <LocalizedLink to={section.more.path}>{section.more.label}</LocalizedLink>
+          </div>
+          {section.items.length ? (
+            <ul className="content-grid">
+              {section.items.map((item, index) => (
+                <li key={item.key}>
+                  <TeaserCard item={item} priority={sectionIndex === 0 && index < 2} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty-state">{section.emptyText}</p>
+          )}
+        </section>
+      ))}
       {root?.footerPages.length ? (
         <section aria-labelledby="home-pages" className="home-section">
           <h2 id="home-pages">{t("home.about_us")}</h2>
-          <ul className="card-list">
+          <ul className="inline-list">
             {root.footerPages.map((page) => (
-              <li key={page.slug} className="card">
-                <LocalizedLink to={`/${page.slug}`}>{page.title.text}</LocalizedLink>
+              <li key={page.slug}>
+                <LocalizedLink to={`/${page.slug}`} lang={page.title.lang === root.language ? undefined : page.title.lang}>
+                  {page.title.text}
+                </LocalizedLink>
               </li>
             ))}
-            <li className="card">
+            <li>
               <LocalizedLink to="/nashi-kontakty">{t("nav.contacts")}</LocalizedLink>
             </li>
           </ul>
