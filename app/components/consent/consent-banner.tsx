@@ -170,8 +170,11 @@ function CookieToggle({ group, language, checked, locked = false }: { group: Coo
   const key = group.id as "analytics";
   return (
     <div className="consent-toggle">
+      {/* A native checkbox exposes its checked state to the switch role itself (ARIA in HTML). */}
       <input
         type="checkbox"
+        // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
+        role="switch"
         id={id}
         name={locked ? undefined : "optional"}
         value={group.id}
