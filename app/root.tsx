@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AlternateLinks } from "./components/alternate-links";
-import { ErrorView, errorTitle } from "./components/error-view";
-import { Shell } from "./components/shell";
+import { ShellErrorBoundary } from "./components/area-layout";
+import { errorTitle } from "./components/error-view";
 import { languageOf, localeFromPath, LOCALES } from "./i18n/locales";
 import { getInstance, getPageLanguage, i18nextMiddleware } from "./middleware/i18next";
 import { pageMeta } from "./modules/seo/meta";
@@ -79,9 +79,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Shell>
-      <ErrorView error={error} />
-    </Shell>
-  );
+  return <ShellErrorBoundary error={error} />;
 }

@@ -1,10 +1,7 @@
-import { Outlet } from "react-router";
 import { useAccountT } from "~/components/account/use-account-t";
 import type { Route } from "./+types/adminpanel";
 import { dashboardNav } from "~/components/account/dashboard-nav";
-import { ErrorView } from "~/components/error-view";
-import { LocalizedNavLink } from "~/components/localized-link";
-import { Shell } from "~/components/shell";
+import { AreaLayout, ShellErrorBoundary } from "~/components/area-layout";
 import { usePrimeLocale } from "~/components/shell/prime-locale";
 import { usePageLanguage } from "~/hooks/use-t";
 import { routeMiddleware } from "~/middleware/route-middleware.server";
@@ -21,34 +18,16 @@ export default function AdminpanelLayout() {
   const { user } = useSession();
   // Every PrimeReact widget on the dashboard speaks SPEC §5's words and date formats.
   usePrimeLocale(usePageLanguage());
-  return (
-    <Shell>
-      <div className="area area--dashboard">
-        <nav className="area__nav" aria-label={t("dashboard:nav.label")}>
-          <ul>
-            {dashboardNav(user?.role).map((item) => (
-              <li key={item.to}>
-                <LocalizedNavLink to={item.to} end={item.to === "/dashboard"}>
-                  {item.sectionLabel
-                    ? t(item.label as "dashboard:sections.categories", { section: t(item.sectionLabel as "dashboard:sections.news") })
-                    : t(item.label as "dashboard:nav.home")}
-                </LocalizedNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="area__content">
-          <Outlet />
-        </div>
-      </div>
-    </Shell>
-  );
+  const links = dashboardNav(user?.role).map((item) => ({
+    to: item.to,
+    end: item.to === "/dashboard",
+    label: item.sectionLabel
+      ? t(item.label as "dashboard:sections.categories", { section: t(item.sectionLabel as "dashboard:sections.news") })
+      : t(item.label as "dashboard:nav.home"),
+  }));
+  return <AreaLayout className="area--dashboard" navLabel={t("dashboard:nav.label")} links={links} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Shell>
-      <ErrorView error={error} />
-    </Shell>
-  );
+  return <ShellErrorBoundary error={error} />;
 }

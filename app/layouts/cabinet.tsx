@@ -1,10 +1,7 @@
-import { Outlet } from "react-router";
 import { useAccountT } from "~/components/account/use-account-t";
 import type { Route } from "./+types/cabinet";
 import { CABINET_NAV } from "~/components/account/cabinet-nav";
-import { ErrorView } from "~/components/error-view";
-import { LocalizedNavLink } from "~/components/localized-link";
-import { Shell } from "~/components/shell";
+import { AreaLayout, ShellErrorBoundary } from "~/components/area-layout";
 import { routeMiddleware } from "~/middleware/route-middleware.server";
 
 /** The user's area: every /cabinet/* path needs a signed-in user (the `auth` guard). */
@@ -12,32 +9,10 @@ export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("auth")];
 
 export default function CabinetLayout() {
   const { t } = useAccountT();
-  return (
-    <Shell>
-      <div className="area">
-        <nav className="area__nav" aria-label={t("cabinet:nav.label")}>
-          <ul>
-            {CABINET_NAV.map((item) => (
-              <li key={item.to}>
-                <LocalizedNavLink to={item.to} end>
-                  {t(item.label as "cabinet:nav.profile")}
-                </LocalizedNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="area__content">
-          <Outlet />
-        </div>
-      </div>
-    </Shell>
-  );
+  const links = CABINET_NAV.map((item) => ({ to: item.to, label: t(item.label as "cabinet:nav.profile") }));
+  return <AreaLayout navLabel={t("cabinet:nav.label")} links={links} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Shell>
-      <ErrorView error={error} />
-    </Shell>
-  );
+  return <ShellErrorBoundary error={error} />;
 }

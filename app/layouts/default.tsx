@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
-import { ErrorView } from "~/components/error-view";
+import { ShellErrorBoundary } from "~/components/area-layout";
 import { Shell } from "~/components/shell";
 
 /** The public layout ("default" in SPEC). Errors of its pages render inside the same shell. */
@@ -13,9 +13,5 @@ export default function DefaultLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Shell>
-      <ErrorView error={error} />
-    </Shell>
-  );
+  return <ShellErrorBoundary error={error} />;
 }

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/varification";
-import { ErrorView } from "~/components/error-view";
+import { ShellErrorBoundary } from "~/components/area-layout";
 import { Shell } from "~/components/shell";
 
 /** SPEC's "varification" layout (spelled so): /login and /verify-request. */
@@ -15,9 +15,5 @@ export default function VarificationLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Shell>
-      <ErrorView error={error} />
-    </Shell>
-  );
+  return <ShellErrorBoundary error={error} />;
 }
