@@ -5,7 +5,6 @@ export const NAV_SECTIONS: Array<{ to: string; label: string }> = [
   { to: "/advertisement", label: "adverts:nav.adverts" },
   { to: "/services", label: "content:nav.services" },
   { to: "/diaspors", label: "content:nav.diaspors" },
-  { to: "/nashi-kontakty", label: "nav.contacts" },
 ];
 
 /** Footer links to fixed pages (besides the staff-chosen show-in-footer pages). */
