@@ -57,6 +57,28 @@ function titleOf(row: Row, uk: string, en: string, language: Language, words: re
   return { parts: highlight(title.text, words), lang: title.lang };
 }
 
+/** Services and diaspora organisations: the same directory shape, searched the same way. */
+function directoryProvider(table: "services" | "diaspors"): Provider {
+  return {
+    table,
+    visible: staffVisible,
+    recency: "t.id",
+    columns: "t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address",
+    toHit(row, language, words) {
+      return {
+        path: `/${table}/${row.slug}`,
+        title: titleOf(row, "name_uk", "name_en", language, words),
+        snippet: pickSnippet(
+          [...bilingual(row, "description_uk", "description_en", language, true), { text: text(row.address), lang: language }, ...bilingual(row, "name_uk", "name_en", language).slice(1)],
+          words,
+        ),
+        date: null,
+        meta: text(row.address) || null,
+      };
+    },
+  };
+}
+
 export const PROVIDERS: Record<SearchCategory, Provider> = {
   novyny: {
     table: "news",
@@ -95,42 +117,8 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
       };
     },
   },
-  services: {
-    table: "services",
-    visible: staffVisible,
-    recency: "t.id",
-    columns: "t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address",
-    toHit(row, language, words) {
-      return {
-        path: `/services/${row.slug}`,
-        title: titleOf(row, "name_uk", "name_en", language, words),
-        snippet: pickSnippet(
-          [...bilingual(row, "description_uk", "description_en", language, true), { text: text(row.address), lang: language }, ...bilingual(row, "name_uk", "name_en", language).slice(1)],
-          words,
-        ),
-        date: null,
-        meta: text(row.address) || null,
-      };
-    },
-  },
-  diaspors: {
-    table: "diaspors",
-    visible: staffVisible,
-    recency: "t.id",
-    columns: "t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address",
-    toHit(row, language, words) {
-      return {
-        path: `/diaspors/${row.slug}`,
-        title: titleOf(row, "name_uk", "name_en", language, words),
-        snippet: pickSnippet(
-          [...bilingual(row, "description_uk", "description_en", language, true), { text: text(row.address), lang: language }, ...bilingual(row, "name_uk", "name_en", language).slice(1)],
-          words,
-        ),
-        date: null,
-        meta: text(row.address) || null,
-      };
-    },
-  },
+  services: directoryProvider("services"),
+  diaspors: directoryProvider("diaspors"),
   advertisement: {
     table: "advertisements",
     visible: "t.status = 'published' and t.deleted_at is null and t.published_at <= now() and (t.expires_at is null or t.expires_at > now())",
