@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Production image: `docker build -t portal .` then
-#   docker run -p 3000:3000 -v portal-data:/app/data portal                       (embedded PGlite)
+#   docker run -p 3000:3000 -v portal-data:/app/data portal                       (embedded PGlite, empty)
+#   docker run -p 3000:3000 -e SEED_DEMO=yes portal                               (with demo content)
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e SESSION_SECRET=... portal
 # The image's own Node 24 runs the TypeScript server directly (type stripping); the `node`
 # devDependency that supplies Node 24 to npm scripts in development is not installed here.
@@ -37,7 +38,9 @@ RUN { npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
 
 # --- runtime ------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# SEED_DEMO=no: a deployment never gets the demo accounts; `-e SEED_DEMO=yes` for a demo.
 ENV NODE_ENV=production \
+    SEED_DEMO=no \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data
@@ -56,7 +59,7 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
 EXPOSE 3000
-# First start migrates (and on an empty embedded database seeds demo content): allow time.
+# First start migrates (and with SEED_DEMO=yes seeds demo content): allow time.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node as PID 1: server/main.ts handles SIGTERM/SIGINT itself (graceful shutdown).

@@ -2,6 +2,7 @@
 // by tests/e2e/support/start-server.ts on a fresh data directory / database.
 // Two projects run every spec: `js` and `no-js` (JavaScript disabled). Tag a test
 // `@js-only` or `@no-js-only` to keep it out of the other project.
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
 import { baseURL, port } from "./tests/e2e/support/env.ts";
 
@@ -27,7 +28,9 @@ export default defineConfig({
   outputDir: `test-results/${port}`,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: Number(process.env.E2E_WORKERS ?? 2), // 2 cores; the server shares them
+  // Sized to the machine: one browser per core but one left for the single server process
+  // (at least 2, at most 4: beyond that the one server is the bottleneck). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(2, os.availableParallelism() - 1))),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],

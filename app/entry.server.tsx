@@ -2,19 +2,31 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getInstance } from "./middleware/i18next";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { addMessages, MessageRecorder, MessageRecorderProvider } from "./i18n/translate";
+import { resources } from "./i18n/resources";
+import { contentSecurityPolicy, newNonce } from "./modules/http/security-headers.server";
+import { RETRY_AFTER_SECONDS } from "../db/resilience";
+
+// The server renders both languages: every message is in memory from the start.
+addMessages("uk", resources.uk);
+addMessages("en", resources.en);
 
 export const streamTimeout = 5_000;
+
+/** Background work that lives in the app bundle; server/main.ts starts it once listening. */
+export { startAlertLoop } from "./modules/saved-searches/alerts.server";
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
+  _loadContext: RouterContextProvider,
 ) {
+  if (responseStatusCode === 503) markUnavailable(responseHeaders);
+  const nonce = newNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -26,10 +38,11 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getInstance(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <MessageRecorderProvider value={new MessageRecorder()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </MessageRecorderProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -54,3 +67,24 @@ export default function handleRequest(
     );
   });
 }
+
+/** The database is away (db/resilience.ts): tell clients and caches when to come back. */
+function markUnavailable(headers: Headers) {
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+}
+
+export function handleDataRequest(response: Response) {
+  if (response.status === 503) markUnavailable(response.headers);
+  return response;
+}
+
+/**
+ * Client mistakes (a POST to a page without an action: 405; an unknown path: 404) are
+ * answered, not logged; so are requests the client gave up on.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};

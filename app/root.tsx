@@ -1,27 +1,36 @@
+import "./zod-csp.client";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AlternateLinks } from "./components/alternate-links";
 import { ShellErrorBoundary } from "./components/area-layout";
 import { errorTitle } from "./components/error-view";
 import { languageOf, localeFromPath, LOCALES } from "./i18n/locales";
+import { markHydrated, MessagesHint } from "./i18n/translate";
 import { getInstance, getPageLanguage, i18nextMiddleware } from "./middleware/i18next";
 import { pageMeta } from "./modules/seo/meta";
+import { imageBaseUrl, setImageBaseUrl } from "./modules/images/urls";
 import { localeRedirectMiddleware } from "./middleware/locale-redirect.server";
+import { pathParamsMiddleware } from "./middleware/path-params.server";
+import { freshAfterWriteMiddleware } from "./modules/listing/fresh-after-write.server";
 import { clientSession } from "./modules/auth/client-session.server";
 import { sessionMiddleware } from "./modules/auth/guards.server";
+import { sameOriginMiddleware } from "./modules/http/same-origin.server";
 import { SessionProvider } from "./modules/auth/session-status";
 import { loadShellData } from "./modules/shell/shell-data.server";
 import appStylesHref from "./styles/app.css?url";
 import accountStylesHref from "./styles/account.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, localeRedirectMiddleware, sessionMiddleware];
+// The origin check comes after i18next, so a refused page request still gets the localized error page.
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sameOriginMiddleware, pathParamsMiddleware, localeRedirectMiddleware, freshAfterWriteMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
   { rel: "stylesheet", href: accountStylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 export const meta: Route.MetaFunction = (args) => {
@@ -33,7 +42,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const t = getInstance(context).getFixedT(language);
   const { shell, headers } = await loadShellData({ request, url, language, t: (key, values) => t(key as "site_name", values) });
-  return data({ ...shell, session: clientSession(context) }, { headers });
+  return data({ ...shell, session: clientSession(context), imageBase: imageBaseUrl() }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -53,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
+        {/* The browser's bar follows the theme the visitor chose (the manifest holds the light one). */}
+        <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
         <Meta />
         {root ? <AlternateLinks origin={root.origin} /> : null}
         <Links />
@@ -61,16 +72,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
+        <MessagesHint />
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
-  useEffect(() => {
-    if (i18n.language !== loaderData.language) void i18n.changeLanguage(loaderData.language);
-  }, [loaderData.language, i18n]);
+  const { language } = loaderData;
+  // Components that build image URLs in the browser must point where the server's did (S3_PUBLIC_URL).
+  if (typeof document !== "undefined") setImageBaseUrl(loaderData.imageBase);
+  useEffect(() => markHydrated(language, ["common"]), [language]);
   return (
     <SessionProvider initial={loaderData.session}>
       <Outlet />

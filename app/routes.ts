@@ -12,6 +12,9 @@ export default [
   route("api/visitors/log", "routes/api-visitors-log/route.ts"),
   route("api/heartbeat", "routes/api-heartbeat/route.ts"),
   route("consent", "routes/consent/route.ts"),
+  // Favourites (issue 15): the save toggle posts here; sign-in resumes a signed-out visitor's save.
+  route("favourites", "routes/favourite-toggle/route.ts"),
+  route("favourites/resume", "routes/favourite-resume/route.ts"),
   route("builds/latest.json", "routes/build-latest/route.ts"),
   route("us?/novyny/rss.xml", "routes/feeds-news/route.ts"),
   route("us?/novyny/category/:slug/rss.xml", "routes/feeds-news-category/route.ts"),
@@ -42,6 +45,7 @@ export default [
       route("report", "routes/report/route.tsx"),
       route("search/:category", "routes/search/route.tsx"),
       route("delete-account", "routes/delete-account/route.tsx"),
+      route("unsubscribe", "routes/unsubscribe/route.tsx"),
       // The advert form in the public layout; the same module serves /cabinet/add-advertisement.
       route("dodaty-ogoloshennya", "routes/advert-new/route.tsx", { id: "advert-new-public" }),
       route(":slug", "routes/static-page/route.tsx"),
@@ -57,6 +61,9 @@ export default [
       route("add-advertisement", "routes/advert-new/route.tsx", { id: "advert-new-cabinet" }),
       route("advertisement", "routes/cabinet-adverts/route.tsx"),
       route("edit/:id", "routes/cabinet-advert-edit/route.tsx"),
+      route("favourites", "routes/cabinet-favourites/route.tsx"),
+      route("saved-searches", "routes/cabinet-saved-searches/route.tsx"),
+      route("saved-searches/:id", "routes/cabinet-saved-search-open/route.ts"),
       route("*", "routes/not-found/route.tsx", { id: "cabinet-not-found" }),
     ]),
     route("dashboard", "layouts/adminpanel.tsx", [

@@ -18,6 +18,7 @@ const { server, shutdown } = createAppServer({
   clientDir: path.join(dir, "client"),
   uploadsDir: path.join(dir, "uploads"),
   log: () => {},
+  origin: `http://127.0.0.1:${port}`,
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown().then(() => process.exit(0)));
 server.listen(port, "127.0.0.1", () => console.log(`floor ready on http://127.0.0.1:${port}`));

@@ -5,7 +5,10 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { resilientDialect } from "./resilience.ts";
 import type { DB } from "./schema.ts";
+
+export { DatabaseUnavailableError, isConnectionError } from "./resilience.ts";
 
 export type Database = {
   db: Kysely<DB>;
@@ -18,12 +21,24 @@ export class DatabaseBusyError extends Error {}
 // pg returns int8 (count(*), bigserial) as strings; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/**
+ * A pg client that can never crash the process: a client dropped by the server (restart,
+ * failover, terminated backend) emits 'error', and with no listener Node throws. The pool's
+ * own listeners cover idle clients and connected ones only, so each client gets one at birth
+ * (a checked-out client's failed query is rejected anyway; the pool discards it on release).
+ */
+class ListeningClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on("error", (error) => console.warn(`PostgreSQL client error: ${error.message}`));
+  }
+}
+
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client dropped by the server (restart, failover) must not crash the process:
-  // the pool replaces it on the next query.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: ListeningClient });
   pool.on("error", (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = resilientDialect(new PostgresDialect({ pool }), { kind: "postgres", log: (line) => console.warn(line) });
+  const db = new Kysely<DB>({ dialect });
   return { db, kind: "postgres", close: () => db.destroy() };
 }
 
@@ -38,7 +53,7 @@ export async function openPGlite(options: { dir?: string; loadDataDir?: Blob } =
       loadDataDir: options.loadDataDir,
       extensions: pgliteExtensions,
     });
-    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<DB>({ dialect: resilientDialect(new PGliteDialect({ pglite }), { kind: "pglite" }) });
     return {
       db,
       kind: "pglite",

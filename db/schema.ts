@@ -152,6 +152,8 @@ export interface NewsTable extends StaffColumns {
   cover_image_id: number | null;
   view_count: Generated<number>;
   search_vector: GeneratedAlways<string>;
+  /** Words and their stems (migrations/0009_search_stems.ts). */
+  search_stems: GeneratedAlways<string>;
 }
 
 export interface NewsTagsTable {
@@ -178,6 +180,8 @@ export interface PostersTable extends StaffColumns {
   organiser: string | null;
   view_count: Generated<number>;
   search_vector: GeneratedAlways<string>;
+  /** Words and their stems (migrations/0009_search_stems.ts). */
+  search_stems: GeneratedAlways<string>;
 }
 
 export interface PosterTagsTable {
@@ -200,6 +204,8 @@ export interface ServicesTable extends StaffColumns {
   social_links: JsonWithDefault<SocialLinks>;
   view_count: Generated<number>;
   search_vector: GeneratedAlways<string>;
+  /** Words and their stems (migrations/0009_search_stems.ts). */
+  search_stems: GeneratedAlways<string>;
 }
 
 export interface DiasporsTable extends StaffColumns {
@@ -216,6 +222,8 @@ export interface DiasporsTable extends StaffColumns {
   social_links: JsonWithDefault<SocialLinks>;
   view_count: Generated<number>;
   search_vector: GeneratedAlways<string>;
+  /** Words and their stems (migrations/0009_search_stems.ts). */
+  search_stems: GeneratedAlways<string>;
 }
 
 export interface ReklamaTable extends StaffColumns {
@@ -265,6 +273,8 @@ export interface AdvertisementsTable extends Timestamps {
   view_count: Generated<number>;
   phone_reveal_count: Generated<number>;
   search_vector: GeneratedAlways<string>;
+  /** Words and their stems (migrations/0009_search_stems.ts). */
+  search_stems: GeneratedAlways<string>;
   /** The dashboard's trash (migrations/0005): public pages show only rows where it is null. */
   deleted_at: NullableTimestamp;
   /** Optimistic locking of staff edits; a trigger bumps it on every content change (0005). */
@@ -373,6 +383,60 @@ export interface SearchTermsTable {
   term: string;
 }
 
+/** An advert a user marked (migrations/0011). */
+export interface FavouritesTable {
+  user_id: number;
+  advertisement_id: number;
+  created_at: Timestamp;
+}
+
+export const ALERT_FREQUENCIES = ["off", "daily", "instant"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** The filters of a saved advert search, as the list's URL carries them (migrations/0011). */
+export type SavedSearchFilters = {
+  location?: string;
+  min?: number;
+  max?: number;
+  currency?: Currency;
+  photos?: boolean;
+};
+
+export interface SavedSearchesTable {
+  id: GeneratedAlways<number>;
+  user_id: number;
+  name: string;
+  /** The language the search was saved in: its alerts are written in it. */
+  locale: Locale;
+  category_slug: string | null;
+  query_text: string | null;
+  filters: ColumnType<SavedSearchFilters, string | undefined, string>;
+  alert: ColumnType<AlertFrequency, AlertFrequency | undefined, AlertFrequency>;
+  last_seen_at: Timestamp;
+  last_digest_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A new advert that matched a saved search with alerts: the queue of the alert mails. */
+export interface AlertMatchesTable {
+  saved_search_id: number;
+  advertisement_id: number;
+  created_at: Timestamp;
+  claimed_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  retry_at: NullableTimestamp;
+}
+
+/** Background jobs: which process holds the lease, and how far the job got. */
+export interface JobStateTable {
+  name: string;
+  holder: string | null;
+  lease_until: NullableTimestamp;
+  cursor_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -402,6 +466,10 @@ export interface DB {
   audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
   search_terms: SearchTermsTable;
+  favourites: FavouritesTable;
+  saved_searches: SavedSearchesTable;
+  alert_matches: AlertMatchesTable;
+  job_state: JobStateTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -411,6 +479,7 @@ export type Session = Selectable<SessionsTable>;
 export type AuthToken = Selectable<AuthTokensTable>;
 export type RateLimitEvent = Selectable<RateLimitEventsTable>;
 export type Image = Selectable<ImagesTable>;
+export type SavedSearch = Selectable<SavedSearchesTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Tag = Selectable<TagsTable>;
 export type Location = Selectable<LocationsTable>;

@@ -24,4 +24,5 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.env.NODE_ENV ??= "production";
+console.log(stale ? "Built. Starting the server…" : "The build is up to date. Starting the server…");
 await import("../server/main.ts");

@@ -1,55 +1,94 @@
 import http from "node:http";
 import path from "node:path";
-import { createRequestListener } from "@react-router/node";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestListener, type FetchHandler } from "@remix-run/node-fetch-server";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { sql } from "kysely";
 import type { Database } from "../db/connection.ts";
+import { isConnectionError, RETRY_AFTER_SECONDS } from "../db/resilience.ts";
 import { clientAddressContext, resolveClientAddress } from "../app/modules/http/client-address.server.ts";
+import { runBeforeDatabaseClose } from "../app/modules/db/db.server.ts";
+import { HEAD_REQUEST_HEADER } from "../app/modules/http/head-request.ts";
 import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
+import { staticSecurityHeaders } from "../app/modules/http/security-headers.server.ts";
 import { compressResponse } from "./compression.ts";
 import { serveStatic, type StaticMount } from "./static.ts";
+import { serveStoredUpload } from "./uploads.ts";
+import type { ImageStore } from "../app/modules/images/storage.server.ts";
 
 type AppServerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   database: Database;
   clientDir: string;
   uploadsDir: string;
+  /** Images in a bucket are streamed from it at /uploads; a local store is the `uploadsDir` mount. */
+  imageStore?: ImageStore;
   log?: (line: string) => void;
   /** Reverse proxies in front (TRUST_PROXY): how far into X-Forwarded-For the client address is. */
   trustProxy?: number;
+  /** The public origin (config.origin): the origin of every request URL the app sees; https adds HSTS. */
+  origin: string;
 };
 
 const YEAR = 365 * 24 * 60 * 60;
 
-export function createAppServer({ build, database, clientDir, uploadsDir, log = console.log, trustProxy = 0 }: AppServerOptions) {
+export function createAppServer({ build, database, clientDir, uploadsDir, imageStore, log = console.log, trustProxy = 0, origin }: AppServerOptions) {
+  const securityHeaders = Object.entries(staticSecurityHeaders(origin));
+  const immutable = `public, max-age=${YEAR}, immutable`;
+  const remoteImages = imageStore && imageStore.kind !== "local" ? imageStore : undefined;
   const mounts: StaticMount[] = [
     // Hashed file names never change: cache them for good.
-    { prefix: "/assets/", root: path.join(clientDir, "assets"), cacheControl: () => `public, max-age=${YEAR}, immutable` },
+    { prefix: "/assets/", root: path.join(clientDir, "assets"), cacheControl: () => immutable },
     // Uploaded images get a fresh random key on every upload, so they are immutable too.
-    { prefix: "/uploads/", root: uploadsDir, cacheControl: () => `public, max-age=${YEAR}, immutable` },
+    ...(remoteImages ? [] : [{ prefix: "/uploads/", root: uploadsDir, cacheControl: () => immutable }]),
     { prefix: "/", root: clientDir, cacheControl: () => "public, max-age=3600" },
   ];
   // The running build's id answers /builds/latest.json (new-build detection, SPEC §4).
   const buildId = typeof build === "function" ? null : build.assets.version;
-  const handleApp = createRequestListener({
-    build,
-    getLoadContext: (request, client) => {
+  const handleRequest = createRequestHandler(build);
+  // Request URLs are built on the public origin, never on Host or X-Forwarded-Host: loaders,
+  // the page cache and React Router's action Origin check then all see the configured origin,
+  // whatever host name a client (or a DNS-rebinding page) sent.
+  const publicUrl = new URL(origin);
+  const handleApp = createRequestListener(
+    ((request, client) => {
       const context = new RouterContextProvider();
       context.set(buildIdContext, buildId);
       context.set(clientAddressContext, resolveClientAddress(request.headers.get("x-forwarded-for"), client.address, trustProxy));
-      return context;
-    },
-  });
+      return handleRequest(request, context);
+    }) satisfies FetchHandler,
+    { host: publicUrl.host, protocol: publicUrl.protocol },
+  );
 
   const server = http.createServer(async (req, res) => {
+    // Set before any handler writes its head, so static files, pages and errors all carry them.
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     try {
       if (req.url === "/healthz") return await healthCheck(database, res);
+      // Only this server may mark a request as a HEAD run as a GET.
+      delete req.headers[HEAD_REQUEST_HEADER];
+      if (remoteImages && (await serveStoredUpload(req, res, remoteImages, immutable))) return;
       if (await serveStatic(req, res, mounts)) return;
       compressResponse(req, res);
+      drainRefusedBody(req, res);
+      if (req.method === "HEAD") {
+        // React Router answers HEAD without rendering, so without the headers the page sets
+        // (Content-Type, Cache-Control, ETag). As a GET it gets them all; Node decided when
+        // the response was created that a HEAD response has no body, and drops it.
+        req.method = "GET";
+        req.headers[HEAD_REQUEST_HEADER] = "1";
+      }
       await handleApp(req, res);
     } catch (error) {
       console.error(error);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      // A database fault that escaped the app (db/resilience.ts) is an outage, not a bug.
+      const unavailable = isConnectionError(error);
+      if (!res.headersSent) {
+        res.writeHead(unavailable ? 503 : 500, {
+          "Content-Type": "text/plain; charset=utf-8",
+          ...(unavailable ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : {}),
+        });
+      }
+      if (unavailable) return void res.end("Service Unavailable");
       res.end("Internal Server Error");
     }
   });
@@ -64,6 +103,8 @@ export function createAppServer({ build, database, clientDir, uploadsDir, log = 
       force.unref();
       server.close(async () => {
         clearTimeout(force);
+        // Acknowledged but batched work (view counters) goes in before the database closes.
+        await runBeforeDatabaseClose();
         await database.close().catch((error) => console.error(error));
         log("stopped");
         resolve();
@@ -76,13 +117,27 @@ export function createAppServer({ build, database, clientDir, uploadsDir, log = 
   return { server, shutdown };
 }
 
+/**
+ * A body refused unread (413 from its Content-Length, or cut off at the size limit) is
+ * drained and dropped once the answer is sent, never buffered: the client reads its answer
+ * and the connection stays usable, instead of being reset with the body still in flight.
+ */
+function drainRefusedBody(req: http.IncomingMessage, res: http.ServerResponse) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.on("data", () => {});
+    req.resume();
+  });
+}
+
 async function healthCheck(database: Database, res: http.ServerResponse) {
   try {
     await sql`select 1`.execute(database.db);
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     res.end(JSON.stringify({ status: "ok", database: database.kind }));
   } catch {
-    res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) });
     res.end(JSON.stringify({ status: "unavailable", database: database.kind }));
   }
 }

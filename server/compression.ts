@@ -3,17 +3,32 @@ import zlib from "node:zlib";
 
 const COMPRESSIBLE = /^(text\/(html|plain|css|xml|x-script|javascript|calendar)|application\/(json|xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+export type Coding = "br" | "gzip";
+
+/**
+ * The best of `available` codings for an Accept-Encoding header (RFC 9110 §12.5.3): the
+ * highest q-value wins, brotli before gzip on a tie; null means the raw body. An unlisted
+ * identity is acceptable but least preferred; a listed one competes with its q-value.
+ */
+export function pickEncoding(acceptEncoding: string | undefined, available: readonly Coding[] = ["br", "gzip"]): Coding | null {
   if (!acceptEncoding) return null;
-  const accepted = (name: string) =>
-    acceptEncoding.split(",").some((part) => {
-      const [coding, ...params] = part.trim().toLowerCase().split(";");
-      const q = params.find((p) => p.trim().startsWith("q="));
-      return coding === name && (!q || Number(q.split("=")[1]) > 0);
-    });
-  if (accepted("br")) return "br";
-  if (accepted("gzip")) return "gzip";
-  return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [coding = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (!coding) continue;
+    const q = params.find((param) => param.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(coding, Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0);
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
+  let best: Coding | null = null;
+  let bestWeight = 0;
+  for (const coding of (["br", "gzip"] as const).filter((c) => available.includes(c))) {
+    const weight = weightOf(coding);
+    if (weight > bestWeight) [best, bestWeight] = [coding, weight];
+  }
+  const identity = weights.get("identity");
+  return identity !== undefined && identity > bestWeight ? null : best;
 }
 
 /**
@@ -22,7 +37,9 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
  * there; each chunk is flushed so streamed HTML still arrives progressively.
  */
 export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
-  const encoding = req.method === "HEAD" ? null : pickEncoding(req.headers["accept-encoding"]);
+  // HEAD gets the headers GET would get; Node drops its body, so nothing is compressed.
+  const head = req.method === "HEAD";
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
   if (!encoding) return;
   const originalWriteHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const originalWrite = res.write.bind(res) as (chunk: unknown) => boolean;
@@ -39,6 +56,7 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
       headers["content-encoding"] = encoding;
       const vary = header("vary");
       headers["vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+      if (head) return originalWriteHead(status, ...rest, headers);
       compressor =
         encoding === "br"
           ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })

@@ -3,9 +3,11 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, setConfig } from "../app/modules/config/config.server.ts";
 import { registerDatabase } from "../app/modules/db/db.server.ts";
-import { DatabaseBusyError } from "../db/connection.ts";
+import { listenForContentChanges } from "../app/modules/listing/content-notify.server.ts";
+import { DatabaseBusyError, openDatabase } from "../db/connection.ts";
 import { createAppServer } from "./app-server.ts";
-import { ensureShareImage, prepareDatabase } from "./startup.ts";
+import { isClusterWorker, startCluster } from "./cluster.ts";
+import { ensureShareImage, prepareDatabase, prepareOnce, useImageStorage } from "./startup.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(line);
@@ -13,29 +15,37 @@ const log = (line: string) => console.log(line);
 async function main() {
   const config = loadConfig();
   setConfig(config);
-  const database = await prepareDatabase(config, log);
+  const images = useImageStorage(config);
+  if (await startCluster(config, log, () => prepareOnce(config, images, log))) return;
+  // Workers of a cluster find the database migrated by the primary.
+  const database = isClusterWorker() ? await openDatabase(config) : await prepareDatabase(config, log);
   registerDatabase(database);
-  await ensureShareImage(config.paths.uploads, "Diaspora");
+  // Edits made by other processes reach this one's page cache at once (PostgreSQL NOTIFY).
+  if (config.databaseUrl) listenForContentChanges(config.databaseUrl);
+  if (!isClusterWorker()) await ensureShareImage(images, "Diaspora");
 
-  const imported = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-  // Behind a TLS proxy the Origin of form posts is PUBLIC_URL's host, not the one Node sees.
-  const build: ServerBuild = config.publicUrl
-    ? { ...imported, allowedActionOrigins: [new URL(config.publicUrl).host] }
-    : imported;
+  // No allowedActionOrigins: request URLs are built on the public origin (see createAppServer),
+  // so React Router's action check compares a form's Origin with exactly that origin.
+  const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
 
   const { server, shutdown } = createAppServer({
     build,
     database,
     clientDir: path.join(root, "build/client"),
     uploadsDir: config.paths.uploads,
+    imageStore: images,
     log,
     trustProxy: config.trustProxy,
+    origin: config.origin,
   });
+  // Saved-search alerts: every process runs the loop, a lease in the database lets one work.
+  const entry = build.entry.module as { startAlertLoop?: () => { stop(): Promise<void> } };
+  const alerts = entry.startAlertLoop?.();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => void shutdown().then(() => process.exit(0)));
+    process.once(signal, () => void Promise.resolve(alerts?.stop()).then(() => shutdown()).then(() => process.exit(0)));
   }
   server.listen(config.port, config.host, () => {
-    log(`Portal ready on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind === "pglite" ? `embedded database in ${config.paths.db}` : "PostgreSQL"})`);
+    log(`Portal ready on ${config.origin} (${database.kind === "pglite" ? `embedded database in ${config.paths.db}` : "PostgreSQL"}, images in ${images.description}${isClusterWorker() ? `, worker ${process.pid}` : ""})`);
   });
 }
 

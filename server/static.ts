@@ -1,10 +1,13 @@
-import { createReadStream, promises as fs } from "node:fs";
+import { createReadStream, promises as fs, type Stats } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { compressResponse } from "./compression.ts";
+import { compressResponse, pickEncoding, type Coding } from "./compression.ts";
+import { PRECOMPRESSED_EXTENSIONS } from "./precompress.ts";
+import { ifNoneMatchHolds } from "../app/modules/http/etag.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
   ".webp": "image/webp",
@@ -14,6 +17,10 @@ const TYPES: Record<string, string> = {
   ".json": "application/json",
   ".txt": "text/plain; charset=utf-8",
   ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+  ".otf": "font/otf",
+  ".xml": "application/xml",
   ".map": "application/json",
   ".webmanifest": "application/manifest+json",
 };
@@ -37,32 +44,66 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, mou
     if (!file.startsWith(path.resolve(mount.root) + path.sep)) continue;
     const stat = await fs.stat(file).catch(() => null);
     if (!stat?.isFile()) continue;
-    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-    res.setHeader("Cache-Control", mount.cacheControl(relative));
-    res.setHeader("ETag", etag);
-    res.setHeader("Last-Modified", stat.mtime.toUTCString());
-    if (req.headers["if-none-match"] === etag) {
-      res.writeHead(304);
-      res.end();
-      return true;
-    }
-    const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-    compressResponse(req, res);
-    res.writeHead(200, { "Content-Type": type, "Content-Length": String(stat.size), "X-Content-Type-Options": "nosniff" });
-    if (req.method === "HEAD") {
-      res.end();
-      return true;
-    }
-    await new Promise<void>((resolve) => {
-      const stream = createReadStream(file);
-      stream.on("error", () => {
-        res.destroy();
-        resolve();
-      });
-      stream.on("end", resolve);
-      stream.pipe(res);
-    });
+    await sendFile(req, res, file, stat, mount.cacheControl(relative));
     return true;
   }
   return false;
+}
+
+const SUFFIX: Record<Coding, string> = { br: ".br", gzip: ".gz" };
+
+/** The precompressed variants written at build time (server/precompress.ts) next to `file`. */
+async function variantsOf(file: string): Promise<Map<Coding, Stats>> {
+  const variants = new Map<Coding, Stats>();
+  if (!PRECOMPRESSED_EXTENSIONS.has(path.extname(file).toLowerCase())) return variants;
+  for (const coding of ["br", "gzip"] as const) {
+    const stat = await fs.stat(file + SUFFIX[coding]).catch(() => null);
+    if (stat?.isFile()) variants.set(coding, stat);
+  }
+  return variants;
+}
+
+/** RFC 9110 §13.1.3: If-Modified-Since counts only without If-None-Match, to the second. */
+function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch) return ifNoneMatchHolds(ifNoneMatch, etag);
+  const since = Date.parse(req.headers["if-modified-since"] ?? "");
+  return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
+
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stat: Stats, cacheControl: string): Promise<void> {
+  const variants = await variantsOf(file);
+  const coding = variants.size ? pickEncoding(req.headers["accept-encoding"], [...variants.keys()]) : null;
+  const sent = coding ? { file: file + SUFFIX[coding], size: variants.get(coding)!.size } : { file, size: stat.size };
+  // One ETag per representation: a cache must not answer a gzip request with brotli bytes.
+  const tag = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`;
+  const etag = `W/"${tag}${coding ? `-${coding}` : ""}"`;
+  res.setHeader("Cache-Control", cacheControl);
+  res.setHeader("ETag", etag);
+  res.setHeader("Last-Modified", stat.mtime.toUTCString());
+  if (variants.size) res.setHeader("Vary", "Accept-Encoding");
+  if (notModified(req, etag, stat.mtime)) {
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  // Files without build-time variants (public files in a dev build, uploaded SVG) are compressed on the fly.
+  if (!variants.size) compressResponse(req, res);
+  const headers: Record<string, string> = { "Content-Type": type, "Content-Length": String(sent.size), "X-Content-Type-Options": "nosniff" };
+  if (coding) headers["Content-Encoding"] = coding;
+  res.writeHead(200, headers);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    const stream = createReadStream(sent.file);
+    stream.on("error", () => {
+      res.destroy();
+      resolve();
+    });
+    stream.on("end", resolve);
+    stream.pipe(res);
+  });
 }

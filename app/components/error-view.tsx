@@ -1,12 +1,14 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { useT } from "~/hooks/use-t";
 import { languageOf, localeFromPath } from "~/i18n/locales";
-import enCommon from "~/locales/en/common.json";
-import ukCommon from "~/locales/uk/common.json";
+import { translate } from "~/i18n/translate";
 import { LocalizedLink } from "./localized-link";
 
-function errorVariant(status: number) {
-  return status === 404 ? "not_found" : status === 403 ? "forbidden" : status === 429 ? "too_many" : "server";
+type Variant = "bad_request" | "forbidden" | "not_found" | "too_large" | "too_many" | "unavailable" | "server";
+const VARIANTS: Partial<Record<number, Variant>> = { 400: "bad_request", 403: "forbidden", 404: "not_found", 413: "too_large", 429: "too_many", 503: "unavailable" };
+
+function errorVariant(status: number): Variant {
+  return VARIANTS[status] ?? "server";
 }
 
 /**
@@ -15,9 +17,7 @@ function errorVariant(status: number) {
  */
 export function errorTitle(error: unknown, pathname: string): string {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // Just the common strings: the full message bundles are loaded per language elsewhere.
-  const messages = (languageOf(localeFromPath(pathname)) === "en" ? enCommon : ukCommon).error;
-  return messages[`${errorVariant(status)}_title`].replace("{{path}}", pathname);
+  return translate(languageOf(localeFromPath(pathname)), "common", `error.${errorVariant(status)}_title`, { path: pathname });
 }
 
 /** SPEC §8: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */

@@ -1,9 +1,8 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useLocation } from "react-router";
 import { useLocale } from "~/hooks/use-t";
 import { localizePath } from "~/i18n/locales";
-import { REPORT_MESSAGE_MAX, REPORT_REASONS, reportSchema } from "~/modules/reports/schema";
+import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "~/modules/reports/limits";
 import type { ReportTargetType } from "../../db/schema.ts";
 import { useAdvertsT, useMessage } from "./adverts/use-adverts-t";
 
@@ -14,6 +13,8 @@ export type ReportReply = { result: SubmissionResult<string[]> };
  * DESIGN's list and a message; anonymous allowed. It posts to /report?type=&id=, which
  * returns to this page with a thank-you toast; without JS a refused post shows the form
  * (with its messages) on that page.
+ * Two fields: the server validates (its zod schema in modules/reports/schema.ts) and its
+ * messages show beside the fields, so neither zod nor conform is shipped to public pages.
  * `standalone` renders it open, for that page.
  */
 export function ReportForm({
@@ -35,26 +36,32 @@ export function ReportForm({
   const { pathname } = useLocation();
   const fetcher = useFetcher<ReportReply>();
   const id = `report-${targetType}-${targetId}`;
-  const [form, fields] = useForm({
-    id,
-    lastResult: fetcher.data?.result ?? lastResult ?? undefined,
-    defaultValue: { targetType, targetId: String(targetId), returnTo: returnTo ?? pathname },
-    constraint: getZodConstraint(reportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const result = fetcher.data?.result ?? lastResult ?? undefined;
+  const errors = result?.error ?? {};
+  const initial = (result?.initialValue ?? {}) as { reason?: unknown; message?: unknown };
+  // The same ids conform gave these fields, so links and labels stay as they were.
+  const fields = {
+    reason: { name: "reason", errorId: `${id}-reason-error`, errors: errors.reason ?? undefined },
+    message: { name: "message", id: `${id}-message`, errorId: `${id}-message-error`, errors: errors.message ?? undefined },
+  };
+  const formErrors = errors[""] ?? undefined;
   const target = t(`reports:targets.${targetType}`);
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
   const body = (
-    <fetcher.Form method="post" action={`${localizePath("/report", locale)}?type=${targetType}&id=${targetId}`} className="form report-form" {...getFormProps(form)}>
+    <fetcher.Form
+      method="post"
+      action={`${localizePath("/report", locale)}?type=${targetType}&id=${targetId}`}
+      className="form report-form"
+      id={id}
+      noValidate
+      aria-describedby={formErrors ? `${id}-error` : undefined}
+    >
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
       <input type="hidden" name="returnTo" value={returnTo ?? pathname} />
       <p className="field__hint">{t("reports:form.lead")}</p>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="form__errors" role="alert">
-          {form.errors.map((error) => (
+      {formErrors?.length ? (
+        <div id={`${id}-error`} className="form__errors" role="alert">
+          {formErrors.map((error) => (
             <p key={error}>{message(error)}</p>
           ))}
         </div>
@@ -67,7 +74,7 @@ export function ReportForm({
               type="radio"
               name={fields.reason.name}
               value={reason}
-              defaultChecked={fields.reason.initialValue === reason}
+              defaultChecked={initial.reason === reason}
               required
             />
             {t(`reports:reasons.${reason}`)}
@@ -85,8 +92,13 @@ export function ReportForm({
           {t("reports:form.message_hint")}
         </p>
         <textarea
-          key={messageKey}
-          {...messageProps}
+          // A new server answer resets the field to what was sent, as conform did.
+          key={String(initial.message ?? "")}
+          id={fields.message.id}
+          name={fields.message.name}
+          form={id}
+          defaultValue={typeof initial.message === "string" ? initial.message : undefined}
+          aria-invalid={fields.message.errors ? true : undefined}
           rows={4}
           maxLength={REPORT_MESSAGE_MAX}
           aria-describedby={[`${fields.message.id}-hint`, fields.message.errors ? fields.message.errorId : null].filter(Boolean).join(" ")}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translate";
 import { useLocation } from "react-router";
 import { languageOf, localeFromPath } from "~/i18n/locales";
 

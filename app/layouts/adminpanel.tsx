@@ -5,6 +5,7 @@ import { AreaLayout, ShellErrorBoundary } from "~/components/area-layout";
 import { usePrimeLocale } from "~/components/shell/prime-locale";
 import { usePageLanguage } from "~/hooks/use-t";
 import { routeMiddleware } from "~/middleware/route-middleware.server";
+import { throwIfAccessDenied } from "~/modules/auth/guards.server";
 import { useSession } from "~/modules/auth/session-status";
 
 /**
@@ -12,6 +13,12 @@ import { useSession } from "~/modules/auth/session-status";
  * the access table; each page's loader and action checks its own permission as well.
  */
 export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("my-auth")];
+
+/** Throws the 403 `my-auth` noted, so the root loader has run and the error page keeps the full shell. */
+export function loader({ context }: Route.LoaderArgs) {
+  throwIfAccessDenied(context);
+  return null;
+}
 
 export default function AdminpanelLayout() {
   const { t } = useAccountT();

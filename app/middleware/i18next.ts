@@ -1,21 +1,37 @@
-import { initReactI18next } from "react-i18next";
-import { createI18nextMiddleware } from "remix-i18next";
-import { localeFromPath, languageOf } from "~/i18n/locales";
+import { createInstance, type i18n } from "i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { localeFromPath, languageOf, type Language } from "~/i18n/locales";
 import { defaultNS, resources } from "~/i18n/resources";
 
 // The language of a page comes from its path alone (no prefix = Ukrainian); the cookie
 // and Accept-Language only decide the first-visit redirect at "/" (see locale-redirect).
-export const [i18nextMiddleware, getLanguage, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: ["uk", "en"],
-    fallbackLanguage: "uk",
-    async findLocale({ url }) {
-      return languageOf(localeFromPath(url.pathname));
-    },
-  },
-  i18next: { resources, defaultNS, fallbackLng: "uk", interpolation: { escapeValue: false } },
-  plugins: [initReactI18next],
-});
+//
+// One i18next instance per language for the whole process, made once: loaders only read
+// it (`getFixedT`), so requests can share it. remix-i18next's middleware built and
+// initialised a new instance on every request, a measurable part of an uncached page.
+const instances = new Map<Language, i18n>(
+  (["uk", "en"] as const).map((language) => {
+    const instance = createInstance({ resources, defaultNS, lng: language, fallbackLng: "uk", interpolation: { escapeValue: false }, initAsync: false });
+    void instance.init();
+    return [language, instance];
+  }),
+);
+
+const languageContext = createContext<Language>("uk");
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = ({ url, context }, next) => {
+  context.set(languageContext, languageOf(localeFromPath(url.pathname)));
+  return next();
+};
+
+export function getLanguage(context: Readonly<RouterContextProvider>): Language {
+  return context.get(languageContext);
+}
+
+/** The shared i18next instance of the request's language (read-only: never change its language). */
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  return instances.get(getLanguage(context))!;
+}
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -25,6 +41,6 @@ declare module "i18next" {
 }
 
 /** The page language ("uk" | "en") for loaders and actions. */
-export function getPageLanguage(context: Parameters<typeof getLanguage>[0]): "uk" | "en" {
-  return getLanguage(context) === "en" ? "en" : "uk";
+export function getPageLanguage(context: Readonly<RouterContextProvider>): "uk" | "en" {
+  return getLanguage(context);
 }

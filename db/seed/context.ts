@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import { slugify } from "../../app/modules/slug/transliterate.ts";
+import type { ImageStore } from "../../app/modules/images/storage.server.ts";
 import type { CategoryKind, DB } from "../schema.ts";
 
 /** What the seed steps share: ids of what earlier steps inserted, by a readable name. */
 export type SeedContext = {
   db: Kysely<DB>;
   now: Date;
-  uploadsDir: string;
+  store: ImageStore;
   log: (line: string) => void;
   users: { admin: number; editor: number; user: number; others: number[] };
   /** `${kind}:${slug}` → id */

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { copyFile, mkdir } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
-import { imageFilePath, processImage, removeImageFiles, type ProcessedImage } from "../../app/modules/images/process.server.ts";
+import { imageObjectName, processImage, removeImageFiles, type ProcessedImage } from "../../app/modules/images/process.server.ts";
+import type { ImageStore } from "../../app/modules/images/storage.server.ts";
 import type { SeedContext } from "./context.ts";
-import { escapeHtml } from "./context.ts";
 
-// Demo pictures drawn in code (gradient + shapes + a caption), then run through the
-// real upload pipeline so that they look and behave like uploaded images.
+// Demo pictures drawn in code (gradient + shapes, no words: a picture with a caption would
+// speak one language on pages of both), then run through the real upload pipeline so that
+// they look and behave like uploaded images.
 
 type Shape = "circles" | "diamonds" | "waves" | "heart" | "grid" | "sun" | "blocks";
 type Art = {
@@ -15,7 +14,6 @@ type Art = {
   size: [number, number];
   colors: [string, string];
   shape: Shape;
-  caption: string;
   altUk: string;
   altEn: string;
 };
@@ -25,21 +23,21 @@ const SQUARE: [number, number] = [640, 640];
 const PHOTO: [number, number] = [1024, 768];
 
 const ARTS: Art[] = [
-  { name: "hromada", size: COVER, colors: ["#0057b7", "#ffd700"], shape: "circles", caption: "Громада", altUk: "Синьо-жовта листівка з написом «Громада»", altEn: "Blue and yellow card reading “Community”" },
-  { name: "kontsert", size: COVER, colors: ["#3b0a57", "#d63384"], shape: "waves", caption: "Концерт", altUk: "Фіолетова афіша концерту", altEn: "Purple concert poster" },
-  { name: "vyshyvanka", size: COVER, colors: ["#f8f4ec", "#e8dcc8"], shape: "diamonds", caption: "Вишиванка", altUk: "Червоно-чорний орнамент вишиванки", altEn: "Red and black embroidery pattern" },
-  { name: "osvita", size: COVER, colors: ["#14532d", "#4ade80"], shape: "grid", caption: "Освіта", altUk: "Зелена листівка з написом «Освіта»", altEn: "Green card reading “Education”" },
-  { name: "volontery", size: COVER, colors: ["#9a3412", "#fb923c"], shape: "heart", caption: "Волонтери", altUk: "Помаранчева листівка із серцем", altEn: "Orange card with a heart" },
-  { name: "kukhnia", size: COVER, colors: ["#78350f", "#fbbf24"], shape: "sun", caption: "Смачно!", altUk: "Теплі кольори кулінарного фестивалю", altEn: "Warm colours of a food festival" },
-  { name: "mystetstvo", size: COVER, colors: ["#134e4a", "#5eead4"], shape: "blocks", caption: "Мистецтво", altUk: "Бірюзова абстракція", altEn: "Teal abstract shapes" },
-  { name: "logo-hromada", size: SQUARE, colors: ["#1e3a8a", "#60a5fa"], shape: "circles", caption: "UA", altUk: "Логотип організації", altEn: "Organisation logo" },
-  { name: "logo-servis", size: SQUARE, colors: ["#27272a", "#a1a1aa"], shape: "grid", caption: "Сервіс", altUk: "Логотип сервісу", altEn: "Business logo" },
-  { name: "logo-sertse", size: SQUARE, colors: ["#991b1b", "#fca5a5"], shape: "heart", caption: "Разом", altUk: "Логотип із серцем", altEn: "Logo with a heart" },
-  { name: "foto-dim", size: PHOTO, colors: ["#57534e", "#e7e5e4"], shape: "blocks", caption: "Для дому", altUk: "Фото речей для дому", altEn: "Photo of home goods" },
-  { name: "foto-tekhnika", size: PHOTO, colors: ["#0f172a", "#38bdf8"], shape: "grid", caption: "Техніка", altUk: "Фото техніки", altEn: "Photo of electronics" },
-  { name: "foto-transport", size: PHOTO, colors: ["#1f2937", "#f87171"], shape: "waves", caption: "Транспорт", altUk: "Фото транспорту", altEn: "Photo of a vehicle" },
-  { name: "foto-zhytlo", size: PHOTO, colors: ["#365314", "#d9f99d"], shape: "sun", caption: "Житло", altUk: "Світла кімната", altEn: "A bright room" },
-  { name: "banner", size: [1600, 500], colors: ["#18181b", "#0057b7"], shape: "waves", caption: "Реклама", altUk: "Рекламний банер", altEn: "Advertising banner" },
+  { name: "hromada", size: COVER, colors: ["#0057b7", "#ffd700"], shape: "circles", altUk: "Синьо-жовта листівка з колами", altEn: "Blue and yellow card with circles" },
+  { name: "kontsert", size: COVER, colors: ["#3b0a57", "#d63384"], shape: "waves", altUk: "Фіолетова афіша концерту", altEn: "Purple concert poster" },
+  { name: "vyshyvanka", size: COVER, colors: ["#f8f4ec", "#e8dcc8"], shape: "diamonds", altUk: "Червоно-чорний орнамент вишиванки", altEn: "Red and black embroidery pattern" },
+  { name: "osvita", size: COVER, colors: ["#14532d", "#4ade80"], shape: "grid", altUk: "Зелена листівка в клітинку", altEn: "Green card with a grid" },
+  { name: "volontery", size: COVER, colors: ["#9a3412", "#fb923c"], shape: "heart", altUk: "Помаранчева листівка із серцем", altEn: "Orange card with a heart" },
+  { name: "kukhnia", size: COVER, colors: ["#78350f", "#fbbf24"], shape: "sun", altUk: "Теплі кольори кулінарного фестивалю", altEn: "Warm colours of a food festival" },
+  { name: "mystetstvo", size: COVER, colors: ["#134e4a", "#5eead4"], shape: "blocks", altUk: "Бірюзова абстракція", altEn: "Teal abstract shapes" },
+  { name: "logo-hromada", size: SQUARE, colors: ["#1e3a8a", "#60a5fa"], shape: "circles", altUk: "Логотип організації", altEn: "Organisation logo" },
+  { name: "logo-servis", size: SQUARE, colors: ["#27272a", "#a1a1aa"], shape: "grid", altUk: "Логотип сервісу", altEn: "Business logo" },
+  { name: "logo-sertse", size: SQUARE, colors: ["#991b1b", "#fca5a5"], shape: "heart", altUk: "Логотип із серцем", altEn: "Logo with a heart" },
+  { name: "foto-dim", size: PHOTO, colors: ["#57534e", "#e7e5e4"], shape: "blocks", altUk: "Фото речей для дому", altEn: "Photo of home goods" },
+  { name: "foto-tekhnika", size: PHOTO, colors: ["#0f172a", "#38bdf8"], shape: "grid", altUk: "Фото техніки", altEn: "Photo of electronics" },
+  { name: "foto-transport", size: PHOTO, colors: ["#1f2937", "#f87171"], shape: "waves", altUk: "Фото транспорту", altEn: "Photo of a vehicle" },
+  { name: "foto-zhytlo", size: PHOTO, colors: ["#365314", "#d9f99d"], shape: "sun", altUk: "Світла кімната", altEn: "A bright room" },
+  { name: "banner", size: [1600, 500], colors: ["#18181b", "#0057b7"], shape: "waves", altUk: "Рекламний банер", altEn: "Advertising banner" },
 ];
 
 function shapes(shape: Shape, w: number, h: number): string {
@@ -87,30 +85,27 @@ function shapes(shape: Shape, w: number, h: number): string {
 
 function svg(art: Art): string {
   const [w, h] = art.size;
-  const dark = art.shape === "diamonds";
-  const fontSize = Math.round(Math.min(w / (art.caption.length * 0.62), h * 0.2));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.colors[0]}"/><stop offset="1" stop-color="${art.colors[1]}"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#g)"/>${shapes(art.shape, w, h)}
-<text x="${w * 0.07}" y="${h * 0.58}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="${dark ? "#111" : "#fff"}">${escapeHtml(art.caption)}</text>
 </svg>`;
 }
 
 export type SeedImage = ProcessedImage & { name: string; altUk: string; altEn: string };
 
 /** Draws and processes every demo picture (files only, no rows yet). */
-export async function renderSeedImages(uploadsDir: string): Promise<SeedImage[]> {
+export async function renderSeedImages(store: ImageStore): Promise<SeedImage[]> {
   return Promise.all(
     ARTS.map(async (art) => {
       const jpeg = await sharp(Buffer.from(svg(art))).jpeg({ quality: 88 }).toBuffer();
-      const processed = await processImage(jpeg, { uploadsDir });
+      const processed = await processImage(jpeg, { store });
       return { ...processed, name: art.name, altUk: art.altUk, altEn: art.altEn };
     }),
   );
 }
 
-export async function removeSeedImageFiles(uploadsDir: string, images: readonly ProcessedImage[]): Promise<void> {
-  await Promise.all(images.map((image) => removeImageFiles(uploadsDir, image)));
+export async function removeSeedImageFiles(store: ImageStore, images: readonly ProcessedImage[]): Promise<void> {
+  await Promise.all(images.map((image) => removeImageFiles(store, image)));
 }
 
 /** Inserts the shared staff images (no owner) and records their ids by name. */
@@ -141,11 +136,10 @@ export async function insertSeedImages(ctx: SeedContext, images: readonly SeedIm
 export async function copySeedImage(ctx: SeedContext, source: SeedImage, ownerId: number): Promise<number> {
   const month = String(ctx.now.getUTCMonth() + 1).padStart(2, "0");
   const key = `${ctx.now.getUTCFullYear()}/${month}/${randomUUID()}`;
-  await mkdir(path.dirname(imageFilePath(ctx.uploadsDir, key, 0)), { recursive: true });
   ctx.files.push({ key, variants: source.variants });
   await Promise.all(
     source.variants.map((width) =>
-      copyFile(imageFilePath(ctx.uploadsDir, source.key, width), imageFilePath(ctx.uploadsDir, key, width)),
+      ctx.store.copy(imageObjectName(source.key, width), imageObjectName(key, width)),
     ),
   );
   const row = await ctx.db

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../../app/modules/auth/password.server.ts";
-import { removeImageFiles } from "../../app/modules/images/process.server.ts";
+import { removeImageFiles, type StoreOption } from "../../app/modules/images/process.server.ts";
+import { resolveImageStore } from "../../app/modules/images/storage.server.ts";
 import type { DB, UserRole } from "../schema.ts";
 import { seedAdverts } from "./adverts.ts";
 import { daysAgo, type SeedContext } from "./context.ts";
@@ -32,7 +33,8 @@ const OTHER_USERS = [
   { email: "andrii@demo.local", name: "Andrii Shevchuk", phone: "+44 7700 900456", locale: "us" as const },
 ];
 
-export type SeedOptions = { uploadsDir: string; demoPassword: string; log?: (line: string) => void };
+/** Pictures go to `store`, a local `uploadsDir`, else the configured image store. */
+export type SeedOptions = StoreOption & { demoPassword: string; log?: (line: string) => void };
 
 /**
  * Fills an empty database with bilingual demo content, demo accounts and pictures.
@@ -52,9 +54,10 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
   }
 
   const started = performance.now();
+  const store = resolveImageStore(options);
   const [passwordHash, images] = await Promise.all([
     hashPassword(options.demoPassword),
-    renderSeedImages(options.uploadsDir),
+    renderSeedImages(store),
   ]);
   log(`seed: ${images.length} pictures rendered`);
   const files: SeedContext["files"] = [...images];
@@ -64,7 +67,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       const ctx: SeedContext = {
         db: trx,
         now,
-        uploadsDir: options.uploadsDir,
+        store,
         log,
         users: { admin: 0, editor: 0, user: 0, others: [] },
         categories: new Map(),
@@ -86,7 +89,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       await seedVisits(ctx);
     });
   } catch (error) {
-    await Promise.all(files.map((file) => removeImageFiles(options.uploadsDir, file)));
+    await Promise.all(files.map((file) => removeImageFiles(store, file)));
     throw error;
   }
   log(`seed: demo content created in ${Math.round(performance.now() - started)} ms`);

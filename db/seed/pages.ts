@@ -63,6 +63,10 @@ const PAGES: PageSeed[] = [
       "Розмістіть банер на головній сторінці, у бічній колонці або в стрічці оголошень.",
       "Для громадських і благодійних організацій — знижки. Напишіть нам, і ми надішлемо умови та статистику відвідувань.",
     ] },
+    en: { title: "Advertise with us", body: [
+      "Place a banner on the home page, in the sidebar or in the adverts feed.",
+      "Community and charity organisations get a discount. Write to us and we will send the terms and visitor statistics.",
+    ] },
   },
 ];
 

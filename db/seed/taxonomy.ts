@@ -45,7 +45,7 @@ const CATEGORIES: Record<CategoryKind, CategorySeed[]> = {
   ],
 };
 
-const TAGS: Array<{ slug: string; uk: string; en?: string }> = [
+const TAGS: Array<{ slug: string; uk: string; en: string }> = [
   { slug: "vyshyvanka", uk: "Вишиванка", en: "Embroidery" },
   { slug: "volontery", uk: "Волонтери", en: "Volunteers" },
   { slug: "dity", uk: "Діти", en: "Children" },
@@ -60,7 +60,7 @@ const TAGS: Array<{ slug: string; uk: string; en?: string }> = [
   { slug: "sviata", uk: "Свята", en: "Holidays" },
   { slug: "kukhnia", uk: "Кухня", en: "Food" },
   { slug: "istoriia", uk: "Історія", en: "History" },
-  { slug: "mystetstvo", uk: "Мистецтво" },
+  { slug: "mystetstvo", uk: "Мистецтво", en: "Art" },
 ];
 
 const LOCATIONS: Array<{ slug: string; uk: string; en: string }> = [
@@ -94,7 +94,7 @@ export async function seedTaxonomy(ctx: SeedContext): Promise<void> {
   }
   const tags = await ctx.db
     .insertInto("tags")
-    .values(TAGS.map((tag) => ({ slug: tag.slug, name_uk: tag.uk, name_en: tag.en ?? null })))
+    .values(TAGS.map((tag) => ({ slug: tag.slug, name_uk: tag.uk, name_en: tag.en })))
     .returning(["id", "slug"])
     .execute();
   for (const tag of tags) ctx.tags.set(tag.slug, tag.id);

@@ -21,7 +21,8 @@ test.describe("server lifecycle @js-only", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no" };
+    // Reached at 127.0.0.1: that is its public origin, which form posts are checked against.
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no" };
     delete env.DATABASE_URL;
     server = spawn(process.execPath, ["server/main.ts"], { cwd: root, env });
     server.stdout!.on("data", (chunk) => (output += chunk));
@@ -42,25 +43,94 @@ test.describe("server lifecycle @js-only", () => {
     expect(result.stderr).toContain("is in use by process");
   });
 
+  test("a POST to a page without an action answers 405 and logs no error", async () => {
+    const before = output.length;
+    for (const pathname of ["/", "/us/novyny", "/poster"]) {
+      const response = await fetch(`http://127.0.0.1:${PORT}${pathname}`, {
+        method: "POST",
+        headers: { Origin: `http://127.0.0.1:${PORT}`, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
+      expect(response.status, pathname).toBe(405);
+    }
+    // A request after them: its answer means their logging, if any, has happened.
+    expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
+    expect(output.slice(before)).toBe("");
+  });
+
+  /** Sends a request (headers, then `chunks` one by one) and resolves with the server's reply as soon as it has one. */
+  function rawRequest(head: string, chunks: Iterable<string>): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(PORT, "127.0.0.1");
+      let reply = "";
+      socket.on("data", (chunk) => {
+        reply += chunk;
+        // The status line and headers are enough: the server may close before the client finished sending.
+        if (reply.includes("\r\n\r\n")) {
+          socket.destroy();
+          resolve(reply);
+        }
+      });
+      socket.on("error", (error) => (reply ? resolve(reply) : reject(error)));
+      socket.on("connect", async () => {
+        socket.write(head);
+        for (const chunk of chunks) {
+          if (socket.destroyed) return;
+          if (!socket.write(chunk)) await once(socket, "drain").catch(() => {});
+        }
+      });
+    });
+  }
+
+  test("an over-size form is refused with 413 (by Content-Length, and while streaming a chunked body); the server keeps serving", async ({ request }) => {
+    const head = (extra: string) =>
+      `POST /report HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nAccept: text/html\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\n${extra}\r\n`;
+    // 100 MB announced: refused from the headers, before any of it is read.
+    const announced = await rawRequest(head(`Content-Length: ${100 * 1024 * 1024}\r\n`), ["reason=spam&message=", "x".repeat(64 * 1024)]);
+    expect(announced).toMatch(/^HTTP\/1\.1 413/);
+    // Chunked, no length: refused once the streamed bytes pass the limit (up to 20 MB would follow).
+    const chunk = "x".repeat(64 * 1024);
+    function* chunked() {
+      yield `14\r\nreason=spam&message=\r\n`;
+      for (let i = 0; i < 320; i++) yield `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
+      yield "0\r\n\r\n";
+    }
+    const streamed = await rawRequest(head("Transfer-Encoding: chunked\r\n"), chunked());
+    expect(streamed).toMatch(/^HTTP\/1\.1 413/);
+    // The error page says why, in the page's language, inside the shell.
+    const page = await request.post(`http://127.0.0.1:${PORT}/us/report`, {
+      headers: { Origin: `http://127.0.0.1:${PORT}`, "Content-Type": "application/x-www-form-urlencoded" },
+      data: `reason=spam&message=${"x".repeat(300 * 1024)}`,
+    });
+    expect(page.status()).toBe(413);
+    expect(await page.text()).toContain("Payload Too Large");
+    expect((await request.get(`http://127.0.0.1:${PORT}/healthz`)).status()).toBe(200);
+    expect((await request.get(`http://127.0.0.1:${PORT}/`)).status()).toBe(200);
+  });
+
   test("SIGTERM lets an in-flight request finish, then the process exits cleanly", async () => {
     const socket = net.connect(PORT, "127.0.0.1");
     await once(socket, "connect");
     const body = "theme=dark&returnTo=%2Fabout";
     let reply = "";
     socket.on("data", (chunk) => (reply += chunk));
-    // Send the headers and half the body: the request is now in flight on the server.
+    // Send the headers and half the body. With Expect: 100-continue, Node answers "100
+    // Continue" once it has parsed the headers and handed the request on: from then on the
+    // request is in flight on the server (a condition, not a guessed delay).
     socket.write(
       `POST /set-theme HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\n` +
-        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n` +
+        `Expect: 100-continue\r\n\r\n` +
         body.slice(0, 10),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => reply).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
     const exited = once(server, "exit");
     server.kill("SIGTERM");
     await expect.poll(() => output).toContain("shutting down");
     socket.write(body.slice(10));
     await once(socket, "close");
-    expect(reply).toMatch(/^HTTP\/1\.1 302/);
+    expect(reply).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 302/);
     expect(reply).toMatch(/location: \/about/i);
     const [code] = await exited;
     expect(code).toBe(0);

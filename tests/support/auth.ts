@@ -4,9 +4,9 @@
 //   const cookie = await signIn("user@x.test", "password-1");
 //   const res = await catchResponse(callWithSession(cabinet.loader, { url: "/cabinet", cookie, middleware: [authMiddleware] }));
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
+import { inject } from "vitest";
 import type { UserRole } from "../../db/schema.ts";
 import { i18nextMiddleware } from "~/middleware/i18next";
 import { sessionMiddleware } from "~/modules/auth/guards.server";
@@ -16,9 +16,12 @@ import { getConfig, loadConfig, setConfig } from "~/modules/config/config.server
 import { clientAddressContext } from "~/modules/http/client-address.server";
 import { buildContext, buildRequest, cookieHeader, type RouteCallOptions } from "./route.ts";
 
-/** A config with a fresh DATA_DIR (outbox, uploads) and a fixed session secret. */
+/**
+ * A config with a fresh DATA_DIR (outbox, uploads) and a fixed session secret. The folder
+ * lives in the run's scratch folder, which global-setup.ts removes at the end.
+ */
 export function useAccountConfig(extra: NodeJS.ProcessEnv = {}): string {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-auth-"));
+  const dataDir = mkdtempSync(path.join(inject("scratchDir"), "auth-"));
   setConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "s".repeat(40), ...extra }));
   return dataDir;
 }
@@ -78,7 +81,7 @@ export async function callWithSession<F extends (args: any) => unknown>(
   return { result: result as Awaited<ReturnType<F>>, setCookies };
 }
 
-export type OutboxMail = { file: string; to: string; subject: string; link: string | null; raw: string };
+export type OutboxMail = { file: string; to: string; subject: string; link: string | null; raw: string; /** raw with quoted-printable undone: the text as a person reads it. */ text: string };
 
 /** The messages in $DATA_DIR/outbox, oldest first. */
 export function readOutbox(dataDir = getConfig().dataDir): OutboxMail[] {
@@ -93,8 +96,24 @@ export function readOutbox(dataDir = getConfig().dataDir): OutboxMail[] {
     const raw = readFileSync(path.join(dir, file), "utf8");
     const header = (name: string) =>
       raw.match(new RegExp(`^${name}:[ \\t]*(.*(?:\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\n[ \t]+/g, " ").trim() ?? "";
-    return { file, to: header("To"), subject: decodeMimeWords(header("Subject")), link: header("X-Portal-Link") || null, raw };
+    return { file, to: header("To"), subject: decodeMimeWords(header("Subject")), link: header("X-Portal-Link") || null, raw, text: decodeQuotedPrintable(raw) };
   });
+}
+
+/** Undoes quoted-printable (soft line breaks, =XX bytes) over the whole message, as UTF-8. */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index++) {
+    const hex = joined[index] === "=" ? /^[0-9A-F]{2}$/.exec(joined.slice(index + 1, index + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index]!, "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
 }
 
 /** Decodes RFC 2047 words (nodemailer's B and Q forms), joining adjacent words' bytes before UTF-8. */

@@ -6,7 +6,7 @@
 //     loaded per file with openPGlite({ loadDataDir }).
 // This file runs in the main Vitest process: it must not import the `vitest` runtime API.
 import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -31,6 +31,8 @@ export type TestDatabaseTemplate =
 declare module "vitest" {
   export interface ProvidedContext {
     testDatabase: TestDatabaseTemplate;
+    /** This run's scratch folder (tests/support/auth.ts makes per-file DATA_DIRs in it); removed at the end. */
+    scratchDir: string;
   }
 }
 
@@ -92,8 +94,17 @@ async function setupPGlite(): Promise<{ template: TestDatabaseTemplate; teardown
 }
 
 export default async function setup(project: TestProject) {
+  // Workers are forked after this runs and inherit the environment: code that reads the
+  // config without a test setting one (DATA_DIR ./data, a generated session secret) then
+  // writes into this run's scratch folder, not into the checkout.
+  const scratchDir = mkdtempSync(path.join(os.tmpdir(), "portal-vitest-"));
+  process.env.DATA_DIR = scratchDir;
   const url = process.env.DATABASE_URL?.trim();
   const { template, teardown } = url ? await setupPostgres(url) : await setupPGlite();
   project.provide("testDatabase", template);
-  return teardown;
+  project.provide("scratchDir", scratchDir);
+  return async () => {
+    rmSync(scratchDir, { recursive: true, force: true });
+    await teardown();
+  };
 }

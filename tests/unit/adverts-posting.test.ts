@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 type Reply = { result: { status?: string; initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null }; photos: Array<{ id: number; src: string }> };
-type Outcome = { status: number; response?: Response; reply?: Reply };
+type Outcome = { status: number; response?: Response; reply?: Reply; headers?: Headers };
 
 async function call(
   fn: (args: any) => unknown,
@@ -39,8 +39,8 @@ async function call(
   try {
     const { result } = await callWithSession(fn, { ...options, middleware: [authMiddleware] });
     if (result instanceof Response) return { status: result.status, response: result };
-    const { data, status } = unwrapData(result);
-    return { status, reply: data as Reply };
+    const { data, status, headers } = unwrapData(result);
+    return { status, reply: data as Reply, headers };
   } catch (error) {
     if (error instanceof Response) return { status: error.status, response: error };
     const status = (error as { init?: ResponseInit })?.init?.status;
@@ -296,6 +296,8 @@ describe("posting an advert", () => {
       expect((await call(newRoute.action, { url: "/dodaty-ogoloshennya", cookie, form: fields() })).status).toBe(302);
       const second = await call(newRoute.action, { url: "/dodaty-ogoloshennya", cookie, form: fields({ title: "Друге оголошення" }) });
       expect(second.status).toBe(429);
+      // The slot frees when the first advert leaves the rolling 24 hours.
+      expect(Number(second.headers!.get("Retry-After"))).toBeGreaterThan(23 * 3600);
       expect(second.reply!.result.error?.[""]).toEqual(['adverts:errors.daily_limit|{"max":1}']);
       expect(second.reply!.result.initialValue?.title).toBe("Друге оголошення");
       expect(await advertsOf(user.id)).toHaveLength(1);

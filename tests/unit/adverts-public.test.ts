@@ -14,7 +14,11 @@ import type { DB, NewAdvertisement } from "../../db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
-import { catchResponse, unwrapData } from "../support/route.ts";
+import { buildContext, buildRequest, catchResponse, unwrapData } from "../support/route.ts";
+import type { MiddlewareFunction } from "react-router";
+import { i18nextMiddleware } from "~/middleware/i18next";
+import { sessionMiddleware } from "~/modules/auth/guards.server";
+import { clientAddressContext } from "~/modules/http/client-address.server";
 
 const t = useTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;
@@ -142,7 +146,7 @@ describe("the advert list", () => {
     const uk = await callAppRoute(adverts.loader, { url: "/advertisement" });
     const en = await callAppRoute(adverts.loader, { url: "/us/advertisement" });
     const price = (data: typeof uk, slug: string) => data.items.find((item) => item.slug === slug)!.price.text;
-    expect(price(uk, "laptop")).toBe("2\u00a0800\u00a0PLN");
+    expect(price(uk, "laptop")).toBe("2\u00a0800\u00a0zł");
     expect(price(en, "bike-eur")).toBe("€450");
     expect(price(uk, "books-free")).toBe("Безкоштовно");
     expect(price(en, "tutor-negotiable")).toBe("Negotiable");
@@ -181,6 +185,40 @@ describe("the advert page", () => {
     expect(data).toMatchObject({ preview: true, isOwner: true });
     expect(data.advert.rejectionReason).toBe("Немає фото");
     expect(await thrownStatus(item("deleted-by-staff", ownerCookie))).toBe(404);
+  });
+
+  /** The page as the app serves it: root middleware, the route's page cache, the loader. */
+  async function served(slug: string, cookie?: string): Promise<Response> {
+    const request = buildRequest({ url: `/advertisement/${slug}`, cookie });
+    const url = new URL(request.url);
+    const args = { request, url, pattern: "/advertisement/:slug", params: { slug }, context: buildContext([[clientAddressContext, "198.51.100.40"]]) };
+    const chain = [i18nextMiddleware, sessionMiddleware, ...(advertItem.middleware as MiddlewareFunction<Response>[])] as MiddlewareFunction<Response>[];
+    const run = async (index: number): Promise<Response> => {
+      if (index === chain.length) {
+        const loaderData = await advertItem.loader(args as never);
+        const meta = advertItem.meta({ loaderData, matches: [], location: { pathname: url.pathname } } as never);
+        return new Response(JSON.stringify({ loaderData, meta }), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      }
+      return (await chain[index]!(args, () => run(index + 1))) as Response;
+    };
+    return run(0);
+  }
+
+  it("a staff or owner preview of a hidden advert is never cached or indexed; a live one is", async () => {
+    const editor = await makeUser({ role: "editor" });
+    for (const cookie of [await sessionCookieFor(editor.id), ownerCookie]) {
+      const preview = await served("pending", cookie);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(preview.headers.get("X-Robots-Tag")).toBe("noindex");
+      const { meta } = (await preview.json()) as { meta: Array<Record<string, string>> };
+      expect(meta).toContainEqual({ name: "robots", content: "noindex" });
+    }
+    const live = await served("laptop", await sessionCookieFor(editor.id));
+    expect(live.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(live.headers.get("X-Robots-Tag")).toBeNull();
+    const { meta } = (await live.json()) as { meta: Array<Record<string, string>> };
+    expect(meta).not.toContainEqual({ name: "robots", content: "noindex" });
   });
 
   async function reveal(slug: string, ip = "198.51.100.7") {
@@ -247,6 +285,6 @@ describe("feeds, sitemap and home", () => {
       "/advertisement/tutor-negotiable",
     ]);
     expect(section.title).toBe("Нові оголошення");
-    expect(section.items[0]!.meta).toContain("2\u00a0800\u00a0PLN");
+    expect(section.items[0]!.meta).toContain("2\u00a0800\u00a0zł");
   });
 });

@@ -28,7 +28,7 @@ describe("prices", () => {
   });
 
   it("formats in the locale's way, whole amounts without decimals", () => {
-    expect(formatAmount("2800.00", "PLN", "uk")).toBe("2\u00a0800\u00a0PLN");
+    expect(formatAmount("2800.00", "PLN", "uk")).toBe("2\u00a0800\u00a0zł");
     expect(formatAmount("1250.50", "EUR", "en")).toBe("€1,250.50");
     expect(formatAmount(30, "USD", "en")).toBe("$30");
     expect(amountInputValue("1250.00")).toBe("1250");

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { can, DASHBOARD_SECTIONS, PERMISSIONS, permissionForDashboardPath } from "~/modules/auth/access";
-import { myAuthMiddleware, requirePermission, sessionContext } from "~/modules/auth/guards.server";
+import { myAuthMiddleware, requirePermission, sessionContext, throwIfAccessDenied } from "~/modules/auth/guards.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { routeMiddleware } from "~/middleware/route-middleware.server";
 import { dashboardNav } from "~/components/account/dashboard-nav";
@@ -24,17 +24,28 @@ function contextFor(visitor: Visitor): RouterContextProvider {
   return context;
 }
 
-/** Runs the guard; "allowed" when it called next(). */
-async function guard(visitor: Visitor, path: string, method: "GET" | "POST"): Promise<{ outcome: string; location?: string }> {
+/**
+ * Runs the guard and then, as the dashboard layout's loader does, `throwIfAccessDenied`;
+ * "allowed" when both let the request through. `reachedLoaders` tells whether the refusal
+ * (if any) came after the loaders started, so that the root loader ran.
+ */
+async function guard(visitor: Visitor, path: string, method: "GET" | "POST", dataRequest = false): Promise<{ outcome: string; location?: string; reachedLoaders?: boolean }> {
   const url = new URL(path, "http://localhost");
-  const request = method === "POST" ? new Request(url, { method: "POST", body: new URLSearchParams({ x: "1" }) }) : new Request(url);
+  const requestUrl = dataRequest ? new URL(`${url.pathname}.data${url.search}`, url) : url;
+  const request = method === "POST" ? new Request(requestUrl, { method: "POST", body: new URLSearchParams({ x: "1" }) }) : new Request(requestUrl);
+  const context = contextFor(visitor);
+  let reachedLoaders = false;
   try {
-    await myAuthMiddleware({ request, url, params: {}, pattern: url.pathname, context: contextFor(visitor) }, async () => new Response("page"));
+    await myAuthMiddleware({ request, url, params: {}, pattern: url.pathname, context }, async () => {
+      reachedLoaders = true;
+      throwIfAccessDenied(context);
+      return new Response("page");
+    });
     return { outcome: "allowed" };
   } catch (error) {
     if (error instanceof Response && error.status === 302) return { outcome: "login", location: error.headers.get("Location")! };
     const status = (error as { init?: { status?: number } }).init?.status;
-    if (status === 403) return { outcome: "forbidden" };
+    if (status === 403) return { outcome: "forbidden", reachedLoaders };
     throw error;
   }
 }
@@ -93,6 +104,13 @@ describe("the my-auth guard on every dashboard route", () => {
       });
     }
   }
+
+  it("lets a refused page view reach the loaders (the 403 page keeps the full shell), but not a write or a data request", async () => {
+    expect(await guard("user", "/dashboard", "GET")).toEqual({ outcome: "forbidden", reachedLoaders: true });
+    expect(await guard("editor", "/us/dashboard/settings", "GET")).toEqual({ outcome: "forbidden", reachedLoaders: true });
+    expect(await guard("user", "/dashboard", "POST")).toEqual({ outcome: "forbidden", reachedLoaders: false });
+    expect(await guard("user", "/dashboard/news", "GET", true)).toEqual({ outcome: "forbidden", reachedLoaders: false });
+  });
 
   it("keeps the query string in the redirect", async () => {
     const { location } = await guard("anonymous", "/us/dashboard/news?page=2&q=a b", "GET");

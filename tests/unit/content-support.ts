@@ -16,6 +16,17 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 export const ago = (ms: number) => new Date(Date.now() - ms);
 export const ahead = (ms: number) => new Date(Date.now() + ms);
+/**
+ * `days` after today at a fixed UTC time of day. Events shown with their time use this, not
+ * ahead(): the database filters on its own now(), so the date must move with the real clock,
+ * but a time of day taken from "now" made the schedule cross midnight in Europe/Warsaw when
+ * the suite ran between 21:00 and 23:00 UTC.
+ */
+export function daysAheadAt(days: number, hour: number, minute = 0): Date {
+  const date = new Date();
+  date.setUTCHours(hour, minute, 0, 0);
+  return new Date(date.getTime() + days * DAY);
+}
 export { DAY, HOUR };
 
 export type Fixture = Awaited<ReturnType<typeof insertFixture>>;
@@ -93,8 +104,9 @@ export async function insertFixture(db: Kysely<DB>) {
         category_id: poster!.id,
         location_id: warsaw!.id,
         cover_image_id: image.id,
-        starts_at: ahead(3 * DAY),
-        ends_at: ahead(3 * DAY + 2 * HOUR),
+        // 16:00-18:00 (winter) or 17:00-19:00 (summer) in Warsaw: never across midnight.
+        starts_at: daysAheadAt(3, 15),
+        ends_at: daysAheadAt(3, 17),
         venue_uk: "Філармонія",
         venue_en: "Philharmonic hall",
         address: "вул. Ясна 5",

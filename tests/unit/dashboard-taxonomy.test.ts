@@ -7,6 +7,8 @@ import * as tags from "~/routes/dashboard-tags/route";
 import * as users from "~/routes/dashboard-users/route";
 import { sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { formOptions } from "~/modules/staff-content/form-data.server";
+import { contentSpec } from "~/modules/staff-content/types";
 import { asStaff, replyOf, staff, type Staff } from "./dashboard-support.ts";
 
 const t = useTestDatabase();
@@ -24,9 +26,12 @@ const onCategories = (form: Record<string, string>, type = "services") =>
 
 describe("categories", () => {
   it("creates, renames (uk, en), reorders and deletes only when empty", async () => {
-    await onCategories({ intent: "create", name_uk: "Юристи" });
+    // Every taxonomy name exists in both languages: without the English one nothing is created.
+    const noEnglish = replyOf(await onCategories({ intent: "create", name_uk: "Юристи" }));
+    expect(noEnglish.data.result.error.name_en).toEqual(["admin:errors.required"]);
+    await onCategories({ intent: "create", name_uk: "Юристи", name_en: "Lawyers" });
     await onCategories({ intent: "create", name_uk: "Перекладачі", name_en: "Translators" });
-    const duplicate = replyOf(await onCategories({ intent: "create", name_uk: "Юристи" }));
+    const duplicate = replyOf(await onCategories({ intent: "create", name_uk: "Юристи", name_en: "Lawyers" }));
     expect(duplicate.data.result.error.slug).toEqual(["admin:errors.slug_taken"]);
     let list = await asStaff(editor, categories.loader, { url: "/dashboard/services/categories", params: { type: "services" } });
     expect(list.categories.map((row: { slug: string }) => row.slug)).toEqual(["yurysty", "perekladachi"]);
@@ -52,7 +57,7 @@ describe("categories", () => {
 
     const history = await asStaff(editor, categoryEdit.loader, { url: `/dashboard/services/categories/edit-page/${lawyers!.id}`, params: { type: "services", id: String(lawyers!.id) } });
     expect(history.history.map((entry: { action: string }) => entry.action)).toEqual(["rename", "create"]);
-    expect(history.history[0].changes).toContainEqual({ field: "name_en", before: "—", after: "Legal services" });
+    expect(history.history[0].changes).toContainEqual({ field: "name_en", before: "Lawyers", after: "Legal services" });
   });
 
   it("a category of another kind is not found through this editor", async () => {
@@ -100,6 +105,19 @@ describe("locations (admin)", () => {
     const row = await t.db.selectFrom("locations").select(["id", "slug"]).where("slug", "=", "praha").executeTakeFirstOrThrow();
     await asStaff(admin, locations.action, { url: "/dashboard/locations", form: { intent: "rename", id: String(row.id), name_uk: "Прага", name_en: "Praha", slug: "praha" } });
     expect((await t.db.selectFrom("locations").select("name_en").where("id", "=", row.id).executeTakeFirstOrThrow()).name_en).toBe("Praha");
+  });
+});
+
+describe("content form choices", () => {
+  it("name categories and locations in the dashboard's language", async () => {
+    await t.db.insertInto("categories").values({ kind: "poster", slug: "kontserty", name_uk: "Концерти", name_en: "Concerts" }).execute();
+    await t.db.insertInto("locations").values({ slug: "vrotslav", name_uk: "Вроцлав", name_en: "Wrocław", position: 9 }).execute();
+    const spec = contentSpec("posters");
+    const english = await formOptions(spec, "en");
+    expect(english.categories.map((choice) => choice.label)).toContain("Concerts");
+    expect(english.locations.map((choice) => choice.label)).toContain("Wrocław");
+    const ukrainian = await formOptions(spec, "uk");
+    expect(ukrainian.categories.map((choice) => choice.label)).toContain("Концерти");
   });
 });
 

@@ -34,7 +34,7 @@ describe("static pages", () => {
     const en = await callAppRoute(staticPage.loader, { url: "/us/about", params: { slug: "about" } });
     expect(en.page.title).toEqual({ text: "About us", lang: "en" });
     expect(en.page.body.text).toContain("We are a community");
-    expect(en.seo.title).toBe("About us");
+    expect(en.seo.title).toMatch(/^About us — /); // static page titles carry the site name
   });
 
   it("falls back to the Ukrainian text, marked as Ukrainian, on an English page", async () => {

@@ -1,10 +1,10 @@
 // `npm run user:create`: the documented way to make the first admin, run as a real process
 // against an embedded database in a temporary DATA_DIR.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sql } from "kysely";
 import { openPGlite } from "../../db/connection.ts";
 import { verifyPassword } from "../../app/modules/auth/password.server.ts";
@@ -12,6 +12,16 @@ import { verifyPassword } from "../../app/modules/auth/password.server.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-user-create-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  // The CLI's first run would create and migrate the embedded database (initdb and every
+  // migration: most of this file's time). Start it from the suite's migrated copy instead;
+  // opening an existing database and finding nothing to migrate is what the CLI does anyway.
+  const template = inject("testDatabase");
+  if (template.kind !== "pglite") return;
+  const database = await openPGlite({ dir: path.join(dataDir, "db"), loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+  await database.close();
+});
 
 function userCreate(...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "development" };

@@ -1,3 +1,4 @@
+import { LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
 import { useLocation } from "react-router";
 import { useAccountT } from "./use-account-t";
 import { localizePath, stripLocale } from "~/i18n/locales";
@@ -23,6 +24,7 @@ export function AccountMenu() {
     return (
       <nav className="account-menu" aria-label={t("auth:account.label")}>
         <LocalizedLink to={`/login${back}`} className="button button--secondary" rel="nofollow">
+          <LogIn aria-hidden="true" size={18} />
           {t("auth:account.sign_in")}
         </LocalizedLink>
       </nav>
@@ -32,17 +34,20 @@ export function AccountMenu() {
   return (
     <nav className="account-menu" aria-label={t("auth:account.label")}>
       <LocalizedLink to="/cabinet" className="account-menu__link">
-        {session.user.name || t("auth:account.cabinet")}
+        <UserRound aria-hidden="true" size={18} />
+        <span>{session.user.name || t("auth:account.cabinet")}</span>
       </LocalizedLink>
       {can(session.user.role, "dashboard.view") ? (
         <LocalizedLink to="/dashboard" className="account-menu__link">
-          {t("auth:account.dashboard")}
+          <LayoutDashboard aria-hidden="true" size={18} />
+          <span>{t("auth:account.dashboard")}</span>
         </LocalizedLink>
       ) : null}
       <form method="post" action="/api/auth/signout" className="account-menu__signout">
         <input type="hidden" name="csrfToken" value={session.csrfToken ?? ""} />
         <input type="hidden" name="callbackUrl" value={localizePath("/", locale)} />
         <button type="submit" className="button button--secondary">
+          <LogOut aria-hidden="true" size={18} />
           {t("auth:account.sign_out")}
         </button>
       </form>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translate";
 import { usePageLanguage } from "~/hooks/use-t";
 
 /** `t` for the account UI: keys of the `auth`, `cabinet` and `dashboard` namespaces (`auth:login.title`), in the page's language. */

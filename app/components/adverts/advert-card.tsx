@@ -1,12 +1,15 @@
 import { CARD_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
 import { Localized } from "~/components/content/localized-text";
+import { CardPlaceholder } from "~/components/content/card-placeholder";
 import { LocalizedLink } from "~/components/localized-link";
 import type { AdvertCard as AdvertCardData } from "~/modules/adverts/queries.server";
+import { FavouriteToggle } from "./favourite-toggle";
 import { useAdvertsT } from "./use-adverts-t";
 import "./adverts.css";
 
 /** An advert in a list: cover photo, price, title, city and date; the whole card links to the advert. */
-export function AdvertCard({ item, priority = false, headingLevel = 2 }: { item: AdvertCardData; priority?: boolean; headingLevel?: 2 | 3 }) {
+/** `saved`: whether the viewer saved it (the save toggle sits over the photo); undefined hides the toggle. */
+export function AdvertCard({ item, priority = false, headingLevel = 2, saved }: { item: AdvertCardData; priority?: boolean; headingLevel?: 2 | 3; saved?: boolean }) {
   const { t } = useAdvertsT();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -14,9 +17,7 @@ export function AdvertCard({ item, priority = false, headingLevel = 2 }: { item:
       {item.image ? (
         <ResponsiveImage className="content-card__image" image={item.image} sizes={CARD_IMAGE_SIZES} priority={priority} />
       ) : (
-        <div className="content-card__image advert-card__no-photo" aria-hidden="true">
-          {t("card.no_photo")}
-        </div>
+        <CardPlaceholder className="content-card__image" kind="advertisement" seed={item.category?.slug} />
       )}
       <div className="content-card__body">
         <p className={`content-card__price advert-price advert-price--${item.price.kind}`}>{item.price.text}</p>
@@ -32,6 +33,7 @@ export function AdvertCard({ item, priority = false, headingLevel = 2 }: { item:
           {item.photoCount > 1 ? ` · ${t("card.photos", { count: item.photoCount })}` : null}
         </p>
       </div>
+      {saved === undefined ? null : <FavouriteToggle advertId={item.id} saved={saved} title={item.title} compact />}
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { SlidersHorizontal } from "lucide-react";
 import { Form } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
 import { useLocale, usePageLanguage } from "~/hooks/use-t";
@@ -29,8 +30,16 @@ export function AdvertFilters({
   const language = usePageLanguage();
   // A new key per applied query resets the uncontrolled fields after a client navigation.
   const formKey = JSON.stringify([query, category?.slug]);
+  const active = [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null).length;
+  // Phones see a "Filters (n)" disclosure (closed, so the adverts come first); wide screens
+  // always show the form: CSS lays the details' content out whether it is open or not.
   return (
-    <Form method="get" action={localizePath("/advertisement", locale)} className="advert-filters" role="search" aria-label={t("filters.label")} key={formKey}>
+    <details className="advert-filters-box" key={formKey}>
+      <summary className="button button--secondary advert-filters-box__toggle">
+        <SlidersHorizontal aria-hidden="true" size={18} />
+        {active ? t("filters.summary_count", { count: active }) : t("filters.summary")}
+      </summary>
+    <Form method="get" action={localizePath("/advertisement", locale)} className="advert-filters" role="search" aria-label={t("filters.label")}>
       <div className="advert-filters__grid">
         <div className="advert-filters__field">
           <label htmlFor="filter-category">{t("filters.category")}</label>
@@ -102,5 +111,6 @@ export function AdvertFilters({
         </LocalizedLink>
       </div>
     </Form>
+    </details>
   );
 }

@@ -7,10 +7,14 @@ import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.se
 import type { Pagination } from "~/modules/listing/pagination";
 import { AdvertCard } from "./advert-card";
 import { AdvertFilters } from "./advert-filters";
+import { SaveSearchForm } from "./save-search-form";
+import type { SaveSearchResult } from "~/modules/saved-searches/save-action.server";
 import { useAdvertsT } from "./use-adverts-t";
 
 export type AdvertListData = {
   items: AdvertCardData[];
+  /** The adverts of this page the viewer saved. */
+  savedIds: number[];
   pagination: Pagination;
   query: AdvertListQuery;
   filtered: boolean;
@@ -21,19 +25,24 @@ export type AdvertListData = {
 };
 
 /** `/advertisement` and its category pages. */
-export function AdvertListView({ data }: { data: AdvertListData }) {
+export function AdvertListView({ data, saveResult }: { data: AdvertListData; saveResult?: SaveSearchResult | null }) {
   const { t } = useAdvertsT();
+  const { query } = data;
+  const location = query.location ? data.locations.find((option) => option.slug === query.location) : undefined;
+  const price = query.minPrice !== null || query.maxPrice !== null ? `${query.minPrice ?? ""}–${query.maxPrice ?? ""}${query.currency ? ` ${query.currency}` : ""}` : (query.currency ?? null);
+  const defaultName = [data.category ? data.category.name.text : t("list.title"), location?.name.text, price].filter(Boolean).join(" · ");
   return (
     <ListPage
       title={data.category ? data.category.name : t("list.title")}
       lead={data.category ? undefined : t("list.description")}
-      items={data.items.map((item, index) => ({ key: item.id, node: <AdvertCard item={item} priority={index < 2} /> }))}
+      items={data.items.map((item, index) => ({ key: item.id, node: <AdvertCard item={item} priority={index < 2} saved={data.savedIds.includes(item.id)} /> }))}
       emptyText={data.filtered ? t("list.empty_filtered") : t("list.empty")}
       pagination={data.pagination}
       feed={data.feed}
     >
       <CategoryNav base="/advertisement" categories={data.categories} />
       <AdvertFilters query={data.query} category={data.category} categories={data.categories} locations={data.locations} />
+      <SaveSearchForm defaultName={defaultName} result={saveResult} />
       <div className="list-tools">
         <p className="advert-list__count" role="status">
           {t("list.count", { count: data.pagination.total })}

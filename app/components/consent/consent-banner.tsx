@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { localizePath, localeFromPath, type Language } from "~/i18n/locales";
-import { COOKIES, MANAGE_PARAM, MANAGE_VALUE, type ConsentState, type CookieGroup } from "~/modules/consent/cookies";
+import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "~/modules/consent/cookies";
+import { ConsentSettings as SettingsDialog } from "./consent-settings";
+import { useShellT } from "./use-shell-t";
 import "./consent.css";
 
 export type ConsentView = ConsentState & { manage: boolean };
 
 const CONSENT_ACTION = "/consent";
-
-function useShellT(language: Language) {
-  return useTranslation("shell", { lng: language });
-}
 
 /** The current page's address without the "open the settings" parameter. */
 function usePageAddress() {
@@ -47,7 +44,8 @@ export function ConsentBanner({ consent, language = "en" }: { consent: ConsentVi
             <div className="consent-bar__text">
               <h2 id="consent-title">{t("consent.title")}</h2>
               <p>
-                {t("consent.description")}{" "}
+                <span className="consent-bar__long">{t("consent.description")}</span>
+                <span className="consent-bar__short">{t("consent.description_short")}</span>{" "}
                 <Link to={localizePath("/privacy-policy", localeFromPath(returnTo))}>{t("consent.privacy_link")}</Link>
               </p>
             </div>
@@ -80,6 +78,7 @@ export function ConsentBanner({ consent, language = "en" }: { consent: ConsentVi
       {open ? (
         <SettingsDialog
           language={language}
+          action={CONSENT_ACTION}
           enabled={consent.enabled}
           returnTo={returnTo}
           fetcher={fetcher}
@@ -89,107 +88,6 @@ export function ConsentBanner({ consent, language = "en" }: { consent: ConsentVi
         />
       ) : null}
     </aside>
-  );
-}
-
-type SettingsDialogProps = {
-  language: Language;
-  enabled: string[];
-  returnTo: string;
-  fetcher: ReturnType<typeof useFetcher>;
-  /** With JS the dialog is modal (focus kept inside, Escape closes); without, it is shown in place. */
-  modal: boolean;
-  openedByUrl: boolean;
-  onClose: () => void;
-};
-
-function SettingsDialog({ language, enabled, returnTo, fetcher, modal, openedByUrl, onClose }: SettingsDialogProps) {
-  const { t } = useShellT(language);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!modal || !element || element.matches(":modal")) return;
-    if (element.open) element.close();
-    element.showModal();
-  }, [modal]);
-
-  return (
-    <dialog ref={dialog} open={modal ? undefined : true} className="consent-dialog" aria-labelledby="consent-settings-title" onClose={onClose}>
-      <fetcher.Form
-        method="post"
-        action={CONSENT_ACTION}
-        preventScrollReset
-        onSubmit={() => {
-          // The choice is on its way; the banner goes when the page data says it is stored.
-          if (dialog.current?.open) dialog.current.close();
-        }}
-      >
-        <h2 id="consent-settings-title">{t("consent.settings_title")}</h2>
-        <p>{t("consent.settings_lead")}</p>
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <fieldset className="consent-group">
-          <legend>{t("consent.necessary")}</legend>
-          {COOKIES.necessary.map((group) => (
-            <CookieToggle key={group.id} group={group} language={language} checked locked />
-          ))}
-        </fieldset>
-        <fieldset className="consent-group">
-          <legend>{t("consent.optional")}</legend>
-          {COOKIES.optional.map((group) => (
-            <CookieToggle key={group.id} group={group} language={language} checked={enabled.includes(group.id)} />
-          ))}
-        </fieldset>
-        <div className="consent-actions">
-          <button type="submit" name="intent" value="save" className="button">
-            {t("consent.save")}
-          </button>
-          <button type="submit" name="intent" value="accept-all" className="button button--secondary">
-            {t("consent.accept_all")}
-          </button>
-          <button type="submit" name="intent" value="decline" className="button button--secondary">
-            {t("consent.decline")}
-          </button>
-          {modal && !openedByUrl ? (
-            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
-              {t("consent.close")}
-            </button>
-          ) : (
-            <Link to={returnTo} className="button button--secondary" replace preventScrollReset>
-              {t("consent.close")}
-            </Link>
-          )}
-        </div>
-      </fetcher.Form>
-    </dialog>
-  );
-}
-
-function CookieToggle({ group, language, checked, locked = false }: { group: CookieGroup; language: Language; checked: boolean; locked?: boolean }) {
-  const { t } = useShellT(language);
-  const id = `cookie-${group.id}`;
-  const key = group.id as "analytics";
-  return (
-    <div className="consent-toggle">
-      {/* A native checkbox exposes its checked state to the switch role itself (ARIA in HTML). */}
-      <input
-        type="checkbox"
-        // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
-        role="switch"
-        id={id}
-        name={locked ? undefined : "optional"}
-        value={group.id}
-        defaultChecked={checked}
-        disabled={locked}
-        aria-describedby={`${id}-description`}
-      />
-      <label htmlFor={id}>
-        {t(`consent.groups.${key}.name`)}
-        {locked ? <span className="consent-toggle__note"> — {t("consent.always_on")}</span> : null}
-      </label>
-      <p id={`${id}-description`} className="consent-toggle__description">
-        {t(`consent.groups.${key}.description`)} <span className="consent-toggle__names">{t("consent.cookie_names", { names: group.names.join(", ") })}</span>
-      </p>
-    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { LocalizedLink } from "~/components/localized-link";
 import type { DirectoryCard as DirectoryCardData } from "~/modules/listing/directory";
 import { Localized } from "./localized-text";
+import { CardPlaceholder } from "./card-placeholder";
 import { ResponsiveImage } from "./responsive-image";
 
 /** A service or a diaspora organisation; `section` is "/services" or "/diaspors". */
@@ -8,7 +9,7 @@ export function DirectoryCard({ item, section, headingLevel = 2 }: { item: Direc
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="content-card content-card--directory">
-      {item.logo ? <ResponsiveImage className="content-card__logo" image={item.logo} sizes="5rem" /> : null}
+      {item.logo ? <ResponsiveImage className="content-card__logo" image={item.logo} sizes="5rem" /> : <CardPlaceholder className="content-card__logo" kind={section === "/services" ? "services" : "diaspors"} seed={item.category?.slug} />}
       <div className="content-card__body">
         <Heading className="content-card__title">
           <LocalizedLink to={`${section}/${item.slug}`} className="content-card__link">

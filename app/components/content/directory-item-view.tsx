@@ -1,4 +1,5 @@
 import type { DirectoryDetail } from "~/modules/listing/directory";
+import { SocialLink } from "./social-link";
 import { telHref } from "~/modules/listing/directory";
 import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
 import { LocalizedLink } from "~/components/localized-link";
@@ -109,10 +110,7 @@ export function DirectoryItemView({
                 <ul className="inline-list">
                   {contacts.social.map((link) => (
                     <li key={link.network}>
-                      <a href={link.url} rel="noopener" target="_blank">
-                        {link.network}
-                        <span className="visually-hidden"> ({t("share.new_window")})</span>
-                      </a>
+                      <SocialLink network={link.network} url={link.url} newWindow={t("share.new_window")} />
                     </li>
                   ))}
                 </ul>

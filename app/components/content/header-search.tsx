@@ -1,3 +1,4 @@
+import { Search } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { localizePath, stripLocale } from "~/i18n/locales";
 import { useLocale } from "~/hooks/use-t";
@@ -24,7 +25,7 @@ export function HeaderSearch() {
       </label>
       <input id="header-search" type="search" name="q" placeholder={t("search.placeholder")} maxLength={100} />
       <button type="submit" className="icon-button" aria-label={t("search.submit")}>
-        <span aria-hidden="true">⌕</span>
+        <Search aria-hidden="true" size={20} />
       </button>
     </Form>
   );

@@ -5,11 +5,12 @@ import { Localized } from "./localized-text";
 import { ResponsiveImage } from "./responsive-image";
 import { useContentT } from "./use-content-t";
 
-// Wide placements show the picture beside the text at min(45%, 20rem); the sidebar stacks it.
+// Wide placements show the picture beside the text at min(45%, 20rem) from 45rem; phones
+// and the sidebar stack it full width.
 const SIZES: Record<ReklamaBanner["placement"], string> = {
-  home_top: "(min-width: 45rem) 20rem, 45vw",
-  footer: "(min-width: 45rem) 20rem, 45vw",
-  list_inline: "(min-width: 45rem) 20rem, 45vw",
+  home_top: "(min-width: 45rem) 20rem, 100vw",
+  footer: "(min-width: 45rem) 20rem, 100vw",
+  list_inline: "(min-width: 45rem) 20rem, 100vw",
   sidebar: "(min-width: 60rem) 20rem, 100vw",
 };
 

@@ -1,3 +1,5 @@
+import { Mail } from "lucide-react";
+import { NetworkIcon } from "./social-link";
 import { useContentT } from "./use-content-t";
 
 /** Plain share links (no third-party scripts): work without JS and leak nothing until clicked. */
@@ -6,11 +8,11 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
   const text = encodeURIComponent(title);
   const targets = [
-    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { name: "X", href: `https://x.com/intent/post?url=${u}&text=${text}` },
-    { name: "Telegram", href: `https://t.me/share/url?url=${u}&text=${text}` },
-    { name: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
-    { name: "Viber", href: `viber://forward?text=${encodeURIComponent(`${title} ${url}`)}` },
+    { id: "facebook", name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { id: "x", name: "X", href: `https://x.com/intent/post?url=${u}&text=${text}` },
+    { id: "telegram", name: "Telegram", href: `https://t.me/share/url?url=${u}&text=${text}` },
+    { id: "whatsapp", name: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
+    { id: "viber", name: "Viber", href: `viber://forward?text=${encodeURIComponent(`${title} ${url}`)}` },
   ];
   return (
     <nav className="share-links" aria-label={t("share.label")}>
@@ -19,13 +21,17 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
         {targets.map((target) => (
           <li key={target.name}>
             <a href={target.href} target="_blank" rel="noopener noreferrer">
+              <NetworkIcon network={target.id} />
               {target.name}
               <span className="visually-hidden"> ({t("share.new_window")})</span>
             </a>
           </li>
         ))}
         <li>
-          <a href={`mailto:?subject=${text}&body=${u}`}>{t("share.email")}</a>
+          <a href={`mailto:?subject=${text}&body=${u}`}>
+            <Mail aria-hidden="true" size={18} />
+            {t("share.email")}
+          </a>
         </li>
       </ul>
     </nav>

@@ -1,6 +1,7 @@
 import { LocalizedLink } from "~/components/localized-link";
 import type { TeaserItem } from "~/modules/listing/home-sections.server";
 import { Localized } from "./localized-text";
+import { CardPlaceholder, placeholderKindOf } from "./card-placeholder";
 import { CARD_IMAGE_SIZES, ResponsiveImage } from "./responsive-image";
 
 export function TeaserCard({ item, priority = false }: { item: TeaserItem; priority?: boolean }) {
@@ -14,7 +15,9 @@ export function TeaserCard({ item, priority = false }: { item: TeaserItem; prior
           sizes={logo ? "5rem" : CARD_IMAGE_SIZES}
           priority={priority}
         />
-      ) : null}
+      ) : (
+        <CardPlaceholder className={logo ? "content-card__logo" : "content-card__image"} kind={placeholderKindOf(item.path)} seed={item.path.split("/")[1]} />
+      )}
       <div className="content-card__body">
         {item.date || item.meta ? (
           <p className="content-card__meta">

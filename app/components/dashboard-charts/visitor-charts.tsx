@@ -1,6 +1,6 @@
 import { Chart } from "primereact/chart";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translate";
 import { usePageLanguage } from "~/hooks/use-t";
 import type { Language } from "~/i18n/locales";
 import type { VisitorStats } from "~/modules/analytics/stats.server";
@@ -153,28 +153,30 @@ function ChartPanel({ id, title, chart, wide = false, children }: { id: string; 
 
 function NumbersTable({ headers, rows, labelledBy }: { headers: string[]; rows: Array<Array<string | number>>; labelledBy: string }) {
   return (
-    <table className="stats-table" aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          {headers.map((header, index) => (
-            <th key={header} scope="col" className={index > 0 ? "num" : undefined}>
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, ...values]) => (
-          <tr key={String(label)}>
-            <th scope="row">{label}</th>
-            {values.map((value, index) => (
-              <td key={index} className="num">
-                {value}
-              </td>
+    <div className="table-scroll">
+      <table className="stats-table" aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            {headers.map((header, index) => (
+              <th key={header} scope="col" className={index > 0 ? "num" : undefined}>
+                {header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([label, ...values]) => (
+            <tr key={String(label)}>
+              <th scope="row">{label}</th>
+              {values.map((value, index) => (
+                <td key={index} className="num">
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

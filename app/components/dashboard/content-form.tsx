@@ -122,7 +122,16 @@ function FieldView({ spec, field, t, options, images, type }: FieldViewProps) {
       return <InputField field={field(spec.name)} label={label} hint={hint} type={spec.kind} autoComplete="off" />;
     }
     case "datetime":
-      return <InputField field={field(spec.name)} label={label} hint={hint} type="datetime-local" />;
+      // A text field in the page's format: a native datetime-local one shows the browser's format instead.
+      return (
+        <InputField
+          field={field(spec.name)}
+          label={label}
+          hint={[hint, t("admin:form.datetime_hint")].filter(Boolean).join(" ")}
+          placeholder={t("admin:form.datetime_placeholder")}
+          autoComplete="off"
+        />
+      );
     case "number":
       return <InputField field={field(spec.name)} label={label} hint={hint} type="number" />;
     case "checkbox":

@@ -1,5 +1,3 @@
-import { Column } from "primereact/column";
-import { DataTable } from "primereact/datatable";
 import { Link } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
 import { listSearch } from "~/modules/staff-content/list-query";
@@ -15,15 +13,14 @@ import { tKey, useAdminT } from "./use-admin-t";
 type Row = ContentListData["rows"][number];
 
 /**
- * A content list: PrimeReact DataTable rendered on the server (so it works without JS),
- * its sorting, filters and pages all plain links and GET forms on the URL.
+ * A content list: a native table rendered on the server (so it works without JS), its
+ * sorting, filters and pages all plain links and GET forms on the URL.
  */
 export function ContentListView({ data }: { data: ContentListData }) {
   const { t } = useAdminT();
   const { type, query, rows } = data;
   const section = tKey(t, `dashboard:sections.${type}`);
   const trash = query.view === "trash";
-  const pt = (sort: "title" | "status" | "published_at" | "updated_at") => ({ headerCell: { "aria-sort": ariaSort(query, sort) } });
   return (
     <>
       <div className="dash-heading">
@@ -54,64 +51,72 @@ export function ContentListView({ data }: { data: ContentListData }) {
       </nav>
       <ListFilters query={query} filters={data.filters} authorLabel={t(type === "advertisements" ? "admin:list.col_owner" : "admin:list.col_author")} />
       <BulkBar query={query} actions={data.bulkActions} total={data.total} />
-      <DataTable
-        value={rows}
-        dataKey="id"
-        lazy
-        className="dash-table"
-        emptyMessage={t("admin:list.empty")}
-        tableStyle={{ minWidth: "40rem" }}
-        aria-label={section}
-      >
-        <Column
-          header={<span className="visually-hidden">{t("admin:list.select")}</span>}
-          headerStyle={{ width: "2.5rem" }}
-          body={(row: Row) => (
-            <input
-              type="checkbox"
-              name="ids"
-              value={row.id}
-              form="bulk-form"
-              aria-label={t("admin:list.select_row", { title: row.title })}
-            />
-          )}
-        />
-        <Column
-          header={<SortHeader query={query} sort="title" label={t("admin:list.col_title")} />}
-          pt={pt("title")}
-          style={{ minWidth: "16rem" }}
-          body={(row: Row) => (
-            <>
-              <LocalizedLink to={row.editPath} className="dash-table__title">
-                {row.title}
-              </LocalizedLink>
-              {row.titleEn ? (
-                <span className="dash-table__sub" lang="en">
-                  {row.titleEn}
-                </span>
+      {/* A native table (PrimeReact's DataTable put ARIA roles on native cells); it scrolls
+          inside its own box if the column is still too narrow, never the page. */}
+      <div className="dash-table-scroll">
+        <table className="stats-table dash-table">
+          <thead>
+            <tr>
+              <th scope="col" className="dash-table__select">
+                <span className="visually-hidden">{t("admin:list.select")}</span>
+              </th>
+              <th scope="col" aria-sort={ariaSort(query, "title")}>
+                <SortHeader query={query} sort="title" label={t("admin:list.col_title")} />
+              </th>
+              <th scope="col" aria-sort={ariaSort(query, "status")}>
+                <SortHeader query={query} sort="status" label={t("admin:list.col_status")} />
+              </th>
+              {data.filters.categories ? (
+                <th scope="col" className="dash-table__optional">
+                  {t("admin:list.col_category")}
+                </th>
               ) : null}
-              <span className="dash-table__sub">/{row.slug}</span>
-            </>
-          )}
-        />
-        <Column
-          header={<SortHeader query={query} sort="status" label={t("admin:list.col_status")} />}
-          pt={pt("status")}
-          body={(row: Row) => <StatusBadge status={row.status} scheduled={row.scheduled} />}
-        />
-        {data.filters.categories ? <Column header={t("admin:list.col_category")} body={(row: Row) => row.category ?? "—"} /> : null}
-        <Column header={t(type === "advertisements" ? "admin:list.col_owner" : "admin:list.col_author")} body={(row: Row) => row.author ?? "—"} />
-        <Column
-          header={<SortHeader query={query} sort="published_at" label={t("admin:list.col_published")} />}
-          pt={pt("published_at")}
-          body={(row: Row) => row.published ?? "—"}
-        />
-        <Column
-          header={<SortHeader query={query} sort="updated_at" label={t(trash ? "admin:list.col_deleted" : "admin:list.col_updated")} />}
-          pt={pt("updated_at")}
-          body={(row: Row) => (trash ? row.deleted : row.updated)}
-        />
-      </DataTable>
+              <th scope="col" className="dash-table__optional">
+                {t(type === "advertisements" ? "admin:list.col_owner" : "admin:list.col_author")}
+              </th>
+              <th scope="col" aria-sort={ariaSort(query, "published_at")}>
+                <SortHeader query={query} sort="published_at" label={t("admin:list.col_published")} />
+              </th>
+              <th scope="col" aria-sort={ariaSort(query, "updated_at")}>
+                <SortHeader query={query} sort="updated_at" label={t(trash ? "admin:list.col_deleted" : "admin:list.col_updated")} />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length ? (
+              rows.map((row: Row) => (
+                <tr key={row.id}>
+                  <td className="dash-table__select">
+                    <input type="checkbox" name="ids" value={row.id} form="bulk-form" aria-label={t("admin:list.select_row", { title: row.title })} />
+                  </td>
+                  <td className="dash-table__main">
+                    <LocalizedLink to={row.editPath} className="dash-table__title">
+                      {row.title}
+                    </LocalizedLink>
+                    {row.titleEn ? (
+                      <span className="dash-table__sub" lang="en">
+                        {row.titleEn}
+                      </span>
+                    ) : null}
+                    <span className="dash-table__sub">/{row.slug}</span>
+                  </td>
+                  <td>
+                    <StatusBadge status={row.status} scheduled={row.scheduled} />
+                  </td>
+                  {data.filters.categories ? <td className="dash-table__optional">{row.category ?? "—"}</td> : null}
+                  <td className="dash-table__optional">{row.author ?? "—"}</td>
+                  <td className="dash-table__date">{row.published ?? "—"}</td>
+                  <td className="dash-table__date">{trash ? row.deleted : row.updated}</td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={data.filters.categories ? 7 : 6}>{t("admin:list.empty")}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
       <Pagination page={query.page} pages={data.pages} total={data.total} hrefFor={(page) => listSearch(query, { page })} />
     </>
   );

@@ -30,7 +30,7 @@ export function InputField({
   placeholder,
   autoComplete,
   step,
-}: Common & { type?: "text" | "url" | "email" | "tel" | "datetime-local" | "number"; placeholder?: string; autoComplete?: string; step?: string }) {
+}: Common & { type?: "text" | "url" | "email" | "tel" | "number"; placeholder?: string; autoComplete?: string; step?: string }) {
   const { key, ...props } = getInputProps(field, { type: type === "number" ? "text" : type, ariaDescribedBy: describedBy(field, hint) });
   return (
     <div className="field">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translate";
 import { usePageLanguage } from "~/hooks/use-t";
 
 /** `t` for dashboard pages: `admin:` keys (and `dashboard:`, `common:`), in the page's language. */

@@ -1,3 +1,4 @@
+import { Mail, Phone } from "lucide-react";
 import type { LocalizedText } from "~/modules/content/localized";
 import { usePageLanguage, useT } from "~/hooks/use-t";
 import { LocalizedLink } from "../localized-link";
@@ -39,16 +40,16 @@ export function Footer({ siteName, email, phone, pages }: FooterProps) {
         <address>
           <strong>{siteName}</strong>
           {email ? (
-            <>
-              <br />
-              <a href={`mailto:${email}`}>{email}</a>
-            </>
+            <a href={`mailto:${email}`}>
+              <Mail aria-hidden="true" size={18} />
+              {email}
+            </a>
           ) : null}
           {phone ? (
-            <>
-              <br />
-              <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
-            </>
+            <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>
+              <Phone aria-hidden="true" size={18} />
+              {phone}
+            </a>
           ) : null}
         </address>
         <p className="site-footer__copy">

@@ -1,12 +1,39 @@
+import { Menu, Moon, Sun } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
 import { LOCALES, stripLocale, switchLocalePath, type LocaleCode } from "~/i18n/locales";
 import { useLocale, useT } from "~/hooks/use-t";
 import { LocalizedLink, LocalizedNavLink } from "../localized-link";
 import { HeaderSearch } from "../content/header-search";
+import { Logo } from "./logo";
 import { NAV_SECTIONS } from "./nav-sections";
 
+/**
+ * The site header. Wide screens show everything in two rows (brand and tools, then the
+ * sections); on phones the sections, search, language and account live in a `<details>`
+ * menu, which opens without JS and is a native disclosure for keyboards and screen readers.
+ * On wide screens the same `<details>` is laid out flat by CSS (`::details-content`).
+ */
 export function Header({ siteName, theme, account }: { siteName: string; theme: "light" | "dark"; account?: React.ReactNode }) {
   const { t } = useT();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  // With JS a navigation keeps the DOM: close the menu once the new page is there.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname, search]);
+  // Escape closes the open menu and gives focus back to its button.
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    details.addEventListener("keydown", onKey);
+    return () => details.removeEventListener("keydown", onKey);
+  }, []);
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -14,23 +41,32 @@ export function Header({ siteName, theme, account }: { siteName: string; theme: 
       </a>
       <div className="site-header__bar container">
         <LocalizedLink to="/" className="site-header__brand">
-          {siteName}
+          <Logo />
+          <span className="site-header__name">{siteName}</span>
         </LocalizedLink>
-        <nav aria-label={t("header.sections")} className="site-header__nav">
-          <ul>
-            {NAV_SECTIONS.map((section) => (
-              <li key={section.to}>
-                <LocalizedNavLink to={section.to}>{t(section.label as "nav.contacts")}</LocalizedNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="site-header__tools">
-          <HeaderSearch />
-          <LanguageSwitcher />
-          <ThemeToggle theme={theme} />
-          {account}
-        </div>
+        <ThemeToggle theme={theme} />
+        <details className="site-menu" ref={menu}>
+          <summary className="icon-button site-menu__toggle">
+            <Menu aria-hidden="true" size={20} />
+            <span>{t("header.menu")}</span>
+          </summary>
+          <div className="site-menu__panel">
+            <div className="site-header__tools">
+              <HeaderSearch />
+              <LanguageSwitcher />
+              {account}
+            </div>
+            <nav aria-label={t("header.sections")} className="site-header__nav">
+              <ul>
+                {NAV_SECTIONS.map((section) => (
+                  <li key={section.to}>
+                    <LocalizedNavLink to={section.to}>{t(section.label as "nav.contacts")}</LocalizedNavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </details>
       </div>
     </header>
   );
@@ -62,12 +98,13 @@ function ThemeToggle({ theme }: { theme: "light" | "dark" }) {
   const { t } = useT();
   const { pathname, search } = useLocation();
   const next = theme === "dark" ? "light" : "dark";
+  const Icon = next === "dark" ? Moon : Sun;
   return (
     <Form method="post" action="/set-theme" className="theme-toggle" preventScrollReset>
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="returnTo" value={pathname + search} />
       <button type="submit" className="icon-button" aria-label={t(next === "dark" ? "theme.to_dark" : "theme.to_light")}>
-        <span aria-hidden="true">{next === "dark" ? "☾" : "☀"}</span>
+        <Icon aria-hidden="true" size={20} />
       </button>
     </Form>
   );

@@ -1,22 +1,5 @@
-import commonMessages from "../../locales/uk/common.json";
-import authMessages from "../../locales/uk/auth.json";
-import cabinetMessages from "../../locales/uk/cabinet.json";
-import dashboardMessages from "../../locales/uk/dashboard.json";
-import contentMessages from "../../locales/uk/content.json";
-import advertsMessages from "../../locales/uk/adverts.json";
-import reportsMessages from "../../locales/uk/reports.json";
 import adminMessages from "../../locales/uk/admin.json";
-import shellMessages from "../../locales/uk/shell.json";
+import publicMessages from "./uk-public";
 
 /** Every namespace of the Ukrainian interface. */
-export default {
-  common: commonMessages,
-  auth: authMessages,
-  cabinet: cabinetMessages,
-  dashboard: dashboardMessages,
-  content: contentMessages,
-  adverts: advertsMessages,
-  reports: reportsMessages,
-  admin: adminMessages,
-  shell: shellMessages,
-};
+export default { ...publicMessages, admin: adminMessages };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, PRICE_KINDS, parsePriceAmount } from "./price.ts";
+import { idNumberSchema } from "../http/ids.ts";
 
 // The advert form (posting and editing), shared by the browser (conform's client
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
@@ -14,7 +15,7 @@ export const CONTACT_NAME_MAX = 100;
 const message = (key: string, values?: Record<string, string | number>) =>
   values ? `adverts:errors.${key}|${JSON.stringify(values)}` : `adverts:errors.${key}`;
 
-const idList = z.array(z.number().int().positive()).max(100).default([]);
+const idList = z.array(idNumberSchema).max(100).default([]);
 
 const baseSchema = z.object({
   title: z

@@ -5,11 +5,12 @@ import { localeFromPath, localizePath, type Language } from "~/i18n/locales";
 import type { SessionUser } from "../auth/session.server.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
+import { readFormOutcome } from "../http/body.server.ts";
 import { redirectWithFlash } from "../http/flash.server.ts";
 import { MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { getSettings, type Settings } from "../settings/settings.server.ts";
 import { createAdvertSchema, parsePhotoOrder, type AdvertFormValue } from "./form-schema.ts";
-import { createAdvert, dailyLimitReached, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
+import { createAdvert, dailyLimitReached, dailyLimitRetryAfter, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
 import {
   chosenFiles,
   claimablePhotoIds,
@@ -21,7 +22,7 @@ import {
   type PhotoRejection,
 } from "./photos.server.ts";
 import { amountInputValue, parsePriceAmount } from "./price.ts";
-import { BadFormBodyError, BodyTooLargeError, readFormData } from "./request-body.server.ts";
+import { parseIds } from "../http/ids.ts";
 
 // The advert form's server side, shared by posting (/dodaty-ogoloshennya,
 // /cabinet/add-advertisement) and editing (/cabinet/edit/{id}).
@@ -119,10 +120,6 @@ function toValues(value: AdvertFormValue): AdvertValues {
   };
 }
 
-function idsOf(values: FormDataEntryValue[]): number[] {
-  return values.flatMap((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? [Number(value)] : []));
-}
-
 /** Stored photos first in the order posted, then new ones; with JS, `photoOrder` decides. */
 function orderPhotos(stored: number[], fresh: Array<number | null>, photoOrder: string | undefined): number[] {
   const ordered: number[] = [];
@@ -149,28 +146,30 @@ type SubmitArgs = {
  * Handles a post of the advert form. Every chosen photo is stored first (or refused with a
  * message), so a failed submit comes back with every field and every accepted photo.
  */
+/** The 429 of the daily advert limit, with Retry-After like every 429. */
+async function dailyLimitReply(ownerId: number, settings: Settings): Promise<ResponseInit> {
+  return { status: 429, headers: { "Retry-After": String(await dailyLimitRetryAfter(ownerId, settings)) } };
+}
+
 export async function submitAdvertForm({ request, url, user, advert }: SubmitArgs) {
   const settings = await getSettings();
   const locale = localeFromPath(url.pathname);
   if (!user.emailVerified) return errorReply(["adverts:errors.not_verified"], 403);
 
-  let formData: FormData;
-  try {
-    formData = await readFormData(request, maxBodyBytes(settings));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      const mb = Math.floor(error.maxBytes / 1024 / 1024);
-      return errorReply([`adverts:errors.body_too_large|${JSON.stringify({ max: mb, each: MAX_IMAGE_BYTES / 1024 / 1024 })}`], 413);
-    }
-    if (error instanceof BadFormBodyError) return errorReply(["adverts:errors.bad_body"], 400);
-    throw error;
+  // The photo form's own cap (every photo at its largest); a photo too large is refused by itself later, with its name.
+  const body = await readFormOutcome(request, { maxBytes: maxBodyBytes(settings), maxFiles: 100 });
+  if (!body.ok && body.status === 413) {
+    const mb = Math.floor(body.maxBytes / 1024 / 1024);
+    return errorReply([`adverts:errors.body_too_large|${JSON.stringify({ max: mb, each: MAX_IMAGE_BYTES / 1024 / 1024 })}`], 413);
   }
+  if (!body.ok) return errorReply(["adverts:errors.bad_body"], 400);
+  const formData = body.form;
   await deleteUnclaimedUploads().catch((error: unknown) => console.error("advert uploads cleanup:", error));
 
   const files = chosenFiles(formData.getAll("newPhotos"));
   formData.delete("newPhotos");
-  const claimable = await claimablePhotoIds(idsOf(formData.getAll("photos")), user.id, advert?.id ?? null);
-  const removed = new Set(idsOf(formData.getAll("removePhotos")));
+  const claimable = await claimablePhotoIds(parseIds(formData.getAll("photos")), user.id, advert?.id ?? null);
+  const removed = new Set(parseIds(formData.getAll("removePhotos")));
   const limited = advert === null && (await dailyLimitReached(user.id, settings));
 
   const kept = claimable.filter((id) => !removed.has(id));
@@ -200,7 +199,8 @@ export async function submitAdvertForm({ request, url, user, advert }: SubmitArg
       ...(formErrors ? { formErrors } : {}),
       ...(photoErrors.length ? { fieldErrors: { newPhotos: photoErrors } } : {}),
     });
-    return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, limited ? 429 : 400);
+    if (!limited) return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, 400);
+    return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, await dailyLimitReply(user.id, settings));
   }
 
   const values = toValues(submission.value);
@@ -210,7 +210,7 @@ export async function submitAdvertForm({ request, url, user, advert }: SubmitArg
     const created = await createAdvert(user.id, values, attach, settings);
     if (!created.ok) {
       const result = submission.reply({ formErrors: [`adverts:errors.daily_limit|${JSON.stringify({ max: settings.adverts_per_user_per_day })}`] });
-      return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, 429);
+      return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, await dailyLimitReply(user.id, settings));
     }
     await deletePhotos(removedPending);
     return redirectWithFlash(cabinet, {

@@ -10,6 +10,7 @@ import { slugify } from "../slug/transliterate.ts";
 import { deletePhotos, setAdvertPhotos } from "./photos.server.ts";
 import { priceView, type PriceLabels, type PriceView } from "./queries.server.ts";
 import { effectiveStatus, ownerActions, statusAfterSave, type OwnerAction } from "./status.ts";
+import { parseId } from "../http/ids.ts";
 
 // An owner's adverts: posting, editing, renewing, marking sold, archiving, deleting. Every
 // function takes the owner's id and touches only that owner's rows: another user's advert
@@ -80,6 +81,21 @@ export async function dailyLimitReached(ownerId: number, settings: Settings, now
     .execute(async (trx) => (await postedToday(trx, ownerId, now)) >= settings.adverts_per_user_per_day);
 }
 
+/** Seconds until the rolling daily limit frees a slot: when the limit-th newest advert leaves the 24 hours. */
+export async function dailyLimitRetryAfter(ownerId: number, settings: Settings, now = new Date()): Promise<number> {
+  const blocking = await getDb()
+    .selectFrom("advertisements")
+    .select("created_at")
+    .where("owner_id", "=", ownerId)
+    .where("created_at", ">", new Date(now.getTime() - DAY_MS))
+    .orderBy("created_at", "desc")
+    .offset(Math.max(0, settings.adverts_per_user_per_day - 1))
+    .limit(1)
+    .executeTakeFirst();
+  const ms = blocking ? new Date(blocking.created_at).getTime() + DAY_MS - now.getTime() : 0;
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
 export type CreateResult = { ok: true; id: number; slug: string; status: AdvertStatus } | { ok: false; reason: "daily_limit" };
 
 /** A new advert: published at once, or pending when moderation is on. The daily limit holds under concurrency. */
@@ -122,7 +138,7 @@ export type OwnedAdvert = {
 
 /** The owner's advert with this id, or null (also for another user's advert). */
 export async function findOwnedAdvert(id: number, ownerId: number): Promise<OwnedAdvert | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (parseId(id) === null) return null;
   const row = await getDb()
     .selectFrom("advertisements")
     .selectAll()
@@ -214,6 +230,8 @@ export type CabinetAdvert = {
   image: DisplayImage | null;
   viewCount: number;
   phoneRevealCount: number;
+  /** How many people saved it. */
+  favouriteCount: number;
   published: DisplayDate | null;
   expires: DisplayDate | null;
   actions: OwnerAction[];
@@ -246,7 +264,7 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
             .as("img"),
         (join) => join.onTrue(),
       )
-      .select([
+      .select((eb) => [
         "a.id",
         "a.slug",
         "a.title",
@@ -265,6 +283,7 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
         "img.variants as image_variants",
         "img.alt_uk as image_alt_uk",
         "img.alt_en as image_alt_en",
+        eb.selectFrom("favourites as f").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("f.advertisement_id", "=", "a.id").as("favourite_count"),
       ])
       .where("a.owner_id", "=", ownerId)
       .where("a.deleted_at", "is", null)
@@ -286,6 +305,7 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
       image: displayImage(row, language, 320, row.title),
       viewCount: row.view_count,
       phoneRevealCount: row.phone_reveal_count,
+      favouriteCount: Number(row.favourite_count ?? 0),
       published: row.published_at ? displayDate(new Date(row.published_at), language) : null,
       expires: row.expires_at ? displayDate(new Date(row.expires_at), language) : null,
       actions: ownerActions(status, row.published_at !== null),
@@ -297,7 +317,7 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
 export type ActionOutcome = "done" | "not_found" | "not_allowed";
 
 async function ownedState(id: number, ownerId: number) {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (parseId(id) === null) return null;
   const row = await getDb()
     .selectFrom("advertisements")
     .select(["status", "published_at", "expires_at"])

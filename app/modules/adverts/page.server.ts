@@ -5,16 +5,19 @@ import { can } from "../auth/access.ts";
 import { getCurrentUser } from "../auth/guards.server.ts";
 import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { savedAmong } from "../favourites/favourites.server.ts";
 import { getClientAddress } from "../http/client-address.server.ts";
+import { categoryDescription } from "../seo/meta.ts";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { notFound } from "../listing/not-found.ts";
 import { pageContext, titleWithSite } from "../listing/page-data.server.ts";
 import { checkPage, parsePage } from "../listing/pagination.ts";
-import { recordView } from "../listing/request-effects.server.ts";
+import { markUnpublished, recordView } from "../listing/request-effects.server.ts";
 import { listCategories, listLocations, requireCategory, type CategoryLink } from "../listing/taxonomy.server.ts";
 import { excerpt } from "../listing/text.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
-import { ADVERT_PAGE_SIZE, advertPhotos, findAdvertBySlug, listLiveAdverts, similarAdverts, type PriceLabels } from "./queries.server.ts";
+import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, similarAdverts, type PriceLabels } from "./queries.server.ts";
+import { advertJsonLd } from "../seo/structured-data.ts";
 import { isPubliclyVisible } from "./status.ts";
 
 // Loaders and the phone action of the public advert pages.
@@ -36,16 +39,6 @@ export function advertsT(context: Context) {
 export function priceLabels(context: Context): PriceLabels {
   const t = advertsT(context);
   return { free: t("price.free"), negotiable: t("price.negotiable") };
-}
-
-/** A category and the categories under it (a parent's page lists its children's adverts too). */
-async function withDescendants(categoryId: number): Promise<number[]> {
-  const rows = await getDb().selectFrom("categories").select(["id", "parent_id"]).where("kind", "=", "advertisement").execute();
-  const ids = [categoryId];
-  for (let index = 0; index < ids.length; index++) {
-    for (const row of rows) if (row.parent_id === ids[index] && !ids.includes(row.id)) ids.push(row.id);
-  }
-  return ids;
 }
 
 const FILTER_PARAMS = ["location", "min", "max", "currency", "photos", "sort", "page"];
@@ -93,7 +86,7 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
   const { items, total } = await listLiveAdverts({
     filters: {
       ...query,
-      categoryIds: category ? await withDescendants(category.id) : undefined,
+      categoryIds: category ? await categoryWithDescendants(category.id) : undefined,
       locationId: location?.id,
     },
     page,
@@ -101,10 +94,13 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
     labels: priceLabels(context),
   });
   const pagination = checkPage(page, total, ADVERT_PAGE_SIZE);
+  // Per viewer, so only signed-in pages (never cached) carry any; anonymous pages stay shared.
+  const savedIds = await savedAmong(getCurrentUser(context)?.id, items.map((item) => item.id));
   const heading = category ? category.name.text : t("list.title");
   const pageSuffix = page > 1 ? ` — ${t("list.page_n", { page })}` : "";
   return {
     items,
+    savedIds,
     pagination,
     query,
     filtered: isFiltered(query),
@@ -114,7 +110,7 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
     feed: { href: localizePath("/advertisement/rss.xml", locale), title: t("feed.title", { name: heading }) },
     seo: {
       title: await titleWithSite(`${heading}${pageSuffix}`, language),
-      description: category ? t("list.category_description", { name: heading }) : t("list.description"),
+      description: category ? categoryDescription(t("list.category_description", { name: heading })) : t("list.description"),
     },
   };
 }
@@ -131,15 +127,20 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
   const isPublic = isPubliclyVisible(advert.status);
   if (!isPublic && !isOwner && !can(viewer?.role, "advertisements.manage")) notFound();
   if (isPublic && !isOwner) recordView(context, "advertisements", advert.id);
+  if (!isPublic) markUnpublished(context);
   const [photos, similar] = await Promise.all([advertPhotos(advert.id, language, advert.title), similarAdverts(advert, language, labels)]);
+  const savedIds = await savedAmong(viewer?.id, [advert.id, ...similar.map((item) => item.id)]);
   const description = excerpt(advert.description.replace(/\s+/g, " ").trim(), 160);
+  const pageUrl = absolute(`/advertisement/${advert.slug}`);
   return {
     advert,
     photos,
     similar,
+    savedIds,
     isOwner,
     preview: !isPublic,
-    pageUrl: absolute(`/advertisement/${advert.slug}`),
+    pageUrl,
+    jsonLd: isPublic ? advertJsonLd(advert, photos, pageUrl) : null,
     seo: {
       title: await titleWithSite(`${advert.title} — ${advert.price.text}`, language),
       description: description || t("list.description"),

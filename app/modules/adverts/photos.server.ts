@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
-import { getConfig } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { ImageRejectedError, MAX_IMAGE_BYTES, type ImageRejectionReason } from "../images/process.server.ts";
 import { deleteImages, storeImage } from "../images/store.server.ts";
@@ -21,10 +20,6 @@ export type PhotoRejectionReason = ImageRejectionReason | "too_many" | "rate_lim
 export type PhotoRejection = { name: string; reason: PhotoRejectionReason };
 /** What the form shows of a stored photo. */
 export type PhotoPreview = { id: number; src: string; width: number; height: number };
-
-function uploadsDir(): string {
-  return getConfig().paths.uploads;
-}
 
 /** A file input's entries that are real files (an empty input posts one nameless empty file). */
 export function chosenFiles(values: FormDataEntryValue[]): File[] {
@@ -60,7 +55,7 @@ export async function storeAdvertPhotos(files: readonly File[], options: { owner
     }
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const image = await storeImage(getDb(), bytes, { uploadsDir: uploadsDir(), ownerId: options.ownerId });
+      const image = await storeImage(getDb(), bytes, { ownerId: options.ownerId });
       await getDb().insertInto("advert_uploads").values({ image_id: image.id, owner_id: options.ownerId }).execute();
       ids.push(image.id);
       room--;
@@ -132,7 +127,7 @@ export async function setAdvertPhotos(trx: Transaction<DB>, advertId: number, id
 
 /** Deletes photos (rows, then files). Only for images of adverts and advert uploads. */
 export async function deletePhotos(ids: readonly number[], db: Kysely<DB> = getDb()): Promise<void> {
-  if (ids.length) await deleteImages(db, ids, uploadsDir());
+  if (ids.length) await deleteImages(db, ids);
 }
 
 /** Deletes uploads nobody attached within UNCLAIMED_TTL_MS (any user's). */

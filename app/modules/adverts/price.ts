@@ -1,5 +1,6 @@
 import type { Language } from "~/i18n/locales";
 import { CURRENCIES, PRICE_KINDS, type Currency, type PriceKind } from "../../../db/schema.ts";
+import { formatPrice } from "../format/intl.ts";
 
 // Prices: numeric(12,2) in the database, typed by people in either locale's habit
 // ("1 250,50", "1,250.50", "1250"). Pure: used by the form schema (browser) and loaders.
@@ -35,18 +36,9 @@ export function parsePriceAmount(input: string): number | null {
   return Number.isFinite(value) && value <= MAX_PRICE ? Math.round(value * 100) / 100 : null;
 }
 
-const BCP47: Record<Language, string> = { uk: "uk-UA", en: "en-US" };
-
-/** "2 800 PLN" / "€1,250.50": whole amounts without decimals. */
+/** "2 800 zł" / "€1,250.50": whole amounts without decimals (app/modules/format/intl.ts). */
 export function formatAmount(amount: number | string, currency: Currency, language: Language): string {
-  const value = typeof amount === "string" ? Number(amount) : amount;
-  const whole = Number.isInteger(value);
-  return new Intl.NumberFormat(BCP47[language], {
-    style: "currency",
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return formatPrice(amount, currency, language);
 }
 
 /** An amount as the edit form shows it again: "1250" or "1250.50". */

@@ -26,14 +26,15 @@ type AdvertsQuery = SelectQueryBuilder<DB & { a: AdvertisementsTable }, "a", {}>
 export const LIVE_ADVERT = sql<boolean>`a.status = 'published' and a.deleted_at is null and a.published_at <= now() and (a.expires_at is null or a.expires_at > now())`;
 
 export type PriceLabels = { free: string; negotiable: string };
-export type PriceView = { kind: PriceKind; text: string };
+/** `amount` and `currency` are set for a stated amount (structured data needs them). */
+export type PriceView = { kind: PriceKind; text: string; amount?: string; currency?: Currency };
 
 export function priceView(row: { price_kind: PriceKind; price_amount: string | null; price_currency: Currency | null }, language: Language, labels: PriceLabels): PriceView {
   if (row.price_kind === "free") return { kind: "free", text: labels.free };
   if (row.price_kind === "negotiable" || row.price_amount === null || row.price_currency === null) {
     return { kind: "negotiable", text: labels.negotiable };
   }
-  return { kind: "amount", text: formatAmount(row.price_amount, row.price_currency, language) };
+  return { kind: "amount", text: formatAmount(row.price_amount, row.price_currency, language), amount: row.price_amount, currency: row.price_currency };
 }
 
 export type AdvertCard = {
@@ -50,7 +51,7 @@ export type AdvertCard = {
   photoCount: number;
 };
 
-function cardQuery(base: AdvertsQuery) {
+export function cardQuery(base: AdvertsQuery) {
   return base
     .leftJoin("categories as cat", "cat.id", "a.category_id")
     .leftJoin("locations as loc", "loc.id", "a.location_id")
@@ -99,7 +100,7 @@ function cardQuery(base: AdvertsQuery) {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
 
-function toCard(row: CardRow, language: Language, labels: PriceLabels): AdvertCard {
+export function toCard(row: CardRow, language: Language, labels: PriceLabels): AdvertCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -114,13 +115,14 @@ function toCard(row: CardRow, language: Language, labels: PriceLabels): AdvertCa
   };
 }
 
-function liveAdverts(): AdvertsQuery {
+export function liveAdverts(): AdvertsQuery {
   return getDb().selectFrom("advertisements as a").where(LIVE_ADVERT);
 }
 
 export type AdvertListFilters = Omit<AdvertListQuery, "location"> & { categoryIds?: number[]; locationId?: number };
 
-function applyFilters(query: AdvertsQuery, filters: AdvertListFilters): AdvertsQuery {
+/** The list's where-builder: the lists, their counts and the saved-search alerts all narrow adverts here. */
+export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilters): AdvertsQuery {
   let q = query;
   if (filters.categoryIds) q = q.where("a.category_id", "in", filters.categoryIds.length ? filters.categoryIds : [-1]);
   if (filters.locationId !== undefined) q = q.where("a.location_id", "=", filters.locationId);
@@ -136,12 +138,22 @@ function applyFilters(query: AdvertsQuery, filters: AdvertListFilters): AdvertsQ
   return q;
 }
 
+/** A category and the categories under it (a parent's page lists its children's adverts too). */
+export async function categoryWithDescendants(categoryId: number): Promise<number[]> {
+  const rows = await getDb().selectFrom("categories").select(["id", "parent_id"]).where("kind", "=", "advertisement").execute();
+  const ids = [categoryId];
+  for (let index = 0; index < ids.length; index++) {
+    for (const row of rows) if (row.parent_id === ids[index] && !ids.includes(row.id)) ids.push(row.id);
+  }
+  return ids;
+}
+
 /** Free counts as the cheapest; negotiable prices sort last either way. */
 const SORT_PRICE = sql`case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`;
 
 export async function listLiveAdverts(options: { filters: AdvertListFilters; page: number; language: Language; labels: PriceLabels }) {
   const { filters, page, language, labels } = options;
-  const filtered = applyFilters(liveAdverts(), filters);
+  const filtered = applyAdvertFilters(liveAdverts(), filters);
   const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const total = Number(countRow.total);
   let rows = cardQuery(filtered);

@@ -1,14 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { checkLimit, recordEvent, type LimitRule } from "../auth/rate-limit.server.ts";
-import { getConfig } from "../config/config.server.ts";
+import { consumeLimit, type LimitRule } from "../auth/rate-limit.server.ts";
+import { publicOrigin } from "../config/config.server.ts";
 import { analyticsVisitor } from "../consent/consent.server.ts";
 import { detectRequestDevice } from "../device/detect.ts";
+import { readJson } from "../http/body.server.ts";
 import { getClientAddress } from "../http/client-address.server.ts";
 import { localeFromPath, stripLocale } from "../../i18n/locales.ts";
 import { heartbeatPayloadSchema, MAX_BEACON_BYTES, visitPayloadSchema } from "./payloads.ts";
 import { recordPresence, recordVisit } from "./record.server.ts";
-import { readBoundedJson } from "./request-body.server.ts";
 import { getDailySalt } from "./salt.server.ts";
 import { referrerHost, visitorHash } from "./visitor.server.ts";
 
@@ -40,11 +40,11 @@ function empty(status: number, headers: HeadersInit = {}): Response {
   return new Response(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-type BeaconArgs = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
+type BeaconArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-export async function handleBeacon(kind: BeaconKind, { request, context, url }: BeaconArgs, now = new Date()): Promise<Response> {
+export async function handleBeacon(kind: BeaconKind, { request, context }: BeaconArgs, now = new Date()): Promise<Response> {
   if (request.method !== "POST") return empty(405, { Allow: "POST" });
-  const body = await readBoundedJson(request, MAX_BEACON_BYTES);
+  const body = await readJson(request, MAX_BEACON_BYTES);
   if (!body.ok) return empty(body.status);
   const schema: z.ZodType = kind === "visit" ? visitPayloadSchema : heartbeatPayloadSchema;
   const parsed = schema.safeParse(body.value);
@@ -56,9 +56,8 @@ export async function handleBeacon(kind: BeaconKind, { request, context, url }: 
 
   const ip = getClientAddress(context);
   const rules = beaconRules(kind, ip);
-  const limit = await checkLimit(rules, now);
+  const limit = await consumeLimit(rules, now);
   if (limit.limited) return empty(429, { "Retry-After": String(limit.retryAfterSeconds) });
-  await recordEvent(rules, now);
 
   const visitor = analyticsVisitor(request);
   const salt = await getDailySalt(now);
@@ -66,7 +65,7 @@ export async function handleBeacon(kind: BeaconKind, { request, context, url }: 
   if (kind === "heartbeat") {
     await recordPresence(hash, payload.path, now);
   } else if (countsAsVisit(payload.path)) {
-    const ownHosts = [url.hostname, getConfig().publicUrl ? new URL(getConfig().publicUrl!).hostname : ""].filter(Boolean);
+    const ownHosts = [new URL(publicOrigin()).hostname];
     await recordVisit(
       { path: payload.path, referrerHost: referrerHost(payload.referrer ?? "", ownHosts), locale: localeFromPath(payload.path), device, visitorHash: hash },
       now,

@@ -1,30 +1,19 @@
-import i18next, { type TFunction } from "i18next";
 import type { Locale, User } from "../../../db/schema.ts";
 import { languageOf, localizePath } from "~/i18n/locales";
-import { defaultNS, resources } from "~/i18n/resources";
-import { pickLocalized } from "../content/localized.ts";
-import { sendMail, type SentMail } from "../mail/mailer.server.ts";
-import { getSettings } from "../settings/settings.server.ts";
+import type { SentMail } from "../mail/mailer.server.ts";
+import { mailT, sendParagraphMail, siteNameIn } from "../mail/compose.server.ts";
 import { issueToken } from "./tokens.server.ts";
 
 // The account messages (verify email, reset password, "you already have an account"),
 // each in the recipient's preferred locale, with links to this portal's origin.
 
-const translator = i18next.createInstance();
-void translator.init({ resources, defaultNS, fallbackLng: "uk", initAsync: false, interpolation: { escapeValue: false } });
-
 type Recipient = Pick<User, "id" | "email" | "name" | "preferred_locale">;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 async function send(recipient: Recipient, kind: "verify" | "reset" | "already_registered", link: string, extraLink?: string): Promise<SentMail> {
   const locale: Locale = recipient.preferred_locale;
   const language = languageOf(locale);
-  const t = translator.getFixedT(language, "auth") as TFunction<"auth">;
-  const settings = await getSettings();
-  const siteName = pickLocalized(settings.site_name_uk, settings.site_name_en, language).text;
+  const t = mailT(language, "auth");
+  const siteName = await siteNameIn(language);
   const values = { name: recipient.name || recipient.email, site: siteName, link, forgotLink: extraLink ?? "" };
   const paragraphs = [
     t("mail.greeting", values),
@@ -34,17 +23,7 @@ async function send(recipient: Recipient, kind: "verify" | "reset" | "already_re
     t(`mail.${kind}.ignore`, values),
     t("mail.signature", values),
   ];
-  const html = paragraphs
-    .map((text) => (/^https?:\/\//.test(text) ? `<p><a href="${escapeHtml(text)}">${escapeHtml(text)}</a></p>` : `<p>${escapeHtml(text)}</p>`))
-    .join("\n");
-  return sendMail({
-    to: recipient.email,
-    subject: t(`mail.${kind}.subject`, values),
-    text: paragraphs.join("\n\n") + "\n",
-    html: `<!doctype html><html lang="${language}"><body>${html}</body></html>`,
-    link,
-    fromName: siteName,
-  });
+  return sendParagraphMail({ to: recipient.email, language, subject: t(`mail.${kind}.subject`, values), paragraphs, link, fromName: siteName });
 }
 
 function linkTo(origin: string, locale: Locale, path: string): string {

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { readCookie } from "../http/cookies.server.ts";
+import { readCookie, secure } from "../http/cookies.server.ts";
 import { newToken, safeEqual, sign } from "./secrets.server.ts";
 import { getSession } from "./guards.server.ts";
 
@@ -27,7 +27,7 @@ export function issueCsrfToken(request: Request, context: Readonly<RouterContext
   const value = newToken();
   return {
     token: csrfTokenForCookie(value),
-    setCookie: `${CSRF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax`,
+    setCookie: `${CSRF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${secure() ? "; Secure" : ""}`,
   };
 }
 

@@ -17,6 +17,7 @@ export const sessionContext = createContext<CurrentSession | null>(null);
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL };
 
+
 /**
  * Root middleware: reads the `__session` cookie, loads the session with its user (fresh on
  * every request), extends it when due (rolling 30 days) and clears a cookie that no longer
@@ -60,8 +61,20 @@ export function requireUser({ context, url }: GuardArgs): SessionUser {
 /** The signed-in user allowed `permission` (SPEC §6); anonymous → login, others → 403. */
 export function requirePermission(args: GuardArgs, permission: Permission): SessionUser {
   const user = requireUser(args);
-  if (!can(user.role, permission)) throw data(null, { status: 403, statusText: "Forbidden" });
+  if (!can(user.role, permission)) throw forbidden();
   return user;
+}
+
+function forbidden() {
+  return data(null, { status: 403, statusText: "Forbidden" });
+}
+
+/** Set by `my-auth` when a page request may not see the dashboard (see there). */
+const accessDeniedContext = createContext<boolean>(false);
+
+/** For the dashboard layout's loader: throws the 403 that `my-auth` noted for this request. */
+export function throwIfAccessDenied(context: Readonly<RouterContextProvider>): void {
+  if (context.get(accessDeniedContext)) throw forbidden();
 }
 
 /** The `auth` route middleware: signed-in visitors only (/cabinet/*, /dodaty-ogoloshennya). */
@@ -78,7 +91,16 @@ export const authMiddleware: MiddlewareFunction<Response> = async (args, next) =
  * Pages and actions check their own permission too.
  */
 export const myAuthMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  requirePermission(args, permissionForDashboardPath(stripLocale(args.url.pathname)));
+  const user = requireUser(args);
+  if (!can(user.role, permissionForDashboardPath(stripLocale(args.url.pathname)))) {
+    // A middleware that throws stops every loader, the root's too, and the 403 page would lose
+    // the shell's data (site name, account menu, footer). So a page request goes on with the
+    // refusal noted and the dashboard layout's loader throws it; writes and client data
+    // requests (`.data`, which carry loader data) are refused here.
+    const dataRequest = new URL(args.request.url).pathname.endsWith(".data");
+    if (args.request.method !== "GET" || dataRequest) throw forbidden();
+    args.context.set(accessDeniedContext, true);
+  }
   const response = await next();
   response.headers.set("Cache-Control", "private, no-store");
   return response;

@@ -68,34 +68,49 @@ export async function checkLimit(rules: readonly LimitRule[], now = new Date(), 
     : { limited: false, retryAfterSeconds: 0 };
 }
 
-/** Records one event for each key (and, now and then, forgets events older than a day). */
-export async function recordEvent(rules: readonly LimitRule[], now = new Date(), db: Kysely<DB> = getDb()): Promise<void> {
-  if (rules.length === 0) return;
-  await db
+/** Records one event for each key (and, now and then, forgets events older than a day); the events' ids. */
+async function recordEvent(rules: readonly LimitRule[], now: Date, db: Kysely<DB>): Promise<number[]> {
+  if (rules.length === 0) return [];
+  const rows = await db
     .insertInto("rate_limit_events")
     .values(rules.map(({ key }) => ({ key, created_at: now })))
+    .returning("id")
     .execute();
   if (Math.random() < 0.05) {
     await db.deleteFrom("rate_limit_events").where("created_at", "<", new Date(now.getTime() - 24 * 60 * MINUTE)).execute();
   }
+  return rows.map((row) => Number(row.id));
 }
 
+export type LimitAttempt = LimitState & {
+  /** Un-counts the attempt (a sign-in whose password was right was no failure). */
+  release(): Promise<void>;
+};
+
 /**
- * For limits on every attempt (registrations, mail requests): refuses when used up, else
- * counts this attempt. Check and insert run under transaction-scoped advisory locks on the
- * keys, so concurrent requests, from any number of processes, cannot overshoot.
+ * Refuses when a limit is used up, else counts this attempt, before the guarded work runs.
+ * Check and insert run under transaction-scoped advisory locks on the keys, so concurrent
+ * requests, from any number of processes, cannot overshoot: of a burst of N, exactly the
+ * free slots go through. Limits on failures (sign-in, password confirmation) count the
+ * attempt up front too, and release it when it succeeded; checking first and recording the
+ * failure afterwards would let a whole burst pass the check.
  */
-export async function consumeLimit(rules: readonly LimitRule[], now = new Date()): Promise<LimitState> {
-  return getDb()
+export async function consumeLimit(rules: readonly LimitRule[], now = new Date()): Promise<LimitAttempt> {
+  const { state, ids } = await getDb()
     .transaction()
     .execute(async (trx) => {
-      for (const key of rules.map((rule) => rule.key).sort()) {
+      for (const key of [...new Set(rules.map((rule) => rule.key))].sort()) {
         await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
       }
       const state = await checkLimit(rules, now, trx);
-      if (!state.limited) await recordEvent(rules, now, trx);
-      return state;
+      return { state, ids: state.limited ? [] : await recordEvent(rules, now, trx) };
     });
+  return { ...state, release: () => releaseEvents(ids) };
+}
+
+async function releaseEvents(ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await getDb().deleteFrom("rate_limit_events").where("id", "in", [...ids]).execute();
 }
 
 /** Forgets the events of the keys (a successful sign-in clears its account's failures). */

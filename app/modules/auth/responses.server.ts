@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
-import { getConfig } from "../config/config.server.ts";
 import type { LimitState } from "./rate-limit.server.ts";
 
 /** An account form's answer: which form (`intent`) it is for, and conform's result. */
@@ -22,9 +21,4 @@ export function tooManyReply<Intent extends string>(
     status: 429,
     headers: { "Retry-After": String(limit.retryAfterSeconds) },
   });
-}
-
-/** The origin emailed links point to: PUBLIC_URL, else the one the request came in on. */
-export function linkOrigin(url: URL): string {
-  return getConfig().publicUrl ?? url.origin;
 }

@@ -16,11 +16,12 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
-let cookieSecret: string | undefined;
+let cookieConfig: object | undefined;
 
+// Rebuilt when the config changes (tests switch it): the secret and Secure come from it.
 function sessionCookie() {
   const secret = getConfig().sessionSecret;
-  if (!cookie || cookieSecret !== secret) {
+  if (!cookie || cookieConfig !== getConfig()) {
     cookie = createCookie(SESSION_COOKIE, {
       path: "/",
       httpOnly: true,
@@ -29,7 +30,7 @@ function sessionCookie() {
       secrets: [secret],
       maxAge: SESSION_MAX_AGE_SECONDS,
     });
-    cookieSecret = secret;
+    cookieConfig = getConfig();
   }
   return cookie;
 }

@@ -3,7 +3,7 @@ import type { User } from "../../../db/schema.ts";
 import { getClientAddress } from "../http/client-address.server.ts";
 import { authenticator, InvalidCredentialsError } from "./authenticator.server.ts";
 import { getSession } from "./guards.server.ts";
-import { checkLimit, clearEvents, limitRules, recordEvent } from "./rate-limit.server.ts";
+import { clearEvents, consumeLimit, limitRules, type LimitAttempt } from "./rate-limit.server.ts";
 import { commitSessionCookie, createSession, deleteSession } from "./session.server.ts";
 
 export type SignInOutcome =
@@ -17,18 +17,20 @@ export type SignInOutcome =
  * browser already had is ended first (no session fixation).
  */
 export async function signIn(request: Request, context: Readonly<RouterContextProvider>, email: string): Promise<SignInOutcome> {
-  const rules = limitRules.signInFailure(getClientAddress(context), email);
-  const limit = await checkLimit(rules);
-  if (limit.limited) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+  // The attempt counts as a failure before the password is checked, so a burst of guesses
+  // gets exactly the free slots evaluated; a right password un-counts it.
+  const attempt = await consumeLimit(limitRules.signInFailure(getClientAddress(context), email));
+  if (attempt.limited) return { ok: false, reason: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
 
   let user: User;
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
-    if (!(error instanceof InvalidCredentialsError)) throw error;
-    await recordEvent(rules);
-    return { ok: false, reason: "invalid" };
+    if (error instanceof InvalidCredentialsError) return { ok: false, reason: "invalid" };
+    await attempt.release();
+    throw error;
   }
+  await attempt.release();
   if (user.blocked_at) return { ok: false, reason: "blocked" };
 
   await clearEvents([limitRules.accountKey(email)]);
@@ -38,8 +40,10 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
   return { ok: true, user, setCookie: await commitSessionCookie(token) };
 }
 
-/** Failed password confirmations (account deletion, password change) count like failed sign-ins. */
-export async function checkPasswordLimit(context: Readonly<RouterContextProvider>, email: string) {
-  const rules = limitRules.signInFailure(getClientAddress(context), email);
-  return { rules, state: await checkLimit(rules) };
+/**
+ * Password confirmations (account deletion, password change) count like sign-ins: the
+ * attempt is counted before the password is checked; `release()` it when the password was right.
+ */
+export async function beginPasswordAttempt(context: Readonly<RouterContextProvider>, email: string): Promise<LimitAttempt> {
+  return consumeLimit(limitRules.signInFailure(getClientAddress(context), email));
 }

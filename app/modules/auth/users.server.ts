@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB, Locale, User, UserRole } from "../../../db/schema.ts";
 import { getDb } from "../db/db.server.ts";
 import { removeImageFiles } from "../images/process.server.ts";
+import type { ImageStore } from "../images/storage.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
 // Accounts: lookup, creation, credentials, profile, deletion. Imported by the CLI too
@@ -120,7 +121,7 @@ export async function countAdmins(db: Kysely<DB> = getDb()): Promise<number> {
  * links, adverts and their images (rows cascade in one transaction; image files are
  * removed after it commits). Staff content they wrote stays, without an author.
  */
-export async function deleteAccount(userId: number, uploadsDir: string, db: Kysely<DB> = getDb()): Promise<{ images: number }> {
+export async function deleteAccount(userId: number, where?: ImageStore | string, db: Kysely<DB> = getDb()): Promise<{ images: number }> {
   const images = await db.transaction().execute(async (trx) => {
     // Images a user uploads are theirs (owner_id); shared site images are never touched.
     const owned = await trx
@@ -131,6 +132,6 @@ export async function deleteAccount(userId: number, uploadsDir: string, db: Kyse
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     return owned;
   });
-  for (const image of images) await removeImageFiles(uploadsDir, image);
+  for (const image of images) await removeImageFiles(where, image);
   return { images: images.length };
 }

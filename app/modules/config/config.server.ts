@@ -34,7 +34,33 @@ const envSchema = z.object({
   DEMO_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   MAIL_FROM: optionalString,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
+  S3_BUCKET: optionalString.pipe(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+  S3_REGION: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["", "true", "false", "1", "0", "yes", "no"], "must be true or false")
+    .default("")
+    .transform((value) => ["true", "1", "yes"].includes(value)),
+  S3_PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
 });
+
+/** Where uploaded images live: the local directory, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** MinIO, R2, Spaces...; undefined means AWS. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** Image URLs point here (CDN or bucket origin); undefined: the app serves /uploads from the bucket. */
+      publicUrl: string | undefined;
+    };
 
 export type AppConfig = {
   env: "development" | "production" | "test";
@@ -43,6 +69,11 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string | undefined;
+  /**
+   * The public origin (`https://portal.example`): PUBLIC_URL's, else `http://localhost:$PORT`.
+   * Every absolute URL the portal writes starts with it, never with the request's Host.
+   */
+  origin: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
   /** Sender of account mail; default "<site> <no-reply@PUBLIC_URL host>". */
@@ -51,6 +82,9 @@ export type AppConfig = {
   trustProxy: number;
   demoPassword: string | undefined;
   seedDemo: "auto" | "yes" | "no";
+  /** Worker processes (node:cluster); more than one needs PostgreSQL. */
+  webConcurrency: number;
+  storage: StorageConfig;
   paths: { db: string; uploads: string; outbox: string };
 };
 
@@ -70,6 +104,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       "Invalid environment variable SESSION_SECRET: required in production when DATABASE_URL is set",
     );
   }
+  if (values.WEB_CONCURRENCY > 1 && !values.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid environment variable WEB_CONCURRENCY: ${values.WEB_CONCURRENCY} processes need PostgreSQL (DATABASE_URL); the embedded database belongs to one process`,
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -78,17 +117,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: values.DATABASE_URL,
     dataDir,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
+    origin: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : `http://localhost:${values.PORT}`,
     sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     trustProxy: values.TRUST_PROXY,
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO,
+    webConcurrency: values.WEB_CONCURRENCY,
+    storage: storageConfig(values, env),
     paths: {
       db: path.join(dataDir, "db"),
       uploads: path.join(dataDir, "uploads"),
       outbox: path.join(dataDir, "outbox"),
     },
+  };
+}
+
+function storageConfig(values: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): StorageConfig {
+  if (!values.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_PUBLIC_URL", "S3_REGION"] as const).find((name) => values[name]);
+    if (stray) throw new ConfigError(`Invalid environment variable ${stray}: has no effect without S3_BUCKET`);
+    return { kind: "local" };
+  }
+  return {
+    kind: "s3",
+    bucket: values.S3_BUCKET,
+    endpoint: values.S3_ENDPOINT,
+    // The SDK insists on a region even where the server ignores it (MinIO, R2 take any).
+    region: values.S3_REGION ?? (env.AWS_REGION?.trim() || "us-east-1"),
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    publicUrl: values.S3_PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }
 
@@ -110,6 +169,11 @@ export function getConfig(): AppConfig {
   const holder = globalThis as ConfigHolder;
   holder[CONFIG_KEY] ??= loadConfig();
   return holder[CONFIG_KEY];
+}
+
+/** The origin of every absolute URL (links in mail, canonical, sitemap, feeds): see AppConfig.origin. */
+export function publicOrigin(): string {
+  return getConfig().origin;
 }
 
 export function setConfig(config: AppConfig): void {

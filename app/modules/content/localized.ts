@@ -8,6 +8,11 @@ export function pickLocalized(uk: string, en: string | null | undefined, languag
   return { text: uk, lang: "uk" };
 }
 
+/** An item's SEO title and its language (an English page may show the Ukrainian one). */
+export function seoTitleOf(title: LocalizedText): { title: string; titleLang: Language } {
+  return { title: title.text, titleLang: title.lang };
+}
+
 /** `lang` attribute to put on an element only where it differs from the page language. */
 export function langAttr(text: LocalizedText, pageLanguage: Language): Language | undefined {
   return text.lang === pageLanguage ? undefined : text.lang;

@@ -20,3 +20,24 @@ export function getDatabase(): Database {
 export function getDb(): Kysely<DB> {
   return getDatabase().db;
 }
+
+// Work that must reach the database before it closes on a graceful stop (batched counters).
+// On globalThis for the same reason as the database: the server and the app bundle load
+// this file separately.
+const BEFORE_CLOSE_KEY = Symbol.for("portal.beforeDatabaseClose");
+type HookHolder = { [BEFORE_CLOSE_KEY]?: Set<() => Promise<void>> };
+
+function hooks(): Set<() => Promise<void>> {
+  return ((globalThis as HookHolder)[BEFORE_CLOSE_KEY] ??= new Set());
+}
+
+export function beforeDatabaseClose(hook: () => Promise<void>): void {
+  hooks().add(hook);
+}
+
+/** Runs every registered hook once; the server calls it after the last request, before closing. */
+export async function runBeforeDatabaseClose(): Promise<void> {
+  for (const hook of hooks()) {
+    await hook().catch((error: unknown) => console.error("before database close:", error));
+  }
+}

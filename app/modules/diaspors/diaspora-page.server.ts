@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { directoryJsonLd } from "../listing/directory-json-ld.ts";
 import { notFound } from "../listing/not-found.ts";
-import { pageContext, pageReklama, titleWithSite } from "../listing/page-data.server.ts";
+import { itemTitle, pageContext, pageReklama, titleWithSite } from "../listing/page-data.server.ts";
 import { parsePage } from "../listing/pagination.ts";
 import { recordView } from "../listing/request-effects.server.ts";
 import { listLocations, parseLocationFilter } from "../listing/taxonomy.server.ts";
@@ -47,6 +47,6 @@ export async function loadDiasporaItem({ context, url }: Args, slug: string) {
     reklama,
     pageUrl,
     jsonLd: directoryJsonLd("Organization", item, pageUrl),
-    seo: { title: await titleWithSite(item.seo.title, language), description: item.seo.description, image: item.logo?.src ?? null },
+    seo: { title: await itemTitle(context, { text: item.seo.title, lang: item.seo.titleLang }), description: item.seo.description, image: item.logo?.src ?? null },
   };
 }

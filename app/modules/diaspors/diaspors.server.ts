@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
-import { pickLocalized } from "../content/localized.ts";
+import { pickLocalized, seoTitleOf } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "../listing/directory.ts";
 import { displayImage, IMAGE_SELECT } from "../listing/images.ts";
@@ -102,7 +102,7 @@ export async function findDiaspora(slug: string, language: Language): Promise<Di
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
     seo: {
-      title: pickLocalized(row.seo_title_uk ?? row.name_uk, row.seo_title_en ?? row.name_en, language).text,
+      ...seoTitleOf(pickLocalized(row.seo_title_uk ?? row.name_uk, row.seo_title_en ?? row.name_en, language)),
       description: pickLocalized(row.seo_description_uk ?? "", row.seo_description_en, language).text || card.teaser.text,
     },
   };

@@ -1,11 +1,13 @@
+import { parse as parseCookie } from "cookie-es";
 import { createCookie } from "react-router";
 import { getConfig } from "../config/config.server.ts";
 import { LOCALE_COOKIE } from "~/i18n/locales";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** Every cookie the app sets carries Secure when the public origin is https (behind TLS). */
 export function secure() {
-  return getConfig().env === "production" && (getConfig().publicUrl ?? "").startsWith("https:");
+  return (getConfig().publicUrl ?? "").startsWith("https:");
 }
 
 /** Plain `ua`/`us` value (not React Router's encoded form), as SPEC's cookie reads. */
@@ -17,20 +19,25 @@ export function serializeThemeCookie(theme: "light" | "dark"): string {
   return `theme=${theme}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure() ? "; Secure" : ""}`;
 }
 
+/** The visitor's theme: dark only when the cookie says so. */
+export function readTheme(request: Request): "light" | "dark" {
+  return readCookie(request, "theme") === "dark" ? "dark" : "light";
+}
+
+/** The app's one cookie reader (cookie-es): a value that is not valid percent-encoding comes back as sent, never an error. */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
+  return parseCookie(header, { filter: (key) => key === name })[name];
 }
 
 let flashCookie: ReturnType<typeof createCookie> | undefined;
+let flashConfig: object | undefined;
 /** One-shot messages from an action to the next page (a toast, or a notice without JS). */
 export function getFlashCookie() {
-  flashCookie ??= createCookie("__flash", {
+  if (flashConfig === getConfig() && flashCookie) return flashCookie;
+  flashConfig = getConfig();
+  flashCookie = createCookie("__flash", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

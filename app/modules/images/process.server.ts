@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { resolveImageStore, type ImageStore } from "./storage.server.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: a phone photo passes, a decompression bomb (20000x20000) does not. */
@@ -38,8 +38,16 @@ export type ProcessedImage = {
   variants: number[];
 };
 
+/** Which store to use: `store`, a local `uploadsDir` (tests, scripts), else the configured one. */
+export type StoreOption = { store?: ImageStore; uploadsDir?: string };
+
+/** The name of a variant in the image store (its path under the uploads root). */
+export function imageObjectName(key: string, width: number): string {
+  return `images/${key}-${width}.webp`;
+}
+
 export function imageFilePath(uploadsDir: string, key: string, width: number): string {
-  return path.join(uploadsDir, "images", `${key}-${width}.webp`);
+  return path.join(uploadsDir, imageObjectName(key, width));
 }
 
 /** The widths to store for an image `width` pixels wide (after rotation). */
@@ -51,14 +59,12 @@ export function variantWidths(width: number): number[] {
 
 /**
  * Validates an uploaded image by its decoded content, auto-rotates it, strips all
- * metadata (EXIF, GPS, ICC: output is sRGB) and writes webp width variants under
- * `<uploadsDir>/images/<yyyy>/<mm>/`. Throws ImageRejectedError for unacceptable input.
+ * metadata (EXIF, GPS, ICC: output is sRGB) and stores webp width variants as
+ * `images/<yyyy>/<mm>/<uuid>-<width>.webp`. Throws ImageRejectedError for unacceptable input.
  * `alt` is accepted for symmetry with storeImage and not used here.
  */
-export async function processImage(
-  input: Buffer | Uint8Array,
-  opts: { uploadsDir: string; alt?: string },
-): Promise<ProcessedImage> {
+export async function processImage(input: Buffer | Uint8Array, opts: StoreOption & { alt?: string } = {}): Promise<ProcessedImage> {
+  const store = resolveImageStore(opts);
   if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError("too_large");
   if (input.byteLength === 0) throw new ImageRejectedError("not_an_image");
 
@@ -78,36 +84,41 @@ export async function processImage(
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, "0");
   const key = `${now.getUTCFullYear()}/${month}/${randomUUID()}`;
-  await mkdir(path.dirname(imageFilePath(opts.uploadsDir, key, 0)), { recursive: true });
 
   const decoded = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", autoOrient: true });
+  let encoded: Array<{ data: Buffer; info: OutputInfo }>;
   try {
-    const written = await Promise.all(
+    encoded = await Promise.all(
       widths.map((width) =>
-        decoded
-          .clone()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toFile(imageFilePath(opts.uploadsDir, key, width)),
+        decoded.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
       ),
     );
-    const largest = written[written.length - 1]!;
-    return { key, width: largest.width, height: largest.height, variants: widths };
   } catch (error) {
-    await removeImageFiles(opts.uploadsDir, { key, variants: widths });
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new ImageRejectedError("too_many_pixels");
     }
     throw new ImageRejectedError("not_an_image", `The image could not be decoded: ${String(error)}`);
   }
+  // Settled, not Promise.all: the cleanup must run after every upload has ended, or a slow
+  // one would land after it. A store that failed halfway keeps none of the variants.
+  const puts = await Promise.allSettled(encoded.map(({ data }, index) => store.put(imageObjectName(key, widths[index]!), data, "image/webp")));
+  const failed = puts.find((put) => put.status === "rejected");
+  if (failed) {
+    await removeImageFiles(store, { key, variants: widths }).catch(() => {});
+    throw failed.reason;
+  }
+  const largest = encoded[encoded.length - 1]!.info;
+  return { key, width: largest.width, height: largest.height, variants: widths };
 }
 
-/** Deletes the variant files of an image; missing files are ignored. */
+/**
+ * Deletes the stored variants of an image; missing ones are ignored. `where` is the store,
+ * or a local uploads directory (tests, scripts).
+ */
 export async function removeImageFiles(
-  uploadsDir: string,
+  where: ImageStore | string | undefined,
   image: { key: string; variants: readonly number[] },
 ): Promise<void> {
-  await Promise.all(
-    image.variants.map((width) => rm(imageFilePath(uploadsDir, image.key, width), { force: true })),
-  );
+  const store = typeof where === "string" ? resolveImageStore({ uploadsDir: where }) : (where ?? resolveImageStore());
+  await store.remove(image.variants.map((width) => imageObjectName(image.key, width)));
 }

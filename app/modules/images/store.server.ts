@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB, Image } from "../../../db/schema.ts";
-import { processImage, removeImageFiles } from "./process.server.ts";
+import { processImage, removeImageFiles, type StoreOption } from "./process.server.ts";
+import { resolveImageStore, type ImageStore } from "./storage.server.ts";
 
-export type StoreImageOptions = {
-  uploadsDir: string;
+export type StoreImageOptions = StoreOption & {
   /** Ukrainian (or the uploader's) alt text, stored as alt_uk. */
   alt?: string | null;
   altEn?: string | null;
@@ -11,9 +11,10 @@ export type StoreImageOptions = {
   ownerId?: number | null;
 };
 
-/** processImage + the `images` row. If the insert fails, the written files are removed. */
-export async function storeImage(db: Kysely<DB>, input: Buffer | Uint8Array, opts: StoreImageOptions): Promise<Image> {
-  const processed = await processImage(input, { uploadsDir: opts.uploadsDir });
+/** processImage + the `images` row. If the insert fails, the stored variants are removed. */
+export async function storeImage(db: Kysely<DB>, input: Buffer | Uint8Array, opts: StoreImageOptions = {}): Promise<Image> {
+  const store = resolveImageStore(opts);
+  const processed = await processImage(input, { store });
   try {
     return await db
       .insertInto("images")
@@ -29,22 +30,22 @@ export async function storeImage(db: Kysely<DB>, input: Buffer | Uint8Array, opt
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    await removeImageFiles(opts.uploadsDir, processed);
+    await removeImageFiles(store, processed);
     throw error;
   }
 }
 
 /**
- * Deletes image rows and then their files. Use it for images a user owns: seed/staff
+ * Deletes image rows and then their stored variants (`where`: see removeImageFiles). Use it for images a user owns: seed/staff
  * images (owner_id null) may be shared by several items.
  */
-export async function deleteImages(db: Kysely<DB>, ids: readonly number[], uploadsDir: string): Promise<number> {
+export async function deleteImages(db: Kysely<DB>, ids: readonly number[], where?: ImageStore | string): Promise<number> {
   if (ids.length === 0) return 0;
   const deleted = await db
     .deleteFrom("images")
     .where("id", "in", [...ids])
     .returning(["key", "variants"])
     .execute();
-  for (const image of deleted) await removeImageFiles(uploadsDir, image);
+  for (const image of deleted) await removeImageFiles(where, image);
   return deleted.length;
 }

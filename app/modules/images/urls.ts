@@ -1,11 +1,25 @@
 // Public URLs of stored images. Pure (no sharp): safe in components and loaders alike.
-// An image key looks like "2026/11/<uuid>"; its variants are webp files
-// `<uploadsDir>/images/<key>-<width>.webp`, served at `/uploads/images/<key>-<width>.webp`.
+// An image key looks like "2026/11/<uuid>"; its variants are stored as
+// `images/<key>-<width>.webp` (a file under DATA_DIR/uploads, or an object in the bucket),
+// served at `/uploads/images/<key>-<width>.webp`, or under S3_PUBLIC_URL when that is set.
 
 export const UPLOADS_URL_PREFIX = "/uploads/images/";
 
+const BASE_KEY = Symbol.for("portal.imageBaseUrl");
+type BaseHolder = { [BASE_KEY]?: string };
+
+/** Where image URLs point: S3_PUBLIC_URL (no trailing slash), or "" for the app's own /uploads. */
+export function setImageBaseUrl(base: string | undefined): void {
+  (globalThis as BaseHolder)[BASE_KEY] = base ?? "";
+}
+
+export function imageBaseUrl(): string {
+  return (globalThis as BaseHolder)[BASE_KEY] ?? "";
+}
+
 export function imageUrl(key: string, width: number): string {
-  return `${UPLOADS_URL_PREFIX}${key}-${width}.webp`;
+  const base = imageBaseUrl();
+  return base ? `${base}/images/${key}-${width}.webp` : `${UPLOADS_URL_PREFIX}${key}-${width}.webp`;
 }
 
 /** `srcset` value listing every stored width, e.g. "/uploads/images/k-320.webp 320w, ...". */

@@ -6,7 +6,11 @@ import { getDb } from "../db/db.server.ts";
 // which time alone changes what is public (a scheduled item goes live, an event ends, a
 // reklama campaign or an advert runs out). Polled at most once per POLL_MS per process.
 
-export const POLL_MS = 1_000;
+/**
+ * With PostgreSQL every change also arrives by NOTIFY (content-notify.server.ts); the poll is
+ * then only the fallback, and CONTENT_POLL_MS may lengthen it (tests set it long to prove it).
+ */
+export const POLL_MS = Number(process.env.CONTENT_POLL_MS) > 0 ? Number(process.env.CONTENT_POLL_MS) : 1_000;
 
 /** Tables whose changes concern adverts only; everything else is staff content. */
 export const ADVERT_TABLES = ["advertisements", "advertisement_images"] as const;
@@ -24,8 +28,16 @@ export type ContentState = {
   fetchedAt: number;
 };
 
-let state: ContentState | undefined;
-let inflight: Promise<ContentState> | undefined;
+// On globalThis, not in module variables: the server (which resets it on a NOTIFY) and the
+// app bundle (whose page cache reads it) load this file separately.
+type Poller = {
+  state: ContentState | undefined;
+  inflight: Promise<ContentState> | undefined;
+  /** Bumped by resetContentState: a poll that started before a reset must not be kept. */
+  generation: number;
+};
+const POLLER_KEY = Symbol.for("portal.contentState");
+const poller: Poller = ((globalThis as { [POLLER_KEY]?: Poller })[POLLER_KEY] ??= { state: undefined, inflight: undefined, generation: 0 });
 
 function visible(table: string): string {
   return `${table}.status = 'published' and ${table}.deleted_at is null`;
@@ -64,14 +76,49 @@ async function poll(): Promise<ContentState> {
 
 /** The current state, polled again when older than POLL_MS; concurrent callers share one poll. */
 export async function getContentState(): Promise<ContentState> {
+  const { state } = poller;
   if (state && Date.now() - state.fetchedAt < POLL_MS) return state;
-  inflight ??= poll()
-    .then((fresh) => (state = fresh))
-    .finally(() => (inflight = undefined));
-  return inflight;
+  if (poller.inflight) return poller.inflight;
+  const started = poller.generation;
+  const current = poll()
+    .then((fresh) => {
+      if (started === poller.generation) poller.state = fresh;
+      return fresh;
+    })
+    .finally(() => {
+      if (poller.inflight === current) poller.inflight = undefined;
+    });
+  poller.inflight = current;
+  return current;
 }
 
-/** Forget the polled state, so the next request reads it again (after a write in this process, in tests). */
+/**
+ * Forget the polled state, so the next request reads it again (after a write in this
+ * process, on a NOTIFY from another process, in tests).
+ */
 export function resetContentState(): void {
-  state = undefined;
+  poller.state = undefined;
+  poller.inflight = undefined;
+  poller.generation++;
+}
+
+/**
+ * A value built from `deps` tables, kept in this process until one of them changes (the
+ * page cache's version check) or, with `timed`, until time alone changes what is public.
+ * For what every uncached page reads the same way: the shell's settings and footer pages.
+ */
+export function cachedByVersion<T>(deps: readonly VersionedTable[], load: () => Promise<T>, { timed = false } = {}): () => Promise<T> {
+  let kept: { value: Promise<T>; versions: number[]; validUntil: number } | undefined;
+  return async () => {
+    const current = await getContentState();
+    const versions = deps.map((table) => current.versions.get(table) ?? 0);
+    if (kept && Date.now() < kept.validUntil && versions.every((version, index) => version === kept!.versions[index])) return kept.value;
+    const value = load();
+    const entry = { value, versions, validUntil: timed ? current.nextChange.content : Infinity };
+    kept = entry;
+    value.catch(() => {
+      if (kept === entry) kept = undefined;
+    });
+    return value;
+  };
 }

@@ -1,34 +1,20 @@
 import type { Language } from "~/i18n/locales";
+import { dateTimeFormat, SITE_TIME_ZONE } from "../format/intl.ts";
 
-/**
- * Times are stored in UTC and shown in the site's time zone. The portal has no per-user zone;
- * the seeded community lives mostly in Central Europe. Formatting happens in loaders, so the
- * server and the browser never disagree during hydration.
- */
-export const SITE_TIME_ZONE = "Europe/Warsaw";
+// Dates in the page's language, formatted in loaders so server and browser never disagree
+// during hydration. The formatters live (cached) in app/modules/format/intl.ts.
 
-const BCP47: Record<Language, string> = { uk: "uk-UA", en: "en-US" };
+export { SITE_TIME_ZONE };
 
-function formatter(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(BCP47[language], { timeZone: SITE_TIME_ZONE, ...options });
-}
+const OPTIONS: Record<"date" | "time" | "weekday" | "long", Intl.DateTimeFormatOptions> = {
+  date: { day: "2-digit", month: "2-digit", year: "2-digit" },
+  time: { hour: "numeric", minute: "2-digit" },
+  weekday: { weekday: "short" },
+  long: { day: "numeric", month: "long", year: "numeric" },
+};
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-function cached(language: Language, kind: "date" | "time" | "weekday" | "long"): Intl.DateTimeFormat {
-  const key = `${language}:${kind}`;
-  let format = cache.get(key);
-  if (!format) {
-    format =
-      kind === "date"
-        ? formatter(language, { day: "2-digit", month: "2-digit", year: "2-digit" })
-        : kind === "time"
-          ? formatter(language, { hour: "numeric", minute: "2-digit" })
-          : kind === "weekday"
-            ? formatter(language, { weekday: "short" })
-            : formatter(language, { day: "numeric", month: "long", year: "numeric" });
-    cache.set(key, format);
-  }
-  return format;
+function cached(language: Language, kind: keyof typeof OPTIONS): Intl.DateTimeFormat {
+  return dateTimeFormat(language, kind, OPTIONS[kind]);
 }
 
 /** DESIGN: uk `dd.mm.yy`, en `mm/dd/yy`. */
@@ -52,7 +38,7 @@ export function formatEventStart(date: Date, language: Language): string {
 
 /** The day (yyyy-mm-dd) of `date` in the site's zone, to tell whether two times fall on one day. */
 export function siteDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return dateTimeFormat("en-CA", "day", { year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
 
 export type DisplayDate = { iso: string; text: string };

@@ -1,8 +1,10 @@
+import { postalAddress } from "../seo/structured-data.ts";
 import type { DirectoryDetail } from "./directory.ts";
 
 /** schema.org data of a directory entry: LocalBusiness (services) or Organization (diaspora). */
 export function directoryJsonLd(type: "LocalBusiness" | "Organization", item: DirectoryDetail, pageUrl: string): Record<string, unknown> {
   const { contacts } = item;
+  const address = postalAddress(contacts.address, item.location?.text);
   return {
     "@context": "https://schema.org",
     "@type": type,
@@ -11,7 +13,7 @@ export function directoryJsonLd(type: "LocalBusiness" | "Organization", item: Di
     url: contacts.website ?? pageUrl,
     ...(contacts.phone ? { telephone: contacts.phone } : {}),
     ...(contacts.email ? { email: contacts.email } : {}),
-    ...(contacts.address || item.location ? { address: [contacts.address, item.location?.text].filter(Boolean).join(", ") } : {}),
+    ...(address ? { address } : {}),
     ...(item.logo ? { logo: new URL(item.logo.src, pageUrl).href } : {}),
     ...(contacts.social.length ? { sameAs: contacts.social.map((link) => link.url) } : {}),
   };

@@ -32,7 +32,7 @@ export type DirectoryDetail = DirectoryCard & {
   contacts: DirectoryContacts;
   viewCount: number;
   updatedAt: string;
-  seo: { title: string; description: string };
+  seo: { title: string; titleLang: Language; description: string };
 };
 
 export function teaserOf(descriptionUk: string, descriptionEn: string | null, language: Language): LocalizedText {

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
-import { readCookie } from "../http/cookies.server.ts";
+import { localeFromPath } from "~/i18n/locales";
+import { readConsent } from "../consent/consent.server.ts";
+import { ifNoneMatchHolds } from "../http/etag.ts";
+import { readCookie, readTheme } from "../http/cookies.server.ts";
 import { SizedLru } from "./lru.ts";
 import { ADVERT_TABLES, getContentState, type ContentState, type VersionedTable } from "./content-state.server.ts";
 import { applyPageEffects, newPageEffects, pageEffectsContext, type PageEffects } from "./request-effects.server.ts";
@@ -10,8 +13,8 @@ import { applyPageEffects, newPageEffects, pageEffectsContext, type PageEffects 
 // - Signed-in requests (a `__session` cookie) are private and never cached here.
 // - Anonymous GETs get `public, s-maxage, stale-while-revalidate` (a CDN may keep them
 //   briefly) and an ETag answered with 304.
-// - When `store` is on, an anonymous 200 response is kept in memory, keyed by the raw URL
-//   (document or `.data`) and the Cookie header (theme, consent... change the HTML), and
+// - When `store` is on, an anonymous 200 response is kept in memory, keyed by what changes
+//   the page and nothing else (pageCacheKey: path and query, locale, theme, consent), and
 //   reused until a table it depends on changes (content_versions, polled every second so
 //   every process notices a change made by any other), until time alone would change it
 //   (a scheduled item going live), or `maxAgeSeconds` at most. Pages thus cost no database
@@ -83,19 +86,18 @@ function isFresh(entry: Entry, state: ContentState): boolean {
   return entry.deps.every((table, index) => (state.versions.get(table) ?? 0) === entry.versions[index]);
 }
 
+const NONCE_ATTRIBUTE = / nonce="[^"]*"/g;
+
+/** The CSP nonce differs on every render: two renders that differ by it only are one page. */
 export function etagOf(body: Uint8Array): string {
-  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const text = new TextDecoder().decode(body).replace(NONCE_ATTRIBUTE, "");
+  return `W/"${createHash("sha1").update(text).digest("base64url")}"`;
 }
 
 /** If-None-Match holds this ETag (or `*`); weak comparison, as for GET. */
 export function etagMatches(request: Request, etag: string): boolean {
   const header = request.headers.get("if-none-match");
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => {
-    const candidate = tag.trim();
-    return candidate === "*" || candidate.replace(/^W\//, "") === bare;
-  });
+  return header ? ifNoneMatchHolds(header, etag) : false;
 }
 
 function publicCacheControl(sharedMaxAge: number): string {
@@ -105,6 +107,13 @@ function publicCacheControl(sharedMaxAge: number): string {
 function withVary(headers: Headers): void {
   const vary = headers.get("vary");
   if (!vary || !/\bcookie\b/i.test(vary)) headers.set("Vary", vary ? `${vary}, Cookie` : "Cookie");
+}
+
+/** A preview of unpublished content: for the one viewer, kept by no cache, shown to no crawler. */
+function privatePreview(response: Response): Response {
+  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Robots-Tag", "noindex");
+  return response;
 }
 
 function respond(request: Request, status: number, headers: Headers, body: Uint8Array, etag: string): Response {
@@ -119,6 +128,17 @@ function respond(request: Request, status: number, headers: Headers, body: Uint8
   }
   headers.delete("content-length");
   return new Response(request.method === "HEAD" ? null : (body as BodyInit), { status, headers });
+}
+
+/**
+ * What an anonymous page depends on: path and query (document or `.data`), locale, theme and
+ * the consent decision. No other header and no other cookie (a visitor id, a tracking
+ * cookie, Host) is part of it, so no request can give the next visitor a page made for it.
+ */
+export function pageCacheKey(request: Request): string {
+  const { pathname, search } = new URL(request.url);
+  const consent = readConsent(request);
+  return [pathname + search, localeFromPath(pathname), readTheme(request), consent.given ? consent.enabled.join("~") : "-"].join("\n");
 }
 
 /**
@@ -143,17 +163,17 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
       response.headers.set("Cache-Control", "private, no-cache");
       withVary(response.headers);
       applyPageEffects(request, effects);
-      return response;
+      return effects.unpublished ? privatePreview(response) : response;
     }
     if (readCookie(request, FLASH_COOKIE) !== undefined) {
       // The page carries a one-time message: neither shared nor kept.
       const response = await next();
       response.headers.set("Cache-Control", "private, no-store");
       applyPageEffects(request, effects);
-      return response;
+      return effects.unpublished ? privatePreview(response) : response;
     }
 
-    const key = `${new URL(request.url).pathname}${new URL(request.url).search}\n${request.headers.get("cookie") ?? ""}`;
+    const key = pageCacheKey(request);
     let state: ContentState | undefined;
     if (store) {
       state = await getContentState().catch((error: unknown) => {
@@ -171,6 +191,7 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
 
     const response = await next();
     applyPageEffects(request, effects);
+    if (effects.unpublished) return privatePreview(response);
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || response.headers.has("set-cookie") || !CACHEABLE_TYPES.test(type)) {
       return response;

@@ -2,10 +2,10 @@ import type { RouterContextProvider } from "react-router";
 import type { ReklamaPlacement } from "../../../db/schema.ts";
 import { localizePath, localeFromPath, type Language, type LocaleCode } from "~/i18n/locales";
 import { getInstance, getPageLanguage } from "~/middleware/i18next";
-import { getConfig } from "../config/config.server.ts";
-import { pickLocalized } from "../content/localized.ts";
+import { publicOrigin } from "../config/config.server.ts";
+import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { bannerIds, reklamaFor, type ReklamaBanner } from "../reklama/reklama.server.ts";
-import { getSettings } from "../settings/settings.server.ts";
+import { getPublicSettings } from "../settings/settings.server.ts";
 import { recordImpressions } from "./request-effects.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -19,22 +19,32 @@ export function pageContext(context: Context, url: URL) {
     language,
     locale,
     t,
-    origin: getConfig().publicUrl ?? url.origin,
+    origin: publicOrigin(),
     /** Absolute URL of a locale-free path in this page's locale. */
     absolute(path: string) {
-      return new URL(localizePath(path, locale), getConfig().publicUrl ?? url.origin).href;
+      return new URL(localizePath(path, locale), publicOrigin()).href;
     },
   };
 }
 
 export async function siteName(language: Language): Promise<string> {
-  const settings = await getSettings();
+  const settings = await getPublicSettings();
   return pickLocalized(settings.site_name_uk, settings.site_name_en, language).text;
 }
 
 /** "Новини — Діаспора": page titles carry the site's name. */
 export async function titleWithSite(title: string, language: Language): Promise<string> {
   return `${title} — ${await siteName(language)}`;
+}
+
+/**
+ * "<title> (in Ukrainian) — Site": the <title> of an item page; an English page showing the
+ * Ukrainian text (no English version) says so.
+ */
+export async function itemTitle(context: Context, title: LocalizedText): Promise<string> {
+  const language = getPageLanguage(context);
+  const note = title.lang === language ? "" : ` ${getInstance(context).getFixedT(language, "content")("title_in_ukrainian")}`;
+  return titleWithSite(`${title.text}${note}`, language);
 }
 
 /** Active reklama of the given placements; their impressions are counted when the page is served. */

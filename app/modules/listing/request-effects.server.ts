@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { createContext, type RouterContextProvider } from "react-router";
+import { isHeadRequest } from "../http/head-request.ts";
 import { countImpressions, countView, type ViewTable } from "./counters.server.ts";
 
 /**
@@ -7,7 +8,12 @@ import { countImpressions, countView, type ViewTable } from "./counters.server.t
  * (impressions). Loaders record them here; the page middleware counts them on every serve,
  * from the cache too, and never for crawlers.
  */
-export type PageEffects = { views: Array<{ table: ViewTable; id: number }>; impressions: number[] };
+export type PageEffects = {
+  views: Array<{ table: ViewTable; id: number }>;
+  impressions: number[];
+  /** The page shows something not yet public (an owner's or staff preview): never cached, never indexed. */
+  unpublished?: boolean;
+};
 
 export const pageEffectsContext = createContext<PageEffects | null>(null);
 
@@ -27,13 +33,18 @@ export function recordView(context: Readonly<RouterContextProvider>, table: View
   effectsOf(context)?.views.push({ table, id });
 }
 
+export function markUnpublished(context: Readonly<RouterContextProvider>): void {
+  const effects = effectsOf(context);
+  if (effects) effects.unpublished = true;
+}
+
 export function recordImpressions(context: Readonly<RouterContextProvider>, ids: readonly number[]): void {
   effectsOf(context)?.impressions.push(...ids);
 }
 
 /** Crawlers, link previews and speculative prefetches are not visits. */
 export function isCountableVisit(request: Request): boolean {
-  if (request.method !== "GET") return false;
+  if (request.method !== "GET" || isHeadRequest(request)) return false;
   const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
   if (purpose.includes("prefetch")) return false;
   return !isbot(request.headers.get("user-agent") ?? "");

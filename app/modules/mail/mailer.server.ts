@@ -17,6 +17,8 @@ export type MailMessage = {
   link?: string;
   /** Display name of the sender (the site's name). */
   fromName?: string;
+  /** Extra headers (List-Unsubscribe for alerts). */
+  headers?: Record<string, string>;
 };
 
 export type SentMail = { transport: "smtp" | "outbox"; file?: string };
@@ -40,6 +42,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    headers: message.headers,
   };
   if (config.smtpUrl) {
     if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(config.smtpUrl) };
@@ -47,7 +50,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     return { transport: "smtp" };
   }
   // The outbox copy names its link in a header too, for people and tests reading the file.
-  const info = await outboxTransport.sendMail({ ...envelope, headers: message.link ? { "X-Portal-Link": message.link } : {} });
+  const info = await outboxTransport.sendMail({ ...envelope, headers: { ...message.headers, ...(message.link ? { "X-Portal-Link": message.link } : {}) } });
   await mkdir(config.paths.outbox, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(config.paths.outbox, `${stamp}-${randomBytes(4).toString("hex")}.eml`);

@@ -2,10 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { notFound } from "../listing/not-found.ts";
-import { pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
+import { itemTitle, pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
 import { parsePage } from "../listing/pagination.ts";
 import { recordView } from "../listing/request-effects.server.ts";
 import { listCategories, requireCategory } from "../listing/taxonomy.server.ts";
+import { categoryDescription, DEFAULT_SHARE_IMAGE } from "../seo/meta.ts";
+import { authorOf } from "../seo/structured-data.ts";
 import { findNews, listNews, relatedNews } from "./news.server.ts";
 
 /** Tables news pages are built from (the page cache's dependencies). */
@@ -34,7 +36,7 @@ export async function loadNewsList({ context, url }: Args, categorySlug?: string
     feed: { href: localizePath(feedPath, locale), title: t("feed.news_title", { name: heading }) },
     seo: {
       title: await titleWithSite(`${heading}${pageSuffix}`, language),
-      description: category ? t("news.category_description", { name: heading }) : t("news.description"),
+      description: category ? categoryDescription(t("news.category_description", { name: heading })) : t("news.description"),
     },
   };
 }
@@ -61,13 +63,15 @@ export async function loadNewsArticle({ context, url }: Args, slug: string) {
       dateModified: article.updatedAt,
       description: article.seo.description,
       mainEntityOfPage: pageUrl,
-      ...(article.image ? { image: [new URL(article.image.src, pageUrl).href] } : {}),
+      // Google wants an image on every article: the site's share picture stands in for a missing cover.
+      image: [new URL(article.image?.src ?? DEFAULT_SHARE_IMAGE, pageUrl).href],
+      author: authorOf(article.authorName, site, absolute("/")),
       ...(article.category ? { articleSection: article.category.name.text } : {}),
       ...(article.tags.length ? { keywords: article.tags.map((tag) => tag.name.text).join(", ") } : {}),
-      publisher: { "@type": "Organization", name: site },
+      publisher: { "@type": "Organization", name: site, url: absolute("/") },
     },
     seo: {
-      title: `${article.seo.title} — ${site}`,
+      title: await itemTitle(context, { text: article.seo.title, lang: article.seo.titleLang }),
       description: article.seo.description,
       image: article.image?.src ?? null,
       type: "article" as const,

@@ -26,8 +26,10 @@ export type NewsArticle = NewsCard & {
   publishedAt: string;
   updatedAt: string;
   viewCount: number;
+  /** The staff author's name, for structured data. */
+  authorName: string | null;
   tags: Array<{ slug: string; name: LocalizedText }>;
-  seo: { title: string; description: string };
+  seo: { title: string; titleLang: Language; description: string };
 };
 
 function visibleNews() {
@@ -116,6 +118,7 @@ export async function findNews(slug: string, language: Language): Promise<NewsAr
       "news.seo_title_en",
       "news.seo_description_uk",
       "news.seo_description_en",
+      (eb) => eb.selectFrom("users").select("users.name").whereRef("users.id", "=", "news.author_id").as("author_name"),
     ])
     .where("news.slug", "=", slug)
     .executeTakeFirst();
@@ -129,7 +132,7 @@ export async function findNews(slug: string, language: Language): Promise<NewsAr
     .execute();
   const card = toCard(row, language);
   const body = pickLocalized(row.body_uk, row.body_en, language);
-  const seoTitle = pickLocalized(row.seo_title_uk ?? row.title_uk, row.seo_title_en ?? row.title_en, language).text;
+  const seoTitle = pickLocalized(row.seo_title_uk ?? row.title_uk, row.seo_title_en ?? row.title_en, language);
   const seoDescription =
     pickLocalized(row.seo_description_uk ?? "", row.seo_description_en, language).text ||
     excerpt(stripHtml(card.summary.text), 160);
@@ -142,8 +145,9 @@ export async function findNews(slug: string, language: Language): Promise<NewsAr
     publishedAt: row.published_at!.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     viewCount: row.view_count,
+    authorName: row.author_name || null,
     tags: tags.map((tag) => ({ slug: tag.slug, name: pickLocalized(tag.name_uk, tag.name_en, language) })),
-    seo: { title: seoTitle, description: seoDescription },
+    seo: { title: seoTitle.text, titleLang: seoTitle.lang, description: seoDescription },
   };
 }
 

@@ -1,15 +1,17 @@
-import { data } from "react-router";
-import type { Language } from "~/i18n/locales";
+import { data, type RouterContextProvider } from "react-router";
+import { getPageLanguage } from "~/middleware/i18next";
 import { pickLocalized } from "../content/localized.ts";
+import { itemTitle } from "../listing/page-data.server.ts";
 import { findPublishedPage } from "./pages.server.ts";
 
 /** Loads a published page for display, or throws the SPEC 404. */
-export async function loadStaticPage(slug: string, language: Language) {
+export async function loadStaticPage(slug: string, context: Readonly<RouterContextProvider>) {
+  const language = getPageLanguage(context);
   const page = await findPublishedPage(slug);
   if (!page) throw data(null, { status: 404, statusText: "Page Not Found" });
   const title = pickLocalized(page.title_uk, page.title_en, language);
   const body = pickLocalized(page.body_uk, page.body_en, language);
-  const seoTitle = pickLocalized(page.seo_title_uk ?? page.title_uk, page.seo_title_en ?? page.title_en, language).text;
+  const seoTitle = await itemTitle(context, pickLocalized(page.seo_title_uk ?? page.title_uk, page.seo_title_en ?? page.title_en, language));
   const description =
     pickLocalized(page.seo_description_uk ?? "", page.seo_description_en, language).text || excerpt(body.text);
   return {

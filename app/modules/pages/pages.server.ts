@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "../db/db.server.ts";
+import { cachedByVersion } from "../listing/content-state.server.ts";
 
 function publishedPages() {
   return getDb()
@@ -16,6 +17,9 @@ export async function findPublishedPage(slug: string) {
     .where("slug", "=", slug)
     .executeTakeFirst();
 }
+
+/** The footer's pages, kept per process until pages change or a scheduled page goes live. */
+export const listFooterPagesCached = cachedByVersion(["pages"], () => listFooterPages(), { timed: true });
 
 export async function listFooterPages() {
   return publishedPages()

@@ -1,12 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
+import { categoryDescription } from "../seo/meta.ts";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { notFound } from "../listing/not-found.ts";
-import { pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
+import { itemTitle, pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
 import { parsePage } from "../listing/pagination.ts";
 import { recordView } from "../listing/request-effects.server.ts";
 import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
 import { stripHtml } from "../listing/text.ts";
+import { parseTicketPrice, postalAddress } from "../seo/structured-data.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
@@ -41,7 +43,7 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
     feed: { href: localizePath("/poster/rss.xml", locale), title: t("feed.posters_title") },
     seo: {
       title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
-      description: category ? t("posters.category_description", { name: heading }) : t("posters.description"),
+      description: category ? categoryDescription(t("posters.category_description", { name: heading })) : t("posters.description"),
     },
   };
 }
@@ -54,7 +56,8 @@ export async function loadPosterItem({ context, url }: Args, slug: string) {
   recordView(context, "posters", poster.id);
   const [reklama, site] = await Promise.all([pageReklama(context, language, ["sidebar"]), siteName(language)]);
   const pageUrl = absolute(`/poster/${poster.slug}`);
-  const place = [poster.venue?.text, poster.address, poster.location?.text].filter(Boolean);
+  const address = postalAddress(poster.address, poster.location?.text);
+  const ticket = parseTicketPrice(poster.price?.text);
   return {
     poster,
     reklama,
@@ -74,16 +77,24 @@ export async function loadPosterItem({ context, url }: Args, slug: string) {
       ...(poster.image ? { image: [new URL(poster.image.src, pageUrl).href] } : {}),
       location: {
         "@type": "Place",
-        name: poster.venue?.text ?? place[0] ?? poster.title.text,
-        address: place.length ? place.join(", ") : undefined,
+        name: poster.venue?.text ?? poster.address ?? poster.location?.text ?? poster.title.text,
+        ...(address ? { address } : {}),
       },
       organizer: { "@type": "Organization", name: poster.organiser ?? site },
       ...(poster.ticketUrl || poster.price
-        ? { offers: { "@type": "Offer", url: poster.ticketUrl ?? pageUrl, description: poster.price?.text, availability: "https://schema.org/InStock" } }
+        ? {
+            offers: {
+              "@type": "Offer",
+              url: poster.ticketUrl ?? pageUrl,
+              ...(poster.price ? { description: poster.price.text } : {}),
+              ...(ticket ? { price: ticket.price, ...(ticket.priceCurrency ? { priceCurrency: ticket.priceCurrency } : {}) } : {}),
+              availability: "https://schema.org/InStock",
+            },
+          }
         : {}),
     },
     seo: {
-      title: `${poster.seo.title} — ${site}`,
+      title: await itemTitle(context, { text: poster.seo.title, lang: poster.seo.titleLang }),
       description: poster.seo.description,
       image: poster.image?.src ?? null,
       type: "article" as const,

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import type { DB } from "../../../db/schema.ts";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { pickLocalized, seoTitleOf, type LocalizedText } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
 import { formatEventStart, formatTime, siteDay, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
@@ -39,7 +39,7 @@ export type PosterDetail = PosterCard & {
   viewCount: number;
   updatedAt: string;
   tags: Array<{ slug: string; name: LocalizedText }>;
-  seo: { title: string; description: string };
+  seo: { title: string; titleLang: Language; description: string };
 };
 
 /** `?when=`: absent means upcoming; anything but "upcoming"/"past" is the SPEC 404. */
@@ -199,7 +199,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     updatedAt: row.updated_at.toISOString(),
     tags: tags.map((tag) => ({ slug: tag.slug, name: pickLocalized(tag.name_uk, tag.name_en, language) })),
     seo: {
-      title: pickLocalized(row.seo_title_uk ?? row.title_uk, row.seo_title_en ?? row.title_en, language).text,
+      ...seoTitleOf(pickLocalized(row.seo_title_uk ?? row.title_uk, row.seo_title_en ?? row.title_en, language)),
       description:
         pickLocalized(row.seo_description_uk ?? "", row.seo_description_en, language).text ||
         excerpt(`${card.when.text}. ${stripHtml(description.text)}`, 160),

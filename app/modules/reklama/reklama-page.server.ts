@@ -2,7 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { notFound } from "../listing/not-found.ts";
-import { pageContext, titleWithSite } from "../listing/page-data.server.ts";
+import { itemTitle, pageContext } from "../listing/page-data.server.ts";
 import { isCountableVisit } from "../listing/request-effects.server.ts";
 import { findActiveReklama, registerClick } from "./reklama.server.ts";
 
@@ -18,7 +18,7 @@ export async function loadReklamaLanding({ context, url }: Args, slug: string) {
   return {
     reklama,
     seo: {
-      title: await titleWithSite(reklama.title.text, language),
+      title: await itemTitle(context, reklama.title),
       description: reklama.text.text || t("reklama.label"),
       image: reklama.image?.src ?? null,
     },

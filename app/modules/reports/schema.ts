@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { REPORT_REASONS, REPORT_TARGET_TYPES } from "../../../db/schema.ts";
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_TARGET_TYPES } from "./limits";
 
 // The report form (on adverts and on news, poster, service and diaspora items), shared by
 // the browser and the server. Messages are `reports` translation keys.
 
-export { REPORT_REASONS, REPORT_TARGET_TYPES };
-export const REPORT_MESSAGE_MAX = 2000;
+export { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_TARGET_TYPES };
 
 export const reportSchema = z
   .object({

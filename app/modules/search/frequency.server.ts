@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { getDb } from "../db/db.server.ts";
 
 // How common the words of a query are, from the statistics ANALYZE keeps on each
-// search_vector column (most common lexemes and their frequencies). Searches use it to choose
+// search_stems column (most common lexemes and their frequencies). Searches use it to choose
 // their strategy: rare words through the GIN index, very common ones newest first through the
 // date index. The planner alone cannot tell for prefix queries (`word:*`) and would walk the
 // date index for a rare word too, reading every row.
@@ -17,7 +17,7 @@ async function fetchStats(table: string): Promise<LexemeStats> {
     select c.reltuples as rows, s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-    left join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname = 'search_vector'
+    left join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname = 'search_stems'
     where c.relname = ${table}`.execute(getDb());
   const row = rows[0];
   const frequencies = new Map<string, number>();

@@ -1,6 +1,8 @@
 import type { Language } from "~/i18n/locales";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { formatAmount, isCurrency } from "../adverts/price.ts";
 import { displayDate, formatEventStart, type DisplayDate } from "../listing/dates.ts";
+import { displayImage, type DisplayImage, type ImageColumns } from "../listing/images.ts";
 import { stripHtml } from "../listing/text.ts";
 import { hasHit, highlight, snippetAround, type Highlighted, type SearchCategory } from "./query.ts";
 
@@ -16,6 +18,10 @@ export type SearchHit = {
   date: DisplayDate | null;
   /** Event start, place, price: a short line under the title. */
   meta: string | null;
+  /** A small picture: the cover, logo or first photo. */
+  image: DisplayImage | null;
+  /** Where the item belongs: its category (or, for diaspora organisations, its place). */
+  section: LocalizedText | null;
 };
 
 export type Row = Record<string, unknown> & { id: number; slug: string };
@@ -26,12 +32,32 @@ export type Provider = {
   visible: string;
   /** The column (of `t`) that orders candidates, newest first. */
   recency: string;
-  /** Columns (of `t`) to show a hit. */
+  /** Columns (of `t` and the joined `img` and `cat`) to show a hit. */
   columns: string;
+  /** Joins (`img`: the picture, `cat`: the category or place) for the shown hits only. */
+  joins: string;
   toHit(row: Row, language: Language, words: readonly string[]): SearchHit;
 };
 
 const staffVisible = "t.status = 'published' and t.deleted_at is null and (t.published_at is null or t.published_at <= now())";
+
+/** The picture and category columns every provider selects (see `joins`). */
+const EXTRA_COLUMNS =
+  "img.key as image_key, img.width as image_width, img.height as image_height, img.variants as image_variants, img.alt_uk as image_alt_uk, img.alt_en as image_alt_en, cat.name_uk as section_uk, cat.name_en as section_en";
+
+function joins(image: string, section: string): string {
+  return `left join images img on img.id = ${image} left join ${section} cat on cat.id = t.${section === "locations" ? "location_id" : "category_id"}`;
+}
+
+/** Thumbnails are shown about 96 CSS pixels wide. */
+const THUMB_WIDTH = 192;
+
+function extras(row: Row, language: Language): Pick<SearchHit, "image" | "section"> {
+  return {
+    image: displayImage(row as unknown as ImageColumns, language, THUMB_WIDTH),
+    section: typeof row.section_uk === "string" ? pickLocalized(row.section_uk, text(row.section_en) || null, language) : null,
+  };
+}
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -63,7 +89,8 @@ function directoryProvider(table: "services" | "diaspors"): Provider {
     table,
     visible: staffVisible,
     recency: "t.id",
-    columns: "t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address",
+    columns: `t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address, t.published_at, ${EXTRA_COLUMNS}`,
+    joins: joins("t.logo_image_id", table === "services" ? "categories" : "locations"),
     toHit(row, language, words) {
       return {
         path: `/${table}/${row.slug}`,
@@ -72,8 +99,9 @@ function directoryProvider(table: "services" | "diaspors"): Provider {
           [...bilingual(row, "description_uk", "description_en", language, true), { text: text(row.address), lang: language }, ...bilingual(row, "name_uk", "name_en", language).slice(1)],
           words,
         ),
-        date: null,
+        date: row.published_at ? displayDate(row.published_at as Date, language) : null,
         meta: text(row.address) || null,
+        ...extras(row, language),
       };
     },
   };
@@ -84,7 +112,8 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
     table: "news",
     visible: "t.status = 'published' and t.deleted_at is null and t.published_at <= now()",
     recency: "t.published_at",
-    columns: "t.title_uk, t.title_en, t.summary_uk, t.summary_en, left(t.body_uk, 20000) as body_uk, left(t.body_en, 20000) as body_en, t.published_at",
+    columns: `t.title_uk, t.title_en, t.summary_uk, t.summary_en, left(t.body_uk, 20000) as body_uk, left(t.body_en, 20000) as body_en, t.published_at, ${EXTRA_COLUMNS}`,
+    joins: joins("t.cover_image_id", "categories"),
     toHit(row, language, words) {
       return {
         path: `/novyny/${row.slug}`,
@@ -95,6 +124,7 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
         ),
         date: displayDate(row.published_at as Date, language),
         meta: null,
+        ...extras(row, language),
       };
     },
   },
@@ -102,7 +132,8 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
     table: "posters",
     visible: staffVisible,
     recency: "t.starts_at",
-    columns: "t.title_uk, t.title_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.venue_uk, t.venue_en, t.organiser, t.starts_at",
+    columns: `t.title_uk, t.title_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.venue_uk, t.venue_en, t.organiser, t.starts_at, ${EXTRA_COLUMNS}`,
+    joins: joins("t.cover_image_id", "categories"),
     toHit(row, language, words) {
       const venue = pickLocalized(text(row.venue_uk), text(row.venue_en) || null, language).text;
       return {
@@ -114,6 +145,7 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
         ),
         date: null,
         meta: [formatEventStart(row.starts_at as Date, language), venue].filter(Boolean).join(" · "),
+        ...extras(row, language),
       };
     },
   },
@@ -123,7 +155,8 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
     table: "advertisements",
     visible: "t.status = 'published' and t.deleted_at is null and t.published_at <= now() and (t.expires_at is null or t.expires_at > now())",
     recency: "t.published_at",
-    columns: "t.title, t.description, t.published_at, t.price_amount, t.price_currency, t.price_kind",
+    columns: `t.title, t.description, t.published_at, t.price_amount, t.price_currency, t.price_kind, ${EXTRA_COLUMNS}`,
+    joins: `${joins("(select ai.image_id from advertisement_images ai where ai.advertisement_id = t.id order by ai.position, ai.image_id limit 1)", "categories")}`,
     toHit(row, language, words) {
       // Adverts are user text in one unknown language: no lang attribute (the page's language stands).
       return {
@@ -131,7 +164,8 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
         title: { parts: highlight(text(row.title), words), lang: language },
         snippet: pickSnippet([{ text: text(row.description), lang: language }], words),
         date: row.published_at ? displayDate(row.published_at as Date, language) : null,
-        meta: row.price_kind === "amount" && row.price_amount ? `${Number(row.price_amount).toLocaleString(language === "en" ? "en-US" : "uk-UA")} ${text(row.price_currency)}` : null,
+        meta: row.price_kind === "amount" && row.price_amount && isCurrency(row.price_currency) ? formatAmount(row.price_amount as string, row.price_currency, language) : null,
+        ...extras(row, language),
       };
     },
   },

@@ -21,8 +21,8 @@ export async function runRanked(category: SearchCategory, tsquery: string, optio
   const recency = sql.raw(provider.recency);
   const { rows } = await sql<Row & { total: number }>`
     with matches as materialized (
-      select t.id, ${recency} as recency, t.search_vector from ${table} t
-      where ${sql.raw(provider.visible)} and t.search_vector @@ ${tsq(tsquery)}
+      select t.id, ${recency} as recency, t.search_stems from ${table} t
+      where ${sql.raw(provider.visible)} and t.search_stems @@ ${tsq(tsquery)}
     ),
     candidates as (
       select m.*, count(*) over () as total from (
@@ -32,13 +32,13 @@ export async function runRanked(category: SearchCategory, tsquery: string, optio
     ranked as (
       -- Past the limit ranking would mean little: the newest come first, without ts_rank work.
       select c.id, c.recency, c.total,
-        case when c.total > ${CANDIDATE_LIMIT} then 0 else ts_rank(c.search_vector, ${tsq(tsquery)}) end as rank
+        case when c.total > ${CANDIDATE_LIMIT} then 0 else ts_rank(c.search_stems, ${tsq(tsquery)}) end as rank
       from candidates c
       order by rank desc, c.recency desc, c.id desc
       limit ${options.limit} offset ${options.offset}
     )
     select r.total, t.id, t.slug, ${sql.raw(provider.columns)}
-    from ranked r join ${table} t on t.id = r.id
+    from ranked r join ${table} t on t.id = r.id ${sql.raw(provider.joins)}
     order by r.rank desc, r.recency desc, r.id desc`.execute(getDb());
   return { rows, total: rows.length ? Number(rows[0]!.total) : null };
 }
@@ -51,8 +51,8 @@ export async function runRecent(category: SearchCategory, tsquery: string, optio
   const provider = PROVIDERS[category];
   const { rows } = await sql<Row>`
     select t.id, t.slug, ${sql.raw(provider.columns)}
-    from ${sql.raw(provider.table)} t
-    where ${sql.raw(provider.visible)} and t.search_vector @@ ${tsq(tsquery)}
+    from ${sql.raw(provider.table)} t ${sql.raw(provider.joins)}
+    where ${sql.raw(provider.visible)} and t.search_stems @@ ${tsq(tsquery)}
     order by ${sql.raw(provider.recency)} desc, t.id desc
     limit ${options.limit} offset ${options.offset}`.execute(getDb());
   return rows;
@@ -64,10 +64,18 @@ export async function countMatches(category: SearchCategory, tsquery: string): P
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from (
       select 1 from ${sql.raw(provider.table)} t
-      where ${sql.raw(provider.visible)} and t.search_vector @@ ${tsq(tsquery)}
+      where ${sql.raw(provider.visible)} and t.search_stems @@ ${tsq(tsquery)}
       limit ${CANDIDATE_LIMIT + 1}
     ) limited`.execute(getDb());
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The stem of each word, as the search_stems columns hold it (migrations/0009_search_stems.ts). */
+export async function stemWords(words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const { rows } = await sql<{ word: string; stem: string }>`
+    select w.word, portal_stem(w.word) as stem from unnest(${sql.val(words)}::text[]) as w(word)`.execute(getDb());
+  return new Map(rows.map((row) => [row.word, row.stem]));
 }
 
 /**

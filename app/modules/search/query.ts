@@ -35,18 +35,25 @@ export function parseQuery(raw: string | null): ParsedQuery {
 }
 
 /**
- * A tsquery for `to_tsquery('simple', ...)`: every group must match, any word of a group
- * may, each as a prefix (`вишив` finds `вишиванка`). Words hold only letters and digits,
- * so nothing in them is tsquery syntax.
+ * A tsquery for `to_tsquery('simple', ...)` over `search_stems`: every group must match, any
+ * word of a group may, each as a prefix (`вишив` finds `вишиванка`) or, when `stems` gives it,
+ * by its stem exactly (`квартира` finds `квартири` through the stem `квартир`). Words and stems
+ * hold only letters and digits, so nothing in them is tsquery syntax.
  */
-export function toTsQuery(groups: readonly (readonly string[])[]): string {
+export function toTsQuery(groups: readonly (readonly string[])[], stems: ReadonlyMap<string, string> = new Map()): string {
   return groups
     .filter((group) => group.length > 0)
     .map((group) => {
-      const alternatives = group.map((word) => `${word}:*`);
+      const alternatives = [...new Set(group.flatMap((word) => [`${word}:*`, ...stemOf(word, stems)]))];
       return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(" | ")})`;
     })
     .join(" & ");
+}
+
+function stemOf(word: string, stems: ReadonlyMap<string, string>): string[] {
+  const stem = stems.get(word);
+  // A stem that the prefix already covers adds nothing.
+  return stem && /^[\p{L}\p{N}]+$/u.test(stem) && !stem.startsWith(word) ? [stem] : [];
 }
 
 export type Highlighted = Array<{ text: string; hit: boolean }>;

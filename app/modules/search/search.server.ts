@@ -2,7 +2,7 @@ import type { Language } from "~/i18n/locales";
 import { checkPage, offsetOf, PAGE_SIZE, type Pagination } from "../listing/pagination.ts";
 import { estimateMatches } from "./frequency.server.ts";
 import { CANDIDATE_LIMIT, PROVIDERS, type Row, type SearchHit } from "./providers.server.ts";
-import { correctWords, countMatches, runRanked, runRecent } from "./queries.server.ts";
+import { correctWords, countMatches, runRanked, runRecent, stemWords } from "./queries.server.ts";
 import { toTsQuery, type SearchCategory } from "./query.ts";
 
 export type SearchResult = {
@@ -18,11 +18,12 @@ export type SearchResult = {
 /** Above this many estimated matches a query is "very common": newest first, not ranked. */
 const COMMON_MATCHES = 2 * CANDIDATE_LIMIT;
 
-async function attempt(category: SearchCategory, groups: string[][], page: number): Promise<{ rows: Row[]; total: number }> {
-  const tsquery = toTsQuery(groups);
+async function attempt(category: SearchCategory, groups: string[][], page: number, stems: Map<string, string>): Promise<{ rows: Row[]; total: number }> {
+  const tsquery = toTsQuery(groups, stems);
   const offset = offsetOf(page);
   const window = { offset, limit: PAGE_SIZE };
-  if ((await estimateMatches(PROVIDERS[category].table, groups)) > COMMON_MATCHES) {
+  const estimateGroups = groups.map((group) => [...group, ...group.map((word) => stems.get(word) ?? word)]);
+  if ((await estimateMatches(PROVIDERS[category].table, estimateGroups)) > COMMON_MATCHES) {
     // Pages stop at CANDIDATE_LIMIT matches, as for ranked results.
     if (offset >= CANDIDATE_LIMIT) return { rows: [], total: CANDIDATE_LIMIT + 1 };
     const rows = await runRecent(category, tsquery, window);
@@ -42,23 +43,27 @@ async function attempt(category: SearchCategory, groups: string[][], page: numbe
  */
 export async function searchCategory(category: SearchCategory, words: string[], page: number, language: Language): Promise<SearchResult> {
   let groups = words.map((word) => [word]);
-  let found = await attempt(category, groups, page);
+  const stems = await stemWords(words);
+  let found = await attempt(category, groups, page, stems);
   let correctedTo: string | null = null;
   if (found.total === 0) {
     const corrected = await correctWords(category, words);
     const changed = corrected.some((group, index) => group.length !== 1 || group[0] !== words[index]);
     if (changed) {
-      const retry = await attempt(category, corrected, page);
+      const correctedStems = await stemWords(corrected.flat());
+      const retry = await attempt(category, corrected, page, correctedStems);
       if (retry.total > 0) {
         groups = corrected;
         found = retry;
         correctedTo = corrected.map((group) => group[0]).join(" ");
+        for (const [word, stem] of correctedStems) stems.set(word, stem);
       }
     }
   }
   const total = Math.min(found.total, CANDIDATE_LIMIT);
   const pagination = checkPage(page, total);
-  const highlightWords = groups.flat();
+  // Stems highlight the other forms of a word (квартир → квартири).
+  const highlightWords = [...new Set(groups.flat().flatMap((word) => [word, stems.get(word) ?? word]))];
   return {
     hits: found.rows.map((row) => PROVIDERS[category].toHit(row, language, highlightWords)),
     total,

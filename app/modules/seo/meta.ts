@@ -3,12 +3,31 @@ import type { MetaDescriptor } from "react-router";
 export type Seo = { title: string; description: string; image?: string | null; type?: "website" | "article" };
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
+/** Search engines show about 160 characters of a description; a long category name is cut there. */
+export function categoryDescription(text: string): string {
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 159);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 100 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 export const DEFAULT_SHARE_IMAGE = "/uploads/images/share.webp";
 
-/** Title, description and the share card (summary_large_image with a webp under /uploads/images). */
-export function seoMeta(seo: Seo, origin: string, path: string): MetaDescriptor[] {
+/** Open Graph locales of the page languages. */
+const OG_LOCALE: Record<string, string> = { uk: "uk_UA", en: "en_US" };
+
+export type SiteMeta = { name: string; language: string };
+
+/** Title, description, the share card (summary_large_image with a webp under /uploads/images), site name and locales. */
+export function seoMeta(seo: Seo, origin: string, path: string, site?: SiteMeta): MetaDescriptor[] {
   const image = new URL(seo.image ?? DEFAULT_SHARE_IMAGE, origin).href;
+  const locale = OG_LOCALE[site?.language ?? "uk"] ?? OG_LOCALE.uk!;
   return [
+    ...(site ? [{ property: "og:site_name", content: site.name }] : []),
+    { property: "og:locale", content: locale },
+    ...Object.values(OG_LOCALE)
+      .filter((other) => other !== locale)
+      .map((other) => ({ property: "og:locale:alternate", content: other })),
     { title: seo.title },
     { name: "description", content: seo.description },
     { property: "og:type", content: seo.type ?? "website" },
@@ -29,12 +48,12 @@ export function seoMeta(seo: Seo, origin: string, path: string): MetaDescriptor[
  */
 export function pageMeta({ loaderData, matches, location, error }: { loaderData?: unknown; matches: MatchLike[]; location: { pathname: string }; error?: unknown }): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { seo: Seo; errorSeo: { notFound: Seo; other: Seo }; origin: string }
+    | { seo: Seo; errorSeo: { notFound: Seo; other: Seo }; origin: string; language: string; site: { name: string } }
     | undefined;
   const own = (loaderData as { seo?: Seo } | undefined)?.seo;
   const status = (error as { status?: number } | undefined)?.status;
   const errorSeo = error ? (status === 404 ? root?.errorSeo.notFound : root?.errorSeo.other) : undefined;
   const seo = errorSeo ?? own ?? root?.seo;
   if (!seo) return [];
-  return seoMeta(seo, root?.origin ?? "http://localhost", location.pathname);
+  return seoMeta(seo, root?.origin ?? "http://localhost", location.pathname, root ? { name: root.site.name, language: root.language } : undefined);
 }

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
+import { categoryDescription } from "../seo/meta.ts";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { notFound } from "../listing/not-found.ts";
-import { pageContext, pageReklama, titleWithSite } from "../listing/page-data.server.ts";
+import { itemTitle, pageContext, pageReklama, titleWithSite } from "../listing/page-data.server.ts";
 import { parsePage } from "../listing/pagination.ts";
 import { recordView } from "../listing/request-effects.server.ts";
 import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
@@ -37,7 +38,7 @@ export async function loadServiceList({ context, url }: Args, categorySlug?: str
     reklama,
     seo: {
       title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
-      description: category ? t("services.category_description", { name: heading }) : t("services.description"),
+      description: category ? categoryDescription(t("services.category_description", { name: heading })) : t("services.description"),
     },
   };
 }
@@ -55,6 +56,6 @@ export async function loadServiceItem({ context, url }: Args, slug: string) {
     reklama,
     pageUrl,
     jsonLd: directoryJsonLd("LocalBusiness", item, pageUrl),
-    seo: { title: await titleWithSite(item.seo.title, language), description: item.seo.description, image: item.logo?.src ?? null },
+    seo: { title: await itemTitle(context, { text: item.seo.title, lang: item.seo.titleLang }), description: item.seo.description, image: item.logo?.src ?? null },
   };
 }

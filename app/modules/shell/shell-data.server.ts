@@ -1,19 +1,19 @@
 import { localeFromPath, type Language } from "~/i18n/locales";
-import { getConfig } from "../config/config.server.ts";
+import { publicOrigin } from "../config/config.server.ts";
 import { pickLocalized } from "../content/localized.ts";
-import { readCookie } from "../http/cookies.server.ts";
+import { readTheme } from "../http/cookies.server.ts";
 import { readConsent } from "../consent/consent.server.ts";
 import { MANAGE_PARAM, MANAGE_VALUE } from "../consent/cookies.ts";
 import { readFlash } from "../http/flash.server.ts";
-import { listFooterPages } from "../pages/pages.server.ts";
-import { getSettings } from "../settings/settings.server.ts";
+import { listFooterPagesCached } from "../pages/pages.server.ts";
+import { getPublicSettings } from "../settings/settings.server.ts";
 
 /** What every page's shell needs: locale, theme, site contacts, footer links, a pending toast. */
 export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: (key: string, values?: Record<string, string>) => string }) {
   const locale = localeFromPath(url.pathname);
   const [settings, footerPages, { flash, clear }] = await Promise.all([
-    getSettings(),
-    listFooterPages(),
+    getPublicSettings(),
+    listFooterPagesCached(),
     readFlash(request),
   ]);
   const headers = new Headers();
@@ -21,8 +21,8 @@ export async function loadShellData({ request, url, language, t }: { request: Re
   const shell = {
     locale,
     language,
-    theme: readCookie(request, "theme") === "dark" ? ("dark" as const) : ("light" as const),
-    origin: getConfig().publicUrl ?? url.origin,
+    theme: readTheme(request),
+    origin: publicOrigin(),
     flash,
     /** Cookie consent for the banner; `manage` opens its settings (no-JS "manage" button). */
     consent: { ...readConsent(request), manage: url.searchParams.get(MANAGE_PARAM) === MANAGE_VALUE },

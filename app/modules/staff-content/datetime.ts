@@ -1,23 +1,27 @@
-import { SITE_TIME_ZONE } from "../listing/dates.ts";
+import type { Language } from "~/i18n/locales";
+import { dateTimeFormat } from "../format/intl.ts";
 
-// `<input type="datetime-local">` values ("2026-11-20T18:30") carry no zone: staff read and
-// write them in the site's time zone, whatever the server's or the browser's zone is.
+// Date-time fields of the dashboard. Staff read and write them in the site's time zone,
+// whatever the server's or the browser's zone is, and in the page's format: a text field
+// ("20.11.2026 18:30" on Ukrainian pages, "11/20/2026 6:30 PM" on English ones), because a
+// native datetime-local field shows the browser's format, not the page's. The ISO form
+// ("2026-11-20T18:30") is read too.
 
-const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-const partsFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SITE_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+const ISO_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const UK_INPUT = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})$/;
+const EN_INPUT = /^(\d{1,2})\/(\d{1,2})\/(\d{4}),?\s+(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?\s*[Mm]\.?)?$/;
 
 function wallClock(date: Date): Record<string, string> {
-  return Object.fromEntries(partsFormat.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = dateTimeFormat("en-CA", "wall-clock", {
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(date);
+  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
 }
 
 /** Minutes the site's zone is ahead of UTC at `date`. */
@@ -27,25 +31,53 @@ function offsetMinutes(date: Date): number {
   return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
 }
 
-/** "YYYY-MM-DDTHH:mm" of `date` in the site's zone; "" for none. */
-export function toLocalInput(date: Date | string | null | undefined): string {
+/**
+ * `date` in the site's zone as the field shows it: in the page's format with `language`,
+ * else "YYYY-MM-DDTHH:mm"; "" for none.
+ */
+export function toLocalInput(date: Date | string | null | undefined, language?: Language): string {
   if (!date) return "";
   const p = wallClock(new Date(date));
+  if (language === "uk") return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+  if (language === "en") {
+    const hour = Number(p.hour);
+    return `${p.month}/${p.day}/${p.year} ${hour % 12 || 12}:${p.minute} ${hour < 12 ? "AM" : "PM"}`;
+  }
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
-/** The moment a datetime-local value names in the site's zone; null when it is not one. */
+/** Year, month, day, hour, minute, second of a field value in any accepted form. */
+function fieldsOf(value: string): number[] | null {
+  const text = value.trim();
+  let match = ISO_INPUT.exec(text);
+  if (match) return match.slice(1, 7).map((part) => Number(part ?? 0));
+  match = UK_INPUT.exec(text);
+  if (match) return [match[3], match[2], match[1], match[4], match[5], 0].map(Number);
+  match = EN_INPUT.exec(text);
+  if (match) {
+    let hour = Number(match[4]);
+    const half = match[6]?.toLowerCase();
+    if (half) {
+      if (hour < 1 || hour > 12) return null;
+      hour = (hour % 12) + (half === "p" ? 12 : 0);
+    }
+    return [Number(match[3]), Number(match[1]), Number(match[2]), hour, Number(match[5]), 0];
+  }
+  return null;
+}
+
+/** The moment a field value names in the site's zone; null when it is not one. */
 export function fromLocalInput(value: string): Date | null {
-  const match = LOCAL_INPUT.exec(value.trim());
-  if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match;
-  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
-  if (Number.isNaN(wall)) return null;
+  const fields = fieldsOf(value);
+  if (!fields) return null;
+  const [y, mo, d, h, mi, s] = fields as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  // 31.02 would roll over into March: refuse it.
+  if (new Date(wall).getUTCDate() !== d) return null;
   // The offset at the guess may differ from the offset at the answer around a DST change.
   let moment = wall - offsetMinutes(new Date(wall)) * 60_000;
   moment = wall - offsetMinutes(new Date(moment)) * 60_000;
   const result = new Date(moment);
   return Number.isNaN(result.getTime()) ? null : result;
 }
-
-export const LOCAL_INPUT_PATTERN = LOCAL_INPUT;

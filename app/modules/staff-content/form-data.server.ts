@@ -1,3 +1,4 @@
+import type { Language } from "~/i18n/locales";
 import { getDb } from "../db/db.server.ts";
 import { toLocalInput } from "./datetime.ts";
 import type { ItemRow } from "./items.server.ts";
@@ -10,7 +11,12 @@ export type Choice = { id: number; label: string; labelEn: string | null; depth:
 export type FormOptions = { categories: Choice[]; locations: Choice[]; tags: Choice[] };
 export type ImagePreview = { id: number; key: string; variants: number[]; alt: string | null };
 
-export async function formOptions(spec: ContentSpec): Promise<FormOptions> {
+/** A term's label in the dashboard's language (the Ukrainian name where the English one is missing). */
+function termLabel(row: { name_uk: string; name_en: string | null }, language: Language): string {
+  return language === "en" && row.name_en ? row.name_en : row.name_uk;
+}
+
+export async function formOptions(spec: ContentSpec, language: Language = "uk"): Promise<FormOptions> {
   const db = getDb();
   const needsLocations = allFields(spec).some((field) => field.kind === "location");
   const [categories, locations, tags] = await Promise.all([
@@ -21,14 +27,14 @@ export async function formOptions(spec: ContentSpec): Promise<FormOptions> {
     spec.tags ? db.selectFrom("tags").select(["id", "name_uk", "name_en"]).orderBy("name_uk").execute() : [],
   ]);
   return {
-    categories: categoryTree(categories),
-    locations: locations.map((row) => ({ id: row.id, label: row.name_uk, labelEn: row.name_en, depth: 0 })),
-    tags: tags.map((row) => ({ id: row.id, label: row.name_uk, labelEn: row.name_en, depth: 0 })),
+    categories: categoryTree(categories, language),
+    locations: locations.map((row) => ({ id: row.id, label: termLabel(row, language), labelEn: row.name_en, depth: 0 })),
+    tags: tags.map((row) => ({ id: row.id, label: termLabel(row, language), labelEn: row.name_en, depth: 0 })),
   };
 }
 
 /** Categories in tree order (children after their parent), with their depth. */
-export function categoryTree(rows: Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>): Choice[] {
+export function categoryTree(rows: Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>, language: Language = "uk"): Choice[] {
   const ids = new Set(rows.map((row) => row.id));
   const children = new Map<number | null, typeof rows>();
   for (const row of rows) {
@@ -39,7 +45,7 @@ export function categoryTree(rows: Array<{ id: number; name_uk: string; name_en:
   const walk = (parent: number | null, depth: number) => {
     for (const row of children.get(parent) ?? []) {
       if (out.some((choice) => choice.id === row.id)) continue;
-      out.push({ id: row.id, label: row.name_uk, labelEn: row.name_en, depth });
+      out.push({ id: row.id, label: termLabel(row, language), labelEn: row.name_en, depth });
       walk(row.id, depth + 1);
     }
   };
@@ -62,7 +68,7 @@ export function newItemDefaults(spec: ContentSpec): FormDefaults {
 }
 
 /** The form's starting values from a stored item (field names are column names). */
-export function itemDefaults(spec: ContentSpec, row: ItemRow, tagIds: number[], galleryIds: number[]): FormDefaults {
+export function itemDefaults(spec: ContentSpec, row: ItemRow, tagIds: number[], galleryIds: number[], language?: Language): FormDefaults {
   const out: FormDefaults = { version: String(row.version) };
   const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
   for (const field of allFields(spec)) {
@@ -76,7 +82,7 @@ export function itemDefaults(spec: ContentSpec, row: ItemRow, tagIds: number[], 
         } else out[field.name] = text(row[field.name]);
         break;
       case "datetime":
-        out[field.name] = toLocalInput(row[field.name] as Date | null) || undefined;
+        out[field.name] = toLocalInput(row[field.name] as Date | null, language) || undefined;
         break;
       case "checkbox":
         out[field.name] = row[field.name] ? "on" : undefined;

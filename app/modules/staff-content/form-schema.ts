@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fromLocalInput } from "./datetime.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type FieldSpec } from "./types.ts";
+import { idNumberSchema, INT4_MAX } from "../http/ids.ts";
 
 // The zod schema of a content type's form, built from its description. Shared by the
 // browser (conform's client validation) and the server (the action's validation); the
@@ -108,13 +109,13 @@ function fieldShape(field: FieldSpec<ContentTable>, spec: ContentSpec): Record<s
       return { status: z.enum(spec.statuses as [string, ...string[]], { error: errors.required }) };
     case "tags":
       return {
-        tag_ids: z.array(z.number().int().positive()).optional(),
+        tag_ids: z.array(idNumberSchema).optional(),
         new_tags: z.string().trim().max(500, errors.tooLong(500)).optional(),
       };
     case "gallery":
       return {
-        image_ids: z.array(z.number().int().positive()).optional(),
-        remove_image_ids: z.array(z.number().int().positive()).optional(),
+        image_ids: z.array(idNumberSchema).optional(),
+        remove_image_ids: z.array(idNumberSchema).optional(),
         images_file: z.any().optional(),
       };
   }
@@ -127,8 +128,8 @@ export function contentFormSchema(spec: ContentSpec): z.ZodObject {
   let schema = cache.get(spec.type);
   if (!schema) {
     const shape: Record<string, z.ZodType> = {
-      version: z.number().int().optional(),
-      force_version: z.number().int().optional(),
+      version: z.number().int().min(0).max(INT4_MAX).optional(),
+      force_version: z.number().int().min(0).max(INT4_MAX).optional(),
     };
     for (const field of allFields(spec)) Object.assign(shape, fieldShape(field, spec));
     schema = z.object(shape);

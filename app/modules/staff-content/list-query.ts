@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseQuery, queryEnum, queryId, queryPage, queryText } from "../http/query.ts";
 
 // A dashboard list's state lives in its URL (bookmarkable, works without JS): filters,
 // sort and page. The same parsed filter drives the list and its bulk actions.
@@ -7,18 +8,17 @@ export const SORT_KEYS = ["title", "status", "published_at", "updated_at", "crea
 export type SortKey = (typeof SORT_KEYS)[number];
 export const PAGE_SIZE = 20;
 
-const positiveInt = z.coerce.number().int().positive();
-
-export const listQuerySchema = z.object({
-  status: z.string().trim().max(20).optional().catch(undefined),
-  category: positiveInt.optional().catch(undefined),
-  author: positiveInt.optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  view: z.enum(["active", "trash"]).catch("active"),
-  sort: z.enum(SORT_KEYS).catch("updated_at"),
-  dir: z.enum(["asc", "desc"]).catch("desc"),
-  page: positiveInt.catch(1),
-});
+const listQueryShape = {
+  status: queryText(20),
+  category: queryId,
+  author: queryId,
+  q: queryText(200),
+  view: queryEnum(["active", "trash"], "active"),
+  sort: queryEnum(SORT_KEYS, "updated_at"),
+  dir: queryEnum(["asc", "desc"], "desc"),
+  page: queryPage,
+};
+export const listQuerySchema = z.object(listQueryShape);
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The part of the query that decides which rows: what bulk actions apply to. */
@@ -26,12 +26,7 @@ export type ListFilter = Pick<ListQuery, "status" | "category" | "author" | "q" 
 export const FILTER_KEYS = ["status", "category", "author", "q", "view"] as const;
 
 export function parseListQuery(params: URLSearchParams): ListQuery {
-  const raw: Record<string, string> = {};
-  for (const key of [...FILTER_KEYS, "sort", "dir", "page"]) {
-    const value = params.get(key);
-    if (value !== null && value !== "") raw[key] = value;
-  }
-  return listQuerySchema.parse(raw);
+  return parseQuery(params, listQueryShape);
 }
 
 /** The search string of a query, with `changes` applied; defaults are left out. */

@@ -3,6 +3,7 @@ import type { DB } from "../../../db/schema.ts";
 import { getDb } from "../db/db.server.ts";
 import { PAGE_SIZE, type ListFilter, type ListQuery, type SortKey } from "./list-query.ts";
 import type { ContentSpec } from "./types.ts";
+import { parseId } from "../http/ids.ts";
 
 // The one where-builder of a content list. The list, its count and its bulk actions all
 // call listWhere with the same filter, so a bulk action touches exactly the rows the list
@@ -31,7 +32,8 @@ export function listWhere(spec: ContentSpec, filter: ListFilter): Expression<Sql
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     const titles = [spec.title.uk, spec.title.en, "slug"].filter((name): name is string => Boolean(name));
-    const id = /^\d+$/.test(filter.q) ? sql` or ${col(spec, "id")} = ${Number(filter.q)}` : sql``;
+    const asId = parseId(filter.q);
+    const id = asId !== null ? sql` or ${col(spec, "id")} = ${asId}` : sql``;
     parts.push(sql`(${sql.join(titles.map((name) => sql`${col(spec, name)} ilike ${pattern}`), sql` or `)}${id})`);
   }
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;

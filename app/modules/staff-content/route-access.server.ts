@@ -5,6 +5,7 @@ import type { SessionUser } from "../auth/session.server.ts";
 import { getInstance, getPageLanguage } from "~/middleware/i18next";
 import { contentSpec, isContentType, type ContentSpec } from "./types.ts";
 import type { Actor } from "./state.server.ts";
+import { parseId } from "../http/ids.ts";
 
 // What every dashboard content loader and action starts with: the content type named by
 // the URL (404 for anything else) and the signed-in user's permission for it (403).
@@ -30,9 +31,7 @@ export function requireContentAccess(args: Args): { spec: ContentSpec; user: Ses
 
 /** A positive integer id from the URL, else 404. */
 export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== value) notFound();
-  return id;
+  return parseId(value) ?? notFound();
 }
 
 export function canPurge(user: SessionUser): boolean {

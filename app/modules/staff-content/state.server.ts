@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { recordAudit, type AuditAction } from "../audit/audit.server.ts";
-import { getConfig } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { removeImageFiles } from "../images/process.server.ts";
 import type { StateAction } from "./actions.ts";
@@ -150,8 +149,7 @@ async function purgeRows(trx: Trx, spec: ContentSpec, ids: number[]): Promise<Ar
 
 /** Deletes the files of purged images: after the transaction committed, never before. */
 export async function removeOrphanFiles(images: Array<{ key: string; variants: number[] }>): Promise<void> {
-  const uploads = getConfig().paths.uploads;
-  for (const image of images) await removeImageFiles(uploads, image);
+  for (const image of images) await removeImageFiles(undefined, image);
 }
 
 /** One item's state action in its own transaction; the ids changed (empty when it did not fit). */

@@ -1,7 +1,6 @@
-import { data } from "react-router";
-import { getConfig } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
-import { ImageRejectedError } from "../images/process.server.ts";
+import { readForm, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../http/body.server.ts";
+import { ImageRejectedError, MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { storeImage } from "../images/store.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
 
@@ -9,14 +8,12 @@ import { allFields, type ContentSpec } from "./types.ts";
 // stored image's id replaces the file in the form data, so a form sent back with errors
 // (or refused as a conflict) keeps the upload as a hidden id and loses nothing.
 
-/** A content form with its uploads: a few images of at most 10 MB each, and the texts. */
-export const MAX_FORM_BYTES = 60 * 1024 * 1024;
-
-/** The posted form; 413 when the body is larger than any content form can honestly be. */
-export async function readContentForm(request: Request): Promise<FormData> {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_FORM_BYTES) throw data(null, { status: 413, statusText: "Payload Too Large" });
-  return request.formData();
+/**
+ * The posted content form with its images, streamed with a cap per file and on the whole
+ * body (whatever Content-Length claims): 413 beyond, 400 when it is not a form.
+ */
+export function readContentForm(request: Request): Promise<FormData> {
+  return readForm(request, { maxBytes: UPLOAD_MAX_BYTES, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: UPLOAD_MAX_FILES });
 }
 
 function isFile(value: FormDataEntryValue | null): value is File {
@@ -30,12 +27,10 @@ function isFile(value: FormDataEntryValue | null): value is File {
  */
 export async function storeFormUploads(spec: ContentSpec, formData: FormData, advertOwnerId: number | null): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
-  const uploadsDir = getConfig().paths.uploads;
   const alt = String(formData.get(spec.title.uk) ?? "").trim().slice(0, 200) || null;
   const store = async (file: File, field: string): Promise<number | null> => {
     try {
       const image = await storeImage(getDb(), new Uint8Array(await file.arrayBuffer()), {
-        uploadsDir,
         alt,
         ownerId: spec.gallery ? advertOwnerId : null,
       });

@@ -5,6 +5,7 @@ import { requirePermission } from "../auth/guards.server.ts";
 import type { SessionUser } from "../auth/session.server.ts";
 import { notFound } from "../staff-content/route-access.server.ts";
 import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "../staff-content/types.ts";
+import { parseId } from "../http/ids.ts";
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
 
@@ -22,7 +23,7 @@ export function termReply(formId: string, submission: { reply(options?: { fieldE
 }
 
 export function positiveId(value: FormDataEntryValue | null): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 400, statusText: "Bad Request" });
+  const id = parseId(value);
+  if (id === null) throw data(null, { status: 400, statusText: "Bad Request" });
   return id;
 }

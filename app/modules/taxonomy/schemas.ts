@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { errors, SLUG_PATTERN } from "../staff-content/form-schema.ts";
+import { idNumberSchema, INT4_MAX } from "../http/ids.ts";
 
 // Forms of the taxonomy editors (categories, tags, locations). Shared by client and server.
 
 const name = z.string({ error: errors.required }).trim().min(1, errors.required).max(120, errors.tooLong(120));
-const optionalName = z.string().trim().max(120, errors.tooLong(120)).optional();
 const slug = z.string().trim().toLowerCase().max(80, errors.tooLong(80)).regex(SLUG_PATTERN, errors.slug).optional();
 
-export const termSchema = z.object({ name_uk: name, name_en: optionalName, slug });
-export const categorySchema = termSchema.extend({ parent_id: z.number().int().positive().optional() });
+// Both names are required: an English page shows only English taxonomy names.
+export const termSchema = z.object({ name_uk: name, name_en: name, slug });
+export const categorySchema = termSchema.extend({ parent_id: idNumberSchema.optional() });
 export const mergeTagsSchema = z.object({
-  source_ids: z.array(z.number().int().positive(), { error: "admin:tags.merge_pick" }).min(1, "admin:tags.merge_pick"),
-  target_id: z.number({ error: "admin:tags.merge_target" }).int().positive(),
+  source_ids: z.array(idNumberSchema, { error: "admin:tags.merge_pick" }).min(1, "admin:tags.merge_pick"),
+  target_id: z.number({ error: "admin:tags.merge_target" }).int().positive().max(INT4_MAX),
 });
 
 export type TermValue = z.infer<typeof termSchema>;

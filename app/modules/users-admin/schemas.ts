@@ -2,6 +2,7 @@ import { z } from "zod";
 import { USER_ROLES } from "../../../db/schema.ts";
 import { errors } from "../staff-content/form-schema.ts";
 import { SOCIAL_NETWORKS } from "../staff-content/types.ts";
+import { idNumberSchema } from "../http/ids.ts";
 
 // Forms of the admin's settings and users pages. Shared by client and server.
 
@@ -35,5 +36,5 @@ export const settingsSchema = z.object({
 
 export type SettingsValue = z.infer<typeof settingsSchema> & Record<string, unknown>;
 
-export const userRoleSchema = z.object({ user_id: z.number().int().positive(), role: z.enum(USER_ROLES) });
-export const userBlockSchema = z.object({ user_id: z.number().int().positive(), blocked: z.enum(["yes", "no"]) });
+export const userRoleSchema = z.object({ user_id: idNumberSchema, role: z.enum(USER_ROLES) });
+export const userBlockSchema = z.object({ user_id: idNumberSchema, blocked: z.enum(["yes", "no"]) });

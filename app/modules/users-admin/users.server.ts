@@ -9,7 +9,7 @@ import { getDb } from "../db/db.server.ts";
 
 export const USERS_PAGE_SIZE = 30;
 
-export type UserListRow = { id: number; email: string; name: string; role: UserRole; blocked: boolean; verified: boolean; createdAt: Date; adverts: number };
+export type UserListRow = { id: number; email: string; name: string; role: UserRole; blocked: boolean; verified: boolean; createdAt: Date; adverts: number; favourites: number; savedSearches: number };
 
 export async function listUsers(query: { q?: string; role?: UserRole; page: number }): Promise<{ rows: UserListRow[]; total: number; pages: number }> {
   let base = getDb().selectFrom("users");
@@ -32,6 +32,8 @@ export async function listUsers(query: { q?: string; role?: UserRole; page: numb
       "users.email_verified_at",
       "users.created_at",
       sql<number>`(select count(*)::int from advertisements a where a.owner_id = users.id)`.as("adverts"),
+      sql<number>`(select count(*)::int from favourites f where f.user_id = users.id)`.as("favourites"),
+      sql<number>`(select count(*)::int from saved_searches s where s.user_id = users.id)`.as("saved_searches"),
     ])
     .orderBy("users.created_at", "desc")
     .orderBy("users.id", "desc")
@@ -50,6 +52,8 @@ export async function listUsers(query: { q?: string; role?: UserRole; page: numb
       verified: row.email_verified_at !== null,
       createdAt: row.created_at,
       adverts: Number(row.adverts),
+      favourites: Number(row.favourites),
+      savedSearches: Number(row.saved_searches),
     })),
   };
 }

@@ -1,10 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { AdvertCard } from "~/components/adverts/advert-card";
 import { ContactBlock } from "~/components/adverts/contact-block";
+import { FavouriteToggle } from "~/components/adverts/favourite-toggle";
 import { Gallery } from "~/components/adverts/gallery";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { Breadcrumbs } from "~/components/content/breadcrumbs";
+import { JsonLd } from "~/components/content/json-ld";
 import { Localized } from "~/components/content/localized-text";
 import { ShareLinks } from "~/components/content/share-links";
 import { LocalizedLink } from "~/components/localized-link";
@@ -17,7 +20,8 @@ import "~/components/adverts/adverts.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args);
+// An owner's or staff preview of an advert that is not public is never indexed.
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), ...(args.loaderData?.preview ? [{ name: "robots", content: "noindex" }] : [])];
 
 export function loader(args: Route.LoaderArgs) {
   return loadAdvertItem(args, args.params.slug);
@@ -25,110 +29,122 @@ export function loader(args: Route.LoaderArgs) {
 
 /** "Show phone" posts here (intent=phone); the page renders the number it answers with. */
 export async function action(args: Route.ActionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== "phone") throw data(null, { status: 400, statusText: "Bad Request" });
   return revealAdvertPhone(args, args.params.slug);
 }
 
 export default function AdvertItem({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdvertsT();
-  const { advert, photos, similar, isOwner, preview, pageUrl } = loaderData;
+  const { advert, photos, similar, savedIds, isOwner, preview, pageUrl } = loaderData;
   const live = advert.status === "published";
   return (
-    <div className="item-layout">
+    <div className="advert-page">
+      {/* One grid: on phones price, title, photos and contact come before the description;
+          on wide screens the contact box stands beside them. */}
       <article className="item advert-item" aria-labelledby="item-title">
-        <Breadcrumbs
-          trail={[
-            { to: "/advertisement", label: t("item.breadcrumb") },
-            ...(advert.category ? [{ to: `/advertisement/category/${advert.category.slug}`, label: advert.category.name }] : []),
-          ]}
-        />
-        <h1 id="item-title">{advert.title}</h1>
-        <p className={`advert-item__price advert-price advert-price--${advert.price.kind}`}>{advert.price.text}</p>
-        <p className="item__meta">
-          {advert.location ? (
-            <>
-              <Localized text={advert.location} />
-              {" · "}
-            </>
-          ) : null}
-          {advert.date ? (
-            <>
-              <time dateTime={advert.publishedAt ?? advert.date.iso}>{t("item.published", { date: advert.longDate ?? advert.date.text })}</time>
-              {" · "}
-            </>
-          ) : null}
-          {t("item.views", { count: advert.viewCount })}
-        </p>
-        {preview ? (
-          <div className="notice notice--warn advert-item__notice" role="status">
-            <p>
-              {t("item.preview_notice", { status: t(`status.${advert.status}`) })}
-            </p>
-            {advert.status === "rejected" && advert.rejectionReason ? <p>{t("item.rejected_reason", { reason: advert.rejectionReason })}</p> : null}
-          </div>
-        ) : advert.status === "sold" ? (
-          <p className="notice advert-item__notice" role="status">
-            {t("item.sold_notice")}
-          </p>
-        ) : advert.status === "expired" ? (
-          <p className="notice advert-item__notice" role="status">
-            {t("item.expired_notice")}
-          </p>
-        ) : null}
-        {isOwner ? (
-          <p className="advert-item__actions">
-            <LocalizedLink to={`/cabinet/edit/${advert.id}`} className="button">
-              {t("item.edit")}
-            </LocalizedLink>
-            <LocalizedLink to="/cabinet/advertisement" className="button button--secondary">
-              {t("item.manage")}
-            </LocalizedLink>
-          </p>
-        ) : null}
-        {photos.length ? <Gallery photos={photos} title={advert.title} /> : null}
-        <h2>{t("item.description")}</h2>
-        <p className="advert-item__description">{advert.description}</p>
-        <dl className="facts">
-          {advert.category ? (
-            <>
-              <dt>{t("item.category")}</dt>
-              <dd>
-                <LocalizedLink to={`/advertisement/category/${advert.category.slug}`}>
-                  <Localized text={advert.category.name} />
-                </LocalizedLink>
-              </dd>
-            </>
-          ) : null}
-          {advert.location ? (
-            <>
-              <dt>{t("item.location")}</dt>
-              <dd>
+        <div className="advert-item__head">
+          <Breadcrumbs
+            trail={[
+              { to: "/advertisement", label: t("item.breadcrumb") },
+              ...(advert.category ? [{ to: `/advertisement/category/${advert.category.slug}`, label: advert.category.name }] : []),
+            ]}
+          />
+          <h1 id="item-title">{advert.title}</h1>
+          <p className={`advert-item__price advert-price advert-price--${advert.price.kind}`}>{advert.price.text}</p>
+          <p className="item__meta">
+            {advert.location ? (
+              <>
                 <Localized text={advert.location} />
-              </dd>
-            </>
+                {" · "}
+              </>
+            ) : null}
+            {advert.date ? (
+              <>
+                <time dateTime={advert.publishedAt ?? advert.date.iso}>{t("item.published", { date: advert.longDate ?? advert.date.text })}</time>
+                {" · "}
+              </>
+            ) : null}
+            {t("item.views", { count: advert.viewCount })}
+          </p>
+          {preview ? (
+            <div className="notice notice--warn advert-item__notice" role="status">
+              <p>
+                {t("item.preview_notice", { status: t(`status.${advert.status}`) })}
+              </p>
+              {advert.status === "rejected" && advert.rejectionReason ? <p>{t("item.rejected_reason", { reason: advert.rejectionReason })}</p> : null}
+            </div>
+          ) : advert.status === "sold" ? (
+            <p className="notice advert-item__notice" role="status">
+              {t("item.sold_notice")}
+            </p>
+          ) : advert.status === "expired" ? (
+            <p className="notice advert-item__notice" role="status">
+              {t("item.expired_notice")}
+            </p>
           ) : null}
-          <dt>{t("item.price")}</dt>
-          <dd>{advert.price.text}</dd>
-        </dl>
-        {preview ? null : <ShareLinks url={pageUrl} title={advert.title} />}
-        {preview ? null : <ReportForm targetType="advertisement" targetId={advert.id} />}
-      </article>
-      <div className="item-layout__aside">
-        {live ? <ContactBlock contact={advert.contact} revealed={actionData ?? null} /> : <p className="notice">{t("item.contact_hidden")}</p>}
-        {similar.length ? (
-          <section aria-labelledby="similar-title">
-            <h2 id="similar-title">{t("item.similar")}</h2>
-            <ul className="stack-list">
-              {similar.map((item) => (
-                <li key={item.id}>
-                  <AdvertCard item={item} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-          </section>
+          {live && !isOwner ? <FavouriteToggle advertId={advert.id} saved={savedIds.includes(advert.id)} title={advert.title} /> : null}
+          {isOwner ? (
+            <p className="advert-item__actions">
+              <LocalizedLink to={`/cabinet/edit/${advert.id}`} className="button">
+                {t("item.edit")}
+              </LocalizedLink>
+              <LocalizedLink to="/cabinet/advertisement" className="button button--secondary">
+                {t("item.manage")}
+              </LocalizedLink>
+            </p>
+          ) : null}
+        </div>
+        {photos.length ? (
+          <div className="advert-item__media">
+            <Gallery photos={photos} title={advert.title} />
+          </div>
         ) : null}
-      </div>
+        <div className="advert-item__contact">
+          {live ? <ContactBlock contact={advert.contact} revealed={actionData ?? null} /> : <p className="notice">{t("item.contact_hidden")}</p>}
+        </div>
+        <div className="advert-item__body">
+          <h2>{t("item.description")}</h2>
+          <p className="advert-item__description">{advert.description}</p>
+          <dl className="facts">
+            {advert.category ? (
+              <>
+                <dt>{t("item.category")}</dt>
+                <dd>
+                  <LocalizedLink to={`/advertisement/category/${advert.category.slug}`}>
+                    <Localized text={advert.category.name} />
+                  </LocalizedLink>
+                </dd>
+              </>
+            ) : null}
+            {advert.location ? (
+              <>
+                <dt>{t("item.location")}</dt>
+                <dd>
+                  <Localized text={advert.location} />
+                </dd>
+              </>
+            ) : null}
+            <dt>{t("item.price")}</dt>
+            <dd>{advert.price.text}</dd>
+          </dl>
+          {preview ? null : <ShareLinks url={pageUrl} title={advert.title} />}
+          {preview ? null : <ReportForm targetType="advertisement" targetId={advert.id} />}
+          {loaderData.jsonLd ? <JsonLd data={loaderData.jsonLd} /> : null}
+        </div>
+      </article>
+      {similar.length ? (
+        <section className="advert-similar" aria-labelledby="similar-title">
+          <h2 id="similar-title">{t("item.similar")}</h2>
+          <ul className="card-list">
+            {similar.map((item) => (
+              <li key={item.id}>
+                <AdvertCard item={item} headingLevel={3} saved={savedIds.includes(item.id)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ADVERT_PAGE_DEPS, loadAdvertList } from "~/modules/adverts/page.server"
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { feedMeta } from "~/modules/listing/meta";
 import { pageMeta } from "~/modules/seo/meta";
+import { saveSearchAction } from "~/modules/saved-searches/save-action.server";
 import "~/components/content/content.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
@@ -14,6 +15,11 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertList(args);
 }
 
-export default function Adverts({ loaderData }: Route.ComponentProps) {
-  return <AdvertListView data={loaderData} />;
+/** "Save this search" posts to the list itself. */
+export function action(args: Route.ActionArgs) {
+  return saveSearchAction(args);
+}
+
+export default function Adverts({ loaderData, actionData }: Route.ComponentProps) {
+  return <AdvertListView data={loaderData} saveResult={actionData} />;
 }

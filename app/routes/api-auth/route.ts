@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm, requestWithForm } from "~/modules/http/body.server";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { clientSession } from "~/modules/auth/client-session.server";
 import { isValidCsrfToken, issueCsrfToken } from "~/modules/auth/csrf.server";
 import { getSession } from "~/modules/auth/guards.server";
 import { clearSessionCookie, deleteSession } from "~/modules/auth/session.server";
 import { signIn } from "~/modules/auth/sign-in.server";
-import { getConfig } from "~/modules/config/config.server";
+import { publicOrigin } from "~/modules/config/config.server";
 import { flashHeader } from "~/modules/http/flash.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 import { signInSchema } from "../login/schema";
@@ -26,14 +27,14 @@ function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   if (path === "csrf") {
     const { token, setCookie } = issueCsrfToken(request, context);
     return json({ csrfToken: token }, setCookie ? { headers: { "Set-Cookie": setCookie } } : {});
   }
   if (path === "providers") {
-    const base = `${getConfig().publicUrl ?? url.origin}/api/auth`;
+    const base = `${publicOrigin()}/api/auth`;
     return json({
       [PROVIDER]: { id: PROVIDER, name: "Email", type: "credentials", signinUrl: `${base}/signin/${PROVIDER}`, callbackUrl: `${base}/callback/${PROVIDER}` },
     });
@@ -60,7 +61,7 @@ function wantsJson(form: FormData): boolean {
 
 /** Ends the session (CSRF token required) and goes to callbackUrl with a toast. */
 async function signOut(request: Request, context: Route.ActionArgs["context"]) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = form.get("csrfToken");
   const session = getSession(context);
   if (typeof token !== "string" || token === "" || (session && !isValidCsrfToken(request, context, token))) {
@@ -77,7 +78,7 @@ async function signOut(request: Request, context: Route.ActionArgs["context"]) {
 
 /** The API's sign-in: the same checks and limits as the /login form, for scripts and clients. */
 async function credentialsSignIn(request: Request, context: Route.ActionArgs["context"]) {
-  const form = await request.clone().formData();
+  const form = await readForm(request);
   const callback = safeRedirectPath(form.get("callbackUrl"), "/");
   const loginPath = localizePath("/login", localeFromPath(callback));
   const fail = (status: number, error: string, headers?: HeadersInit) =>
@@ -86,7 +87,7 @@ async function credentialsSignIn(request: Request, context: Route.ActionArgs["co
   if (!isValidCsrfToken(request, context, form.get("csrfToken"))) return fail(400, "MissingCSRF");
   const submission = parseWithZod(form, { schema: signInSchema });
   if (submission.status !== "success") return fail(401, "CredentialsSignin");
-  const outcome = await signIn(request, context, submission.value.email);
+  const outcome = await signIn(requestWithForm(request, form), context, submission.value.email);
   if (!outcome.ok) {
     if (outcome.reason === "limited") return fail(429, "TooManyRequests", { "Retry-After": String(outcome.retryAfterSeconds) });
     return fail(401, "CredentialsSignin");

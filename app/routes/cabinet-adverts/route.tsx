@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { StatusBadge } from "~/components/adverts/status-badge";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { PaginationNav } from "~/components/content/pagination-nav";
@@ -42,7 +43,7 @@ const FLASH: Record<"renew" | "sold" | "archive" | "delete", string> = {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
-  const parsed = advertActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = advertActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400, statusText: "Bad Request" });
   const { intent, id } = parsed.data;
   let outcome: ActionOutcome;
@@ -117,6 +118,7 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
         <p className="cabinet-advert__meta">
           <span>{t("cabinet.views", { count: item.viewCount })}</span>
           <span>{t("cabinet.phone_reveals", { count: item.phoneRevealCount })}</span>
+          <span>{t("cabinet.favourites", { count: item.favouriteCount })}</span>
           {item.published ? <span>{t("cabinet.published", { date: item.published.text })}</span> : <span>{t("cabinet.not_published")}</span>}
           {item.expires ? <span>{item.status === "expired" ? t("cabinet.expired_on", { date: item.expires.text }) : t("cabinet.expires", { date: item.expires.text })}</span> : null}
         </p>

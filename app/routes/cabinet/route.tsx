@@ -3,15 +3,17 @@ import { useAccountT } from "~/components/account/use-account-t";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { FieldErrors, FormErrors, NewPasswordField, TextField } from "~/components/account/fields";
 import { LOCALES as LOCALE_INFO } from "~/i18n/locales";
 import { sendVerificationMail } from "~/modules/auth/account-mail.server";
 import { getSession, requireUser } from "~/modules/auth/guards.server";
-import { consumeLimit, limitRules, recordEvent } from "~/modules/auth/rate-limit.server";
-import { formReply, linkOrigin, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
+import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
+import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
+import { publicOrigin } from "~/modules/config/config.server";
 import { deleteUserSessions } from "~/modules/auth/session.server";
-import { checkPasswordLimit } from "~/modules/auth/sign-in.server";
+import { beginPasswordAttempt } from "~/modules/auth/sign-in.server";
 import { checkPassword, setPassword, updateProfile, findUserById } from "~/modules/auth/users.server";
 import { getClientAddress } from "~/modules/http/client-address.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
@@ -39,7 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const here = url.pathname;
 
@@ -55,16 +57,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: passwordChangeSchema });
     const hidden = ["currentPassword", "newPassword"];
     if (submission.status !== "success") return formReply(intent, submission.reply({ hideFields: hidden }), 400);
-    const { rules, state } = await checkPasswordLimit(context, user.email);
-    if (state.limited) return tooManyReply(intent, submission, state, hidden);
+    const attempt = await beginPasswordAttempt(context, user.email);
+    if (attempt.limited) return tooManyReply(intent, submission, attempt, hidden);
     if (!(await checkPassword(user.id, submission.value.currentPassword))) {
-      await recordEvent(rules);
       return formReply(
         intent,
         submission.reply({ fieldErrors: { currentPassword: ["auth:errors.current_password_wrong"] }, hideFields: hidden }),
         400,
       );
     }
+    await attempt.release();
     await setPassword(user.id, submission.value.newPassword);
     // A new password ends every other session (a thief's included); this one stays.
     await deleteUserSessions(user.id, getSession(context)?.id);
@@ -85,7 +87,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         { headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    await sendVerificationMail(fresh, linkOrigin(url));
+    await sendVerificationMail(fresh, publicOrigin());
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.verification_sent", values: { email: user.email } });
   }
 

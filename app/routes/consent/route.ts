@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { enabledIdsFor, MANAGE_PARAM, MANAGE_VALUE } from "~/modules/consent/cookies";
 import { consentCookies } from "~/modules/consent/consent.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
@@ -18,7 +19,7 @@ function withoutManage(path: string): string {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: consentSchema });
+  const submission = parseWithZod(await readForm(request), { schema: consentSchema });
   if (submission.status !== "success") {
     return data({ error: "invalid consent form" }, { status: 400 });
   }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { RowAction } from "~/components/dashboard/row-action";
 import { TermForm } from "~/components/dashboard/term-form";
@@ -37,7 +38,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { type, kind, user } = requireCategoryAccess({ context, url, params });
   const here = localizePath(dashboardPaths.categories(type), localeFromPath(url.pathname));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: categorySchema });
@@ -71,43 +72,45 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
       <h1>{t("dashboard:sections.categories", { section })}</h1>
       <p className="panel__lead">{t("admin:categories.lead")}</p>
       {categories.length ? (
-        <table className="stats-table dash-terms">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin:fields.name")}</th>
-              <th scope="col">{t("admin:fields.slug")}</th>
-              <th scope="col" className="num">
-                {t("admin:categories.items")}
-              </th>
-              <th scope="col">{t("admin:list.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {categories.map((category) => (
-              <tr key={category.id}>
-                <th scope="row" style={{ paddingInlineStart: `${0.6 + category.depth * 1.25}rem` }}>
-                  <LocalizedLink to={dashboardPaths.category(type, category.id)}>{category.name_uk}</LocalizedLink>
-                  {category.name_en ? (
-                    <span className="dash-table__sub" lang="en">
-                      {category.name_en}
-                    </span>
-                  ) : null}
+        <div className="table-scroll">
+          <table className="stats-table dash-terms">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin:fields.name")}</th>
+                <th scope="col">{t("admin:fields.slug")}</th>
+                <th scope="col" className="num">
+                  {t("admin:categories.items")}
                 </th>
-                <td>{category.slug}</td>
-                <td className="num">{category.items}</td>
-                <td>
-                  <div className="dash-row-actions">
-                    <RowAction intent="up" id={category.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: category.name_uk })} />
-                    <RowAction intent="down" id={category.id} label={t("admin:categories.down")} ariaLabel={t("admin:categories.down_named", { name: category.name_uk })} />
-                    {category.items === 0 && category.children === 0 ? (
-                      <RowAction intent="delete" id={category.id} label={t("admin:actions.delete")} ariaLabel={t("admin:categories.delete_named", { name: category.name_uk })} danger />
-                    ) : null}
-                  </div>
-                </td>
+                <th scope="col">{t("admin:list.actions")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {categories.map((category) => (
+                <tr key={category.id}>
+                  <th scope="row" style={{ paddingInlineStart: `${0.6 + category.depth * 1.25}rem` }}>
+                    <LocalizedLink to={dashboardPaths.category(type, category.id)}>{category.name_uk}</LocalizedLink>
+                    {category.name_en ? (
+                      <span className="dash-table__sub" lang="en">
+                        {category.name_en}
+                      </span>
+                    ) : null}
+                  </th>
+                  <td>{category.slug}</td>
+                  <td className="num">{category.items}</td>
+                  <td>
+                    <div className="dash-row-actions">
+                      <RowAction intent="up" id={category.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: category.name_uk })} />
+                      <RowAction intent="down" id={category.id} label={t("admin:categories.down")} ariaLabel={t("admin:categories.down_named", { name: category.name_uk })} />
+                      {category.items === 0 && category.children === 0 ? (
+                        <RowAction intent="delete" id={category.id} label={t("admin:actions.delete")} ariaLabel={t("admin:categories.delete_named", { name: category.name_uk })} danger />
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p>{t("admin:categories.empty")}</p>
       )}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { AuditTrail } from "~/components/dashboard/audit-trail";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { TermForm } from "~/components/dashboard/term-form";
@@ -31,7 +32,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   return {
     type,
     category: { id, name_uk: category.name_uk, name_en: category.name_en, slug: category.slug, parent_id: category.parent_id },
-    parents: categoryTree(await listCategories(kind)),
+    parents: categoryTree(await listCategories(kind), getPageLanguage(context)),
     history: presentAudit(await auditTrail("category", id), getPageLanguage(context)),
     seo: { title: t("admin:categories.edit_title", { name: category.name_uk }), description: t("admin:categories.lead") },
   };
@@ -40,7 +41,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { type, kind, user } = requireCategoryAccess({ context, url, params });
   const id = idParam(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "rename") throw data(null, { status: 400, statusText: "Bad Request" });
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") return termReply("category-edit", submission);

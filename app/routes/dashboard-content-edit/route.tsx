@@ -38,7 +38,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const [tagIds, galleryIds, options, history] = await Promise.all([
     loadTagIds(spec, id),
     spec.gallery ? loadGalleryIds(id) : Promise.resolve([]),
-    formOptions(spec),
+    formOptions(spec, language),
     auditTrail(spec.type, id),
   ]);
   const owner = spec.gallery
@@ -59,7 +59,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       owner: owner ? owner.name || owner.email : null,
       ownerEmail: owner?.email ?? null,
     },
-    defaults: itemDefaults(spec, row, tagIds, galleryIds),
+    defaults: itemDefaults(spec, row, tagIds, galleryIds, language),
     options,
     images: await itemImagePreviews(spec, row, galleryIds),
     history: presentAudit(history, language),

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { ContentListView } from "~/components/dashboard/content-list-view";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { localeFromPath, localizePath } from "~/i18n/locales";
@@ -23,7 +24,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { spec, user } = requireContentAccess({ context, url, params });
   const language = getPageLanguage(context);
   const query = parseListQuery(url.searchParams);
-  const [list, options, authors] = await Promise.all([listItems(spec, query), formOptions(spec), listAuthors(spec)]);
+  const [list, options, authors] = await Promise.all([listItems(spec, query), formOptions(spec, language), listAuthors(spec)]);
   const when = (date: Date | null) => (date ? `${formatDate(date, language)} ${formatTime(date, language)}` : null);
   const t = adminT(context);
   const title = t(`dashboard:sections.${spec.type}` as "dashboard:sections.news");
@@ -54,7 +55,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, user, actor } = requireContentAccess({ context, url, params });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = bulkFormSchema.safeParse({ ...Object.fromEntries(formData), ids: formData.getAll("ids") });
   const locale = localeFromPath(url.pathname);
   if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });

@@ -7,6 +7,7 @@ import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
+import { getPageLanguage } from "~/middleware/i18next";
 import { formOptions, newItemDefaults } from "~/modules/staff-content/form-data.server";
 import { postedImagePreviews } from "~/modules/staff-content/form-images.server";
 import { adminT, requireContentAccess } from "~/modules/staff-content/route-access.server";
@@ -24,7 +25,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   return {
     type: spec.type,
     defaults: newItemDefaults(spec),
-    options: await formOptions(spec),
+    options: await formOptions(spec, getPageLanguage(context)),
     seo: { title: t("admin:form.new_title", { section }), description: t("admin:form.new_title", { section }) },
   };
 }

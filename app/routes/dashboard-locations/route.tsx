@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { RowAction } from "~/components/dashboard/row-action";
 import { TermForm } from "~/components/dashboard/term-form";
@@ -26,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "locations.manage");
   const here = localizePath("/dashboard/locations", localeFromPath(url.pathname));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "create" || intent === "rename") {
     const formId = intent === "create" ? "location-new" : `location-${formData.get("id")}`;

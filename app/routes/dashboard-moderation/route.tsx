@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { FieldMessages } from "~/components/dashboard/messages";
 import { useAdminT } from "~/components/dashboard/use-admin-t";
@@ -9,7 +10,7 @@ import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { linkOrigin } from "~/modules/auth/responses.server";
+import { publicOrigin } from "~/modules/config/config.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { imageUrlFor } from "~/modules/images/urls";
 import { formatDate, formatTime } from "~/modules/listing/dates";
@@ -19,6 +20,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import { adminT } from "~/modules/staff-content/route-access.server";
 import { dashboardPaths } from "~/modules/staff-content/types";
 import { moderationSchema } from "./schema";
+import { parseId } from "~/modules/http/ids";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -48,14 +50,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "advertisements.manage");
   const here = localizePath("/dashboard/advertisements/moderation", localeFromPath(url.pathname));
-  const submission = parseWithZod(await request.formData(), { schema: moderationSchema });
+  const submission = parseWithZod(await readForm(request), { schema: moderationSchema });
   if (submission.status !== "success") {
-    const id = Number(submission.payload.id);
-    if (!Number.isSafeInteger(id)) throw data(null, { status: 400, statusText: "Bad Request" });
+    const id = parseId(submission.payload.id);
+    if (id === null) throw data(null, { status: 400, statusText: "Bad Request" });
     return data({ id, result: submission.reply() }, { status: 400 });
   }
   const value = submission.value;
-  const origin = linkOrigin(url);
+  const origin = publicOrigin();
   const outcome = value.intent === "approve" ? await approveAdvert(value.id, user.id, origin) : await rejectAdvert(value.id, value.reason, user.id, origin);
   if (!outcome.ok) return redirectWithFlash(here, { severity: "warn", message: "admin:moderation.not_pending" });
   return redirectWithFlash(here, { severity: "success", message: value.intent === "approve" ? "admin:moderation.approved" : "admin:moderation.rejected" });

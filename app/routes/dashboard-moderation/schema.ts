@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { errors } from "~/modules/staff-content/form-schema";
+import { idNumberSchema } from "~/modules/http/ids";
 
 /** Approve, or reject with a reason the owner will read. */
 export const moderationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), id: z.number().int().positive() }),
+  z.object({ intent: z.literal("approve"), id: idNumberSchema }),
   z.object({
     intent: z.literal("reject"),
-    id: z.number().int().positive(),
+    id: idNumberSchema,
     reason: z.string({ error: "admin:moderation.reason_required" }).trim().min(3, "admin:moderation.reason_required").max(1000, errors.tooLong(1000)),
   }),
 ]);

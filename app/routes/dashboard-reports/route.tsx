@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
@@ -8,7 +9,7 @@ import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
 import { requirePermission } from "~/modules/auth/guards.server";
-import { linkOrigin } from "~/modules/auth/responses.server";
+import { publicOrigin } from "~/modules/config/config.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { formatDate, formatTime } from "~/modules/listing/dates";
 import { decideReports, openReportGroups, REPORT_DECISIONS, TARGET_CONTENT } from "~/modules/moderation/reports.server";
@@ -16,6 +17,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import { adminT } from "~/modules/staff-content/route-access.server";
 import { contentSpec, dashboardPaths } from "~/modules/staff-content/types";
 import { REPORT_TARGET_TYPES } from "../../../db/schema.ts";
+import { idSchema } from "~/modules/http/ids";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -23,7 +25,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 const decisionSchema = z.object({
   intent: z.enum(REPORT_DECISIONS),
   target_type: z.enum(REPORT_TARGET_TYPES),
-  target_id: z.coerce.number().int().positive(),
+  target_id: idSchema,
   note: z.string().trim().max(1000).optional(),
 });
 
@@ -51,13 +53,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "reports.manage");
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
   const { intent, target_type, target_id, note } = parsed.data;
   // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
   if (intent === "hide") requirePermission({ context, url }, contentSpec(TARGET_CONTENT[target_type]).permission);
   const t = adminT(context);
-  const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, linkOrigin(url), t("admin:reports.hidden_reason"));
+  const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(), t("admin:reports.hidden_reason"));
   const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
   return redirectWithFlash(here, { severity: "success", message: `admin:reports.done_${intent}`, values: { count: result.reports } });
 }

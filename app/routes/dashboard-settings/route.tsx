@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { AuditTrail } from "~/components/dashboard/audit-trail";
 import { CheckboxField, InputField, type AnyField } from "~/components/dashboard/form-fields";
 import { dashboardLinks } from "~/components/dashboard/links";
@@ -51,7 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "settings.manage");
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: settingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveSettings(submission.value, user.id);
   return redirectWithFlash(localizePath("/dashboard/settings", localeFromPath(url.pathname)), { severity: "success", message: "admin:settings.saved" });

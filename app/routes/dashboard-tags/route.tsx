@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { FieldMessages, FormMessages } from "~/components/dashboard/messages";
 import { RowAction } from "~/components/dashboard/row-action";
@@ -15,13 +16,14 @@ import { adminT } from "~/modules/staff-content/route-access.server";
 import { positiveId, termReply } from "~/modules/taxonomy/route-helpers.server";
 import { mergeTagsSchema, termSchema } from "~/modules/taxonomy/schemas";
 import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "~/modules/taxonomy/terms.server";
+import { parseQuery, queryText } from "~/modules/http/query";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission({ context, url }, "tags.manage");
-  const q = url.searchParams.get("q")?.trim().slice(0, 100) || undefined;
+  const { q } = parseQuery(url.searchParams, { q: queryText(100) });
   const t = adminT(context);
   return { q: q ?? "", tags: await listTags(q), seo: { title: t("dashboard:sections.tags"), description: t("admin:tags.lead") } };
 }
@@ -29,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "tags.manage");
   const here = localizePath("/dashboard/tags", localeFromPath(url.pathname)) + url.search;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "create" || intent === "rename") {
     const formId = intent === "create" ? "tag-new" : `tag-${formData.get("id")}`;

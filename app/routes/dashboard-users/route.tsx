@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { Pagination } from "~/components/dashboard/pagination";
 import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
@@ -15,20 +15,17 @@ import { adminT } from "~/modules/staff-content/route-access.server";
 import { userBlockSchema, userRoleSchema } from "~/modules/users-admin/schemas";
 import { changeRole, listUsers, setBlocked } from "~/modules/users-admin/users.server";
 import { USER_ROLES } from "../../../db/schema.ts";
+import { parseId } from "~/modules/http/ids";
+import { parseQuery, queryEnum, queryPage, queryText } from "~/modules/http/query";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
-const querySchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  role: z.enum(USER_ROLES).optional().catch(undefined),
-  page: z.coerce.number().int().positive().catch(1),
-});
+const queryShape = { q: queryText(200), role: queryEnum(USER_ROLES), page: queryPage };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const me = requirePermission({ context, url }, "users.manage");
-  const raw = Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ""));
-  const query = querySchema.parse(raw);
+  const query = parseQuery(url.searchParams, queryShape);
   const list = await listUsers(query);
   const language = getPageLanguage(context);
   const t = adminT(context);
@@ -44,10 +41,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const me = requirePermission({ context, url }, "users.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const here = localizePath("/dashboard/settings/users", localeFromPath(url.pathname)) + url.search;
-  const input = { user_id: Number(formData.get("user_id")), role: formData.get("role"), blocked: formData.get("blocked") };
+  const input = { user_id: parseId(formData.get("user_id")), role: formData.get("role"), blocked: formData.get("blocked") };
   let outcome;
   if (intent === "role") {
     const parsed = userRoleSchema.safeParse(input);
@@ -93,72 +90,77 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      <table className="stats-table dash-users">
-        <thead>
-          <tr>
-            <th scope="col">{t("admin:users.user")}</th>
-            <th scope="col">{t("admin:users.joined")}</th>
-            <th scope="col" className="num">
-              {t("admin:users.adverts")}
-            </th>
-            <th scope="col">{t("admin:users.role")}</th>
-            <th scope="col">{t("admin:users.access")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id} data-user={user.email}>
-              <th scope="row">
-                {user.name || user.email}
-                <span className="dash-table__sub">{user.email}</span>
-                {user.verified ? null : <span className="dash-table__sub">{t("admin:users.unverified")}</span>}
+      <div className="table-scroll">
+        <table className="stats-table dash-users">
+          <thead>
+            <tr>
+              <th scope="col">{t("admin:users.user")}</th>
+              <th scope="col">{t("admin:users.joined")}</th>
+              <th scope="col" className="num">
+                {t("admin:users.adverts")}
               </th>
-              <td>{user.createdAt}</td>
-              <td className="num">{user.adverts}</td>
-              <td>
-                {user.id === me ? (
-                  tKey(t, `cabinet:roles.${user.role}`)
-                ) : (
-                  <Form method="post" className="dash-inline-form">
-                    <input type="hidden" name="intent" value="role" />
-                    <input type="hidden" name="user_id" value={user.id} />
-                    <label className="visually-hidden" htmlFor={`role-${user.id}`}>
-                      {t("admin:users.role_for", { email: user.email })}
-                    </label>
-                    <select id={`role-${user.id}`} name="role" defaultValue={user.role}>
-                      {USER_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {tKey(t, `cabinet:roles.${role}`)}
-                        </option>
-                      ))}
-                    </select>
-                    <button type="submit" className="button button--secondary button--small" aria-label={t("admin:users.change_role_for", { email: user.email })}>
-                      {t("admin:users.change_role")}
-                    </button>
-                  </Form>
-                )}
-              </td>
-              <td>
-                {user.blocked ? <strong>{t("admin:users.blocked")} </strong> : null}
-                {user.id === me ? null : (
-                  <Form method="post" className="dash-inline-form">
-                    <input type="hidden" name="intent" value="block" />
-                    <input type="hidden" name="user_id" value={user.id} />
-                    <input type="hidden" name="blocked" value={user.blocked ? "no" : "yes"} />
-                    <button
-                      type="submit"
-                      className={`button button--small ${user.blocked ? "button--secondary" : "button--danger"}`}
-                      aria-label={t(user.blocked ? "admin:users.unblock_named" : "admin:users.block_named", { email: user.email })}
-                    >
-                      {t(user.blocked ? "admin:users.unblock" : "admin:users.block")}
-                    </button>
-                  </Form>
-                )}
-              </td>
+              <th scope="col">{t("admin:users.role")}</th>
+              <th scope="col">{t("admin:users.access")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id} data-user={user.email}>
+                <th scope="row">
+                  {user.name || user.email}
+                  <span className="dash-table__sub">{user.email}</span>
+                  {user.verified ? null : <span className="dash-table__sub">{t("admin:users.unverified")}</span>}
+                </th>
+                <td>{user.createdAt}</td>
+                <td className="num">
+                {user.adverts}
+                <span className="dash-table__sub">{t("admin:users.follows", { favourites: user.favourites, searches: user.savedSearches })}</span>
+              </td>
+                <td>
+                  {user.id === me ? (
+                    tKey(t, `cabinet:roles.${user.role}`)
+                  ) : (
+                    <Form method="post" className="dash-inline-form">
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="user_id" value={user.id} />
+                      <label className="visually-hidden" htmlFor={`role-${user.id}`}>
+                        {t("admin:users.role_for", { email: user.email })}
+                      </label>
+                      <select id={`role-${user.id}`} name="role" defaultValue={user.role}>
+                        {USER_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {tKey(t, `cabinet:roles.${role}`)}
+                          </option>
+                        ))}
+                      </select>
+                      <button type="submit" className="button button--secondary button--small" aria-label={t("admin:users.change_role_for", { email: user.email })}>
+                        {t("admin:users.change_role")}
+                      </button>
+                    </Form>
+                  )}
+                </td>
+                <td>
+                  {user.blocked ? <strong>{t("admin:users.blocked")} </strong> : null}
+                  {user.id === me ? null : (
+                    <Form method="post" className="dash-inline-form">
+                      <input type="hidden" name="intent" value="block" />
+                      <input type="hidden" name="user_id" value={user.id} />
+                      <input type="hidden" name="blocked" value={user.blocked ? "no" : "yes"} />
+                      <button
+                        type="submit"
+                        className={`button button--small ${user.blocked ? "button--secondary" : "button--danger"}`}
+                        aria-label={t(user.blocked ? "admin:users.unblock_named" : "admin:users.block_named", { email: user.email })}
+                      >
+                        {t(user.blocked ? "admin:users.unblock" : "admin:users.block")}
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Pagination
         page={query.page}
         pages={loaderData.pages}

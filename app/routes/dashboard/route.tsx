@@ -41,44 +41,46 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       <HomeActivityView activity={loaderData.activity} />
       <section aria-labelledby="content-heading">
         <h2 id="content-heading">{t("dashboard:overview.content_heading")}</h2>
-        <table className="stats-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("dashboard:overview.type")}</th>
-              <th scope="col">{t("dashboard:overview.states")}</th>
-              <th scope="col" className="num">
-                {t("dashboard:overview.total")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {overview.map((row) => (
-              <tr key={row.section} data-section={row.section}>
-                <th scope="row">
-                  {row.link ? (
-                    <LocalizedLink to={`/dashboard/${row.section}`}>{t(`dashboard:sections.${row.section}` as "dashboard:sections.news")}</LocalizedLink>
-                  ) : (
-                    t(`dashboard:sections.${row.section}` as "dashboard:sections.news")
-                  )}
+        <div className="table-scroll">
+          <table className="stats-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("dashboard:overview.type")}</th>
+                <th scope="col">{t("dashboard:overview.states")}</th>
+                <th scope="col" className="num">
+                  {t("dashboard:overview.total")}
                 </th>
-                <td>
-                  {row.counts.length ? (
-                    <ul className="status-counts">
-                      {row.counts.map(({ status, count }) => (
-                        <li key={status} data-status={status}>
-                          {t(`dashboard:status.${status}` as "dashboard:status.draft")}: <strong>{count}</strong>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    t("dashboard:overview.none")
-                  )}
-                </td>
-                <td className="num">{row.total}</td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {overview.map((row) => (
+                <tr key={row.section} data-section={row.section}>
+                  <th scope="row">
+                    {row.link ? (
+                      <LocalizedLink to={`/dashboard/${row.section}`}>{t(`dashboard:sections.${row.section}` as "dashboard:sections.news")}</LocalizedLink>
+                    ) : (
+                      t(`dashboard:sections.${row.section}` as "dashboard:sections.news")
+                    )}
+                  </th>
+                  <td>
+                    {row.counts.length ? (
+                      <ul className="status-counts">
+                        {row.counts.map(({ status, count }) => (
+                          <li key={status} data-status={status}>
+                            {t(`dashboard:status.${status}` as "dashboard:status.draft")}: <strong>{count}</strong>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      t("dashboard:overview.none")
+                    )}
+                  </td>
+                  <td className="num">{row.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       <VisitorCharts stats={loaderData.visitors} device={loaderData.device} />
       <section aria-labelledby="sections-heading" className="home-section">

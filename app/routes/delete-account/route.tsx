@@ -3,16 +3,15 @@ import { useAccountT } from "~/components/account/use-account-t";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { FieldErrors, FormErrors, TextField } from "~/components/account/fields";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getCurrentUser, loginRedirectPath, requireUser } from "~/modules/auth/guards.server";
-import { recordEvent } from "~/modules/auth/rate-limit.server";
 import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
-import { checkPasswordLimit } from "~/modules/auth/sign-in.server";
+import { beginPasswordAttempt } from "~/modules/auth/sign-in.server";
 import { checkPassword, countAdmins, deleteAccount } from "~/modules/auth/users.server";
-import { getConfig } from "~/modules/config/config.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { deleteAccountSchema } from "./schema";
@@ -32,18 +31,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
-  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
+  const submission = parseWithZod(await readForm(request), { schema: deleteAccountSchema });
   if (submission.status !== "success") return formReply("delete", submission.reply({ hideFields: ["password"] }), 400);
-  const { rules, state } = await checkPasswordLimit(context, user.email);
-  if (state.limited) return tooManyReply("delete", submission, state, ["password"]);
+  const attempt = await beginPasswordAttempt(context, user.email);
+  if (attempt.limited) return tooManyReply("delete", submission, attempt, ["password"]);
   if (!(await checkPassword(user.id, submission.value.password))) {
-    await recordEvent(rules);
     return formReply("delete", submission.reply({ fieldErrors: { password: ["auth:errors.password_wrong"] }, hideFields: ["password"] }), 401);
   }
+  await attempt.release();
   if (user.role === "admin" && (await countAdmins()) <= 1) {
     return formReply("delete", submission.reply({ formErrors: ["auth:errors.last_admin"], hideFields: ["password"] }), 409);
   }
-  await deleteAccount(user.id, getConfig().paths.uploads);
+  await deleteAccount(user.id);
   return redirectWithFlash(
     localizePath("/", localeFromPath(url.pathname)),
     { severity: "success", message: "auth:flash.account_deleted" },

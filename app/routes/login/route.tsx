@@ -3,6 +3,7 @@ import { useAccountT } from "~/components/account/use-account-t";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm, requestWithForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { FormErrors, NewPasswordField, TextField } from "~/components/account/fields";
 import { localeFromPath, localizePath } from "~/i18n/locales";
@@ -10,7 +11,8 @@ import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail 
 import { getCurrentUser } from "~/modules/auth/guards.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
-import { formReply, linkOrigin, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
+import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
+import { publicOrigin } from "~/modules/config/config.server";
 import { signIn } from "~/modules/auth/sign-in.server";
 import { createUser, EmailTakenError, findUserByEmail } from "~/modules/auth/users.server";
 import { getClientAddress } from "~/modules/http/client-address.server";
@@ -31,14 +33,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request);
   const locale = localeFromPath(url.pathname);
   const intent = formData.get("intent");
 
   if (intent === "signin") {
     const submission = parseWithZod(formData, { schema: signInSchema });
     if (submission.status !== "success") return formReply(intent, submission.reply({ hideFields: ["password"] }), 400);
-    const outcome = await signIn(request, context, submission.value.email);
+    const outcome = await signIn(requestWithForm(request, formData), context, submission.value.email);
     if (!outcome.ok) {
       if (outcome.reason === "limited") {
         return tooManyReply(intent, submission, { limited: true, retryAfterSeconds: outcome.retryAfterSeconds }, ["password"]);
@@ -66,10 +68,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const existing = await findUserByEmail(email);
       if (existing) {
         await hashPassword(password);
-        if (!existing.blocked_at) await sendAlreadyRegisteredMail(existing, linkOrigin(url));
+        if (!existing.blocked_at) await sendAlreadyRegisteredMail(existing, publicOrigin());
       } else {
         const user = await createUser({ email, password, name, preferredLocale: locale });
-        await sendVerificationMail(user, linkOrigin(url));
+        await sendVerificationMail(user, publicOrigin());
       }
     } catch (error) {
       // A concurrent registration of the same address is "known" too; a mail failure is
@@ -87,7 +89,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (limit.limited) return tooManyReply(intent, submission, limit);
     const user = await findUserByEmail(email);
     if (user && !user.blocked_at) {
-      await sendPasswordResetMail(user, linkOrigin(url)).catch((error: unknown) => console.error("password reset mail:", error));
+      await sendPasswordResetMail(user, publicOrigin()).catch((error: unknown) => console.error("password reset mail:", error));
     }
     return redirect(`${localizePath("/verify-request", locale)}?sent=reset`);
   }

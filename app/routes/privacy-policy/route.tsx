@@ -1,6 +1,5 @@
 import type { Route } from "./+types/route";
 import { StaticPageView } from "~/components/static-page-view";
-import { getPageLanguage } from "~/middleware/i18next";
 import { loadStaticPage } from "~/modules/pages/page-view.server";
 import { pageMeta } from "~/modules/seo/meta";
 
@@ -8,7 +7,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 // The policy text is the staff-editable page with this slug.
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadStaticPage("privacy-policy", getPageLanguage(context));
+  return loadStaticPage("privacy-policy", context);
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {

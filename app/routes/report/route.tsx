@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { useLocale } from "~/hooks/use-t";
@@ -17,6 +18,7 @@ import { REPORT_TARGET_TYPES, reportSchema } from "~/modules/reports/schema";
 import { pageMeta } from "~/modules/seo/meta";
 import type { ReportTargetType } from "../../../db/schema.ts";
 import "~/components/adverts/adverts.css";
+import { parseId } from "~/modules/http/ids";
 
 // /report?type=&id=: where every report form posts. A valid report returns to the page it
 // came from with a thank-you toast; a refused one (JS off) renders the form here with the
@@ -30,8 +32,8 @@ function reportT(context: Route.LoaderArgs["context"]) {
 
 async function targetOf(type: unknown, id: unknown) {
   const targetType = typeof type === "string" && (REPORT_TARGET_TYPES as readonly string[]).includes(type) ? (type as ReportTargetType) : null;
-  const targetId = typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  if (!targetType || !Number.isSafeInteger(targetId) || targetId <= 0 || targetId > 2_147_483_647) return null;
+  const targetId = parseId(id);
+  if (!targetType || targetId === null) return null;
   const target = await publicReportTarget(targetType, targetId);
   return target ? { type: targetType, id: targetId, path: `${REPORT_TARGET_PATHS[targetType]}/${target.slug}` } : null;
 }
@@ -46,7 +48,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const locale = localeFromPath(url.pathname);
   const target = await targetOf(formData.get("targetType"), formData.get("targetId"));
   const submission = parseWithZod(formData, { schema: reportSchema });

@@ -1,9 +1,8 @@
-import type { Route } from "./+types/route";
-import { getConfig } from "~/modules/config/config.server";
+import { publicOrigin } from "~/modules/config/config.server";
 
 /** Private areas and search results stay out of indexes; the sitemap lists the rest. */
-export function loader({ url }: Route.LoaderArgs) {
-  const origin = getConfig().publicUrl ?? url.origin;
+export function loader() {
+  const origin = publicOrigin();
   const privatePaths = ["/dashboard", "/cabinet", "/dodaty-ogoloshennya", "/login", "/verify-request", "/search", "/set-locale", "/set-theme", "/reklama/*/click"];
   const lines = [
     "User-agent: *",

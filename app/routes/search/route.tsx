@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { Highlighted } from "~/components/content/highlighted";
 import { PaginationNav } from "~/components/content/pagination-nav";
+import { ResponsiveImage } from "~/components/content/responsive-image";
 import { useContentT } from "~/components/content/use-content-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { useLocale, usePageLanguage } from "~/hooks/use-t";
@@ -11,6 +12,8 @@ import { NOINDEX } from "~/modules/listing/meta";
 import { MAX_QUERY_LENGTH, SEARCH_CATEGORIES } from "~/modules/search/query";
 import { loadSearch, SEARCH_PAGE_DEPS } from "~/modules/search/search-page.server";
 import { pageMeta } from "~/modules/seo/meta";
+import { SaveSearchForm } from "~/components/adverts/save-search-form";
+import { saveSearchAction } from "~/modules/saved-searches/save-action.server";
 import "~/components/content/content.css";
 
 // Results are kept in their own small partition of the page cache: popular queries stay fast,
@@ -23,7 +26,13 @@ export function loader(args: Route.LoaderArgs) {
   return loadSearch(args, args.params.category);
 }
 
-export default function Search({ loaderData }: Route.ComponentProps) {
+/** "Save this search" (advert search only) posts to the page itself. */
+export function action(args: Route.ActionArgs) {
+  if (args.params.category !== "advertisement") throw new Response(null, { status: 405, headers: { Allow: "GET" } });
+  return saveSearchAction(args);
+}
+
+export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useContentT();
   const locale = useLocale();
   const language = usePageLanguage();
@@ -56,6 +65,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </Form>
+      {category === "advertisement" && query.status === "ok" ? <SaveSearchForm defaultName={query.text} result={actionData} /> : null}
       <nav className="tabs" aria-label={t("search.in_sections")}>
         <ul>
           {SEARCH_CATEGORIES.map((other) => (
@@ -80,24 +90,32 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {results.hits.length ? (
             <ol className="search-results" start={(results.pagination.page - 1) * 12 + 1}>
               {results.hits.map((hit) => (
-                <li key={hit.path} className="search-result">
-                  <h2 className="search-result__title" lang={hit.title.lang === language ? undefined : hit.title.lang}>
-                    <LocalizedLink to={hit.path}>
-                      <Highlighted parts={hit.title.parts} />
-                    </LocalizedLink>
-                  </h2>
-                  {hit.meta || hit.date ? (
-                    <p className="search-result__meta">
-                      {hit.date ? <time dateTime={hit.date.iso}>{hit.date.text}</time> : null}
-                      {hit.date && hit.meta ? " · " : null}
-                      {hit.meta}
-                    </p>
+                <li key={hit.path} className={hit.image ? "search-result search-result--with-image" : "search-result"}>
+                  {hit.image ? (
+                    // The title link goes to the same page: the picture is decoration for screen readers.
+                    <ResponsiveImage className="search-result__thumb" image={{ ...hit.image, alt: "" }} sizes="6rem" />
                   ) : null}
-                  {hit.snippet ? (
-                    <p className="search-result__snippet" lang={hit.snippet.lang === language ? undefined : hit.snippet.lang}>
-                      <Highlighted parts={hit.snippet.parts} />
-                    </p>
-                  ) : null}
+                  <div className="search-result__body">
+                    <h2 className="search-result__title" lang={hit.title.lang === language ? undefined : hit.title.lang}>
+                      <LocalizedLink to={hit.path}>
+                        <Highlighted parts={hit.title.parts} />
+                      </LocalizedLink>
+                    </h2>
+                    {hit.meta || hit.date || hit.section ? (
+                      <p className="search-result__meta">
+                        {hit.section ? <span lang={hit.section.lang === language ? undefined : hit.section.lang}>{hit.section.text}</span> : null}
+                        {hit.section && (hit.date || hit.meta) ? " · " : null}
+                        {hit.date ? <time dateTime={hit.date.iso}>{hit.date.text}</time> : null}
+                        {hit.date && hit.meta ? " · " : null}
+                        {hit.meta}
+                      </p>
+                    ) : null}
+                    {hit.snippet ? (
+                      <p className="search-result__snippet" lang={hit.snippet.lang === language ? undefined : hit.snippet.lang}>
+                        <Highlighted parts={hit.snippet.parts} />
+                      </p>
+                    ) : null}
+                  </div>
                 </li>
               ))}
             </ol>

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { serializeThemeCookie } from "~/modules/http/cookies.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 
 /** The theme toggle is a form post, so it works without JS; the server then renders the class. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = form.get("theme") === "dark" ? "dark" : "light";
   return redirect(safeRedirectPath(form.get("returnTo")), { headers: { "Set-Cookie": serializeThemeCookie(theme) } });
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { getConfig } from "~/modules/config/config.server";
+import { publicOrigin } from "~/modules/config/config.server";
 import { ADVERT_TABLES, CONTENT_TABLES } from "~/modules/listing/content-state.server";
 import { notFound } from "~/modules/listing/not-found";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
@@ -10,10 +10,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** `/sitemap/<n>.xml`: one file of the sitemap index. */
-export async function loader({ url, params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const match = /^([1-9]\d{0,4})\.xml$/.exec(params.file ?? "");
   if (!match) notFound();
-  const xml = await sitemapChunk(getConfig().publicUrl ?? url.origin, Number(match[1]));
+  const xml = await sitemapChunk(publicOrigin(), Number(match[1]));
   if (xml === null) notFound();
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { getConfig } from "~/modules/config/config.server";
+import { publicOrigin } from "~/modules/config/config.server";
 import { ADVERT_TABLES, CONTENT_TABLES } from "~/modules/listing/content-state.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { sitemapDocument } from "~/modules/sitemap/sitemap.server";
@@ -9,7 +9,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** `/sitemap.xml`: a urlset, or a sitemap index past 50,000 URLs. */
-export async function loader({ url }: Route.LoaderArgs) {
-  const xml = await sitemapDocument(getConfig().publicUrl ?? url.origin);
+export async function loader() {
+  const xml = await sitemapDocument(publicOrigin());
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/route";
 import { StaticPageView } from "~/components/static-page-view";
-import { getPageLanguage } from "~/middleware/i18next";
 import { loadStaticPage } from "~/modules/pages/page-view.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadStaticPage(params.slug, getPageLanguage(context));
+  return loadStaticPage(params.slug, context);
 }
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {

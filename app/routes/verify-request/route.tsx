@@ -3,6 +3,7 @@ import { useAccountT } from "~/components/account/use-account-t";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
+import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { FormErrors, NewPasswordField } from "~/components/account/fields";
 import { LocalizedLink } from "~/components/localized-link";
@@ -70,7 +71,7 @@ async function stateForToken(token: string): Promise<PageState> {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetSchema });
   if (submission.status !== "success") return formReply("reset", submission.reply({ hideFields: ["password"] }), 400);
   const userId = await consumeToken(submission.value.token, "reset_password");

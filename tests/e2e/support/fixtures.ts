@@ -13,6 +13,11 @@
 //
 // Per file or test: test.use({ axe: { disableRules: ["color-contrast"], exclude: ["#map"] } })
 // or test.use({ axe: { enabled: false } }).
+//
+// The same pass checks that each analysed page fits a 360 px phone: the page is narrowed to
+// 360 px and `document.documentElement.scrollWidth <= innerWidth` must hold in the light
+// and the dark theme (the theme is the `p-dark` class on <html>). Opt out with
+// test.use({ axe: { fitWidth: 0 } }).
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page, test as base, expect } from "@playwright/test";
 
@@ -30,6 +35,8 @@ export type AxeOptions = {
   skipUrls: RegExp[];
   /** Most pages analysed per test. */
   maxPages: number;
+  /** Viewport width every analysed page must fit without horizontal scrolling; 0 turns it off. */
+  fitWidth: number;
 };
 
 const defaults: AxeOptions = {
@@ -39,6 +46,7 @@ const defaults: AxeOptions = {
   exclude: [],
   skipUrls: [/\/logout\b/, /\/healthz\b/],
   maxPages: 12,
+  fitWidth: 360,
 };
 
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
@@ -63,6 +71,39 @@ function builder(page: Page, options: AxeOptions): AxeBuilder {
   if (options.disableRules.length) axe = axe.disableRules(options.disableRules);
   for (const selector of options.exclude) axe = axe.exclude(selector);
   return axe;
+}
+
+/** "light 412 > 360"-style notes for each theme in which the page is wider than `width`. */
+async function overflowAt(page: Page, width: number): Promise<string[]> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width, height: before?.height ?? 720 });
+  try {
+    return await page.evaluate((width) => {
+      const root = document.documentElement;
+      const wasDark = root.classList.contains("p-dark");
+      const notes: string[] = [];
+      for (const dark of [false, true]) {
+        root.classList.toggle("p-dark", dark);
+        if (root.scrollWidth > innerWidth) {
+          // Name the widest offender to make the failure actionable.
+          let widest = "";
+          let right = innerWidth;
+          for (const element of document.body.querySelectorAll("*")) {
+            const box = element.getBoundingClientRect();
+            if (box.right > right + 0.5) {
+              right = box.right;
+              widest = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}`;
+            }
+          }
+          notes.push(`${dark ? "dark" : "light"}: scrollWidth ${root.scrollWidth} > ${width}${widest ? ` (widest: ${widest}, right edge ${Math.round(right)})` : ""}`);
+        }
+      }
+      root.classList.toggle("p-dark", wasDark);
+      return notes;
+    }, width);
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
 }
 
 function format(findings: Finding[]): string {
@@ -113,7 +154,7 @@ async function replaySnapshots(
   snapshots: Snapshot[],
   options: AxeOptions,
   take: (url: string) => boolean,
-  record: (url: string, how: string, results: AxeResults) => void,
+  record: (url: string, how: string, page: Page) => Promise<void>,
   locale: string | undefined,
 ): Promise<void> {
   if (!snapshots.length) return;
@@ -140,7 +181,7 @@ async function replaySnapshots(
           { times: 1 },
         );
         await replay.goto(snapshot.url, { waitUntil: "load" });
-        record(snapshot.url, "as served, without JavaScript", await builder(replay, options).analyze());
+        await record(snapshot.url, "as served, without JavaScript", replay);
       } finally {
         await replay.close();
       }
@@ -166,9 +207,14 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
       }
       const skipped = (url: string) => !isHttp(url) || options.skipUrls.some((pattern) => pattern.test(url));
       const findings: Finding[] = [];
-      const record = (url: string, how: string, results: AxeResults) => {
+      const overflows: string[] = [];
+      const record = async (url: string, how: string, analysed: Page) => {
+        const results = await builder(analysed, options).analyze();
         const violations = results.violations.filter((v) => options.failOn.includes(v.impact as Impact));
         if (violations.length) findings.push({ url, how, violations });
+        if (options.fitWidth > 0) {
+          for (const note of await overflowAt(analysed, options.fitWidth)) overflows.push(`${url} (${how}) ${note}`);
+        }
       };
       const done = new Set<string>();
       let budget = options.maxPages;
@@ -180,7 +226,7 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
           if (open.isClosed() || !take(open.url())) continue;
           const contentType = await open.evaluate(() => document.contentType).catch(() => "");
           if (contentType !== "text/html") continue;
-          record(open.url(), "as the test left it", await builder(open, options).analyze());
+          await record(open.url(), "as the test left it", open);
           done.add(pageKey(open.url()));
         }
       }
@@ -195,18 +241,24 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
             const response = await visit.goto(url, { waitUntil: "load" });
             if (!(response?.headers()["content-type"] ?? "").includes("text/html")) continue;
             await visit.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
-            record(url, "revisited", await builder(visit, options).analyze());
+            await record(url, "revisited", visit);
           } finally {
             await visit.close();
           }
         }
       }
 
+      if (overflows.length) {
+        const report = overflows.join("\n");
+        await testInfo.attach("overflow.txt", { body: report, contentType: "text/plain" });
+        if (!findings.length) throw new Error(`Layout: ${overflows.length} page(s) wider than ${options.fitWidth} px\n${report}`);
+      }
       if (findings.length) {
         const report = format(findings);
         await testInfo.attach("axe-violations.txt", { body: report, contentType: "text/plain" });
         const count = findings.reduce((sum, finding) => sum + finding.violations.length, 0);
-        throw new Error(`Accessibility: ${count} ${options.failOn.join("/")} axe violation(s)\n${report}`);
+        const widths = overflows.length ? `\nLayout: ${overflows.length} page(s) wider than ${options.fitWidth} px\n${overflows.join("\n")}` : "";
+        throw new Error(`Accessibility: ${count} ${options.failOn.join("/")} axe violation(s)\n${report}${widths}`);
       }
     },
     { auto: true },

@@ -36,7 +36,7 @@ delete env.TRUST_PROXY; // the browser talks to the server directly
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
 let database: string | undefined;
 if (adminUrl) {
-  database = `${baseName(adminUrl)}_e2e`;
+  database = `${baseName(adminUrl)}_e2e_${port}`; // per port: parallel runs on one server do not collide
   await withAdminClient(adminUrl, async (client) => {
     await dropDatabase(client, database!);
     await createDatabase(client, database!);

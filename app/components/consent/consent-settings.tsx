@@ -1,0 +1,108 @@
+import { useEffect, useRef } from "react";
+import { Link, type useFetcher } from "react-router";
+import type { Language } from "~/i18n/locales";
+import { COOKIES, type CookieGroup } from "~/modules/consent/cookies";
+import { useShellT } from "./use-shell-t";
+
+/** The cookie settings dialog of the consent banner (consent-banner.tsx). */
+export type ConsentSettingsProps = {
+  language: Language;
+  action: string;
+  enabled: string[];
+  returnTo: string;
+  fetcher: ReturnType<typeof useFetcher>;
+  /** With JS the dialog is modal (focus kept inside, Escape closes); without, it is shown in place. */
+  modal: boolean;
+  openedByUrl: boolean;
+  onClose: () => void;
+};
+
+export function ConsentSettings({ language, action, enabled, returnTo, fetcher, modal, openedByUrl, onClose }: ConsentSettingsProps) {
+  const { t } = useShellT(language);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!modal || !element || element.matches(":modal")) return;
+    if (element.open) element.close();
+    element.showModal();
+  }, [modal]);
+
+  return (
+    <dialog ref={dialog} open={modal ? undefined : true} className="consent-dialog" aria-labelledby="consent-settings-title" onClose={onClose}>
+      <fetcher.Form
+        method="post"
+        action={action}
+        preventScrollReset
+        onSubmit={() => {
+          // The choice is on its way; the banner goes when the page data says it is stored.
+          if (dialog.current?.open) dialog.current.close();
+        }}
+      >
+        <h2 id="consent-settings-title">{t("consent.settings_title")}</h2>
+        <p>{t("consent.settings_lead")}</p>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <fieldset className="consent-group">
+          <legend>{t("consent.necessary")}</legend>
+          {COOKIES.necessary.map((group) => (
+            <CookieToggle key={group.id} group={group} language={language} checked locked />
+          ))}
+        </fieldset>
+        <fieldset className="consent-group">
+          <legend>{t("consent.optional")}</legend>
+          {COOKIES.optional.map((group) => (
+            <CookieToggle key={group.id} group={group} language={language} checked={enabled.includes(group.id)} />
+          ))}
+        </fieldset>
+        <div className="consent-actions">
+          <button type="submit" name="intent" value="save" className="button">
+            {t("consent.save")}
+          </button>
+          <button type="submit" name="intent" value="accept-all" className="button button--secondary">
+            {t("consent.accept_all")}
+          </button>
+          <button type="submit" name="intent" value="decline" className="button button--secondary">
+            {t("consent.decline")}
+          </button>
+          {modal && !openedByUrl ? (
+            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+              {t("consent.close")}
+            </button>
+          ) : (
+            <Link to={returnTo} className="button button--secondary" replace preventScrollReset>
+              {t("consent.close")}
+            </Link>
+          )}
+        </div>
+      </fetcher.Form>
+    </dialog>
+  );
+}
+
+function CookieToggle({ group, language, checked, locked = false }: { group: CookieGroup; language: Language; checked: boolean; locked?: boolean }) {
+  const { t } = useShellT(language);
+  const id = `cookie-${group.id}`;
+  const key = group.id as "analytics";
+  return (
+    <div className="consent-toggle">
+      {/* A native checkbox exposes its checked state to the switch role itself (ARIA in HTML). */}
+      <input
+        type="checkbox"
+        // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
+        role="switch"
+        id={id}
+        name={locked ? undefined : "optional"}
+        value={group.id}
+        defaultChecked={checked}
+        disabled={locked}
+        aria-describedby={`${id}-description`}
+      />
+      <label htmlFor={id}>
+        {t(`consent.groups.${key}.name`)}
+        {locked ? <span className="consent-toggle__note"> — {t("consent.always_on")}</span> : null}
+      </label>
+      <p id={`${id}-description`} className="consent-toggle__description">
+        {t(`consent.groups.${key}.description`)} <span className="consent-toggle__names">{t("consent.cookie_names", { names: group.names.join(", ") })}</span>
+      </p>
+    </div>
+  );
+}

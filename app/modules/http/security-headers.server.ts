@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+
+// Security headers (issue 10, item 6). The static ones go on every response the server
+// sends (server/app-server.ts); the Content-Security-Policy goes on every HTML document,
+// with a nonce made per render for the inline scripts React Router emits (entry.server.tsx).
+// Why style-src keeps 'unsafe-inline': docs/decisions.md.
+
+export function newNonce(): string {
+  return randomBytes(18).toString("base64");
+}
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    // Hydration data, the route manifest and scroll restoration are inline: nonce only.
+    `script-src 'self' 'nonce-${nonce}'`,
+    // PrimeReact positions overlays with style attributes and injects <style> elements,
+    // Quill and chart.js set element styles: nonces cannot cover style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // data: for small inline icons, blob: for the local previews of chosen photos.
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "worker-src 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
+/** Headers every response carries; HSTS only when the public origin is https. */
+export function staticSecurityHeaders(publicUrl: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+  };
+  if (publicUrl?.startsWith("https:")) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}

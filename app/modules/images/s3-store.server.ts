@@ -1,0 +1,83 @@
+import { Readable } from "node:stream";
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { StorageConfig } from "../config/config.server.ts";
+import { checkedName, type ImageStore } from "./storage.server.ts";
+
+type S3Config = Extract<StorageConfig, { kind: "s3" }>;
+
+/** Names get a fresh random key on every upload, so objects never change: caches keep them for good. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+export function createS3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 requires them: MinIO, R2 and older S3-compatible servers
+    // reject or mishandle the CRC32 trailers SDK v3 adds to every upload by default.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
+function status(error: unknown): number | undefined {
+  return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+}
+
+/** Images in a bucket; credentials come from the SDK's standard chain (AWS_ACCESS_KEY_ID...). */
+export function createS3ImageStore(config: S3Config, client: S3Client = createS3Client(config)): ImageStore {
+  const Bucket = config.bucket;
+  return {
+    kind: "s3",
+    description: `bucket ${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ""}`,
+    async put(name, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: checkedName(name), Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }));
+    },
+    async copy(from, to) {
+      await client.send(new CopyObjectCommand({ Bucket, Key: checkedName(to), CopySource: `${Bucket}/${checkedName(from).split("/").map(encodeURIComponent).join("/")}` }));
+    },
+    async get(name, ifNoneMatch) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: checkedName(name), IfNoneMatch: ifNoneMatch }));
+        if (!object.Body) return null;
+        return {
+          body: object.Body instanceof Readable ? object.Body : Readable.fromWeb(object.Body.transformToWebStream() as never),
+          size: object.ContentLength ?? 0,
+          etag: object.ETag ?? "",
+          lastModified: object.LastModified ?? new Date(0),
+          contentType: object.ContentType,
+        };
+      } catch (error) {
+        if (status(error) === 304) return "not-modified";
+        if (status(error) === 404) return null;
+        throw error;
+      }
+    },
+    async has(name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checkedName(name) }));
+        return true;
+      } catch (error) {
+        if (status(error) === 404) return false;
+        throw error;
+      }
+    },
+    async remove(names) {
+      // DeleteObjects takes at most 1000 keys; deleting a missing key is not an error in S3.
+      for (let start = 0; start < names.length; start += 1000) {
+        const Objects = names.slice(start, start + 1000).map((name) => ({ Key: checkedName(name) }));
+        const result = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const failed = result.Errors?.filter((error) => error.Code !== "NoSuchKey") ?? [];
+        if (failed.length) throw new Error(`S3 could not delete ${failed.map((error) => `${error.Key} (${error.Code})`).join(", ")}`);
+      }
+    },
+  };
+}

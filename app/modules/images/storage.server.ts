@@ -1,0 +1,102 @@
+import { createReadStream } from "node:fs";
+import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { getConfig, type StorageConfig } from "../config/config.server.ts";
+import { createS3ImageStore } from "./s3-store.server.ts";
+
+// Where the bytes of uploaded images live. Names are relative to the uploads root
+// ("images/2026/11/<uuid>-640.webp"): a file under DATA_DIR/uploads locally, the object key
+// in a bucket. Every write and delete of image bytes goes through the process-wide store.
+
+export type StoredObject = {
+  body: Readable;
+  size: number;
+  etag: string;
+  lastModified: Date;
+  contentType: string | undefined;
+};
+
+export interface ImageStore {
+  readonly kind: "local" | "s3";
+  /** For logs: the directory or the bucket. */
+  readonly description: string;
+  put(name: string, body: Uint8Array, contentType: string): Promise<void>;
+  copy(from: string, to: string): Promise<void>;
+  /** null when there is no such object. */
+  get(name: string, ifNoneMatch?: string): Promise<StoredObject | "not-modified" | null>;
+  has(name: string): Promise<boolean>;
+  /** Missing names are ignored. */
+  remove(names: readonly string[]): Promise<void>;
+}
+
+/** A name the store accepts: relative, no `..`, no odd characters (it becomes a path or a key). */
+export function isSafeName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(name) && !name.split("/").some((part) => part === ".." || part === ".");
+}
+
+export function checkedName(name: string): string {
+  if (!isSafeName(name)) throw new Error(`Not a storable name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+export function localImageStore(root: string): ImageStore {
+  const file = (name: string) => path.join(root, checkedName(name));
+  return {
+    kind: "local",
+    description: root,
+    async put(name, body) {
+      await mkdir(path.dirname(file(name)), { recursive: true });
+      await writeFile(file(name), body);
+    },
+    async copy(from, to) {
+      await mkdir(path.dirname(file(to)), { recursive: true });
+      await copyFile(file(from), file(to));
+    },
+    async get(name) {
+      const info = await stat(file(name)).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        body: createReadStream(file(name)),
+        size: info.size,
+        etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+        lastModified: info.mtime,
+        contentType: undefined,
+      };
+    },
+    async has(name) {
+      return (await stat(file(name)).catch(() => null))?.isFile() ?? false;
+    },
+    async remove(names) {
+      await Promise.all(names.map((name) => rm(file(name), { force: true })));
+    },
+  };
+}
+
+export function imageStoreFor(storage: StorageConfig, uploadsDir: string): ImageStore {
+  return storage.kind === "s3" ? createS3ImageStore(storage) : localImageStore(uploadsDir);
+}
+
+const STORE_KEY = Symbol.for("portal.imageStore");
+type StoreHolder = { [STORE_KEY]?: { store: ImageStore; config: object | null } };
+
+/** The process-wide store, built from the config (again when another config is set). */
+export function getImageStore(): ImageStore {
+  const holder = globalThis as StoreHolder;
+  const config = getConfig();
+  const current = holder[STORE_KEY];
+  if (current && (current.config === null || current.config === config)) return current.store;
+  const store = imageStoreFor(config.storage, config.paths.uploads);
+  holder[STORE_KEY] = { store, config };
+  return store;
+}
+
+/** Replaces the process-wide store whatever the config says (undefined: follow the config again). */
+export function setImageStore(store: ImageStore | undefined): void {
+  (globalThis as StoreHolder)[STORE_KEY] = store ? { store, config: null } : undefined;
+}
+
+/** An explicit local directory (tests, scripts), else the process-wide store. */
+export function resolveImageStore(options: { store?: ImageStore; uploadsDir?: string } = {}): ImageStore {
+  return options.store ?? (options.uploadsDir ? localImageStore(options.uploadsDir) : getImageStore());
+}

@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import type { AlertFrequency, Locale, SavedSearch } from "../../../db/schema.ts";
+import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
+import { applyAdvertFilters, categoryWithDescendants, liveAdverts } from "../adverts/queries.server.ts";
+import { getDb } from "../db/db.server.ts";
+import { parseQuery, toTsQuery } from "../search/query.ts";
+import { stemWords } from "../search/queries.server.ts";
+import { listQueryOf, pathOfCriteria, type SearchCriteria } from "./criteria.ts";
+
+// A user's saved advert searches: the cabinet's list (with new matches since the last visit),
+// renaming, deleting, alert frequency. Matching goes through the advert list's own where-builder.
+
+/** A user keeps at most this many; more would mostly be forgotten ones that still send mail. */
+export const MAX_SAVED_SEARCHES = 20;
+/** Creating (and so mailing) searches is capped per hour as well, like other user actions. */
+export const SAVED_SEARCH_CREATE_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
+
+export function criteriaOf(search: Pick<SavedSearch, "category_slug" | "query_text" | "filters">): SearchCriteria {
+  return { categorySlug: search.category_slug, queryText: search.query_text, filters: search.filters ?? {} };
+}
+
+/**
+ * Live adverts matching the criteria, as a query on alias `a` (null when a category or
+ * location it names no longer exists: then nothing matches).
+ */
+export async function matchingAdverts(criteria: SearchCriteria) {
+  const db = getDb();
+  let categoryIds: number[] | undefined;
+  if (criteria.categorySlug) {
+    const category = await db.selectFrom("categories").select("id").where("kind", "=", "advertisement").where("slug", "=", criteria.categorySlug).executeTakeFirst();
+    if (!category) return null;
+    categoryIds = await categoryWithDescendants(category.id);
+  }
+  let locationId: number | undefined;
+  if (criteria.filters.location) {
+    const location = await db.selectFrom("locations").select("id").where("slug", "=", criteria.filters.location).executeTakeFirst();
+    if (!location) return null;
+    locationId = location.id;
+  }
+  let query = applyAdvertFilters(liveAdverts(), { ...listQueryOf(criteria.filters), categoryIds, locationId });
+  if (criteria.queryText) {
+    const parsed = parseQuery(criteria.queryText);
+    if (parsed.status !== "ok") return null;
+    // As the advert search matches (without its typo correction): each word as a prefix or by its stem.
+    const tsquery = toTsQuery(parsed.words.map((word) => [word]), await stemWords(parsed.words));
+    query = query.where(sql<boolean>`a.search_stems @@ to_tsquery('simple', ${tsquery})`);
+  }
+  return query;
+}
+
+export type SavedSearchView = {
+  id: number;
+  name: string;
+  alert: AlertFrequency;
+  path: string;
+  newCount: number;
+  createdAt: string;
+};
+
+/** The user's searches, newest first, each with the count of adverts published since it was last opened. */
+export async function listSavedSearches(userId: number, locale: Locale): Promise<SavedSearchView[]> {
+  const rows = await getDb().selectFrom("saved_searches").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return Promise.all(
+    rows.map(async (row) => {
+      const matches = await matchingAdverts(criteriaOf(row));
+      const counted = matches ? await matches.where("a.published_at", ">", row.last_seen_at).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst() : null;
+      return {
+        id: row.id,
+        name: row.name,
+        alert: row.alert,
+        path: pathOfCriteria(criteriaOf(row), locale),
+        newCount: Number(counted?.n ?? 0),
+        createdAt: new Date(row.created_at).toISOString(),
+      };
+    }),
+  );
+}
+
+export type CreateOutcome = { ok: true; id: number } | { ok: false; reason: "too_many" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
+
+/** Saves a search; at most MAX_SAVED_SEARCHES per user, checked under a per-user lock so bursts cannot overshoot. */
+export async function createSavedSearch(userId: number, values: { name: string; locale: Locale; criteria: SearchCriteria }): Promise<CreateOutcome> {
+  const limit = await consumeLimit([{ key: `saved-search:user:${userId}`, limit: SAVED_SEARCH_CREATE_LIMIT }]);
+  if (limit.limited) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`saved-search:${userId}`}))`.execute(trx);
+      const count = await trx.selectFrom("saved_searches").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+      if (Number(count.n) >= MAX_SAVED_SEARCHES) return { ok: false, reason: "too_many" } as const;
+      const row = await trx
+        .insertInto("saved_searches")
+        .values({
+          user_id: userId,
+          name: values.name,
+          locale: values.locale,
+          category_slug: values.criteria.categorySlug,
+          query_text: values.criteria.queryText,
+          filters: JSON.stringify(values.criteria.filters),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { ok: true, id: row.id } as const;
+    });
+}
+
+/** The user's search with this id, or null (another user's id behaves like a missing one). */
+export async function findSavedSearch(userId: number, id: number): Promise<SavedSearch | null> {
+  return (await getDb().selectFrom("saved_searches").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst()) ?? null;
+}
+
+export async function renameSavedSearch(userId: number, id: number, name: string): Promise<boolean> {
+  const result = await getDb().updateTable("saved_searches").set({ name, updated_at: new Date() }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteSavedSearch(userId: number, id: number): Promise<boolean> {
+  const result = await getDb().deleteFrom("saved_searches").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Sets how often the search mails; switching alerts off drops what was queued and not yet sent. */
+export async function setSavedSearchAlert(id: number, alert: AlertFrequency, userId?: number): Promise<boolean> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      let update = trx.updateTable("saved_searches").set({ alert, updated_at: new Date() }).where("id", "=", id);
+      if (userId !== undefined) update = update.where("user_id", "=", userId);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      if (alert === "off") await trx.deleteFrom("alert_matches").where("saved_search_id", "=", id).where("sent_at", "is", null).execute();
+      return true;
+    });
+}
+
+/** Opening a search from the cabinet: its new-match count starts again from now. */
+export async function markSavedSearchSeen(userId: number, id: number): Promise<SavedSearch | null> {
+  const row = await getDb().updateTable("saved_searches").set({ last_seen_at: new Date() }).where("id", "=", id).where("user_id", "=", userId).returningAll().executeTakeFirst();
+  return row ?? null;
+}

@@ -1,0 +1,157 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/route";
+import { useAccountT } from "~/components/account/use-account-t";
+import { useMessage } from "~/components/adverts/use-adverts-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath } from "~/i18n/locales";
+import { requireUser } from "~/modules/auth/guards.server";
+import { accountT } from "~/modules/auth/translate.server";
+import { readForm } from "~/modules/http/body.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { parseId } from "~/modules/http/ids";
+import { notFound } from "~/modules/listing/not-found";
+import { ALERT_FREQUENCIES } from "../../../db/schema.ts";
+import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSearch, setSavedSearchAlert, type SavedSearchView } from "~/modules/saved-searches/saved-searches.server";
+import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/schema";
+import { pageMeta } from "~/modules/seo/meta";
+import { savedSearchRowSchema } from "./schema";
+import "~/components/adverts/adverts.css";
+
+// /cabinet/saved-searches: the user's saved advert searches with new matches since the last
+// visit; open, rename, delete, and how often alerts come (off, daily, instant).
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  const t = accountT(context);
+  return {
+    searches: await listSavedSearches(user.id, localeFromPath(url.pathname)),
+    max: MAX_SAVED_SEARCHES,
+    seo: { title: t("cabinet:saved_searches.title"), description: t("cabinet:saved_searches.seo_description") },
+  };
+}
+
+export type RowResult = { id: number; name: string; error: string };
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const form = Object.fromEntries(await readForm(request));
+  const parsed = savedSearchRowSchema.safeParse(form);
+  if (!parsed.success) {
+    const id = parseId(form.id);
+    if (form.intent === "rename" && id !== null) {
+      return data<RowResult>({ id, name: String(form.name ?? "").slice(0, 200), error: parsed.error.issues[0]?.message ?? "cabinet:saved_searches.errors.name_required" }, { status: 400 });
+    }
+    throw data(null, { status: 400, statusText: "Bad Request" });
+  }
+  const back = url.pathname;
+  const { intent, id } = parsed.data;
+  let found: boolean;
+  let message: string;
+  if (intent === "rename") {
+    found = await renameSavedSearch(user.id, id, parsed.data.name);
+    message = "cabinet:saved_searches.flash_renamed";
+  } else if (intent === "alert") {
+    found = await setSavedSearchAlert(id, parsed.data.alert, user.id);
+    message = `cabinet:saved_searches.flash_alert_${parsed.data.alert}`;
+  } else {
+    found = await deleteSavedSearch(user.id, id);
+    message = "cabinet:saved_searches.flash_deleted";
+  }
+  if (!found) notFound();
+  return redirectWithFlash(back, { severity: "success", message });
+}
+
+export default function CabinetSavedSearches({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  const { searches, max } = loaderData;
+  return (
+    <section aria-labelledby="saved-searches-title">
+      <h1 id="saved-searches-title">{t("cabinet:saved_searches.title")}</h1>
+      <p className="field__hint">{t("cabinet:saved_searches.lead", { max })}</p>
+      {searches.length ? (
+        <ul className="saved-searches">
+          {searches.map((search) => (
+            <li key={search.id} className="panel saved-searches__item">
+              <SavedSearchRow search={search} failed={actionData && actionData.id === search.id ? actionData : null} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="empty-state">
+          <p>{t("cabinet:saved_searches.empty")}</p>
+          <LocalizedLink to="/advertisement" className="button">
+            {t("cabinet:saved_searches.browse")}
+          </LocalizedLink>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: RowResult | null }) {
+  const { t } = useAccountT();
+  const message = useMessage();
+  const titleId = `saved-search-${search.id}`;
+  const nameId = `saved-search-${search.id}-name`;
+  const alertId = `saved-search-${search.id}-alert`;
+  return (
+    <article aria-labelledby={titleId}>
+      <h2 id={titleId} className="saved-searches__name">
+        <LocalizedLink to={`/cabinet/saved-searches/${search.id}`}>{search.name}</LocalizedLink>
+      </h2>
+      <p className="field__hint">{search.newCount ? t("cabinet:saved_searches.new_count", { count: search.newCount }) : t("cabinet:saved_searches.no_new")}</p>
+      <div className="saved-searches__forms">
+        <Form method="post">
+          <input type="hidden" name="intent" value="alert" />
+          <input type="hidden" name="id" value={search.id} />
+          <div className="field">
+            <label htmlFor={alertId}>{t("cabinet:saved_searches.alert")}</label>
+            <select id={alertId} name="alert" defaultValue={search.alert}>
+              {ALERT_FREQUENCIES.map((alert) => (
+                <option key={alert} value={alert}>
+                  {t(`cabinet:saved_searches.alerts.${alert}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button--secondary" aria-describedby={titleId}>
+            {t("cabinet:saved_searches.set_alert")}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="rename" />
+          <input type="hidden" name="id" value={search.id} />
+          <div className="field">
+            <label htmlFor={nameId}>{t("cabinet:saved_searches.name")}</label>
+            <input
+              id={nameId}
+              name="name"
+              defaultValue={failed?.name ?? search.name}
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              required
+              aria-invalid={failed ? true : undefined}
+              aria-describedby={failed ? `${nameId}-error` : undefined}
+            />
+            {failed ? (
+              <p id={`${nameId}-error`} className="field__error" role="alert">
+                {message(failed.error)}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--secondary" aria-describedby={titleId}>
+            {t("cabinet:saved_searches.rename")}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={search.id} />
+          <button type="submit" className="button button--secondary" aria-describedby={titleId}>
+            {t("cabinet:saved_searches.delete")}
+          </button>
+        </Form>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/route";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getCurrentUser } from "~/modules/auth/guards.server";
+import { setFavourite } from "~/modules/favourites/favourites.server";
+import { rememberPendingFavourite } from "~/modules/favourites/pending.server";
+import { redirectWithFlash, type Flash } from "~/modules/http/flash.server";
+import { safeRedirectPath } from "~/modules/http/safe-redirect";
+import { readForm } from "~/modules/http/body.server";
+import { favouriteSchema } from "./schema";
+
+export type FavouriteResult = { saved: boolean; flash: Flash };
+
+const FLASH = {
+  saved: { severity: "success", message: "adverts:favourites.flash_saved" },
+  removed: { severity: "info", message: "adverts:favourites.flash_removed" },
+  not_found: { severity: "warn", message: "adverts:favourites.flash_gone" },
+  limited: { severity: "warn", message: "adverts:favourites.flash_limited" },
+} as const satisfies Record<string, Flash>;
+
+/** POST /favourites: save or remove; signed-out visitors sign in first and the save follows. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = favouriteSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+  const { intent, advertId, inline } = parsed.data;
+  const returnTo = safeRedirectPath(parsed.data.returnTo, "/advertisement");
+  const user = getCurrentUser(context);
+  if (!user) {
+    const login = `${localizePath("/login", localeFromPath(returnTo))}?redirect=${encodeURIComponent("/favourites/resume")}`;
+    const headers = intent === "save" ? { "Set-Cookie": await rememberPendingFavourite({ advertId, returnTo }) } : undefined;
+    return redirect(login, { headers });
+  }
+  const outcome = await setFavourite(user.id, advertId, intent === "save");
+  const flash = FLASH[outcome];
+  const status = outcome === "limited" ? 429 : outcome === "not_found" ? 404 : 200;
+  if (inline) return data<FavouriteResult>({ saved: outcome === "saved", flash }, { status });
+  return redirectWithFlash(returnTo, flash);
+}
+
+export function loader() {
+  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
+}

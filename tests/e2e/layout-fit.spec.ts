@@ -1,0 +1,181 @@
+// Phones first (issue 11): every page type fits the screen from 320 px up, for a visitor, a
+// user and an admin, in both locales and both themes; the header menu works without JS;
+// error pages keep the full shell; the advert page and list put the useful thing first;
+// dashboard tables fit their column at 1366 px.
+import type { Page } from "@playwright/test";
+import { test, expect } from "./support/fixtures.ts";
+import { accounts, baseURL } from "./support/env.ts";
+
+// Each page is measured once per locale; the per-test axe pass (which also checks 360 px)
+// runs on the other specs' pages.
+test.use({ axe: { enabled: false } });
+
+type Role = "visitor" | "user" | "admin";
+
+/** Signs the page's browser context in (the API request shares its cookies). */
+async function signIn(page: Page, role: Role) {
+  if (role === "visitor") return;
+  const { email, password } = accounts[role];
+  await page.goto("/"); // the login form's post needs the cookies a first visit sets
+  const response = await page.request.post("/login", { form: { intent: "signin", email, password }, headers: { Origin: baseURL }, maxRedirects: 0 });
+  expect(response.status(), `sign in as ${role}`).toBe(302);
+}
+
+/** The first item link of a list page, locale-free. */
+async function firstItem(page: Page, list: string): Promise<string> {
+  await page.goto(list);
+  const href = await page.locator("main .content-card__link").first().getAttribute("href");
+  expect(href, `an item on ${list}`).toBeTruthy();
+  return href!.replace(/^\/us(?=\/)/, "");
+}
+
+/** Widths (and themes) at which the page is wider than the screen. */
+async function overflows(page: Page, widths: number[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    const notes = await page.evaluate(() => {
+      const root = document.documentElement;
+      const wasDark = root.classList.contains("p-dark");
+      const out: string[] = [];
+      for (const dark of [false, true]) {
+        root.classList.toggle("p-dark", dark);
+        if (root.scrollWidth <= innerWidth) continue;
+        // Name the element sticking out furthest, to make a failure actionable.
+        let widest = "";
+        let right = innerWidth;
+        for (const element of document.body.querySelectorAll("*")) {
+          const box = element.getBoundingClientRect();
+          if (box.right > right + 0.5 && element.checkVisibility()) {
+            right = box.right;
+            widest = `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").trim().replace(/\s+/g, ".")}`;
+          }
+        }
+        out.push(`${dark ? "dark" : "light"} ${root.scrollWidth} (${widest})`);
+      }
+      root.classList.toggle("p-dark", wasDark);
+      return out;
+    });
+    found.push(...notes.map((note) => `${width}px ${note}`));
+  }
+  return found;
+}
+
+const PUBLIC_LISTS = ["/novyny", "/poster", "/advertisement", "/services", "/diaspors"];
+
+async function publicPages(page: Page): Promise<string[]> {
+  const items: string[] = [];
+  for (const list of PUBLIC_LISTS) items.push(await firstItem(page, list));
+  return ["/", ...PUBLIC_LISTS, ...items, "/search/advertisement?q=kvartyra", "/nashi-kontakty", "/privacy-policy", "/login", "/no-such-page"];
+}
+
+const ROLE_PAGES: Record<Role, (page: Page) => Promise<string[]>> = {
+  visitor: publicPages,
+  user: async () => ["/", "/cabinet", "/cabinet/advertisement", "/cabinet/add-advertisement", "/dashboard"],
+  admin: async () => ["/", "/dashboard", "/dashboard/news", "/dashboard/advertisements", "/dashboard/news/categories", "/dashboard/settings", "/dashboard/settings/users", "/dashboard/reports", "/dashboard/tags", "/dashboard/news/new-page"],
+};
+
+for (const role of ["visitor", "user", "admin"] as const) {
+  test(`every page type fits 320-768 px for a ${role}, both locales and themes`, async ({ page, context }) => {
+    test.setTimeout(360_000);
+    await signIn(page, role);
+    const paths = await ROLE_PAGES[role](page);
+    const problems: string[] = [];
+    for (const theme of ["light", "dark"] as const) {
+      // The server's own dark rendering for one pass, the class toggle covers the other theme.
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
+      for (const prefix of theme === "light" ? ["", "/us"] : [""]) {
+        // Dark is also checked on every page by the class toggle; the server's dark render
+        // is loaded for the first pages only, to keep the test short.
+        for (const path of theme === "light" ? paths : paths.slice(0, 4)) {
+          const target = path === "/" && prefix ? prefix : `${prefix}${path}`;
+          await page.setViewportSize({ width: 360, height: 800 });
+          await page.goto(target);
+          const widths = theme === "light" && prefix === "" ? [360, 320, 390, 768] : [360];
+          for (const note of await overflows(page, widths)) problems.push(`${target} (${theme} cookie): ${note}`);
+        }
+      }
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+}
+
+test("on a phone the header menu opens without JS and holds sections, search and account", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, "admin");
+  await page.goto("/");
+  const sections = page.getByRole("navigation", { name: "Розділи" });
+  await expect(sections).toBeHidden();
+  const toggle = page.locator("summary", { hasText: "Меню" });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(sections.getByRole("link", { name: "Оголошення" })).toBeVisible();
+  await expect(page.getByRole("searchbox")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Вийти" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Панель керування" })).toBeInViewport();
+  await sections.getByRole("link", { name: "Оголошення" }).click();
+  await expect(page).toHaveURL(/\/advertisement$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+});
+
+test("on a wide screen the header shows everything without a menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/us");
+  await expect(page.locator("summary", { hasText: "Menu" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "News" })).toBeVisible();
+  await expect(page.getByRole("searchbox")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+});
+
+test("a 403 keeps the full shell: site name, account menu and footer", async ({ page }) => {
+  await signIn(page, "user");
+  const response = await page.goto("/dashboard");
+  expect(response?.status()).toBe(403);
+  const siteName = (await page.request.get("/").then((r) => r.text())).match(/site-header__name">([^<]+)</)?.[1];
+  expect(siteName).toBeTruthy();
+  await expect(page.locator(".site-header__name")).toHaveText(siteName!);
+  await expect(page.getByRole("button", { name: "Вийти" })).toBeAttached();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Політика конфіденційності" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Доступ заборонено");
+});
+
+test("the advert page puts price, title, photos and contact before the description on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const advert = await firstItem(page, "/advertisement?photos=1");
+  await page.goto(advert);
+  const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
+  const [price, title, photos, contact, description] = await Promise.all(
+    [".advert-item__price", "h1", ".advert-item__media", ".contact-block", ".advert-item__description"].map(top),
+  );
+  expect(price).toBeLessThan(title);
+  expect(title).toBeLessThan(photos);
+  expect(photos).toBeLessThan(contact);
+  expect(contact).toBeLessThan(description);
+});
+
+test("advert filters hide behind 'Filters (n)' on a phone and stay open on a wide screen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/advertisement?photos=1");
+  const summary = page.locator("summary", { hasText: "Фільтри" });
+  await expect(summary).toHaveText("Фільтри (1)");
+  const category = page.getByLabel("Категорія", { exact: true });
+  await expect(category).toBeHidden();
+  await summary.click();
+  await expect(category).toBeVisible();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/advertisement");
+  await expect(page.locator("summary", { hasText: "Фільтри" })).toBeHidden();
+  await expect(page.getByLabel("Категорія", { exact: true })).toBeVisible();
+});
+
+test("dashboard content tables fit their column at 1366 px", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, "admin");
+  for (const path of ["/dashboard/news", "/dashboard/advertisements", "/dashboard/posters", "/dashboard/services"]) {
+    await page.goto(path);
+    const [scroll, client] = await page.locator(".dash-table-scroll").evaluate((box) => [box.scrollWidth, box.clientWidth]);
+    expect(scroll, `${path}: table ${scroll} px in a ${client} px column`).toBeLessThanOrEqual(client);
+    await expect(page.locator(".dash-table [role]")).toHaveCount(0);
+  }
+});

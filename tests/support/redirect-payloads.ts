@@ -1,0 +1,72 @@
+// Redirect targets that must land on the fallback: tests/unit/safe-redirect.test.ts checks
+// the rule, tests/unit/redirect-routes.test.ts replays the strings through the real routes.
+export const REFUSED_TARGETS: unknown[] = [
+  // Absolute and protocol-relative URLs.
+  "https://evil.example",
+  "http://evil.example/login",
+  "HTTPS://evil.example",
+  "//evil.example",
+  "///evil.example",
+  "////evil.example",
+  "//evil.example/%2e%2e",
+  "//evil.example@portal.invalid",
+  "/\\evil.example",
+  "\\\\evil.example",
+  "\\/evil.example",
+  "/\\/evil.example",
+  // Dot segments that collapse into `//host` after normalization (the reported payloads).
+  "/.//evil.example",
+  "/..//evil.example",
+  "/./\\evil.example",
+  "/.\\/evil.example",
+  "/%2e//evil.example",
+  "/%2E//evil.example",
+  "/%2e%2e//evil.example",
+  "/.%2e//evil.example",
+  "/a/..//evil.example",
+  "/a/../..//evil.example",
+  "/././/evil.example",
+  "/.//./evil.example",
+  "/..\\\\evil.example",
+  // Encoded separators and controls in the path.
+  "/%2f%2fevil.example",
+  "/%2F/evil.example",
+  "/%5c%5cevil.example",
+  "/%5C/evil.example",
+  "/%09/evil.example",
+  "/%0a/evil.example",
+  "/%00",
+  "/cabinet%2f..%2f..%2f/evil.example",
+  // Raw whitespace and controls (browsers strip tabs and newlines inside URLs).
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "/\u0000x",
+  "/\u007f/evil.example",
+  "/\u0085/evil.example",
+  " //evil.example",
+  "\t//evil.example",
+  // Other schemes.
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "vbscript:msgbox(1)",
+  "mailto:a@evil.example",
+  // Not a path at all.
+  "",
+  "cabinet",
+  "evil.example",
+  "./cabinet",
+  "../cabinet",
+  "?redirect=//evil.example",
+  "#//evil.example",
+  `/${"a".repeat(2001)}`,
+  null,
+  undefined,
+  42,
+  ["/cabinet"],
+  { toString: () => "/cabinet" },
+];
+
+/** The payloads a form field or query parameter can carry. */
+export const REFUSED_STRINGS = REFUSED_TARGETS.filter((target): target is string => typeof target === "string" && target !== "");

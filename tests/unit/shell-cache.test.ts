@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cachedByVersion, resetContentState } from "~/modules/listing/content-state.server";
+import { freshAfterWriteMiddleware } from "~/modules/listing/fresh-after-write.server";
+import { listFooterPagesCached } from "~/modules/pages/pages.server";
+import { getPublicSettings } from "~/modules/settings/settings.server";
+import { useTestDatabase } from "../support/db.ts";
+
+// What every uncached page reads the same way (the shell's settings and footer pages) is kept
+// per process behind the page cache's content-version check.
+
+const t = useTestDatabase();
+
+beforeEach(() => resetContentState());
+afterEach(() => vi.useRealTimers());
+
+describe("values kept per process by content version", () => {
+  it("builds once while the versions stay, again after the table changes", async () => {
+    let loads = 0;
+    const read = cachedByVersion(["settings"], async () => ({ load: ++loads }));
+    const first = await read();
+    resetContentState(); // the versions are read again, and are unchanged
+    expect(await read()).toBe(first);
+    expect(loads).toBe(1);
+    await t.db.updateTable("settings").set({ contact_phone: "+48 600 000 000" }).where("id", "=", 1).execute();
+    resetContentState();
+    expect(await read()).toEqual({ load: 2 });
+  });
+
+  it("the shell's settings and footer pages follow an edit", async () => {
+    const before = await getPublicSettings();
+    await listFooterPagesCached();
+    await t.db.updateTable("settings").set({ site_name_uk: "Нова назва" }).where("id", "=", 1).execute();
+    await t.db.updateTable("pages").set({ show_in_footer: false }).execute();
+    resetContentState();
+    expect((await getPublicSettings()).site_name_uk).toBe("Нова назва");
+    expect(before.site_name_uk).not.toBe("Нова назва");
+    expect(await listFooterPagesCached()).toEqual([]);
+  });
+
+  it("a failed build is not kept", async () => {
+    let calls = 0;
+    const read = cachedByVersion(["pages"], async () => {
+      calls++;
+      if (calls === 1) throw new Error("database away");
+      return "ok";
+    });
+    await expect(read()).rejects.toThrow("database away");
+    expect(await read()).toBe("ok");
+  });
+
+  it("a post in this process makes the next request read the versions again; a GET does not", async () => {
+    // The clock stands still: only the post, never the poll's one-second age, can refresh.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let loads = 0;
+    const read = cachedByVersion(["settings"], async () => ++loads);
+    await read();
+    await t.db.updateTable("settings").set({ contact_email: "new@example.org" }).where("id", "=", 1).execute();
+    const call = (method: string) =>
+      (freshAfterWriteMiddleware as unknown as (args: unknown, next: () => Promise<Response>) => Promise<Response>)(
+        { request: new Request("http://localhost/dashboard/settings", { method }), url: new URL("http://localhost/dashboard/settings") },
+        async () => new Response(null, { status: 204 }),
+      );
+    await call("GET");
+    expect(await read()).toBe(1); // the last poll still stands
+    await call("POST");
+    expect(await read()).toBe(2);
+  });
+});
