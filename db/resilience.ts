@@ -63,28 +63,35 @@ function isFault(error: unknown, options: Options): boolean {
 
 class ResilientConnection implements DatabaseConnection {
   inTransaction = false;
-  readonly inner: DatabaseConnection;
+  /** The pool's connection; swapped for a fresh one when a read is retried, null once released. */
+  inner: DatabaseConnection | null;
   private readonly driver: ResilientDriver;
   constructor(inner: DatabaseConnection, driver: ResilientDriver) {
     this.inner = inner;
     this.driver = driver;
   }
 
+  get live(): DatabaseConnection {
+    if (!this.inner) throw new DatabaseUnavailableError(new Error("connection closed after a failed retry"));
+    return this.inner;
+  }
+
   async executeQuery<R>(query: CompiledQuery, options?: Parameters<DatabaseConnection["executeQuery"]>[1]): Promise<QueryResult<R>> {
     try {
-      return await this.inner.executeQuery<R>(query, options);
+      return await this.live.executeQuery<R>(query, options);
     } catch (error) {
       if (!isFault(error, this.driver.options)) throw error;
       if (this.driver.options.kind === "postgres" && !this.inTransaction && isRead(query)) {
         this.driver.options.log?.(`database connection lost (${(error as Error).message}); retrying a read once`);
-        return this.driver.onFreshConnection((fresh) => fresh.executeQuery<R>(query, options));
+        await this.driver.replaceInner(this);
+        return this.driver.guard(() => this.live.executeQuery<R>(query, options));
       }
       throw unavailable(error);
     }
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize: number, options?: Parameters<DatabaseConnection["streamQuery"]>[2]): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize, options);
+    return this.live.streamQuery<R>(query, chunkSize, options);
   }
 }
 
@@ -96,7 +103,7 @@ class ResilientDriver implements Driver {
     this.options = options;
   }
 
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
+  async guard<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
@@ -119,50 +126,52 @@ class ResilientDriver implements Driver {
     }
   }
 
-  /** Runs `work` on a connection of its own, for the retried read. */
-  async onFreshConnection<T>(work: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
-    return this.guard(async () => {
-      const connection = await this.inner.acquireConnection();
-      try {
-        return await work(connection);
-      } finally {
-        await this.inner.releaseConnection(connection);
-      }
-    });
+  /**
+   * Gives the broken connection back to the pool (which drops it) before taking a new one, so a
+   * retry never holds two: with every pooled connection broken at once, holding the old one
+   * while waiting for a new one would deadlock the pool.
+   */
+  async replaceInner(connection: ResilientConnection): Promise<void> {
+    const broken = connection.inner;
+    connection.inner = null;
+    if (broken) await Promise.resolve(this.inner.releaseConnection(broken)).catch(() => {});
+    connection.inner = await this.guard(() => this.inner.acquireConnection());
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const resilient = connection as ResilientConnection;
     resilient.inTransaction = true;
-    return this.guard(() => this.inner.beginTransaction(resilient.inner, settings));
+    return this.guard(() => this.inner.beginTransaction(resilient.live, settings));
   }
 
   commitTransaction(connection: DatabaseConnection) {
     const resilient = connection as ResilientConnection;
     resilient.inTransaction = false;
-    return this.guard(() => this.inner.commitTransaction(resilient.inner));
+    return this.guard(() => this.inner.commitTransaction(resilient.live));
   }
 
   rollbackTransaction(connection: DatabaseConnection) {
     const resilient = connection as ResilientConnection;
     resilient.inTransaction = false;
-    return this.guard(() => this.inner.rollbackTransaction(resilient.inner));
+    return this.guard(() => this.inner.rollbackTransaction(resilient.live));
   }
 
   savepoint(connection: DatabaseConnection, ...rest: [string, Parameters<NonNullable<Driver["savepoint"]>>[2]]) {
-    return this.guard(() => this.inner.savepoint!((connection as ResilientConnection).inner, ...rest));
+    return this.guard(() => this.inner.savepoint!((connection as ResilientConnection).live, ...rest));
   }
 
   rollbackToSavepoint(connection: DatabaseConnection, ...rest: [string, Parameters<NonNullable<Driver["savepoint"]>>[2]]) {
-    return this.guard(() => this.inner.rollbackToSavepoint!((connection as ResilientConnection).inner, ...rest));
+    return this.guard(() => this.inner.rollbackToSavepoint!((connection as ResilientConnection).live, ...rest));
   }
 
   releaseSavepoint(connection: DatabaseConnection, ...rest: [string, Parameters<NonNullable<Driver["savepoint"]>>[2]]) {
-    return this.guard(() => this.inner.releaseSavepoint!((connection as ResilientConnection).inner, ...rest));
+    return this.guard(() => this.inner.releaseSavepoint!((connection as ResilientConnection).live, ...rest));
   }
 
-  releaseConnection(connection: DatabaseConnection, options?: Parameters<Driver["releaseConnection"]>[1]) {
-    return this.inner.releaseConnection((connection as ResilientConnection).inner, options);
+  async releaseConnection(connection: DatabaseConnection, options?: Parameters<Driver["releaseConnection"]>[1]) {
+    const { inner } = connection as ResilientConnection;
+    // null: a retry gave the broken connection back and could not get a new one.
+    if (inner) await this.inner.releaseConnection(inner, options);
   }
 
   destroy(options?: Parameters<Driver["destroy"]>[0]) {

@@ -95,12 +95,14 @@ describe("terminated PostgreSQL backends", () => {
               })
             : sql`select pg_sleep(0.02), count(*) from locations`.execute(app.db),
         );
+        // Settled handlers go on at once: a query may fail before the termination call returns.
+        const settled = Promise.allSettled(inFlight);
         // Every backend of this database but ours, while the queries above run.
         const result = await admin.query(
           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
         );
         terminated += result.rowCount ?? 0;
-        for (const outcome of await Promise.allSettled(inFlight)) {
+        for (const outcome of await settled) {
           if (outcome.status === "fulfilled") served++;
           else if (!(outcome.reason instanceof DatabaseUnavailableError)) unexpected.push(outcome.reason);
         }
