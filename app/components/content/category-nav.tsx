@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { LocalizedNavLink } from "~/components/localized-link";
 import type { CategoryLink } from "~/modules/listing/taxonomy.server";
 import { Localized } from "./localized-text";
@@ -6,10 +7,17 @@ import { useContentT } from "./use-content-t";
 /** Links to every category of a section, the current one marked. `base` is "/novyny", "/poster", "/services". */
 export function CategoryNav({ base, categories }: { base: string; categories: CategoryLink[] }) {
   const { t } = useContentT();
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls sideways: bring the current category into view.
+  useEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector<HTMLElement>("a.active");
+    if (row && current && row.scrollWidth > row.clientWidth) row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - 16;
+  }, [categories]);
   if (categories.length === 0) return null;
   return (
     <nav className="category-nav" aria-label={t("categories.label")}>
-      <ul>
+      <ul ref={list}>
         <li>
           <LocalizedNavLink to={base} end>
             {t("categories.all")}

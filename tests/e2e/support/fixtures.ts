@@ -13,6 +13,8 @@
 //
 // Per file or test: test.use({ axe: { disableRules: ["color-contrast"], exclude: ["#map"] } })
 // or test.use({ axe: { enabled: false } }).
+// The colour rules run a second time in the other theme (dark when the test left the page
+// light), so contrast holds in both.
 //
 // The same pass checks that each analysed page fits a 360 px phone: the page is narrowed to
 // 360 px and `document.documentElement.scrollWidth <= innerWidth` must hold in the light
@@ -103,6 +105,28 @@ async function overflowAt(page: Page, width: number): Promise<string[]> {
     }, width);
   } finally {
     if (before) await page.setViewportSize(before);
+  }
+}
+
+// Only colours change with the theme, so the dark pass runs the colour rules alone.
+const THEME_RULES = ["color-contrast", "link-in-text-block"];
+
+/** The other theme's colours (dark when the test left the page light), analysed on the same document (the theme is a class on <html>). */
+async function otherThemeAudit(page: Page, options: AxeOptions): Promise<{ theme: string; violations: AxeResults["violations"] }> {
+  const rules = THEME_RULES.filter((rule) => !options.disableRules.includes(rule));
+  const wasDark = await page.evaluate(() => document.documentElement.classList.contains("p-dark"));
+  // Colour transitions run to their end before axe reads the colours.
+  await page.evaluate(async (dark) => {
+    document.documentElement.classList.toggle("p-dark", dark);
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
+  }, !wasDark);
+  try {
+    let axe = new AxeBuilder({ page }).withRules(rules);
+    for (const selector of options.exclude) axe = axe.exclude(selector);
+    const violations = rules.length ? (await axe.analyze()).violations : [];
+    return { theme: wasDark ? "light" : "dark", violations: violations.filter((v) => options.failOn.includes(v.impact as Impact)) };
+  } finally {
+    await page.evaluate((dark) => document.documentElement.classList.toggle("p-dark", dark), wasDark);
   }
 }
 
@@ -212,6 +236,8 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
         const results = await builder(analysed, options).analyze();
         const violations = results.violations.filter((v) => options.failOn.includes(v.impact as Impact));
         if (violations.length) findings.push({ url, how, violations });
+        const other = await otherThemeAudit(analysed, options);
+        if (other.violations.length) findings.push({ url, how: `${how}, ${other.theme} theme`, violations: other.violations });
         if (options.fitWidth > 0) {
           for (const note of await overflowAt(analysed, options.fitWidth)) overflows.push(`${url} (${how}) ${note}`);
         }
