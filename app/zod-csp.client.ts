@@ -1,8 +1,8 @@
 // zod 4 probes whether eval works (`Function("")`) when it first builds an object schema, to
 // compile faster parsers. Under our CSP (no 'unsafe-eval') the browser refuses the probe and
-// reports a violation; jitless skips it. Imported first by root.tsx: React Router evaluates
-// the root's modules before the route modules that build the schemas. A .client module: the
-// server keeps the compiled parsers.
-import { config } from "zod/v4/core";
-
-config({ jitless: true });
+// reports a violation; jitless skips it. zod keeps its settings on `globalThis.__zod_globalConfig`
+// and adopts an object already there, so setting it here (root.tsx imports this first) costs no
+// zod code on pages without a form, where importing `config` from zod/v4/core cost 4 KiB gzip.
+// A .client module: the server keeps the compiled parsers.
+const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+scope.__zod_globalConfig = Object.assign(scope.__zod_globalConfig ?? {}, { jitless: true });
