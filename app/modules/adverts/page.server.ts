@@ -16,7 +16,7 @@ import { markUnpublished, recordView } from "../listing/request-effects.server.t
 import { listCategories, listLocations, requireCategory, type CategoryLink } from "../listing/taxonomy.server.ts";
 import { excerpt } from "../listing/text.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
-import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, similarAdverts, type PriceLabels } from "./queries.server.ts";
+import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, liveAdvert, similarAdverts, type PriceLabels } from "./queries.server.ts";
 import { advertJsonLd } from "../seo/structured-data.ts";
 import { isPubliclyVisible } from "./status.ts";
 
@@ -160,17 +160,11 @@ export async function revealAdvertPhone({ context }: { context: Context }, slug:
   const db = getDb();
   const advert = await db
     .selectFrom("advertisements")
-    .select(["id", "phone", "show_phone", "status", "expires_at", "published_at"])
+    .select(["id", "phone", "show_phone"])
     .where("slug", "=", slug)
-    .where("deleted_at", "is", null)
+    .where(liveAdvert("advertisements"))
     .executeTakeFirst();
-  const now = Date.now();
-  const live =
-    advert?.status === "published" &&
-    advert.published_at !== null &&
-    new Date(advert.published_at).getTime() <= now &&
-    (advert.expires_at === null || new Date(advert.expires_at).getTime() > now);
-  if (!advert || !live || !advert.show_phone || !advert.phone) notFound();
+  if (!advert || !advert.show_phone || !advert.phone) notFound();
   const limit = await consumeLimit([{ key: `advert-phone:ip:${getClientAddress(context)}`, limit: PHONE_REVEAL_LIMIT }]);
   if (limit.limited) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));

@@ -22,8 +22,13 @@ const GALLERY_IMAGE_WIDTH = 1024;
 
 type AdvertsQuery = SelectQueryBuilder<DB & { a: AdvertisementsTable }, "a", {}>;
 
-/** A live advert, for alias `a`: expiry is decided here, at read time; staff-deleted ones never are. */
-export const LIVE_ADVERT = sql<boolean>`a.status = 'published' and a.deleted_at is null and a.published_at <= now() and (a.expires_at is null or a.expires_at > now())`;
+/** A live advert, for `alias`: expiry is decided here, at read time; staff-deleted ones never are. */
+export function liveAdvert(alias: string) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`${column("status")} = 'published' and ${column("deleted_at")} is null and ${column("published_at")} <= now() and (${column("expires_at")} is null or ${column("expires_at")} > now())`;
+}
+
+export const LIVE_ADVERT = liveAdvert("a");
 
 export type PriceLabels = { free: string; negotiable: string };
 /** `amount` and `currency` are set for a stated amount (structured data needs them). */

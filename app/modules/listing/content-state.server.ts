@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { publishedUntrashed, scheduledPublication } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 
 // What the anonymous page cache needs to know about the database: the version of every
@@ -39,10 +40,6 @@ type Poller = {
 const POLLER_KEY = Symbol.for("portal.contentState");
 const poller: Poller = ((globalThis as { [POLLER_KEY]?: Poller })[POLLER_KEY] ??= { state: undefined, inflight: undefined, generation: 0 });
 
-function visible(table: string): string {
-  return `${table}.status = 'published' and ${table}.deleted_at is null`;
-}
-
 async function poll(): Promise<ContentState> {
   const db = getDb();
   const now = Date.now();
@@ -50,15 +47,15 @@ async function poll(): Promise<ContentState> {
     db.selectFrom("content_versions").select(["name", "version"]).execute(),
     sql<{ content: Date | null; adverts: Date | null }>`select
       least(
-        (select min(published_at) from news where ${sql.raw(visible("news"))} and published_at > now()),
-        (select min(published_at) from posters where ${sql.raw(visible("posters"))} and published_at > now()),
-        (select min(coalesce(ends_at, starts_at)) from posters where ${sql.raw(visible("posters"))} and coalesce(ends_at, starts_at) > now()),
-        (select min(published_at) from services where ${sql.raw(visible("services"))} and published_at > now()),
-        (select min(published_at) from diaspors where ${sql.raw(visible("diaspors"))} and published_at > now()),
-        (select min(published_at) from pages where ${sql.raw(visible("pages"))} and published_at > now()),
-        (select min(published_at) from reklama where ${sql.raw(visible("reklama"))} and published_at > now()),
-        (select min(starts_at) from reklama where ${sql.raw(visible("reklama"))} and starts_at > now()),
-        (select min(ends_at) from reklama where ${sql.raw(visible("reklama"))} and ends_at > now())
+        (select min(published_at) from news where ${scheduledPublication("news")}),
+        (select min(published_at) from posters where ${scheduledPublication("posters")}),
+        (select min(coalesce(ends_at, starts_at)) from posters where ${publishedUntrashed("posters")} and coalesce(ends_at, starts_at) > now()),
+        (select min(published_at) from services where ${scheduledPublication("services")}),
+        (select min(published_at) from diaspors where ${scheduledPublication("diaspors")}),
+        (select min(published_at) from pages where ${scheduledPublication("pages")}),
+        (select min(published_at) from reklama where ${scheduledPublication("reklama")}),
+        (select min(starts_at) from reklama where ${publishedUntrashed("reklama")} and starts_at > now()),
+        (select min(ends_at) from reklama where ${publishedUntrashed("reklama")} and ends_at > now())
       ) as content,
       least(
         (select min(published_at) from advertisements where status = 'published' and published_at > now()),

@@ -2,10 +2,9 @@ import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/locales";
 import type { LocalizedText } from "../content/localized.ts";
 import { newestAdvertsSection } from "../adverts/home-section.server.ts";
-import { newestDiaspors } from "../diaspors/diaspors.server.ts";
+import { newestInDirectory } from "../directory/directory.server.ts";
 import { latestNews } from "../news/news.server.ts";
 import { upcomingPosters } from "../posters/posters.server.ts";
-import { newestServices } from "../services/services.server.ts";
 import type { VersionedTable } from "./content-state.server.ts";
 import type { DisplayDate } from "./dates.ts";
 import type { DisplayImage } from "./images.ts";
@@ -92,7 +91,7 @@ export const upcomingPostersSection: HomeSectionBuilder = {
 export const servicesSection: HomeSectionBuilder = {
   deps: ["services", "categories", "locations", "images"],
   async build({ language, t }) {
-    const items = await newestServices(language, 4);
+    const items = await newestInDirectory("services", language, 4);
     return {
       id: "services",
       title: t("home.services"),
@@ -113,7 +112,7 @@ export const servicesSection: HomeSectionBuilder = {
 export const diasporaSection: HomeSectionBuilder = {
   deps: ["diaspors", "locations", "images"],
   async build({ language, t }) {
-    const items = await newestDiaspors(language, 4);
+    const items = await newestInDirectory("diaspors", language, 4);
     return {
       id: "diaspors",
       title: t("home.diaspors"),

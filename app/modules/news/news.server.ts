@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { displayDate, formatLongDate, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
@@ -35,9 +36,7 @@ export type NewsArticle = NewsCard & {
 function visibleNews() {
   return getDb()
     .selectFrom("news")
-    .where("news.status", "=", "published")
-    .where("news.deleted_at", "is", null)
-    .where("news.published_at", "<=", sql<Date>`now()`);
+    .where(publiclyVisible("news"));
 }
 
 function cardQuery() {

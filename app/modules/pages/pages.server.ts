@@ -1,13 +1,11 @@
-import { sql } from "kysely";
+import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { cachedByVersion } from "../listing/content-state.server.ts";
 
 function publishedPages() {
   return getDb()
     .selectFrom("pages")
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
-    .where((eb) => eb.or([eb("published_at", "is", null), eb("published_at", "<=", sql<Date>`now()`)]));
+    .where(publiclyVisible("pages"));
 }
 
 export async function findPublishedPage(slug: string) {

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import type { DB } from "../../../db/schema.ts";
 import { pickLocalized, seoTitleOf, type LocalizedText } from "../content/localized.ts";
+import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { formatEventStart, formatTime, siteDay, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
@@ -55,9 +56,7 @@ const overAt = sql<Date>`coalesce(posters.ends_at, posters.starts_at)`;
 function visiblePosters() {
   return getDb()
     .selectFrom("posters")
-    .where("posters.status", "=", "published")
-    .where("posters.deleted_at", "is", null)
-    .where((eb) => eb.or([eb("posters.published_at", "is", null), eb("posters.published_at", "<=", sql<Date>`now()`)]));
+    .where(publiclyVisible("posters"));
 }
 
 function cardQuery() {

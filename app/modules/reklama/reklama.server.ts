@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import type { ReklamaPlacement } from "../../../db/schema.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
@@ -32,9 +33,7 @@ function activeReklama() {
   return getDb()
     .selectFrom("reklama")
     .leftJoin("images as img", "img.id", "reklama.image_id")
-    .where("reklama.status", "=", "published")
-    .where("reklama.deleted_at", "is", null)
-    .where((eb) => eb.or([eb("reklama.published_at", "is", null), eb("reklama.published_at", "<=", sql<Date>`now()`)]))
+    .where(publiclyVisible("reklama"))
     .where("reklama.starts_at", "<=", sql<Date>`now()`)
     .where((eb) => eb.or([eb("reklama.ends_at", "is", null), eb("reklama.ends_at", ">=", sql<Date>`now()`)]))
     .select([

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { sql } from "kysely";
 import type { ReportReason, ReportTargetType } from "../../../db/schema.ts";
 import { consumeLimit, type Limit, type LimitState } from "../auth/rate-limit.server.ts";
 import { getConfig } from "../config/config.server.ts";
+import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 
 // Abuse reports from visitors (anonymous allowed), stored for the dashboard's reports queue.
@@ -36,9 +36,7 @@ export async function publicReportTarget(type: ReportTargetType, id: number): Pr
     .selectFrom(table)
     .select("slug")
     .where("id", "=", id)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
-    .where((eb) => eb.or([eb("published_at", "is", null), eb("published_at", "<=", sql<Date>`now()`)]))
+    .where(publiclyVisible(table))
     .executeTakeFirst();
   return row ?? null;
 }

@@ -1,6 +1,9 @@
+import type { Expression, SqlBool } from "kysely";
 import type { Language } from "~/i18n/locales";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { formatAmount, isCurrency } from "../adverts/price.ts";
+import { liveAdvert } from "../adverts/queries.server.ts";
+import { publiclyVisible } from "../content/visibility.server.ts";
 import { displayDate, formatEventStart, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, type DisplayImage, type ImageColumns } from "../listing/images.ts";
 import { stripHtml } from "../listing/text.ts";
@@ -29,7 +32,7 @@ export type Row = Record<string, unknown> & { id: number; slug: string };
 export type Provider = {
   table: string;
   /** Conditions on alias `t` for an item to be public. */
-  visible: string;
+  visible: Expression<SqlBool>;
   /** The column (of `t`) that orders candidates, newest first. */
   recency: string;
   /** Columns (of `t` and the joined `img` and `cat`) to show a hit. */
@@ -38,8 +41,6 @@ export type Provider = {
   joins: string;
   toHit(row: Row, language: Language, words: readonly string[]): SearchHit;
 };
-
-const staffVisible = "t.status = 'published' and t.deleted_at is null and (t.published_at is null or t.published_at <= now())";
 
 /** The picture and category columns every provider selects (see `joins`). */
 const EXTRA_COLUMNS =
@@ -87,7 +88,7 @@ function titleOf(row: Row, uk: string, en: string, language: Language, words: re
 function directoryProvider(table: "services" | "diaspors"): Provider {
   return {
     table,
-    visible: staffVisible,
+    visible: publiclyVisible(table, "t"),
     recency: "t.id",
     columns: `t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address, t.published_at, ${EXTRA_COLUMNS}`,
     joins: joins("t.logo_image_id", table === "services" ? "categories" : "locations"),
@@ -110,7 +111,7 @@ function directoryProvider(table: "services" | "diaspors"): Provider {
 export const PROVIDERS: Record<SearchCategory, Provider> = {
   novyny: {
     table: "news",
-    visible: "t.status = 'published' and t.deleted_at is null and t.published_at <= now()",
+    visible: publiclyVisible("news", "t"),
     recency: "t.published_at",
     columns: `t.title_uk, t.title_en, t.summary_uk, t.summary_en, left(t.body_uk, 20000) as body_uk, left(t.body_en, 20000) as body_en, t.published_at, ${EXTRA_COLUMNS}`,
     joins: joins("t.cover_image_id", "categories"),
@@ -130,7 +131,7 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
   },
   poster: {
     table: "posters",
-    visible: staffVisible,
+    visible: publiclyVisible("posters", "t"),
     recency: "t.starts_at",
     columns: `t.title_uk, t.title_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.venue_uk, t.venue_en, t.organiser, t.starts_at, ${EXTRA_COLUMNS}`,
     joins: joins("t.cover_image_id", "categories"),
@@ -153,7 +154,7 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
   diaspors: directoryProvider("diaspors"),
   advertisement: {
     table: "advertisements",
-    visible: "t.status = 'published' and t.deleted_at is null and t.published_at <= now() and (t.expires_at is null or t.expires_at > now())",
+    visible: liveAdvert("t"),
     recency: "t.published_at",
     columns: `t.title, t.description, t.published_at, t.price_amount, t.price_currency, t.price_kind, ${EXTRA_COLUMNS}`,
     joins: `${joins("(select ai.image_id from advertisement_images ai where ai.advertisement_id = t.id order by ai.position, ai.image_id limit 1)", "categories")}`,

@@ -22,7 +22,7 @@ export async function runRanked(category: SearchCategory, tsquery: string, optio
   const { rows } = await sql<Row & { total: number }>`
     with matches as materialized (
       select t.id, ${recency} as recency, t.search_stems from ${table} t
-      where ${sql.raw(provider.visible)} and t.search_stems @@ ${tsq(tsquery)}
+      where ${provider.visible} and t.search_stems @@ ${tsq(tsquery)}
     ),
     candidates as (
       select m.*, count(*) over () as total from (
@@ -52,7 +52,7 @@ export async function runRecent(category: SearchCategory, tsquery: string, optio
   const { rows } = await sql<Row>`
     select t.id, t.slug, ${sql.raw(provider.columns)}
     from ${sql.raw(provider.table)} t ${sql.raw(provider.joins)}
-    where ${sql.raw(provider.visible)} and t.search_stems @@ ${tsq(tsquery)}
+    where ${provider.visible} and t.search_stems @@ ${tsq(tsquery)}
     order by ${sql.raw(provider.recency)} desc, t.id desc
     limit ${options.limit} offset ${options.offset}`.execute(getDb());
   return rows;
@@ -64,7 +64,7 @@ export async function countMatches(category: SearchCategory, tsquery: string): P
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from (
       select 1 from ${sql.raw(provider.table)} t
-      where ${sql.raw(provider.visible)} and t.search_stems @@ ${tsq(tsquery)}
+      where ${provider.visible} and t.search_stems @@ ${tsq(tsquery)}
       limit ${CANDIDATE_LIMIT + 1}
     ) limited`.execute(getDb());
   return Number(rows[0]?.n ?? 0);

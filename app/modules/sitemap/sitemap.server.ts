@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { localizePath } from "../../i18n/locales.ts";
 import { advertSitemapEntries } from "../adverts/sitemap.server.ts";
+import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { activeReklamaForSitemap } from "../reklama/reklama.server.ts";
 
 // sitemap.xml: every public list, category and item page, in both locales, each <url> with
 // hreflang alternates (uk, en, x-default) and lastmod. Past MAX_URLS_PER_FILE URLs the
@@ -14,25 +16,22 @@ const PATHS_PER_FILE = MAX_URLS_PER_FILE / 2;
 export type SitemapEntry = { path: string; lastmod: Date | null };
 type Source = () => Promise<SitemapEntry[]>;
 
-const visibleStaff = (table: string) =>
-  sql.raw(`${table}.status = 'published' and ${table}.deleted_at is null and (${table}.published_at is null or ${table}.published_at <= now())`);
-
 async function latest(table: "news" | "posters" | "services" | "diaspors", categoryId?: number): Promise<Date | null> {
   const { rows } = await sql<{ at: Date | null }>`select max(updated_at) as at from ${sql.table(table)}
-    where ${visibleStaff(table)} ${categoryId === undefined ? sql`` : sql`and category_id = ${categoryId}`}`.execute(getDb());
+    where ${publiclyVisible(table)} ${categoryId === undefined ? sql`` : sql`and category_id = ${categoryId}`}`.execute(getDb());
   return rows[0]?.at ? new Date(rows[0].at) : null;
 }
 
 async function itemsOf(table: "news" | "posters" | "services" | "diaspors" | "pages", prefix: string): Promise<SitemapEntry[]> {
   const { rows } = await sql<{ slug: string; updated_at: Date }>`select slug, updated_at from ${sql.table(table)}
-    where ${visibleStaff(table)} order by id`.execute(getDb());
+    where ${publiclyVisible(table)} order by id`.execute(getDb());
   return rows.map((row) => ({ path: `${prefix}/${row.slug}`, lastmod: new Date(row.updated_at) }));
 }
 
 async function categoriesOf(kind: "news" | "poster" | "service", prefix: string, table: "news" | "posters" | "services") {
   const { rows } = await sql<{ slug: string; at: Date | null; updated_at: Date }>`
     select c.slug, c.updated_at,
-      (select max(t.updated_at) from ${sql.table(table)} t where t.category_id = c.id and ${visibleStaff("t")}) as at
+      (select max(t.updated_at) from ${sql.table(table)} t where t.category_id = c.id and ${publiclyVisible(table, "t")}) as at
     from categories c where c.kind = ${kind} order by c.position, c.id`.execute(getDb());
   return rows.map((row) => ({ path: `${prefix}/category/${row.slug}`, lastmod: maxDate(row.at, row.updated_at) }));
 }
@@ -65,11 +64,7 @@ export const SITEMAP_SOURCES: Source[] = [
   () => itemsOf("posters", "/poster"),
   () => itemsOf("services", "/services"),
   () => itemsOf("diaspors", "/diaspors"),
-  async () => {
-    const { rows } = await sql<{ slug: string; updated_at: Date }>`select slug, updated_at from reklama
-      where ${visibleStaff("reklama")} and starts_at <= now() and (ends_at is null or ends_at >= now()) order by id`.execute(getDb());
-    return rows.map((row) => ({ path: `/reklama/${row.slug}`, lastmod: new Date(row.updated_at) }));
-  },
+  async () => (await activeReklamaForSitemap()).map((row) => ({ path: `/reklama/${row.slug}`, lastmod: new Date(row.updated_at) })),
   // Static pages by slug; privacy-policy is one of them.
   () => itemsOf("pages", ""),
   // Adverts: the list, categories with live adverts, every live advert.

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/route";
 import { DirectoryListView } from "~/components/content/directory-list-view";
-import { DIASPORA_PAGE_DEPS, loadDiasporaList } from "~/modules/diaspors/diaspora-page.server";
+import { DIRECTORY_PAGE_DEPS, loadDirectoryList } from "~/modules/directory/directory-page.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
 
-export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: DIASPORA_PAGE_DEPS })];
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: DIRECTORY_PAGE_DEPS.diaspors })];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export function loader(args: Route.LoaderArgs) {
-  return loadDiasporaList(args);
+  return loadDirectoryList("diaspors", args);
 }
 
 export default function Diaspors({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/route";
 import { DirectoryListView } from "~/components/content/directory-list-view";
+import { DIRECTORY_PAGE_DEPS, loadDirectoryList } from "~/modules/directory/directory-page.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
-import { loadServiceList, SERVICE_PAGE_DEPS } from "~/modules/services/service-page.server";
 
-export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: SERVICE_PAGE_DEPS })];
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: DIRECTORY_PAGE_DEPS.services })];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export function loader(args: Route.LoaderArgs) {
-  return loadServiceList(args);
+  return loadDirectoryList("services", args);
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {

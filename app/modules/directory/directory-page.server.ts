@@ -1,0 +1,73 @@
+import type { RouterContextProvider } from "react-router";
+import type { VersionedTable } from "../listing/content-state.server.ts";
+import { directoryJsonLd } from "../listing/directory-json-ld.ts";
+import { notFound } from "../listing/not-found.ts";
+import { itemTitle, pageContext, pageReklama, titleWithSite } from "../listing/page-data.server.ts";
+import { parsePage } from "../listing/pagination.ts";
+import { recordView } from "../listing/request-effects.server.ts";
+import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
+import { categoryDescription } from "../seo/meta.ts";
+import { findInDirectory, hasCategories, listDirectory, type DirectoryTable } from "./directory.server.ts";
+
+// The pages of both directories: `/services` (with `/services/category/{slug}`) and
+// `/diaspors`, each with `?location=`, and their item pages.
+
+export const DIRECTORY_PAGE_DEPS: Record<DirectoryTable, VersionedTable[]> = {
+  services: ["services", "categories", "locations", "images", "reklama"],
+  diaspors: ["diaspors", "locations", "images", "reklama"],
+};
+
+/** What differs between the two directories' pages. */
+const PAGE_TEXT = {
+  services: { title: "services.title", description: "services.description", categoryDescription: "services.category_description", jsonLd: "LocalBusiness" },
+  diaspors: { title: "diaspors.title", description: "diaspors.description", categoryDescription: null, jsonLd: "Organization" },
+} as const;
+
+type Args = { context: Readonly<RouterContextProvider>; url: URL };
+
+export async function loadDirectoryList(table: DirectoryTable, { context, url }: Args, categorySlug?: string) {
+  const text = PAGE_TEXT[table];
+  const { language, t } = pageContext(context, url);
+  const page = parsePage(url);
+  if (categorySlug !== undefined && !hasCategories(table)) notFound();
+  const [category, locations] = await Promise.all([
+    categorySlug ? requireCategory("service", categorySlug, language) : null,
+    listLocations(language),
+  ]);
+  const location = parseLocationFilter(url, locations);
+  const [list, categories, reklama] = await Promise.all([
+    listDirectory(table, { language, page, categoryId: category?.id, locationId: location?.id }),
+    hasCategories(table) ? listCategories("service", language) : [],
+    pageReklama(context, language, ["list_inline", "footer"]),
+  ]);
+  const heading = category ? category.name.text : t(text.title);
+  const parts = [heading, location?.name.text, page > 1 ? t("pagination.page_n", { page }) : null];
+  return {
+    ...list,
+    category,
+    categories,
+    locations,
+    location: location?.slug ?? null,
+    reklama,
+    seo: {
+      title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
+      description: category && text.categoryDescription ? categoryDescription(t(text.categoryDescription, { name: heading })) : t(text.description),
+    },
+  };
+}
+
+export async function loadDirectoryItem(table: DirectoryTable, { context, url }: Args, slug: string) {
+  const { language, absolute } = pageContext(context, url);
+  const item = await findInDirectory(table, slug, language);
+  if (!item) notFound();
+  recordView(context, table, item.id);
+  const reklama = await pageReklama(context, language, ["sidebar"]);
+  const pageUrl = absolute(`/${table}/${item.slug}`);
+  return {
+    item,
+    reklama,
+    pageUrl,
+    jsonLd: directoryJsonLd(PAGE_TEXT[table].jsonLd, item, pageUrl),
+    seo: { title: await itemTitle(context, { text: item.seo.title, lang: item.seo.titleLang }), description: item.seo.description, image: item.logo?.src ?? null },
+  };
+}
