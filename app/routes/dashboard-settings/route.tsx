@@ -1,12 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { AuditTrail } from "~/components/dashboard/audit-trail";
-import { CheckboxField, InputField, type AnyField } from "~/components/dashboard/form-fields";
 import { dashboardLinks } from "~/components/dashboard/links";
-import { FormMessages } from "~/components/dashboard/messages";
+import { FormErrors } from "~/components/forms/error-list";
+import type { AnyField } from "~/components/forms/field";
+import { CheckboxField, InputField } from "~/components/forms/fields";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
@@ -60,16 +62,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id: "settings",
-    lastResult: actionData?.result,
-    defaultValue: loaderData.defaults,
-    constraint: getZodConstraint(settingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const field = (name: string) => fields[name] as AnyField;
+  const [form, fields] = useConformForm(settingsSchema, { id: "settings", lastResult: actionData?.result, defaultValue: loaderData.defaults });
+  const field = (name: string) => (fields as Record<string, AnyField>)[name]!;
   const bilingual = (base: string) => (
     <div className="dash-bilingual">
       {(["uk", "en"] as const).map((language) => (
@@ -92,7 +86,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </div>
       <p className="panel__lead">{t("admin:settings.lead")}</p>
       <Form method="post" className="dash-form" {...getFormProps(form)}>
-        <FormMessages id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="dash-group">
           <legend>{t("admin:settings.site")}</legend>
           {bilingual("site_name")}
