@@ -13,6 +13,7 @@ import { CURRENCIES, PRICE_KINDS } from "~/modules/adverts/price";
 import { PhotoField } from "./photo-field";
 import { useAdvertsT } from "./use-adverts-t";
 import "./adverts.css";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 /**
  * The advert form, for posting and editing: a multipart form post that works without JS,
@@ -127,11 +128,7 @@ export function AdvertForm({
 
       <PhotoField photos={photos} maxPhotos={options.maxPhotos} maxPhotoBytes={options.maxPhotoBytes} errors={newPhotoErrors} removeField={fields.removePhotos} />
 
-      <div className="form__actions">
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? t("form.sending") : mode === "new" ? t("form.submit_new") : t("form.submit_edit")}
-        </button>
-      </div>
+      <SubmitRow disabled={sending}>{sending ? t("form.sending") : mode === "new" ? t("form.submit_new") : t("form.submit_edit")}</SubmitRow>
     </Form>
   );
 }

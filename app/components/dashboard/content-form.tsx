@@ -12,6 +12,7 @@ import { GalleryField, ImageField } from "./image-field";
 import { RichTextField } from "./rich-text-field";
 import { TagsField } from "./tags-field";
 import { tKey, useAdminT, type AdminT } from "./use-admin-t";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 // One form for every content type, laid out from the type's description: its groups in
 // order, Ukrainian and English fields side by side.
@@ -51,11 +52,7 @@ export function ContentForm({ type, defaults, lastResult, options, images, confl
           {group.fields.map((fieldSpec) => render(fieldSpec as FieldSpec<ContentTable>))}
         </fieldset>
       ))}
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {submitLabel}
-        </button>
-      </div>
+      <SubmitRow>{submitLabel}</SubmitRow>
     </Form>
   );
 }

@@ -8,6 +8,7 @@ import type { AnyField } from "~/components/forms/field";
 import { InputField, SelectField } from "~/components/forms/fields";
 import { useConformForm } from "~/components/forms/use-conform-form";
 import { useAdminT } from "./use-admin-t";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 /** The answer of a taxonomy action: which form it is for, and conform's result. */
 export type TermReply = { formId: string; result: SubmissionResult<string[]> };
@@ -58,11 +59,7 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
           options={parents.filter((parent) => parent.id !== id).map((parent) => ({ value: String(parent.id), label: parent.label, depth: parent.depth }))}
         />
       ) : null}
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {submitLabel}
-        </button>
-      </div>
+      <SubmitRow>{submitLabel}</SubmitRow>
     </Form>
   );
 }

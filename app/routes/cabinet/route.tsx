@@ -24,6 +24,7 @@ import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { LOCALES } from "../../../db/schema.ts";
 import { passwordChangeSchema, profileSchema } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -162,11 +163,7 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; phone: 
           </select>
         )}
       </Field>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("cabinet:profile.save")}
-        </button>
-      </div>
+      <SubmitRow>{t("cabinet:profile.save")}</SubmitRow>
     </Form>
   );
 }
@@ -180,11 +177,7 @@ function PasswordForm({ lastResult }: { lastResult: Result }) {
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField field={fields.currentPassword} label={t("cabinet:profile.current_password")} type="password" autoComplete="current-password" />
       <NewPasswordField field={fields.newPassword} label={t("cabinet:profile.new_password")} />
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("cabinet:profile.change_password")}
-        </button>
-      </div>
+      <SubmitRow>{t("cabinet:profile.change_password")}</SubmitRow>
     </Form>
   );
 }

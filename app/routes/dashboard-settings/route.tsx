@@ -23,6 +23,7 @@ import { adminT } from "~/modules/staff-content/route-access.server";
 import { SOCIAL_NETWORKS } from "~/modules/staff-content/types";
 import { settingsSchema } from "~/modules/users-admin/schemas";
 import { saveSettings } from "~/modules/users-admin/settings.server";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -110,11 +111,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <InputField field={field("advert_max_images")} label={t("admin:settings.advert_max_images")} type="number" />
           <InputField field={field("adverts_per_user_per_day")} label={t("admin:settings.adverts_per_user_per_day")} type="number" />
         </fieldset>
-        <div className="form__actions">
-          <button type="submit" className="button">
-            {t("admin:form.save")}
-          </button>
-        </div>
+        <SubmitRow>{t("admin:form.save")}</SubmitRow>
       </Form>
       <AuditTrail entries={loaderData.history} />
     </>

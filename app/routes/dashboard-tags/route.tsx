@@ -19,6 +19,7 @@ import { positiveId, termReply } from "~/modules/taxonomy/route-helpers.server";
 import { mergeTagsSchema, termSchema } from "~/modules/taxonomy/schemas";
 import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "~/modules/taxonomy/terms.server";
 import { parseQuery, queryText } from "~/modules/http/query";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -137,11 +138,7 @@ function MergeForm({ tags, reply }: { tags: TagRow[]; reply: Route.ComponentProp
           </select>
         )}
       </Field>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("admin:tags.merge")}
-        </button>
-      </div>
+      <SubmitRow>{t("admin:tags.merge")}</SubmitRow>
     </Form>
   );
 }

@@ -17,6 +17,7 @@ import { checkPassword, countAdmins, deleteAccount } from "~/modules/auth/users.
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { deleteAccountSchema } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -94,11 +95,7 @@ function ConfirmForm({ lastResult }: { lastResult: FormReply["result"] | undefin
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField field={fields.password} label={t("auth:delete.password")} type="password" autoComplete="current-password" />
       <CheckboxField field={fields.confirm} label={t("auth:delete.confirm")} value="yes" />
-      <div className="form__actions">
-        <button type="submit" className="button button--danger">
-          {t("auth:delete.submit")}
-        </button>
-      </div>
+      <SubmitRow variant="danger">{t("auth:delete.submit")}</SubmitRow>
     </Form>
   );
 }

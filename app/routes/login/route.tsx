@@ -23,6 +23,7 @@ import { redirectWithFlash } from "~/modules/http/flash.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 import { pageMeta } from "~/modules/seo/meta";
 import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -141,11 +142,7 @@ function SignInForm({ redirectTo, lastResult, linkError }: { redirectTo: string;
       <FormErrors id={form.errorId} errors={form.errors ?? (linkError && !lastResult ? [linkError] : undefined)} />
       <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="username" />
       <InputField field={fields.password} label={t("auth:login.password")} type="password" autoComplete="current-password" />
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("auth:login.submit_sign_in")}
-        </button>
-      </div>
+      <SubmitRow>{t("auth:login.submit_sign_in")}</SubmitRow>
     </Form>
   );
 }
@@ -164,11 +161,7 @@ function RegisterForm({ lastResult }: { lastResult: FormResult }) {
         <label htmlFor="register-website">{t("auth:login.honeypot")}</label>
         <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("auth:login.submit_register")}
-        </button>
-      </div>
+      <SubmitRow>{t("auth:login.submit_register")}</SubmitRow>
     </Form>
   );
 }
@@ -181,11 +174,7 @@ function ForgotForm({ lastResult }: { lastResult: FormResult }) {
       <input type="hidden" name="intent" value="forgot" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
-      <div className="form__actions">
-        <button type="submit" className="button button--secondary">
-          {t("auth:login.submit_forgot")}
-        </button>
-      </div>
+      <SubmitRow variant="secondary">{t("auth:login.submit_forgot")}</SubmitRow>
     </Form>
   );
 }

@@ -18,6 +18,7 @@ import { findUserById, markEmailVerified, setPassword } from "~/modules/auth/use
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { resetSchema } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 // The URL may hold a token: keep it out of Referer headers sent to other sites (same-origin
 // still sends Origin, which form posts need to pass the CSRF origin check).
@@ -147,11 +148,7 @@ function ResetPassword({ token, email, lastResult }: { token: string; email: str
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <NewPasswordField field={fields.password} label={t("auth:verify.new_password")} />
-        <div className="form__actions">
-          <button type="submit" className="button">
-            {t("auth:verify.submit_reset")}
-          </button>
-        </div>
+        <SubmitRow>{t("auth:verify.submit_reset")}</SubmitRow>
       </Form>
     </section>
   );
