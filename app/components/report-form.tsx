@@ -5,6 +5,7 @@ import { localizePath } from "~/i18n/locales";
 import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "~/modules/reports/limits";
 import type { ReportTargetType } from "../../db/schema.ts";
 import { useAdvertsT, useMessage } from "./adverts/use-adverts-t";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export type ReportReply = { result: SubmissionResult<string[]> };
 
@@ -113,11 +114,7 @@ export function ReportForm({
         <label htmlFor={`${id}-website`}>{t("reports:form.honeypot")}</label>
         <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
       </div>
-      <div className="form__actions">
-        <button type="submit" className="button button--secondary" disabled={fetcher.state !== "idle"}>
-          {t("reports:form.submit")}
-        </button>
-      </div>
+      <SubmitRow variant="secondary" disabled={fetcher.state !== "idle"}>{t("reports:form.submit")}</SubmitRow>
     </fetcher.Form>
   );
   if (standalone) {

@@ -1,24 +1,14 @@
 import { useTranslation } from "~/i18n/translate";
 import { usePageLanguage } from "~/hooks/use-t";
+import { translateMessage } from "~/components/forms/message-codec";
 
 /** `t` of the `adverts` namespace (other namespaces by prefix: `reports:...`), in the page's language. */
 export function useAdvertsT() {
   return useTranslation(["adverts", "reports", "content", "common"], { lng: usePageLanguage() });
 }
 
-/** Form messages are translation keys, some with values: `adverts:errors.title_length|{"min":5}`. */
+/** Coded form messages (`adverts:errors.title_length|{"min":5}`) as text. */
 export function useMessage() {
   const { t } = useAdvertsT();
-  const translate = t as unknown as (key: string, values?: Record<string, unknown>) => string;
-  return (message: string) => {
-    const separator = message.indexOf("|");
-    if (separator < 0) return translate(message);
-    let values: Record<string, unknown> = {};
-    try {
-      values = JSON.parse(message.slice(separator + 1)) as Record<string, unknown>;
-    } catch {
-      // A malformed value part: show the message without values.
-    }
-    return translate(message.slice(0, separator), values);
-  };
+  return (message: string) => translateMessage(t, message);
 }

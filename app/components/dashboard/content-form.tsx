@@ -1,16 +1,18 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import type { FormDefaults, FormOptions, ImagePreview } from "~/modules/staff-content/form-data.server";
 import { contentFormSchema } from "~/modules/staff-content/form-schema";
 import { contentSpec, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type ContentType, type FieldSpec } from "~/modules/staff-content/types";
 import { slugify } from "~/modules/slug/transliterate";
-import { CheckboxField, InputField, SelectField, TextAreaField, type AnyField } from "./form-fields";
+import { FormErrors } from "~/components/forms/error-list";
+import type { AnyField } from "~/components/forms/field";
+import { CheckboxField, InputField, SelectField, TextAreaField } from "~/components/forms/fields";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { GalleryField, ImageField } from "./image-field";
-import { FormMessages } from "./messages";
 import { RichTextField } from "./rich-text-field";
 import { TagsField } from "./tags-field";
 import { tKey, useAdminT, type AdminT } from "./use-admin-t";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 // One form for every content type, laid out from the type's description: its groups in
 // order, Ukrainian and English fields side by side.
@@ -34,15 +36,7 @@ export function ContentForm({ type, defaults, lastResult, options, images, confl
   const { t } = useAdminT();
   const spec = contentSpec(type) as ContentSpec;
   const schema = contentFormSchema(spec);
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id: `content-${type}`,
-    lastResult: lastResult ?? undefined,
-    defaultValue: defaults as never,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useConformForm(schema, { id: `content-${type}`, lastResult, defaultValue: defaults as never });
   const field = (name: string) => fields[name] as AnyField;
   const render = (spec: FieldSpec<ContentTable>) => <FieldView key={spec.name} spec={spec} field={field} t={t} options={options} images={images} type={type} />;
   const { key: versionKey, ...version } = getInputProps(field("version"), { type: "hidden" });
@@ -50,7 +44,7 @@ export function ContentForm({ type, defaults, lastResult, options, images, confl
     <Form method="post" encType="multipart/form-data" className="dash-form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="save" />
       <input key={versionKey} {...version} />
-      <FormMessages id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       {conflict ? <ConflictNotice conflict={conflict} /> : null}
       {spec.groups.map((group) => (
         <fieldset key={group.id} className={`dash-group dash-group--${group.id}`}>
@@ -58,11 +52,7 @@ export function ContentForm({ type, defaults, lastResult, options, images, confl
           {group.fields.map((fieldSpec) => render(fieldSpec as FieldSpec<ContentTable>))}
         </fieldset>
       ))}
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {submitLabel}
-        </button>
-      </div>
+      <SubmitRow>{submitLabel}</SubmitRow>
     </Form>
   );
 }

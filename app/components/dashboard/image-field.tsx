@@ -1,8 +1,8 @@
 import { getInputProps } from "@conform-to/react";
 import { imageSrcSet, imageUrlFor } from "~/modules/images/urls";
 import type { ImagePreview } from "~/modules/staff-content/form-data.server";
-import type { AnyField } from "./form-fields";
-import { FieldMessages } from "./messages";
+import { Field, type AnyField } from "~/components/forms/field";
+import { CheckboxField } from "~/components/forms/fields";
 import { useAdminT } from "./use-admin-t";
 
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
@@ -17,8 +17,6 @@ export function ImageField({ field, file, remove, label, images }: { field: AnyF
   const currentId = Number(field.value);
   const current = Number.isFinite(currentId) ? images[currentId] : undefined;
   const { key, ...hidden } = getInputProps(field, { type: "hidden" });
-  const { key: removeKey, ...removeProps } = getInputProps(remove, { type: "checkbox" });
-  const hintId = `${file.id}-hint`;
   return (
     <fieldset className="dash-image">
       <legend>{label}</legend>
@@ -26,29 +24,14 @@ export function ImageField({ field, file, remove, label, images }: { field: AnyF
       {current ? (
         <div className="dash-image__current">
           <img src={imageUrlFor(current, 320)} srcSet={imageSrcSet(current.key, current.variants)} sizes="12rem" alt={current.alt ?? ""} width={192} />
-          <div className="field field--checkbox">
-            <input key={removeKey} {...removeProps} />
-            <label htmlFor={remove.id}>{t("admin:image.remove")}</label>
-          </div>
+          <CheckboxField field={remove} label={t("admin:image.remove")} />
         </div>
       ) : (
         <p className="field__hint">{t("admin:image.none")}</p>
       )}
-      <div className="field">
-        <label htmlFor={file.id}>{current ? t("admin:image.replace") : t("admin:image.upload")}</label>
-        <p id={hintId} className="field__hint">
-          {t("admin:image.hint")}
-        </p>
-        <input
-          id={file.id}
-          name={file.name}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          aria-describedby={file.errors?.length ? `${hintId} ${file.errorId}` : hintId}
-          aria-invalid={file.errors?.length ? true : undefined}
-        />
-        <FieldMessages id={file.errorId} errors={file.errors} />
-      </div>
+      <Field field={file} label={current ? t("admin:image.replace") : t("admin:image.upload")} hint={t("admin:image.hint")}>
+        {(control) => <input {...control} name={file.name} type="file" accept={IMAGE_ACCEPT} />}
+      </Field>
     </fieldset>
   );
 }
@@ -58,7 +41,6 @@ export function GalleryField({ ids, remove, file, label, images }: { ids: AnyFie
   const { t } = useAdminT();
   const values = ([] as unknown[]).concat(ids.value ?? []).map(Number).filter((id) => images[id]);
   const removed = new Set(([] as unknown[]).concat(remove.value ?? []).map(Number));
-  const hintId = `${file.id}-hint`;
   return (
     <fieldset className="dash-image">
       <legend>{label}</legend>
@@ -80,14 +62,9 @@ export function GalleryField({ ids, remove, file, label, images }: { ids: AnyFie
       ) : (
         <p className="field__hint">{t("admin:image.none")}</p>
       )}
-      <div className="field">
-        <label htmlFor={file.id}>{t("admin:image.add_photos")}</label>
-        <p id={hintId} className="field__hint">
-          {t("admin:image.hint")}
-        </p>
-        <input id={file.id} name={file.name} type="file" multiple accept={IMAGE_ACCEPT} aria-describedby={file.errors?.length ? `${hintId} ${file.errorId}` : hintId} />
-        <FieldMessages id={file.errorId} errors={file.errors} />
-      </div>
+      <Field field={file} label={t("admin:image.add_photos")} hint={t("admin:image.hint")}>
+        {(control) => <input {...control} name={file.name} type="file" multiple accept={IMAGE_ACCEPT} />}
+      </Field>
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { getTextareaProps } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { AnyField } from "./form-fields";
-import { FieldMessages } from "./messages";
+import { FieldErrors } from "~/components/forms/error-list";
+import type { AnyField } from "~/components/forms/field";
 import { useAdminT } from "./use-admin-t";
 
 // Rich text: the server renders a plain textarea of HTML (what a browser without JS uses);
@@ -40,7 +40,7 @@ export function RichTextField({ field, label, hint, lang }: { field: AnyField; l
           />
         </Suspense>
       ) : null}
-      <FieldMessages id={field.errorId} errors={field.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
+import type { ZodType } from "zod";
 import type { Choice } from "~/modules/staff-content/form-data.server";
 import { categorySchema, termSchema } from "~/modules/taxonomy/schemas";
-import { InputField, SelectField, type AnyField } from "./form-fields";
-import { FormMessages } from "./messages";
+import { FormErrors } from "~/components/forms/error-list";
+import type { AnyField } from "~/components/forms/field";
+import { InputField, SelectField } from "~/components/forms/fields";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { useAdminT } from "./use-admin-t";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 /** The answer of a taxonomy action: which form it is for, and conform's result. */
 export type TermReply = { formId: string; result: SubmissionResult<string[]> };
@@ -25,8 +28,9 @@ type Props = {
 /** Name (uk, en) and slug of a category, tag or location; categories also pick a parent. */
 export function TermForm({ formId, intent, id, defaults, reply, parents, submitLabel, compact = false }: Props) {
   const { t } = useAdminT();
-  const schema = parents ? categorySchema : termSchema;
-  const [form, fields] = useForm<Record<string, unknown>>({
+  // Either schema: typed as the wider one so the parent default fits both.
+  const schema: ZodType = parents ? categorySchema : termSchema;
+  const [form, fields] = useConformForm(schema, {
     id: formId,
     lastResult: reply?.formId === formId ? reply.result : undefined,
     defaultValue: {
@@ -35,17 +39,13 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
       slug: defaults?.slug,
       parent_id: defaults?.parent_id ? String(defaults.parent_id) : undefined,
     },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const field = (name: string) => fields[name] as AnyField;
   return (
     <Form method="post" className={compact ? "dash-term-form dash-term-form--compact" : "dash-term-form"} {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
-      <FormMessages id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <div className="dash-bilingual">
         <InputField field={field("name_uk")} label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_uk") })} lang="uk" />
         <InputField field={field("name_en")} label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_en") })} lang="en" />
@@ -59,11 +59,7 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
           options={parents.filter((parent) => parent.id !== id).map((parent) => ({ value: String(parent.id), label: parent.label, depth: parent.depth }))}
         />
       ) : null}
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {submitLabel}
-        </button>
-      </div>
+      <SubmitRow>{submitLabel}</SubmitRow>
     </Form>
   );
 }

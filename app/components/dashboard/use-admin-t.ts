@@ -8,19 +8,6 @@ export function useAdminT() {
 
 export type AdminT = ReturnType<typeof useAdminT>["t"];
 
-/** Messages are translation keys, some with values: `admin:errors.too_long|{"max":200}`. */
-export function translateMessage(t: AdminT, message: string): string {
-  const [key, values] = message.split("|", 2) as [string, string | undefined];
-  const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = values ? (JSON.parse(values) as Record<string, unknown>) : {};
-  } catch {
-    parsed = {};
-  }
-  return translate(key, parsed);
-}
-
 /** `t` with a key built at run time (`admin:fields.${name}`). */
 export function tKey(t: AdminT, key: string, values?: Record<string, unknown>): string {
   return (t as unknown as (key: string, options?: Record<string, unknown>) => string)(key, values);

@@ -1,11 +1,15 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
-import { FieldErrors, FormErrors, NewPasswordField, TextField } from "~/components/account/fields";
+import { NewPasswordField } from "~/components/account/new-password-field";
+import { FormErrors } from "~/components/forms/error-list";
+import { Field, selectProps } from "~/components/forms/field";
+import { InputField } from "~/components/forms/fields";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { LOCALES as LOCALE_INFO } from "~/i18n/locales";
 import { sendVerificationMail } from "~/modules/auth/account-mail.server";
 import { getSession, requireUser } from "~/modules/auth/guards.server";
@@ -20,6 +24,7 @@ import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { LOCALES } from "../../../db/schema.ts";
 import { passwordChangeSchema, profileSchema } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -140,66 +145,39 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
 
 function ProfileForm({ profile, lastResult }: { profile: { name: string; phone: string; preferredLocale: string }; lastResult: Result }) {
   const { t } = useAccountT();
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult,
-    defaultValue: { name: profile.name, phone: profile.phone, preferredLocale: profile.preferredLocale },
-    constraint: getZodConstraint(profileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const { key: selectKey, ...selectProps } = getSelectProps(fields.preferredLocale);
+  const [form, fields] = useConformForm(profileSchema, { id: "profile", lastResult, defaultValue: { name: profile.name, phone: profile.phone, preferredLocale: profile.preferredLocale } });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="profile" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label={t("cabinet:profile.name")} autoComplete="name" />
-      <TextField field={fields.phone} label={t("cabinet:profile.phone")} type="tel" autoComplete="tel" hint={t("cabinet:profile.phone_hint")} />
-      <div className="field">
-        <label htmlFor={fields.preferredLocale.id}>{t("cabinet:profile.language")}</label>
-        <p id={`${fields.preferredLocale.id}-hint`} className="field__hint">
-          {t("cabinet:profile.language_hint")}
-        </p>
-        <select key={selectKey} {...selectProps} aria-describedby={`${fields.preferredLocale.id}-hint`}>
-          {LOCALES.map((code) => (
-            <option key={code} value={code} lang={LOCALE_INFO[code].language}>
-              {t(`cabinet:languages.${code}`)}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.preferredLocale.errorId} errors={fields.preferredLocale.errors} />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("cabinet:profile.save")}
-        </button>
-      </div>
+      <InputField field={fields.name} label={t("cabinet:profile.name")} autoComplete="name" />
+      <InputField field={fields.phone} label={t("cabinet:profile.phone")} type="tel" autoComplete="tel" hint={t("cabinet:profile.phone_hint")} />
+      <Field field={fields.preferredLocale} label={t("cabinet:profile.language")} hint={t("cabinet:profile.language_hint")}>
+        {(control) => (
+          <select {...selectProps(fields.preferredLocale)} {...control}>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={LOCALE_INFO[code].language}>
+                {t(`cabinet:languages.${code}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <SubmitRow>{t("cabinet:profile.save")}</SubmitRow>
     </Form>
   );
 }
 
 function PasswordForm({ lastResult }: { lastResult: Result }) {
   const { t } = useAccountT();
-  const [form, fields] = useForm({
-    id: "password",
-    lastResult,
-    constraint: getZodConstraint(passwordChangeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useConformForm(passwordChangeSchema, { id: "password", lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="password" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.currentPassword} label={t("cabinet:profile.current_password")} type="password" autoComplete="current-password" />
+      <InputField field={fields.currentPassword} label={t("cabinet:profile.current_password")} type="password" autoComplete="current-password" />
       <NewPasswordField field={fields.newPassword} label={t("cabinet:profile.new_password")} />
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("cabinet:profile.change_password")}
-        </button>
-      </div>
+      <SubmitRow>{t("cabinet:profile.change_password")}</SubmitRow>
     </Form>
   );
 }

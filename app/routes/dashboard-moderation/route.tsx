@@ -1,11 +1,12 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
-import { FieldMessages } from "~/components/dashboard/messages";
 import { useAdminT } from "~/components/dashboard/use-admin-t";
+import { Field, textareaProps } from "~/components/forms/field";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
@@ -114,27 +115,15 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
 
 function RejectForm({ id, title, reply }: { id: number; title: string; reply: SubmissionResult<string[]> | undefined }) {
   const { t } = useAdminT();
-  const [form, fields] = useForm({
-    id: `reject-${id}`,
-    lastResult: reply,
-    constraint: getZodConstraint(moderationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: moderationSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useConformForm(moderationSchema, { id: `reject-${id}`, lastResult: reply, validateOn: "submit" });
   const reason = (fields as unknown as Record<string, typeof fields.id>).reason!;
-  const { key, ...textarea } = getTextareaProps(reason, { ariaDescribedBy: `${reason.id}-hint` });
   return (
     <Form method="post" className="dash-reject" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="reject" />
       <input type="hidden" name="id" value={id} />
-      <div className="field">
-        <label htmlFor={reason.id}>{t("admin:moderation.reason_for", { title })}</label>
-        <p id={`${reason.id}-hint`} className="field__hint">
-          {t("admin:moderation.reason_hint")}
-        </p>
-        <textarea key={key} {...textarea} rows={2} />
-        <FieldMessages id={reason.errorId} errors={reason.errors} />
-      </div>
+      <Field field={reason} label={t("admin:moderation.reason_for", { title })} hint={t("admin:moderation.reason_hint")}>
+        {(control) => <textarea {...textareaProps(reason)} {...control} rows={2} />}
+      </Field>
       <button type="submit" className="button button--danger">
         {t("admin:moderation.reject")}
       </button>

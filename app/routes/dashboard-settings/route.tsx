@@ -1,12 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { AuditTrail } from "~/components/dashboard/audit-trail";
-import { CheckboxField, InputField, type AnyField } from "~/components/dashboard/form-fields";
 import { dashboardLinks } from "~/components/dashboard/links";
-import { FormMessages } from "~/components/dashboard/messages";
+import { FormErrors } from "~/components/forms/error-list";
+import type { AnyField } from "~/components/forms/field";
+import { CheckboxField, InputField } from "~/components/forms/fields";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
@@ -21,6 +23,7 @@ import { adminT } from "~/modules/staff-content/route-access.server";
 import { SOCIAL_NETWORKS } from "~/modules/staff-content/types";
 import { settingsSchema } from "~/modules/users-admin/schemas";
 import { saveSettings } from "~/modules/users-admin/settings.server";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -60,16 +63,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id: "settings",
-    lastResult: actionData?.result,
-    defaultValue: loaderData.defaults,
-    constraint: getZodConstraint(settingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const field = (name: string) => fields[name] as AnyField;
+  const [form, fields] = useConformForm(settingsSchema, { id: "settings", lastResult: actionData?.result, defaultValue: loaderData.defaults });
+  const field = (name: string) => (fields as Record<string, AnyField>)[name]!;
   const bilingual = (base: string) => (
     <div className="dash-bilingual">
       {(["uk", "en"] as const).map((language) => (
@@ -92,7 +87,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </div>
       <p className="panel__lead">{t("admin:settings.lead")}</p>
       <Form method="post" className="dash-form" {...getFormProps(form)}>
-        <FormMessages id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="dash-group">
           <legend>{t("admin:settings.site")}</legend>
           {bilingual("site_name")}
@@ -116,11 +111,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <InputField field={field("advert_max_images")} label={t("admin:settings.advert_max_images")} type="number" />
           <InputField field={field("adverts_per_user_per_day")} label={t("admin:settings.adverts_per_user_per_day")} type="number" />
         </fieldset>
-        <div className="form__actions">
-          <button type="submit" className="button">
-            {t("admin:form.save")}
-          </button>
-        </div>
+        <SubmitRow>{t("admin:form.save")}</SubmitRow>
       </Form>
       <AuditTrail entries={loaderData.history} />
     </>

@@ -1,13 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
-import { FieldMessages, FormMessages } from "~/components/dashboard/messages";
 import { RowAction } from "~/components/dashboard/row-action";
 import { TermForm } from "~/components/dashboard/term-form";
 import { useAdminT } from "~/components/dashboard/use-admin-t";
+import { FieldErrors, FormErrors } from "~/components/forms/error-list";
+import { Field } from "~/components/forms/field";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
@@ -17,6 +19,7 @@ import { positiveId, termReply } from "~/modules/taxonomy/route-helpers.server";
 import { mergeTagsSchema, termSchema } from "~/modules/taxonomy/schemas";
 import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "~/modules/taxonomy/terms.server";
 import { parseQuery, queryText } from "~/modules/http/query";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -104,17 +107,12 @@ type TagRow = Route.ComponentProps["loaderData"]["tags"][number];
 /** Merge duplicates: tick the tags to fold in, pick the one that stays. */
 function MergeForm({ tags, reply }: { tags: TagRow[]; reply: Route.ComponentProps["actionData"] }) {
   const { t } = useAdminT();
-  const [form, fields] = useForm({
-    id: "tag-merge",
-    lastResult: reply?.formId === "tag-merge" ? reply.result : undefined,
-    constraint: getZodConstraint(mergeTagsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mergeTagsSchema }),
-  });
+  const [form, fields] = useConformForm(mergeTagsSchema, { id: "tag-merge", lastResult: reply?.formId === "tag-merge" ? reply.result : undefined, validateOn: "submit" });
   return (
     <Form method="post" className="panel dash-merge" {...getFormProps(form)}>
       <h2>{t("admin:tags.merge_title")}</h2>
       <input type="hidden" name="intent" value="merge" />
-      <FormMessages id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset aria-describedby={fields.source_ids.errors?.length ? fields.source_ids.errorId : undefined}>
         <legend>{t("admin:tags.merge_sources")}</legend>
         <ul className="dash-tags__list">
@@ -126,25 +124,21 @@ function MergeForm({ tags, reply }: { tags: TagRow[]; reply: Route.ComponentProp
             </li>
           ))}
         </ul>
-        <FieldMessages id={fields.source_ids.errorId} errors={fields.source_ids.errors} />
+        <FieldErrors id={fields.source_ids.errorId} errors={fields.source_ids.errors} />
       </fieldset>
-      <div className="field">
-        <label htmlFor={fields.target_id.id}>{t("admin:tags.merge_target")}</label>
-        <select id={fields.target_id.id} name={fields.target_id.name} defaultValue="" aria-invalid={fields.target_id.errors?.length ? true : undefined} aria-describedby={fields.target_id.errors?.length ? fields.target_id.errorId : undefined}>
-          <option value="">{t("admin:form.choose")}</option>
-          {tags.map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {tag.name_uk}
-            </option>
-          ))}
-        </select>
-        <FieldMessages id={fields.target_id.errorId} errors={fields.target_id.errors} />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("admin:tags.merge")}
-        </button>
-      </div>
+      <Field field={fields.target_id} label={t("admin:tags.merge_target")}>
+        {(control) => (
+          <select {...control} name={fields.target_id.name} defaultValue="">
+            <option value="">{t("admin:form.choose")}</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name_uk}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <SubmitRow>{t("admin:tags.merge")}</SubmitRow>
     </Form>
   );
 }

@@ -1,11 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
-import { FieldErrors, FormErrors, TextField } from "~/components/account/fields";
+import { FormErrors } from "~/components/forms/error-list";
+import { CheckboxField, InputField } from "~/components/forms/fields";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getCurrentUser, loginRedirectPath, requireUser } from "~/modules/auth/guards.server";
 import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
@@ -15,6 +17,7 @@ import { checkPassword, countAdmins, deleteAccount } from "~/modules/auth/users.
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { deleteAccountSchema } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -86,29 +89,13 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
 
 function ConfirmForm({ lastResult }: { lastResult: FormReply["result"] | undefined }) {
   const { t } = useAccountT();
-  const [form, fields] = useForm({
-    id: "delete",
-    lastResult,
-    constraint: getZodConstraint(deleteAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const { key, ...checkbox } = getInputProps(fields.confirm, { type: "checkbox", value: "yes" });
+  const [form, fields] = useConformForm(deleteAccountSchema, { id: "delete", lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.password} label={t("auth:delete.password")} type="password" autoComplete="current-password" />
-      <div className="field field--checkbox">
-        <input key={key} {...checkbox} />
-        <label htmlFor={fields.confirm.id}>{t("auth:delete.confirm")}</label>
-        <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button button--danger">
-          {t("auth:delete.submit")}
-        </button>
-      </div>
+      <InputField field={fields.password} label={t("auth:delete.password")} type="password" autoComplete="current-password" />
+      <CheckboxField field={fields.confirm} label={t("auth:delete.confirm")} value="yes" />
+      <SubmitRow variant="danger">{t("auth:delete.submit")}</SubmitRow>
     </Form>
   );
 }

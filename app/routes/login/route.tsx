@@ -1,11 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm, requestWithForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
-import { FormErrors, NewPasswordField, TextField } from "~/components/account/fields";
+import { NewPasswordField } from "~/components/account/new-password-field";
+import { FormErrors } from "~/components/forms/error-list";
+import { InputField } from "~/components/forms/fields";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
 import { getCurrentUser } from "~/modules/auth/guards.server";
@@ -20,6 +23,7 @@ import { redirectWithFlash } from "~/modules/http/flash.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 import { pageMeta } from "~/modules/seo/meta";
 import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -130,80 +134,47 @@ type FormResult = FormReply["result"] | undefined;
 
 function SignInForm({ redirectTo, lastResult, linkError }: { redirectTo: string; lastResult: FormResult; linkError: string | null }) {
   const { t } = useAccountT();
-  const [form, fields] = useForm({
-    id: "signin",
-    lastResult,
-    constraint: getZodConstraint(signInSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useConformForm(signInSchema, { id: "signin", lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirect" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors ?? (linkError && !lastResult ? [linkError] : undefined)} />
-      <TextField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="username" />
-      <TextField field={fields.password} label={t("auth:login.password")} type="password" autoComplete="current-password" />
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("auth:login.submit_sign_in")}
-        </button>
-      </div>
+      <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="username" />
+      <InputField field={fields.password} label={t("auth:login.password")} type="password" autoComplete="current-password" />
+      <SubmitRow>{t("auth:login.submit_sign_in")}</SubmitRow>
     </Form>
   );
 }
 
 function RegisterForm({ lastResult }: { lastResult: FormResult }) {
   const { t } = useAccountT();
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    constraint: getZodConstraint(registerSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useConformForm(registerSchema, { id: "register", lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="register" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label={t("auth:login.name")} autoComplete="name" hint={t("auth:login.name_hint")} />
-      <TextField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
+      <InputField field={fields.name} label={t("auth:login.name")} autoComplete="name" hint={t("auth:login.name_hint")} />
+      <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
       <NewPasswordField field={fields.password} label={t("auth:login.password")} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="register-website">{t("auth:login.honeypot")}</label>
         <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t("auth:login.submit_register")}
-        </button>
-      </div>
+      <SubmitRow>{t("auth:login.submit_register")}</SubmitRow>
     </Form>
   );
 }
 
 function ForgotForm({ lastResult }: { lastResult: FormResult }) {
   const { t } = useAccountT();
-  const [form, fields] = useForm({
-    id: "forgot",
-    lastResult,
-    constraint: getZodConstraint(forgotSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useConformForm(forgotSchema, { id: "forgot", lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="forgot" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
-      <div className="form__actions">
-        <button type="submit" className="button button--secondary">
-          {t("auth:login.submit_forgot")}
-        </button>
-      </div>
+      <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
+      <SubmitRow variant="secondary">{t("auth:login.submit_forgot")}</SubmitRow>
     </Form>
   );
 }

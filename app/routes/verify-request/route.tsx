@@ -1,11 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
-import { FormErrors, NewPasswordField } from "~/components/account/fields";
+import { NewPasswordField } from "~/components/account/new-password-field";
+import { FormErrors } from "~/components/forms/error-list";
+import { useConformForm } from "~/components/forms/use-conform-form";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { clearEvents, limitRules } from "~/modules/auth/rate-limit.server";
@@ -16,6 +18,7 @@ import { findUserById, markEmailVerified, setPassword } from "~/modules/auth/use
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { resetSchema } from "./schema";
+import { SubmitRow } from "~/components/forms/submit-row";
 
 // The URL may hold a token: keep it out of Referer headers sent to other sites (same-origin
 // still sends Origin, which form posts need to pass the CSRF origin check).
@@ -136,14 +139,7 @@ export default function VerifyRequest({ loaderData, actionData }: Route.Componen
 
 function ResetPassword({ token, email, lastResult }: { token: string; email: string; lastResult: FormReply["result"] | undefined }) {
   const { t } = useAccountT();
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult,
-    constraint: getZodConstraint(resetSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useConformForm(resetSchema, { id: "reset", lastResult });
   return (
     <section className="panel auth-page--narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">{t("auth:verify.reset_title")}</h1>
@@ -152,11 +148,7 @@ function ResetPassword({ token, email, lastResult }: { token: string; email: str
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <NewPasswordField field={fields.password} label={t("auth:verify.new_password")} />
-        <div className="form__actions">
-          <button type="submit" className="button">
-            {t("auth:verify.submit_reset")}
-          </button>
-        </div>
+        <SubmitRow>{t("auth:verify.submit_reset")}</SubmitRow>
       </Form>
     </section>
   );

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { Field, inputProps, type AnyField } from "~/components/forms/field";
+import { passwordStrength } from "~/modules/auth/password-policy";
+import { useAccountT } from "./use-account-t";
+
+/**
+ * A new-password field with the strength meter (SPEC labels Weak, Medium, Strong and the
+ * prompt "Enter a password"), computed by the same zod rules the server checks.
+ */
+export function NewPasswordField({ field, label }: { field: AnyField; label: string }) {
+  const { t } = useAccountT();
+  const [value, setValue] = useState("");
+  const strength = passwordStrength(value);
+  const rulesId = `${field.id}-rules`;
+  const meterId = `${field.id}-strength`;
+  return (
+    <Field field={field} label={label} describedBy={[rulesId, meterId]}>
+      {(control) => (
+        <>
+          <p id={rulesId} className="field__hint">
+            {t("auth:password.rules")}
+          </p>
+          <input {...inputProps(field, { type: "password" })} {...control} autoComplete="new-password" onChange={(event) => setValue(event.currentTarget.value)} />
+          <div className={`password-strength password-strength--${strength}`} aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+          <p id={meterId} className="password-strength__label" aria-live="polite">
+            {strength === "empty" ? t("auth:password.prompt") : `${t("auth:password.strength")}: ${t(`auth:password.${strength}`)}`}
+          </p>
+        </>
+      )}
+    </Field>
+  );
+}
