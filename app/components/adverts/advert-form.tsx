@@ -53,7 +53,7 @@ export function AdvertForm({
         </Field>
         <Field field={fields.categoryId} label={t("form.category")} required>
           {(control) => (
-            <select {...selectProps(fields.categoryId)} {...control}>
+            <select {...selectProps(fields.categoryId, { placeholder: true })} {...control}>
               <option value="">{t("form.choose_category")}</option>
               {options.categories.map((category) => (
                 <option key={category.id} value={category.id} lang={langAttr(category.name, language)}>
@@ -66,7 +66,7 @@ export function AdvertForm({
         {options.locations.length ? (
           <Field field={fields.locationId} label={t("form.location")} required>
             {(control) => (
-              <select {...selectProps(fields.locationId)} {...control}>
+              <select {...selectProps(fields.locationId, { placeholder: true })} {...control}>
                 <option value="">{t("form.choose_location")}</option>
                 {options.locations.map((location) => (
                   <option key={location.id} value={location.id} lang={langAttr(location.name, language)}>
@@ -98,7 +98,7 @@ export function AdvertForm({
           </Field>
           <Field field={fields.priceCurrency} label={t("form.currency")}>
             {(control) => (
-              <select {...selectProps(fields.priceCurrency)} {...control}>
+              <select {...selectProps(fields.priceCurrency, { placeholder: true })} {...control}>
                 <option value="">{t("form.choose_currency")}</option>
                 {CURRENCIES.map((code) => (
                   <option key={code} value={code}>

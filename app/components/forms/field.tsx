@@ -71,9 +71,14 @@ export function inputProps(field: AnyField, options: InputOptions) {
   return props;
 }
 
-export function selectProps(field: AnyField) {
-  const { key: _key, ...props } = getSelectProps(field, { ariaAttributes: false });
-  return props;
+/**
+ * `placeholder`: the select opens on an empty "choose…" option. Only then may it be `required`
+ * (HTML: a required single select's first option must be an empty placeholder); without one
+ * a value is always chosen, and the server still checks it.
+ */
+export function selectProps(field: AnyField, { placeholder = false }: { placeholder?: boolean } = {}) {
+  const { key: _key, required, ...props } = getSelectProps(field, { ariaAttributes: false });
+  return placeholder ? { ...props, required } : props;
 }
 
 export function textareaProps(field: AnyField) {

@@ -46,7 +46,7 @@ export function SelectField({ field, label, hint, options, empty }: Common & { o
   return (
     <Field field={field} label={label} hint={hint}>
       {(control) => (
-        <select {...selectProps(field)} {...control}>
+        <select {...selectProps(field, { placeholder: empty !== undefined })} {...control}>
           {empty !== undefined ? <option value="">{empty}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
