@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { authMiddleware, myAuthMiddleware, sessionContext, sessionMiddleware, throwIfAccessDenied } from "~/modules/auth/guards.server";
-import { passwordSchema, passwordStrength } from "~/modules/auth/password-policy";
+import { passwordSchema } from "~/modules/auth/password-policy";
+import { passwordStrength } from "~/modules/auth/password-rules";
 import { checkLimit, consumeLimit, LIMITS, type LimitRule } from "~/modules/auth/rate-limit.server";
 import { hashToken } from "~/modules/auth/secrets.server";
 import {

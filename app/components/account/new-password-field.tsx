@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Field, inputProps, type AnyField } from "~/components/forms/field";
-import { passwordStrength } from "~/modules/auth/password-policy";
+import { passwordStrength } from "~/modules/auth/password-rules";
 import { useAccountT } from "./use-account-t";
 
 /**

@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
 import { useSession } from "~/modules/auth/session-status";
 import type { SaveSearchResult } from "~/modules/saved-searches/save-action.server";
-import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/schema";
+import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/limits";
 import { useAdvertsT, useMessage } from "./use-adverts-t";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { SAVED_SEARCH_NAME_MAX } from "./limits";
 
-export const SAVED_SEARCH_NAME_MAX = 80;
 
 export const savedSearchName = z
   .string({ error: "cabinet:saved_searches.errors.name_required" })

@@ -12,7 +12,7 @@ import { parseId } from "~/modules/http/ids";
 import { notFound } from "~/modules/listing/not-found";
 import { ALERT_FREQUENCIES } from "../../../db/schema.ts";
 import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSearch, setSavedSearchAlert, type SavedSearchView } from "~/modules/saved-searches/saved-searches.server";
-import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/schema";
+import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/limits";
 import { pageMeta } from "~/modules/seo/meta";
 import { savedSearchRowSchema } from "./schema";
 import "~/components/adverts/adverts.css";

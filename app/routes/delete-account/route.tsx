@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
@@ -7,7 +7,7 @@ import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { FormErrors } from "~/components/forms/error-list";
 import { CheckboxField, InputField } from "~/components/forms/fields";
-import { useConformForm } from "~/components/forms/use-conform-form";
+import { useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getCurrentUser, loginRedirectPath, requireUser } from "~/modules/auth/guards.server";
 import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
@@ -28,6 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     email: user?.email ?? null,
     loginPath: loginRedirectPath(url),
+    constraint: getZodConstraint(deleteAccountSchema),
     seo: { title: t("auth:delete.title"), description: t("auth:delete.seo_description") },
   };
 }
@@ -70,7 +71,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         <section className="panel" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading">{t("auth:delete.confirm_heading")}</h2>
           <p className="panel__lead">{t("auth:delete.confirm_lead", { email: loaderData.email })}</p>
-          <ConfirmForm lastResult={actionData?.result} />
+          <ConfirmForm lastResult={actionData?.result} constraint={loaderData.constraint} />
         </section>
       ) : (
         <>
@@ -87,9 +88,9 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   );
 }
 
-function ConfirmForm({ lastResult }: { lastResult: FormReply["result"] | undefined }) {
+function ConfirmForm({ lastResult, constraint }: { lastResult: FormReply["result"] | undefined; constraint: FormConstraint }) {
   const { t } = useAccountT();
-  const [form, fields] = useConformForm(deleteAccountSchema, { id: "delete", lastResult });
+  const [form, fields] = useServerCheckedForm({ id: "delete", lastResult, constraint });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/route";
@@ -8,7 +8,7 @@ import { accountT } from "~/modules/auth/translate.server";
 import { NewPasswordField } from "~/components/account/new-password-field";
 import { FormErrors } from "~/components/forms/error-list";
 import { InputField } from "~/components/forms/fields";
-import { useConformForm } from "~/components/forms/use-conform-form";
+import { useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
 import { getCurrentUser } from "~/modules/auth/guards.server";
@@ -33,7 +33,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (getCurrentUser(context)) throw redirect(target || localizePath("/", localeFromPath(url.pathname)));
   // /api/auth/signin answers a failed sign-in with ?error=CredentialsSignin.
   const error = url.searchParams.get("error") === "CredentialsSignin" ? "auth:login.invalid_credentials" : null;
-  return { redirect: target, error, seo: { title: t("auth:login.title"), description: t("auth:login.seo_description") } };
+  const constraints = { signin: getZodConstraint(signInSchema), register: getZodConstraint(registerSchema), forgot: getZodConstraint(forgotSchema) };
+  return { redirect: target, error, constraints, seo: { title: t("auth:login.title"), description: t("auth:login.seo_description") } };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -111,7 +112,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <div className="auth-page">
       <section className="panel" aria-labelledby="signin-heading">
         <h1 id="signin-heading">{t("auth:login.sign_in_heading")}</h1>
-        <SignInForm redirectTo={loaderData.redirect} lastResult={useIntentResult(actionData, "signin")} linkError={loaderData.error} />
+        <SignInForm redirectTo={loaderData.redirect} lastResult={useIntentResult(actionData, "signin")} linkError={loaderData.error} constraint={loaderData.constraints.signin} />
         <p>
           <a href="#forgot-password">{t("auth:login.forgot_link")}</a>
         </p>
@@ -119,12 +120,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <section className="panel" aria-labelledby="register-heading">
         <h2 id="register-heading">{t("auth:login.register_heading")}</h2>
         <p className="panel__lead">{t("auth:login.register_lead")}</p>
-        <RegisterForm lastResult={useIntentResult(actionData, "register")} />
+        <RegisterForm lastResult={useIntentResult(actionData, "register")} constraint={loaderData.constraints.register} />
       </section>
       <section className="panel" id="forgot-password" aria-labelledby="forgot-heading">
         <h2 id="forgot-heading">{t("auth:login.forgot_heading")}</h2>
         <p className="panel__lead">{t("auth:login.forgot_lead")}</p>
-        <ForgotForm lastResult={useIntentResult(actionData, "forgot")} />
+        <ForgotForm lastResult={useIntentResult(actionData, "forgot")} constraint={loaderData.constraints.forgot} />
       </section>
     </div>
   );
@@ -132,9 +133,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
 type FormResult = FormReply["result"] | undefined;
 
-function SignInForm({ redirectTo, lastResult, linkError }: { redirectTo: string; lastResult: FormResult; linkError: string | null }) {
+function SignInForm({ redirectTo, lastResult, linkError, constraint }: { redirectTo: string; lastResult: FormResult; linkError: string | null; constraint: FormConstraint }) {
   const { t } = useAccountT();
-  const [form, fields] = useConformForm(signInSchema, { id: "signin", lastResult });
+  const [form, fields] = useServerCheckedForm({ id: "signin", lastResult, constraint });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="signin" />
@@ -147,9 +148,9 @@ function SignInForm({ redirectTo, lastResult, linkError }: { redirectTo: string;
   );
 }
 
-function RegisterForm({ lastResult }: { lastResult: FormResult }) {
+function RegisterForm({ lastResult, constraint }: { lastResult: FormResult; constraint: FormConstraint }) {
   const { t } = useAccountT();
-  const [form, fields] = useConformForm(registerSchema, { id: "register", lastResult });
+  const [form, fields] = useServerCheckedForm({ id: "register", lastResult, constraint });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="register" />
@@ -166,9 +167,9 @@ function RegisterForm({ lastResult }: { lastResult: FormResult }) {
   );
 }
 
-function ForgotForm({ lastResult }: { lastResult: FormResult }) {
+function ForgotForm({ lastResult, constraint }: { lastResult: FormResult; constraint: FormConstraint }) {
   const { t } = useAccountT();
-  const [form, fields] = useConformForm(forgotSchema, { id: "forgot", lastResult });
+  const [form, fields] = useServerCheckedForm({ id: "forgot", lastResult, constraint });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="forgot" />

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
@@ -7,7 +7,7 @@ import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { NewPasswordField } from "~/components/account/new-password-field";
 import { FormErrors } from "~/components/forms/error-list";
-import { useConformForm } from "~/components/forms/use-conform-form";
+import { useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { clearEvents, limitRules } from "~/modules/auth/rate-limit.server";
@@ -45,7 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const seo = { title: t("auth:verify.title"), description: t("auth:verify.seo_description") };
   const token = url.searchParams.get("token");
   const state = token ? await stateForToken(token) : sentState(url.searchParams.get("sent"));
-  return { state, seo };
+  return { state, seo, constraint: getZodConstraint(resetSchema) };
 }
 
 function sentState(sent: string | null): PageState {
@@ -96,7 +96,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function VerifyRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAccountT();
   const { state } = loaderData;
-  if (state.kind === "reset") return <ResetPassword token={state.token} email={state.email} lastResult={actionData?.result} />;
+  if (state.kind === "reset") return <ResetPassword token={state.token} email={state.email} lastResult={actionData?.result} constraint={loaderData.constraint} />;
   if (state.kind === "verified" || state.kind === "already_verified") {
     return (
       <section className="panel auth-page--narrow" aria-labelledby="verify-title">
@@ -137,9 +137,9 @@ export default function VerifyRequest({ loaderData, actionData }: Route.Componen
   );
 }
 
-function ResetPassword({ token, email, lastResult }: { token: string; email: string; lastResult: FormReply["result"] | undefined }) {
+function ResetPassword({ token, email, lastResult, constraint }: { token: string; email: string; lastResult: FormReply["result"] | undefined; constraint: FormConstraint }) {
   const { t } = useAccountT();
-  const [form, fields] = useConformForm(resetSchema, { id: "reset", lastResult });
+  const [form, fields] = useServerCheckedForm({ id: "reset", lastResult, constraint });
   return (
     <section className="panel auth-page--narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">{t("auth:verify.reset_title")}</h1>
