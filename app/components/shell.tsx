@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import { usePageLanguage, useT } from "~/hooks/use-t";
 import { AccountMenu } from "./account/account-menu";
 import { ConsentBanner } from "./consent/consent-banner";

@@ -9,7 +9,8 @@ export function useAdvertsT() {
 /** Form messages are translation keys, some with values: `adverts:errors.title_length|{"min":5}`. */
 export function useMessage() {
   const { t } = useAdvertsT();
-  const translate = t as unknown as (key: string, values?: Record<string, unknown>) => string;
+  // A key from the server's validation, unknown to the types: a missing one shows itself, as always.
+  const translate = (key: string, values?: Record<string, unknown>) => t(key, { defaultValue: key, ...values });
   return (message: string) => {
     const separator = message.indexOf("|");
     if (separator < 0) return translate(message);

@@ -11,17 +11,19 @@ export type AdminT = ReturnType<typeof useAdminT>["t"];
 /** Messages are translation keys, some with values: `admin:errors.too_long|{"max":200}`. */
 export function translateMessage(t: AdminT, message: string): string {
   const [key, values] = message.split("|", 2) as [string, string | undefined];
-  const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
   let parsed: Record<string, unknown> = {};
   try {
     parsed = values ? (JSON.parse(values) as Record<string, unknown>) : {};
   } catch {
     parsed = {};
   }
-  return translate(key, parsed);
+  return tKey(t, key, parsed);
 }
 
-/** `t` with a key built at run time (`admin:fields.${name}`). */
+/**
+ * `t` with a key built at run time from data the types cannot know (`admin:fields.${name}`):
+ * i18next's signature for a key with a default, the default being what a missing key shows anyway.
+ */
 export function tKey(t: AdminT, key: string, values?: Record<string, unknown>): string {
-  return (t as unknown as (key: string, options?: Record<string, unknown>) => string)(key, values);
+  return t(key, { defaultValue: key, ...values });
 }

@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { StorageConfig } from "../config/config.server.ts";
-import { checkedName, type ImageStore } from "./storage.server.ts";
+import { checkedName, type ImageStore } from "./image-store.ts";
 
 type S3Config = Extract<StorageConfig, { kind: "s3" }>;
 

@@ -10,7 +10,8 @@ import { parseId } from "../http/ids.ts";
 // What every dashboard content loader and action starts with: the content type named by
 // the URL (404 for anything else) and the signed-in user's permission for it (403).
 
-type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
+export type ContentRouteArgs = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
+type Args = ContentRouteArgs;
 
 export function notFound(): never {
   throw data(null, { status: 404, statusText: "Not Found" });

@@ -1,16 +1,18 @@
 import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
 import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
-import type { Permission } from "../auth/access.ts";
 
-// The seven kinds of content the dashboard manages, described once each. One generic list,
-// form, store and where-builder read these descriptions; a field names a real column of its
-// table (checked by the types below), so a typo in a description does not compile.
-// Pure: shared by loaders, actions and components.
+// The content-type registry: the seven kinds of content, described once each. The dashboard's
+// sections and overview, the role table's `<type>.manage` rows, the category editors and the
+// generic list, form, store and where-builder all derive from these descriptions; a field
+// names a real column of its table (checked by the types below), so a typo does not compile.
+// Pure: shared by loaders, actions and components. Adding a type: docs/architecture.md.
 
-export const CONTENT_TYPES = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"] as const;
+/** Each type is stored in the table of the same name and is its dashboard section's path segment. */
+export const CONTENT_TYPES = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"] as const satisfies ReadonlyArray<keyof DB>;
 export type ContentType = (typeof CONTENT_TYPES)[number];
-
-export type ContentTable = "news" | "pages" | "posters" | "reklama" | "diaspors" | "services" | "advertisements";
+export type ContentTable = ContentType;
+/** The role-table row that lets a role manage a type. */
+export type ContentPermission = `${ContentType}.manage`;
 /** The columns of a table; of any of them for the union (a description of "some type"). */
 type Columns<T extends ContentTable> = T extends ContentTable ? keyof DB[T] & string : never;
 /** `title` where the table has `title_uk` and `title_en`. */
@@ -47,9 +49,11 @@ export type FieldGroup<T extends ContentTable> = {
 };
 
 export type ContentSpec<T extends ContentTable = ContentTable> = {
-  type: ContentType;
+  type: T;
   table: T;
-  permission: Permission;
+  permission: `${T}.manage`;
+  /** Who holds `permission`: editors and admins, or admins only. Staff sections come first in the dashboard. */
+  managedBy: "staff" | "admin";
   /** Bilingual base (`title`, `name`) or, for adverts, the single `title` column. */
   title: { uk: Columns<T>; en: Columns<T> | null };
   statuses: readonly string[];
@@ -66,11 +70,17 @@ export type ContentSpec<T extends ContentTable = ContentTable> = {
   groups: ReadonlyArray<FieldGroup<T>>;
 };
 
-function define<T extends ContentTable>(spec: ContentSpec<T>): ContentSpec<T> {
-  return spec;
+/** Keeps the category kind's literal type: the category editors' types derive from it. */
+function define<T extends ContentTable, const C extends CategoryKind | undefined = undefined>(
+  spec: Omit<ContentSpec<T>, "table" | "permission" | "category"> & { category?: C },
+): ContentSpec<T> & { category: C } {
+  return { ...spec, table: spec.type, permission: `${spec.type}.manage`, category: spec.category as C };
 }
 
-function seo<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "services">(): FieldGroup<T> {
+/** The staff-written types (every type but the users' adverts): they share SEO and publishing fields. */
+type StaffTable = Exclude<ContentTable, "advertisements">;
+
+function seo<T extends StaffTable>(): FieldGroup<T> {
   return {
     id: "seo",
     fields: [
@@ -80,7 +90,7 @@ function seo<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "
   };
 }
 
-function publishing<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "services">(): FieldGroup<T> {
+function publishing<T extends StaffTable>(): FieldGroup<T> {
   return {
     id: "publishing",
     fields: [
@@ -94,8 +104,7 @@ function publishing<T extends "news" | "pages" | "posters" | "reklama" | "diaspo
 export const CONTENT_SPECS = {
   news: define({
     type: "news",
-    table: "news",
-    permission: "news.manage",
+    managedBy: "staff",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -126,8 +135,7 @@ export const CONTENT_SPECS = {
   }),
   pages: define({
     type: "pages",
-    table: "pages",
-    permission: "pages.manage",
+    managedBy: "staff",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -153,8 +161,7 @@ export const CONTENT_SPECS = {
   }),
   posters: define({
     type: "posters",
-    table: "posters",
-    permission: "posters.manage",
+    managedBy: "staff",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -192,8 +199,7 @@ export const CONTENT_SPECS = {
   }),
   reklama: define({
     type: "reklama",
-    table: "reklama",
-    permission: "reklama.manage",
+    managedBy: "admin",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -222,8 +228,7 @@ export const CONTENT_SPECS = {
   }),
   diaspors: define({
     type: "diaspors",
-    table: "diaspors",
-    permission: "diaspors.manage",
+    managedBy: "staff",
     title: { uk: "name_uk", en: "name_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -260,8 +265,7 @@ export const CONTENT_SPECS = {
   }),
   services: define({
     type: "services",
-    table: "services",
-    permission: "services.manage",
+    managedBy: "staff",
     title: { uk: "name_uk", en: "name_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -300,8 +304,7 @@ export const CONTENT_SPECS = {
   }),
   advertisements: define({
     type: "advertisements",
-    table: "advertisements",
-    permission: "advertisements.manage",
+    managedBy: "staff",
     title: { uk: "title", en: null },
     statuses: ADVERT_STATUSES,
     authorColumn: "owner_id",
@@ -360,7 +363,13 @@ export function isContentType(value: string | undefined): value is ContentType {
  * its own table above; generic code sees any type's columns (`ContentSpec` of them all).
  */
 export function contentSpec(type: ContentType): ContentSpec {
+  // TS measures FieldSpec<T> (conditional column types) as invariant in T, though it only narrows.
   return CONTENT_SPECS[type] as unknown as ContentSpec;
+}
+
+/** Every type's description, in registry order, for code that walks them all. */
+export function contentSpecs(): ContentSpec[] {
+  return CONTENT_TYPES.map(contentSpec);
 }
 
 /** Every field of a type, in form order. */
@@ -377,11 +386,17 @@ export const dashboardPaths = {
   category: (type: ContentType, id: number) => `/dashboard/${type}/categories/edit-page/${id}`,
 };
 
-/** Content types with a category editor, and the category kind each edits. */
-export const CATEGORY_TYPES = { news: "news", posters: "poster", services: "service", advertisements: "advertisement" } as const satisfies Partial<
-  Record<ContentType, CategoryKind>
->;
-export type CategoryType = keyof typeof CATEGORY_TYPES;
+type Specs = typeof CONTENT_SPECS;
+/** Content types with a category editor (their description names a category kind). */
+export type CategoryType = { [K in ContentType]: Specs[K]["category"] extends CategoryKind ? K : never }[ContentType];
+
+/** The category kind each category editor edits. */
+export const CATEGORY_TYPES = Object.fromEntries(
+  CONTENT_TYPES.flatMap((type) => (CONTENT_SPECS[type].category ? [[type, CONTENT_SPECS[type].category]] : [])),
+) as { [K in CategoryType]: NonNullable<Specs[K]["category"]> };
+
+/** The content type whose items each category kind classifies. */
+export const CATEGORY_CONTENT = Object.fromEntries(Object.entries(CATEGORY_TYPES).map(([type, kind]) => [kind, type])) as Record<CategoryKind, CategoryType>;
 
 export function isCategoryType(value: string | undefined): value is CategoryType {
   return value !== undefined && Object.hasOwn(CATEGORY_TYPES, value);

@@ -19,7 +19,7 @@ import { approveAdvert, pendingAdverts, rejectAdvert } from "~/modules/moderatio
 import { pageMeta } from "~/modules/seo/meta";
 import { adminT } from "~/modules/staff-content/route-access.server";
 import { dashboardPaths } from "~/modules/staff-content/types";
-import { moderationSchema } from "./schema";
+import { moderationSchema, rejectSchema } from "./schema";
 import { parseId } from "~/modules/http/ids";
 
 export const links: Route.LinksFunction = dashboardLinks;
@@ -39,7 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       owner: row.owner,
       category: row.category,
       location: row.location,
-      price: row.price.kind === "amount" && row.price.amount ? `${Number(row.price.amount)} ${row.price.currency ?? ""}`.trim() : t(`admin:options.price_kind.${row.price.kind}` as "admin:options.price_kind.free"),
+      price: row.price.kind === "amount" && row.price.amount ? `${Number(row.price.amount)} ${row.price.currency ?? ""}`.trim() : t(`admin:options.price_kind.${row.price.kind}`),
       image: row.image ? imageUrlFor(row.image, 320) : null,
       submitted: `${formatDate(row.updatedAt, language)} ${formatTime(row.updatedAt, language)}`,
     })),
@@ -117,11 +117,12 @@ function RejectForm({ id, title, reply }: { id: number; title: string; reply: Su
   const [form, fields] = useForm({
     id: `reject-${id}`,
     lastResult: reply,
+    // The whole schema's constraints, as before: a field of one branch only is not marked required.
     constraint: getZodConstraint(moderationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: moderationSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
     shouldValidate: "onSubmit",
   });
-  const reason = (fields as unknown as Record<string, typeof fields.id>).reason!;
+  const reason = fields.reason;
   const { key, ...textarea } = getTextareaProps(reason, { ariaDescribedBy: `${reason.id}-hint` });
   return (
     <Form method="post" className="dash-reject" {...getFormProps(form)}>
