@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/translate";
+import { dynamicKey, useTranslation } from "~/i18n/translate";
 import { usePageLanguage } from "~/hooks/use-t";
 
 /** `t` of the `adverts` namespace (other namespaces by prefix: `reports:...`), in the page's language. */
@@ -9,8 +9,7 @@ export function useAdvertsT() {
 /** Form messages are translation keys, some with values: `adverts:errors.title_length|{"min":5}`. */
 export function useMessage() {
   const { t } = useAdvertsT();
-  // A key from the server's validation, unknown to the types: a missing one shows itself, as always.
-  const translate = (key: string, values?: Record<string, unknown>) => t(key, { defaultValue: key, ...values });
+  const translate = (key: string, values?: Record<string, unknown>) => t(key, dynamicKey(key, values));
   return (message: string) => {
     const separator = message.indexOf("|");
     if (separator < 0) return translate(message);

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/translate";
+import { dynamicKey, useTranslation } from "~/i18n/translate";
 import { usePageLanguage } from "~/hooks/use-t";
 
 /** `t` for dashboard pages: `admin:` keys (and `dashboard:`, `common:`), in the page's language. */
@@ -20,10 +20,7 @@ export function translateMessage(t: AdminT, message: string): string {
   return tKey(t, key, parsed);
 }
 
-/**
- * `t` with a key built at run time from data the types cannot know (`admin:fields.${name}`):
- * i18next's signature for a key with a default, the default being what a missing key shows anyway.
- */
+/** `t` with a key built at run time from data (`admin:fields.${name}`). */
 export function tKey(t: AdminT, key: string, values?: Record<string, unknown>): string {
-  return t(key, { defaultValue: key, ...values });
+  return t(key, dynamicKey(key, values));
 }

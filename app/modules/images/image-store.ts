@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 // The interface of an image store and the names it accepts, apart from the stores
 // themselves, so that the local and the S3 store do not import each other.
 
-export type StoredObject = {
+type StoredObject = {
   body: Readable;
   size: number;
   etag: string;

@@ -9,9 +9,9 @@ import { createS3ImageStore } from "./s3-store.server.ts";
 // ("images/2026/11/<uuid>-640.webp"): a file under DATA_DIR/uploads locally, the object key
 // in a bucket. Every write and delete of image bytes goes through the process-wide store.
 
-export { checkedName, isSafeName, type ImageStore, type StoredObject } from "./image-store.ts";
+export { isSafeName, type ImageStore } from "./image-store.ts";
 
-export function localImageStore(root: string): ImageStore {
+function localImageStore(root: string): ImageStore {
   const file = (name: string) => path.join(root, checkedName(name));
   return {
     kind: "local",

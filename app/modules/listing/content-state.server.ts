@@ -10,7 +10,7 @@ import { getDb } from "../db/db.server.ts";
  * With PostgreSQL every change also arrives by NOTIFY (content-notify.server.ts); the poll is
  * then only the fallback, and CONTENT_POLL_MS may lengthen it (tests set it long to prove it).
  */
-export const POLL_MS = Number(process.env.CONTENT_POLL_MS) > 0 ? Number(process.env.CONTENT_POLL_MS) : 1_000;
+const POLL_MS = Number(process.env.CONTENT_POLL_MS) > 0 ? Number(process.env.CONTENT_POLL_MS) : 1_000;
 
 /** Tables whose changes concern adverts only; everything else is staff content. */
 export const ADVERT_TABLES = ["advertisements", "advertisement_images"] as const;

@@ -12,7 +12,7 @@ import type { HomeSection, HomeSectionBuilder } from "./home-section.ts";
 // builder, like the adverts', needs nothing from here). Another section is one builder
 // plus one line in HOME_SECTIONS.
 
-export const latestNewsSection: HomeSectionBuilder = {
+const latestNewsSection: HomeSectionBuilder = {
   deps: ["news", "categories", "images"],
   async build({ language, t }) {
     const items = await latestNews(language, 6);
@@ -35,7 +35,7 @@ export const latestNewsSection: HomeSectionBuilder = {
   },
 };
 
-export const upcomingPostersSection: HomeSectionBuilder = {
+const upcomingPostersSection: HomeSectionBuilder = {
   deps: ["posters", "locations", "images"],
   async build({ language, t }) {
     const items = await upcomingPosters(language, 4);
@@ -57,7 +57,7 @@ export const upcomingPostersSection: HomeSectionBuilder = {
   },
 };
 
-export const servicesSection: HomeSectionBuilder = {
+const servicesSection: HomeSectionBuilder = {
   deps: ["services", "categories", "locations", "images"],
   async build({ language, t }) {
     const items = await newestServices(language, 4);
@@ -78,7 +78,7 @@ export const servicesSection: HomeSectionBuilder = {
   },
 };
 
-export const diasporaSection: HomeSectionBuilder = {
+const diasporaSection: HomeSectionBuilder = {
   deps: ["diaspors", "locations", "images"],
   async build({ language, t }) {
     const items = await newestDiaspors(language, 4);
@@ -100,7 +100,7 @@ export const diasporaSection: HomeSectionBuilder = {
 };
 
 /** The home page's sections, in order. */
-export const HOME_SECTIONS: HomeSectionBuilder[] = [
+const HOME_SECTIONS: HomeSectionBuilder[] = [
   latestNewsSection,
   upcomingPostersSection,
   newestAdvertsSection,

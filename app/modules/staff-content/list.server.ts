@@ -19,7 +19,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export function listWhere(spec: ContentSpec, filter: ListFilter): Expression<SqlBool> {
+function listWhere(spec: ContentSpec, filter: ListFilter): Expression<SqlBool> {
   const parts = [filter.view === "trash" ? sql`${col(spec, "deleted_at")} is not null` : sql`${col(spec, "deleted_at")} is null`];
   if (filter.status === "scheduled") {
     parts.push(sql`${col(spec, "status")} = 'published' and ${col(spec, "published_at")} > now()`);

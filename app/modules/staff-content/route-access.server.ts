@@ -18,7 +18,7 @@ export function notFound(): never {
 }
 
 /** The type in the URL; the pages edit route (/dashboard/pages/edit-page/:id) has none in its params. */
-export function specFromParams(params: Args["params"]): ContentSpec {
+function specFromParams(params: Args["params"]): ContentSpec {
   const type = params.type ?? "pages";
   if (!isContentType(type)) notFound();
   return contentSpec(type);

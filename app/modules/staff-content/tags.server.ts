@@ -7,7 +7,7 @@ import type { ContentSpec } from "./types.ts";
 // Tags of news and posters: the ticked existing ones plus new names typed in the form
 // (comma separated), created in place; a name whose slug exists reuses that tag.
 
-export const TAG_NAME_MAX = 60;
+const TAG_NAME_MAX = 60;
 
 export function parseTagNames(text: string): string[] {
   const names = text

@@ -21,7 +21,6 @@ type BilingualBase<T extends ContentTable> = T extends ContentTable
   : never;
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "telegram", "youtube", "tiktok", "x", "viber", "whatsapp", "linkedin"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 type TextKind = "text" | "textarea" | "richtext";
 /** How an empty optional text is stored: null, or "" for NOT NULL columns with a '' default. */
