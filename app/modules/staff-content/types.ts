@@ -66,6 +66,8 @@ export type ContentSpec<T extends ContentTable = ContentTable> = {
   reportTarget?: ReportTargetType;
   /** Public address of an item by slug (locale-free). */
   publicPath: (slug: string) => string;
+  /** Besides `published_at`: moments at which time alone changes what is public (the page cache wakes then). */
+  timeline?: ReadonlyArray<Columns<T> | `coalesce(${Columns<T>}, ${Columns<T>})`>;
   groups: ReadonlyArray<FieldGroup<T>>;
 };
 
@@ -77,7 +79,9 @@ function define<T extends ContentTable, const C extends CategoryKind | undefined
 }
 
 /** The staff-written types (every type but the users' adverts): they share SEO and publishing fields. */
-type StaffTable = Exclude<ContentTable, "advertisements">;
+export type StaffTable = Exclude<ContentTable, "advertisements">;
+/** The tables linking items to tags. */
+export type TagTable = NonNullable<ContentSpec["tags"]>["table"];
 
 function seo<T extends StaffTable>(): FieldGroup<T> {
   return {
@@ -168,6 +172,8 @@ export const CONTENT_SPECS = {
     tags: { table: "poster_tags", column: "poster_id" },
     reportTarget: "poster",
     publicPath: (slug) => `/poster/${slug}`,
+    // An event leaves the upcoming lists when it ends (or starts, without an end).
+    timeline: ["coalesce(ends_at, starts_at)"],
     groups: [
       {
         id: "content",
@@ -203,6 +209,7 @@ export const CONTENT_SPECS = {
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
     publicPath: (slug) => `/reklama/${slug}`,
+    timeline: ["starts_at", "ends_at"],
     groups: [
       {
         id: "content",
