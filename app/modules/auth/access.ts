@@ -1,6 +1,6 @@
 import type { UserRole } from "../../../db/schema.ts";
 import type { GroupKey } from "~/i18n/keys";
-import { CONTENT_SPECS, CONTENT_TYPES, type ContentPermission, type ContentType } from "../staff-content/types.ts";
+import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentPermission, type ContentType } from "../staff-content/registry.ts";
 
 // SPEC §6 as one role-by-action table. Every dashboard loader and action asks it (through
 // requirePermission in guards.server.ts), and so does the `my-auth` guard of the dashboard
@@ -11,7 +11,7 @@ const ADMIN = ["admin"] as const satisfies readonly UserRole[];
 const ROLES: Record<"staff" | "admin", readonly UserRole[]> = { staff: STAFF, admin: ADMIN };
 
 /** `<type>.manage` for each content type, held by the roles its registry entry names. */
-const CONTENT_PERMISSIONS = Object.fromEntries(CONTENT_TYPES.map((type) => [`${type}.manage`, ROLES[CONTENT_SPECS[type].managedBy]])) as Record<
+const CONTENT_PERMISSIONS = Object.fromEntries(CONTENT_TYPES.map((type) => [`${type}.manage`, ROLES[CONTENT_REGISTRY[type].managedBy]])) as Record<
   ContentPermission,
   readonly UserRole[]
 >;
@@ -38,11 +38,11 @@ export function can(role: UserRole | null | undefined, permission: Permission): 
 type DashboardSection = { segment: string; permission: Permission; label: GroupKey<"dashboard", "sections">; categories?: true };
 
 function contentSections(managedBy: "staff" | "admin"): DashboardSection[] {
-  return CONTENT_TYPES.filter((type) => CONTENT_SPECS[type].managedBy === managedBy).map((type: ContentType) => ({
+  return CONTENT_TYPES.filter((type) => CONTENT_REGISTRY[type].managedBy === managedBy).map((type: ContentType) => ({
     segment: type,
-    permission: CONTENT_SPECS[type].permission,
+    permission: `${type}.manage`,
     label: `dashboard:sections.${type}`,
-    ...(CONTENT_SPECS[type].category ? { categories: true as const } : {}),
+    ...("category" in CONTENT_REGISTRY[type] ? { categories: true as const } : {}),
   }));
 }
 

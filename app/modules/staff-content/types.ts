@@ -1,18 +1,16 @@
 import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
 import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
+import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
 
-// The content-type registry: the seven kinds of content, described once each. The dashboard's
-// sections and overview, the role table's `<type>.manage` rows, the category editors and the
-// generic list, form, store and where-builder all derive from these descriptions; a field
-// names a real column of its table (checked by the types below), so a typo does not compile.
-// Pure: shared by loaders, actions and components. Adding a type: docs/architecture.md.
+export { CONTENT_TYPES, isContentType, type ContentPermission, type ContentType } from "./registry.ts";
 
-/** Each type is stored in the table of the same name and is its dashboard section's path segment. */
-export const CONTENT_TYPES = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"] as const satisfies ReadonlyArray<keyof DB>;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+// The content-type registry's descriptions: each type of registry.ts described once, with
+// its fields. The dashboard's sections and overview, the role table's `<type>.manage` rows,
+// the category editors and the generic list, form, store and where-builder derive from the
+// registry; a field names a real column of its table (checked by the types below), so a typo
+// does not compile. Pure: shared by loaders, actions and components (the dashboard's).
+
 export type ContentTable = ContentType;
-/** The role-table row that lets a role manage a type. */
-export type ContentPermission = `${ContentType}.manage`;
 /** The columns of a table; of any of them for the union (a description of "some type"). */
 type Columns<T extends ContentTable> = T extends ContentTable ? keyof DB[T] & string : never;
 /** `title` where the table has `title_uk` and `title_en`. */
@@ -71,11 +69,10 @@ export type ContentSpec<T extends ContentTable = ContentTable> = {
   groups: ReadonlyArray<FieldGroup<T>>;
 };
 
-/** Keeps the category kind's literal type: the category editors' types derive from it. */
-function define<T extends ContentTable, const C extends CategoryKind | undefined = undefined>(
-  spec: Omit<ContentSpec<T>, "table" | "permission" | "category"> & { category?: C },
-): ContentSpec<T> & { category: C } {
-  return { ...spec, table: spec.type, permission: `${spec.type}.manage`, category: spec.category as C };
+/** A type's description, completed from its registry entry. */
+function define<T extends ContentTable>(spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category">): ContentSpec<T> {
+  const entry: { managedBy: ContentSpec["managedBy"]; category?: CategoryKind } = CONTENT_REGISTRY[spec.type];
+  return { ...spec, ...entry, table: spec.type, permission: `${spec.type}.manage` };
 }
 
 /** The staff-written types (every type but the users' adverts): they share SEO and publishing fields. */
@@ -107,11 +104,9 @@ function publishing<T extends StaffTable>(): FieldGroup<T> {
 export const CONTENT_SPECS = {
   news: define({
     type: "news",
-    managedBy: "staff",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
-    category: "news",
     tags: { table: "news_tags", column: "news_id" },
     reportTarget: "news",
     publicPath: (slug) => `/novyny/${slug}`,
@@ -138,7 +133,6 @@ export const CONTENT_SPECS = {
   }),
   pages: define({
     type: "pages",
-    managedBy: "staff",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -164,11 +158,9 @@ export const CONTENT_SPECS = {
   }),
   posters: define({
     type: "posters",
-    managedBy: "staff",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
-    category: "poster",
     tags: { table: "poster_tags", column: "poster_id" },
     reportTarget: "poster",
     publicPath: (slug) => `/poster/${slug}`,
@@ -204,7 +196,6 @@ export const CONTENT_SPECS = {
   }),
   reklama: define({
     type: "reklama",
-    managedBy: "admin",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -234,7 +225,6 @@ export const CONTENT_SPECS = {
   }),
   diaspors: define({
     type: "diaspors",
-    managedBy: "staff",
     title: { uk: "name_uk", en: "name_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -271,11 +261,9 @@ export const CONTENT_SPECS = {
   }),
   services: define({
     type: "services",
-    managedBy: "staff",
     title: { uk: "name_uk", en: "name_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
-    category: "service",
     reportTarget: "service",
     publicPath: (slug) => `/services/${slug}`,
     groups: [
@@ -310,11 +298,9 @@ export const CONTENT_SPECS = {
   }),
   advertisements: define({
     type: "advertisements",
-    managedBy: "staff",
     title: { uk: "title", en: null },
     statuses: ADVERT_STATUSES,
     authorColumn: "owner_id",
-    category: "advertisement",
     gallery: true,
     reportTarget: "advertisement",
     publicPath: (slug) => `/advertisement/${slug}`,
@@ -360,10 +346,6 @@ export const CONTENT_SPECS = {
   }),
 } as const satisfies { [K in ContentType]: ContentSpec<K> };
 
-export function isContentType(value: string | undefined): value is ContentType {
-  return (CONTENT_TYPES as readonly string[]).includes(value ?? "");
-}
-
 /**
  * The description of a type, for the generic code. Each description was checked against
  * its own table above; generic code sees any type's columns (`ContentSpec` of them all).
@@ -391,22 +373,6 @@ export const dashboardPaths = {
   categories: (type: ContentType) => `/dashboard/${type}/categories`,
   category: (type: ContentType, id: number) => `/dashboard/${type}/categories/edit-page/${id}`,
 };
-
-type Specs = typeof CONTENT_SPECS;
-/** Content types with a category editor (their description names a category kind). */
-export type CategoryType = { [K in ContentType]: Specs[K]["category"] extends CategoryKind ? K : never }[ContentType];
-
-/** The category kind each category editor edits. */
-export const CATEGORY_TYPES = Object.fromEntries(
-  CONTENT_TYPES.flatMap((type) => (CONTENT_SPECS[type].category ? [[type, CONTENT_SPECS[type].category]] : [])),
-) as { [K in CategoryType]: NonNullable<Specs[K]["category"]> };
-
-/** The content type whose items each category kind classifies. */
-export const CATEGORY_CONTENT = Object.fromEntries(Object.entries(CATEGORY_TYPES).map(([type, kind]) => [kind, type])) as Record<CategoryKind, CategoryType>;
-
-export function isCategoryType(value: string | undefined): value is CategoryType {
-  return value !== undefined && Object.hasOwn(CATEGORY_TYPES, value);
-}
 
 /** Statuses a list can filter by: the type's own, plus "scheduled" (published, time not reached) for staff content. */
 export function statusFilters(spec: ContentSpec): string[] {

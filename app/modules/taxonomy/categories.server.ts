@@ -3,7 +3,7 @@ import type { CategoryKind } from "../../../db/schema.ts";
 import { changedFields, recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { slugify } from "../slug/transliterate.ts";
-import { CATEGORY_CONTENT } from "../staff-content/types.ts";
+import { CATEGORY_CONTENT } from "../staff-content/registry.ts";
 
 // Categories of the content types with a category kind (the registry): create, rename (uk, en), reorder
 // among their siblings, delete only when no item (in any state, trash included) and no
