@@ -1,10 +1,11 @@
 import "./zod-csp.client";
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { AlternateLinks } from "./components/alternate-links";
 import { ShellErrorBoundary } from "./components/area-layout";
 import { errorTitle } from "./components/error-view";
+import { useRootData, type RootData } from "./hooks/use-root-data";
 import { languageOf, localeFromPath, LOCALES } from "./i18n/locales";
 import { markHydrated, MessagesHint } from "./i18n/translate";
 import { getInstance, getPageLanguage, i18nextMiddleware } from "./middleware/i18next";
@@ -41,14 +42,8 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const t = getInstance(context).getFixedT(language);
-  const { shell, headers } = await loadShellData({ request, url, language, t: (key, values) => t(key as "site_name", values) });
-  return data({ ...shell, session: clientSession(context), imageBase: imageBaseUrl() }, { headers });
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData("root") as RootData | undefined;
+  const { shell, headers } = await loadShellData({ request, url, language, t: (key, values) => t(key, values) });
+  return data({ ...shell, session: clientSession(context), imageBase: imageBaseUrl() } satisfies RootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

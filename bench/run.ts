@@ -24,7 +24,7 @@ import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { openPGlite, openPostgres, type Database } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoContent } from "../db/seed/index.ts";
+import { seedDemoContent } from "../scripts/seed/index.ts";
 import { registerDatabase } from "../app/modules/db/db.server.ts";
 import { searchCategory } from "../app/modules/search/search.server.ts";
 import type { SearchCategory } from "../app/modules/search/query.ts";

@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
 // the demo slugs are filled: a name staff typed is never overwritten. The dashboard's
 // taxonomy forms require the English name from now on.
 
-/** Demo taxonomy (db/seed/taxonomy.ts) whose English name may be missing. */
+/** Demo taxonomy (scripts/seed/taxonomy.ts) whose English name may be missing. */
 const DEMO_NAMES: Record<"categories" | "tags" | "locations", Record<string, string>> = {
   categories: {
     hromada: "Community", kultura: "Culture", osvita: "Education", dokumenty: "Documents and law",

@@ -5,7 +5,7 @@ import { loadConfig } from "../app/modules/config/config.server.ts";
 import { imageStoreFor } from "../app/modules/images/storage.server.ts";
 import { openDatabase } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { DEMO_ACCOUNTS, seedDemoContent } from "../db/seed/index.ts";
+import { DEMO_ACCOUNTS, seedDemoContent } from "./seed/index.ts";
 
 const log = (line: string) => console.log(line);
 

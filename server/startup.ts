@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { openDatabase, type Database } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoContent } from "../db/seed/index.ts";
+import { seedDemoContent } from "../scripts/seed/index.ts";
 import type { AppConfig } from "../app/modules/config/config.server.ts";
 import { imageStoreFor, setImageStore, type ImageStore } from "../app/modules/images/storage.server.ts";
 import { setImageBaseUrl } from "../app/modules/images/urls.ts";

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import { usePageLanguage, useT } from "~/hooks/use-t";
+import { dynamicKey } from "~/i18n/translate";
 import { AccountMenu } from "./account/account-menu";
 import { ConsentBanner } from "./consent/consent-banner";
 import { AppEffects } from "./shell/app-effects";
@@ -19,7 +20,7 @@ export function Shell({ children, account }: { children: React.ReactNode; accoun
   const toasts = useMemo<ToastMessage[]>(
     () =>
       flash
-        ? [{ id: flash.id ?? flash.message, severity: flash.severity, text: t(flash.message as "site_name", flash.values ?? {}) as string }]
+        ? [{ id: flash.id ?? flash.message, severity: flash.severity, text: t(flash.message, dynamicKey(flash.message, flash.values)) }]
         : [],
     [flash, t],
   );

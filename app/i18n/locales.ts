@@ -6,7 +6,6 @@ export const LOCALES = {
 
 export type LocaleCode = keyof typeof LOCALES;
 export type Language = (typeof LOCALES)[LocaleCode]["language"];
-export const DEFAULT_LOCALE: LocaleCode = "ua";
 export const LOCALE_COOKIE = "i18n_redirected";
 
 export function isLocaleCode(value: unknown): value is LocaleCode {
@@ -20,10 +19,6 @@ export function localeFromPath(pathname: string): LocaleCode {
 
 export function languageOf(locale: LocaleCode): Language {
   return LOCALES[locale].language;
-}
-
-export function localeOfLanguage(language: string): LocaleCode {
-  return language === "en" ? "us" : "ua";
 }
 
 /** The path without its locale prefix, always starting with "/". */

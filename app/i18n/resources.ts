@@ -7,4 +7,3 @@ import uk from "./bundles/uk";
 export const resources = { uk, en } satisfies Resource;
 
 export const defaultNS = "common";
-export const namespaces = Object.keys(resources.uk) as Array<keyof typeof resources.uk>;

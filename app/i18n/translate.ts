@@ -146,6 +146,15 @@ export function translate(language: Language, defaultNs: string, fullKey: string
   return message.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => (options[name] === undefined || options[name] === null ? match : String(options[name])));
 }
 
+/**
+ * Options for a key made from data the types cannot know (a stored status, a server message):
+ * i18next's signature for a key with a default, the default being what a missing key shows
+ * anyway (the key without its namespace). `t(key, dynamicKey(key, values))`.
+ */
+export function dynamicKey(key: string, values?: Record<string, unknown>): Record<string, unknown> & { defaultValue: string } {
+  return { defaultValue: key.slice(key.indexOf(":") + 1), ...values };
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -173,5 +182,6 @@ export function useTranslation<const Ns extends FlatNamespace | readonly FlatNam
     // oxlint-disable-next-line react-hooks/exhaustive-deps
     [lng, defaultNs, recorder, loadedVersion],
   );
+  // The reader takes any key; components see i18next's typed signature over it.
   return { t: t as unknown as TFunction<Ns> };
 }

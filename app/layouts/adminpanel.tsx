@@ -29,8 +29,8 @@ export default function AdminpanelLayout() {
     to: item.to,
     end: item.to === "/dashboard",
     label: item.sectionLabel
-      ? t(item.label as "dashboard:sections.categories", { section: t(item.sectionLabel as "dashboard:sections.news") })
-      : t(item.label as "dashboard:nav.home"),
+      ? t(item.label, { section: t(item.sectionLabel) })
+      : t(item.label),
   }));
   return <AreaLayout className="area--dashboard" navLabel={t("dashboard:nav.label")} links={links} />;
 }

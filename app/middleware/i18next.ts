@@ -24,7 +24,7 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = ({ url, context }
   return next();
 };
 
-export function getLanguage(context: Readonly<RouterContextProvider>): Language {
+function getLanguage(context: Readonly<RouterContextProvider>): Language {
   return context.get(languageContext);
 }
 

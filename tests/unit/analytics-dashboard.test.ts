@@ -11,7 +11,7 @@ import { visitorStats } from "~/modules/analytics/stats.server";
 import { sessionContext } from "~/modules/auth/guards.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { formatWidgetDate, primeLocaleOptions, usePrimeLocale } from "~/components/shell/prime-locale";
-import { seedVisits } from "../../db/seed/visits.ts";
+import { seedVisits } from "../../scripts/seed/visits.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute } from "../support/app-route.ts";
 

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../app/modules/auth/password.server.ts";
 import { imageFilePath } from "../../app/modules/images/process.server.ts";
-import { seedDemoContent } from "../../db/seed/index.ts";
+import { seedDemoContent } from "../../scripts/seed/index.ts";
 import { useTestDatabase } from "../support/db.ts";
 
 const t = useTestDatabase({ register: false });

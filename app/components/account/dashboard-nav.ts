@@ -1,8 +1,9 @@
 import type { UserRole } from "../../../db/schema.ts";
+import type { GroupKey } from "~/i18n/keys";
 import { can, DASHBOARD_SECTIONS } from "~/modules/auth/access";
 
 /** `sectionLabel` (a translation key) fills `{{section}}` in `label`. */
-export type DashboardLink = { to: string; label: string; sectionLabel?: string };
+export type DashboardLink = { to: string; label: GroupKey<"dashboard", "sections"> | "dashboard:nav.home"; sectionLabel?: GroupKey<"dashboard", "sections"> };
 
 /** The dashboard sections `role` may use (from the access table), with the category editors. */
 export function dashboardNav(role: UserRole | null | undefined): DashboardLink[] {

@@ -18,7 +18,7 @@ export function placeholderKindOf(path: string): PlaceholderKind {
 }
 
 /** A stable hue (0-359) for a category slug: the same category always gets the same colour. */
-export function hueOf(seed: string): number {
+function hueOf(seed: string): number {
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) % 3600;
   return Math.round(hash / 10);

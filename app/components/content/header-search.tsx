@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { localizePath, stripLocale } from "~/i18n/locales";
+import { dynamicKey } from "~/i18n/translate";
 import { useLocale } from "~/hooks/use-t";
 import { useContentT } from "./use-content-t";
 import "./header-search.css";
@@ -21,7 +22,7 @@ export function HeaderSearch() {
   return (
     <Form method="get" action={localizePath(`/search/${category}`, locale)} className="search-form" role="search" aria-label={t("search.site_search")}>
       <label htmlFor="header-search" className="visually-hidden">
-        {t("search.label", { category: t(`search.categories.${category as "novyny"}`) })}
+        {t("search.label", { category: t(`search.categories.${category}`, dynamicKey(`search.categories.${category}`)) })}
       </label>
       <input id="header-search" type="search" name="q" placeholder={t("search.placeholder")} maxLength={100} />
       <button type="submit" className="icon-button" aria-label={t("search.submit")}>

@@ -1,5 +1,5 @@
 import { LocalizedLink } from "~/components/localized-link";
-import type { TeaserItem } from "~/modules/listing/home-sections.server";
+import type { TeaserItem } from "~/modules/listing/home-section";
 import { Localized } from "./localized-text";
 import { CardPlaceholder, placeholderKindOf } from "./card-placeholder";
 import { CARD_IMAGE_SIZES, ResponsiveImage } from "./responsive-image";

@@ -31,15 +31,15 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
   const compact = device.deviceClass === "mobile";
   const empty = stats.totals.visits === 0;
 
-  const localeName = (locale: string) => t(`visitors.locales.${locale as "ua"}`, { defaultValue: locale });
-  const deviceName = (deviceClass: string) => t(`visitors.devices.${deviceClass as "mobile"}`, { defaultValue: deviceClass });
+  const localeName = (locale: string) => t(`visitors.locales.${locale}`, { defaultValue: locale });
+  const deviceName = (deviceClass: string) => t(`visitors.devices.${deviceClass}`, { defaultValue: deviceClass });
   const dayLabel = (day: string) => formatWidgetDate(day, language);
 
   // New objects would make PrimeReact redraw the charts: rebuild only when an input changes.
   const charts = useMemo(() => {
     if (!theme) return null;
-    const localeName = (locale: string) => t(`visitors.locales.${locale as "ua"}`, { defaultValue: locale });
-    const deviceName = (deviceClass: string) => t(`visitors.devices.${deviceClass as "mobile"}`, { defaultValue: deviceClass });
+    const localeName = (locale: string) => t(`visitors.locales.${locale}`, { defaultValue: locale });
+    const deviceName = (deviceClass: string) => t(`visitors.devices.${deviceClass}`, { defaultValue: deviceClass });
     const dayLabel = (day: string) => formatWidgetDate(day, language);
     const axis = { ticks: { color: theme.muted }, grid: { color: theme.grid } };
     const legend = { labels: { color: theme.text }, position: compact ? ("bottom" as const) : ("right" as const) };

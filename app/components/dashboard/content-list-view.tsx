@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
 import { listSearch } from "~/modules/staff-content/list-query";
 import { dashboardPaths } from "~/modules/staff-content/types";
-import type { ContentListData } from "~/routes/dashboard-content-list/route";
+import type { ContentListData } from "~/modules/staff-content/list-page.server";
 import { BulkBar } from "./bulk-bar";
 import { ListFilters } from "./list-filters";
 import { Pagination } from "./pagination";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/translate";
+import { dynamicKey, useTranslation } from "~/i18n/translate";
 import { usePageLanguage } from "~/hooks/use-t";
 
 /** `t` for dashboard pages: `admin:` keys (and `dashboard:`, `common:`), in the page's language. */
@@ -10,5 +10,5 @@ export type AdminT = ReturnType<typeof useAdminT>["t"];
 
 /** `t` with a key built at run time (`admin:fields.${name}`). */
 export function tKey(t: AdminT, key: string, values?: Record<string, unknown>): string {
-  return (t as unknown as (key: string, options?: Record<string, unknown>) => string)(key, values);
+  return t(key, dynamicKey(key, values));
 }

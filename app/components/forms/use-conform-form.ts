@@ -14,6 +14,8 @@ type Options<Schema extends $ZodType> = {
    * it is right. "submit": only when sent, for short forms in lists where early messages would be noise.
    */
   validateOn?: "blur" | "submit";
+  /** The schema whose constraint attributes the fields carry, when not `schema` (a union's branch checks one intent). */
+  constraintSchema?: $ZodType;
 };
 
 /**
@@ -21,12 +23,12 @@ type Options<Schema extends $ZodType> = {
  * server will (constraint attributes before hydration, zod after), and without JS the
  * server's reply in `lastResult` shows the same messages.
  */
-export function useConformForm<Schema extends $ZodType>(schema: Schema, { id, lastResult, defaultValue, validateOn = "blur" }: Options<Schema>) {
+export function useConformForm<Schema extends $ZodType>(schema: Schema, { id, lastResult, defaultValue, validateOn = "blur", constraintSchema = schema }: Options<Schema>) {
   return useForm<Values<Schema>, output<Schema>, string[]>({
     id,
     lastResult: lastResult ?? undefined,
     defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(constraintSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
     shouldValidate: validateOn === "blur" ? "onBlur" : "onSubmit",
     shouldRevalidate: validateOn === "blur" ? "onInput" : "onSubmit",

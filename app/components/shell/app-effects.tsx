@@ -6,8 +6,8 @@ import { watchForNewBuilds } from "~/modules/build-info/new-build";
 
 /** SPEC §9: the heartbeat interval. */
 export const HEARTBEAT_INTERVAL_MS = 60_000;
-export const VISITORS_LOG_PATH = "/api/visitors/log";
-export const HEARTBEAT_PATH = "/api/heartbeat";
+const VISITORS_LOG_PATH = "/api/visitors/log";
+const HEARTBEAT_PATH = "/api/heartbeat";
 
 // Every layout renders its own shell, so the shell remounts when a navigation crosses
 // layouts; the visit is still one app load, logged once per document.

@@ -1,6 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import type { LocalizedText } from "~/modules/content/localized";
 import { usePageLanguage, useT } from "~/hooks/use-t";
+import { dynamicKey } from "~/i18n/translate";
 import { LocalizedLink } from "../localized-link";
 import { CookieSettingsLink } from "../consent/consent-banner";
 import { FOOTER_LINKS } from "./nav-sections";
@@ -29,7 +30,7 @@ export function Footer({ siteName, email, phone, pages }: FooterProps) {
             ))}
             {FOOTER_LINKS.filter((link) => !pages.some((page) => `/${page.slug}` === link.to)).map((link) => (
               <li key={link.to}>
-                <LocalizedLink to={link.to}>{t(link.label as "nav.contacts")}</LocalizedLink>
+                <LocalizedLink to={link.to}>{t(link.label, dynamicKey(link.label))}</LocalizedLink>
               </li>
             ))}
             <li>

@@ -2,6 +2,7 @@ import { Menu, Moon, Sun } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
 import { LOCALES, stripLocale, switchLocalePath, type LocaleCode } from "~/i18n/locales";
+import { dynamicKey } from "~/i18n/translate";
 import { useLocale, useT } from "~/hooks/use-t";
 import { LocalizedLink, LocalizedNavLink } from "../localized-link";
 import { HeaderSearch } from "../content/header-search";
@@ -60,7 +61,7 @@ export function Header({ siteName, theme, account }: { siteName: string; theme: 
               <ul>
                 {NAV_SECTIONS.map((section) => (
                   <li key={section.to}>
-                    <LocalizedNavLink to={section.to}>{t(section.label as "nav.contacts")}</LocalizedNavLink>
+                    <LocalizedNavLink to={section.to}>{t(section.label, dynamicKey(section.label))}</LocalizedNavLink>
                   </li>
                 ))}
               </ul>

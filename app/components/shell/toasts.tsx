@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "~/hooks/use-t";
 
-export type ToastSeverity = "info" | "success" | "warn" | "error" | "secondary" | "contrast";
+type ToastSeverity = "info" | "success" | "warn" | "error" | "secondary" | "contrast";
 export type ToastMessage = { id: string; severity: ToastSeverity; text: string; group?: string; life?: number };
 
 const DEFAULT_LIFE_MS = 5000;
@@ -76,13 +76,4 @@ function Toast({ toast, onClose, closeLabel, timed }: { toast: ToastMessage; onC
       ) : null}
     </div>
   );
-}
-
-/** Add a toast from anywhere on the client. */
-export function showToast(toast: Omit<ToastMessage, "id">) {
-  window.dispatchEvent(new CustomEvent("toast:add", { detail: { ...toast, id: crypto.randomUUID() } }));
-}
-
-export function removeToastGroup(group: string) {
-  window.dispatchEvent(new CustomEvent("toast:remove-group", { detail: group }));
 }

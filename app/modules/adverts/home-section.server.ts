@@ -1,4 +1,4 @@
-import type { HomeSectionBuilder } from "../listing/home-sections.server.ts";
+import type { HomeSectionBuilder } from "../listing/home-section.ts";
 import { newestAdverts } from "./queries.server.ts";
 
 /** The home page's "new adverts" section (one line in HOME_SECTIONS). */
@@ -6,12 +6,12 @@ export const newestAdvertsSection: HomeSectionBuilder = {
   deps: ["advertisements", "advertisement_images", "locations", "images"],
   async build({ language, t }) {
     // The builder gets the `content` namespace; adverts' strings live in `adverts`.
-    const tr = t as unknown as (key: string) => string;
-    const items = await newestAdverts(language, { free: tr("adverts:price.free"), negotiable: tr("adverts:price.negotiable") }, 6);
+    const tr = (key: "price.free" | "price.negotiable" | "home.title" | "home.all" | "home.empty") => t(key, { ns: "adverts" });
+    const items = await newestAdverts(language, { free: tr("price.free"), negotiable: tr("price.negotiable") }, 6);
     return {
       id: "adverts",
-      title: tr("adverts:home.title"),
-      more: { path: "/advertisement", label: tr("adverts:home.all") },
+      title: tr("home.title"),
+      more: { path: "/advertisement", label: tr("home.all") },
       items: items.map((item) => ({
         key: item.id,
         path: `/advertisement/${item.slug}`,
@@ -22,7 +22,7 @@ export const newestAdvertsSection: HomeSectionBuilder = {
         image: item.image,
         imageKind: "cover" as const,
       })),
-      emptyText: tr("adverts:home.empty"),
+      emptyText: tr("home.empty"),
     };
   },
 };

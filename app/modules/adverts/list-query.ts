@@ -5,7 +5,7 @@ import { isCurrency, parsePriceAmount, type Currency } from "./price.ts";
 // Pure: the loader parses them, the filter form shows them.
 
 export const ADVERT_SORTS = ["newest", "cheapest", "expensive"] as const;
-export type AdvertSort = (typeof ADVERT_SORTS)[number];
+type AdvertSort = (typeof ADVERT_SORTS)[number];
 
 export type AdvertListQuery = {
   /** Location slug (checked against the database by the loader). */

@@ -51,7 +51,7 @@ function columns(values: AdvertValues) {
 }
 
 /** "<transliterated title>-<random>": readable, unique, unchanged by later edits. */
-export function advertSlug(title: string): string {
+function advertSlug(title: string): string {
   const base = slugify(title, 60) || "ogoloshennya";
   return `${base}-${randomBytes(4).readUInt32BE(0).toString(36).padStart(6, "0").slice(-6)}`;
 }

@@ -1,9 +1,9 @@
-import { ADVERT_STATUSES, type AdvertStatus } from "../../../db/schema.ts";
+import type { AdvertStatus } from "../../../db/schema.ts";
 
 // An advert's lifecycle. Expiry is never a job's doing: a published advert whose
 // expires_at has passed *is* expired, in every query and here (effectiveStatus).
 
-export { ADVERT_STATUSES, type AdvertStatus };
+export type { AdvertStatus };
 
 export type OwnerAction = "edit" | "renew" | "sold" | "archive" | "delete";
 

@@ -27,7 +27,7 @@ export const BEACON_LIMITS = {
 
 export type BeaconKind = keyof typeof BEACON_LIMITS;
 
-export function beaconRules(kind: BeaconKind, ip: string): LimitRule[] {
+function beaconRules(kind: BeaconKind, ip: string): LimitRule[] {
   return [{ key: `beacon:${kind}:ip:${ip}`, limit: BEACON_LIMITS[kind] }];
 }
 

@@ -1,6 +1,6 @@
 // Analytics days are UTC days: the salt rotates at UTC midnight and the charts count per UTC day.
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "yyyy-mm-dd" of the UTC day `now` falls in. */
 export function utcDay(now: Date): string {

@@ -4,7 +4,7 @@ import { getDb } from "../db/db.server.ts";
 import { utcDay, utcDayStart } from "./days.ts";
 
 /** Visit rows older than this many days are folded into visit_daily_totals. */
-export const VISIT_RETENTION_DAYS = 90;
+const VISIT_RETENTION_DAYS = 90;
 /** Presence rows unseen for this long are dropped (online now looks at 2 minutes). */
 const PRESENCE_KEEP_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 // refuses bigger bodies than MAX_BEACON_BYTES and anything that does not parse.
 
 export const MAX_BEACON_BYTES = 2048;
-export const MAX_PATH_LENGTH = 512;
+const MAX_PATH_LENGTH = 512;
 
 const pathSchema = z
   .string()

@@ -7,10 +7,10 @@ import { lastDays, utcDayStart } from "./days.ts";
 // from the raw rows and, should the window reach that far back, from the daily totals old
 // rows were folded into; unique visitors exist only in the raw rows.
 
-export const STATS_DAYS = 30;
+const STATS_DAYS = 30;
 /** "Online now": a heartbeat (or an app load) within this long. */
-export const ONLINE_WINDOW_MS = 2 * 60_000;
-export const TOP_PAGES = 10;
+const ONLINE_WINDOW_MS = 2 * 60_000;
+const TOP_PAGES = 10;
 
 export type VisitorStats = {
   days: Array<{ day: string; visits: number; visitors: number }>;

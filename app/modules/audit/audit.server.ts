@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { getDb } from "../db/db.server.ts";
 
@@ -138,13 +138,3 @@ export async function latestChanges(limit = 10, entityTypes?: readonly string[])
   return rows.map((row) => toEntry(row as AuditRow));
 }
 
-/** How many entries there are for an item (tests, the edit page's "show all"). */
-export async function countAudit(entityType: string, entityId: number): Promise<number> {
-  const row = await getDb()
-    .selectFrom("audit_log")
-    .select(sql<number>`count(*)::int`.as("count"))
-    .where("entity_type", "=", entityType)
-    .where("entity_id", "=", entityId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}

@@ -1,4 +1,6 @@
 import type { UserRole } from "../../../db/schema.ts";
+import type { GroupKey } from "~/i18n/keys";
+import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentPermission, type ContentType } from "../staff-content/registry.ts";
 
 // SPEC §6 as one role-by-action table. Every dashboard loader and action asks it (through
 // requirePermission in guards.server.ts), and so does the `my-auth` guard of the dashboard
@@ -6,21 +8,22 @@ import type { UserRole } from "../../../db/schema.ts";
 
 const STAFF = ["admin", "editor"] as const satisfies readonly UserRole[];
 const ADMIN = ["admin"] as const satisfies readonly UserRole[];
+const ROLES: Record<"staff" | "admin", readonly UserRole[]> = { staff: STAFF, admin: ADMIN };
+
+/** `<type>.manage` for each content type, held by the roles its registry entry names. */
+const CONTENT_PERMISSIONS = Object.fromEntries(CONTENT_TYPES.map((type) => [`${type}.manage`, ROLES[CONTENT_REGISTRY[type].managedBy]])) as Record<
+  ContentPermission,
+  readonly UserRole[]
+>;
 
 export const PERMISSIONS = {
   "dashboard.view": STAFF,
-  "news.manage": STAFF,
-  "pages.manage": STAFF,
-  "posters.manage": STAFF,
-  "diaspors.manage": STAFF,
-  "services.manage": STAFF,
-  "advertisements.manage": STAFF,
+  ...CONTENT_PERMISSIONS,
   "reports.manage": STAFF,
   "tags.manage": STAFF,
   "categories.manage": STAFF,
   "settings.manage": ADMIN,
   "locations.manage": ADMIN,
-  "reklama.manage": ADMIN,
   "users.manage": ADMIN,
   // Deleting trashed content for good (the dashboard's trash); moving to the trash is the section's own permission.
   "trash.purge": ADMIN,
@@ -32,22 +35,26 @@ export function can(role: UserRole | null | undefined, permission: Permission): 
   return role != null && (PERMISSIONS[permission] as readonly UserRole[]).includes(role);
 }
 
-/** The dashboard's sections: first path segment after /dashboard → what it needs. */
-export const DASHBOARD_SECTIONS = [
-  { segment: "news", permission: "news.manage", label: "dashboard:sections.news", categories: true },
-  { segment: "pages", permission: "pages.manage", label: "dashboard:sections.pages" },
-  { segment: "posters", permission: "posters.manage", label: "dashboard:sections.posters", categories: true },
-  { segment: "diaspors", permission: "diaspors.manage", label: "dashboard:sections.diaspors" },
-  { segment: "services", permission: "services.manage", label: "dashboard:sections.services", categories: true },
-  { segment: "advertisements", permission: "advertisements.manage", label: "dashboard:sections.advertisements", categories: true },
+type DashboardSection = { segment: string; permission: Permission; label: GroupKey<"dashboard", "sections">; categories?: true };
+
+function contentSections(managedBy: "staff" | "admin"): DashboardSection[] {
+  return CONTENT_TYPES.filter((type) => CONTENT_REGISTRY[type].managedBy === managedBy).map((type: ContentType) => ({
+    segment: type,
+    permission: `${type}.manage`,
+    label: `dashboard:sections.${type}`,
+    ...("category" in CONTENT_REGISTRY[type] ? { categories: true as const } : {}),
+  }));
+}
+
+/** The dashboard's sections, in menu order: first path segment after /dashboard → what it needs. */
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
+  ...contentSections("staff"),
   { segment: "reports", permission: "reports.manage", label: "dashboard:sections.reports" },
   { segment: "tags", permission: "tags.manage", label: "dashboard:sections.tags" },
-  { segment: "reklama", permission: "reklama.manage", label: "dashboard:sections.reklama" },
+  ...contentSections("admin"),
   { segment: "locations", permission: "locations.manage", label: "dashboard:sections.locations" },
   { segment: "settings", permission: "settings.manage", label: "dashboard:sections.settings" },
-] as const satisfies ReadonlyArray<{ segment: string; permission: Permission; label: string; categories?: boolean }>;
-
-export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+];
 
 /**
  * What a path under /dashboard needs (locale prefix already stripped): its section's

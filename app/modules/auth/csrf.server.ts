@@ -8,7 +8,7 @@ import { getSession } from "./guards.server.ts";
 // React Router's Origin check and SameSite=Lax cookies already stop cross-site posts;
 // the token makes sign-out (SPEC §8) and the API's sign-in refuse requests without it.
 
-export const CSRF_COOKIE = "__csrf";
+const CSRF_COOKIE = "__csrf";
 
 export function csrfTokenForSession(sessionId: string): string {
   return sign(`csrf:session:${sessionId}`);

@@ -7,12 +7,12 @@ import type { UserRole } from "../../../db/schema.ts";
 // fetched again from GET /api/auth/session every 5 minutes and when the window regains
 // focus. When it changed (signed out elsewhere, role changed), the page's data reloads.
 
-export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
-export type PublicUser = { id: number; name: string; email: string; role: UserRole; emailVerified: boolean };
+type SessionStatus = "loading" | "authenticated" | "unauthenticated";
+type PublicUser = { id: number; name: string; email: string; role: UserRole; emailVerified: boolean };
 export type ClientSession = { status: SessionStatus; user: PublicUser | null; csrfToken: string | null };
 
-export const SESSION_REFETCH_INTERVAL_MS = 300_000;
-export const SESSION_ENDPOINT = "/api/auth/session";
+const SESSION_REFETCH_INTERVAL_MS = 300_000;
+const SESSION_ENDPOINT = "/api/auth/session";
 
 const LOADING: ClientSession = { status: "loading", user: null, csrfToken: null };
 const SessionContext = createContext<ClientSession | null>(null);

@@ -1,5 +1,4 @@
 import { createCookie } from "react-router";
-import { sql } from "kysely";
 import type { Locale, UserRole } from "../../../db/schema.ts";
 import { getConfig } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
@@ -149,12 +148,3 @@ export async function deleteUserSessions(userId: number, exceptSessionId?: strin
   return Number(result.numDeletedRows);
 }
 
-export async function countUserSessions(userId: number): Promise<number> {
-  const row = await getDb()
-    .selectFrom("sessions")
-    .select(sql<number>`count(*)::int`.as("count"))
-    .where("user_id", "=", userId)
-    .where("expires_at", ">", new Date())
-    .executeTakeFirstOrThrow();
-  return row.count;
-}

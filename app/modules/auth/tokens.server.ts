@@ -5,7 +5,7 @@ import { hashToken, newToken } from "./secrets.server.ts";
 
 // Emailed links: single use, expiring, and stored only as a SHA-256 hash.
 
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };

@@ -14,7 +14,7 @@ export class EmailTakenError extends Error {
   }
 }
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -10,14 +10,14 @@ declare global {
   }
 }
 
-export const LATEST_BUILD_PATH = "/builds/latest.json";
+const LATEST_BUILD_PATH = "/builds/latest.json";
 /** How often an open tab asks for the latest build (and when it comes back after longer). */
-export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
+const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
 
 let outdated = false;
 
 /** The build this page was loaded with: React Router's manifest version. */
-export function currentBuildId(): string | undefined {
+function currentBuildId(): string | undefined {
   return typeof window === "undefined" ? undefined : window.__reactRouterManifest?.version;
 }
 

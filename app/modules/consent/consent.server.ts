@@ -22,7 +22,7 @@ export function readConsent(request: Request): ConsentState {
   return consentState(readCookie(request, CONSENT_COOKIE), readCookie(request, CONSENT_ENABLED_COOKIE));
 }
 
-export function analyticsAllowed(request: Request): boolean {
+function analyticsAllowed(request: Request): boolean {
   return readConsent(request).enabled.includes(ANALYTICS_ID);
 }
 
@@ -48,7 +48,7 @@ function clearedVisitorCookie(): string {
   return `${VISITOR_COOKIE}=; ${cookieAttributes(0, true)}`;
 }
 
-export function visitorCookie(id: string): string {
+function visitorCookie(id: string): string {
   return `${VISITOR_COOKIE}=${id}; ${cookieAttributes(YEAR_SECONDS, true)}`;
 }
 

@@ -16,7 +16,7 @@ export const CONSENT_COOKIE = "cookie_consent";
 export const CONSENT_ENABLED_COOKIE = "cookie_consent_enabled";
 /** The optional analytics cookie: a random visitor id, so a visitor on a changing IP counts once a day. */
 export const VISITOR_COOKIE = "visitor_id";
-export const ID_SEPARATOR = "~";
+const ID_SEPARATOR = "~";
 
 export const COOKIES: CookieRegistry = {
   necessary: [

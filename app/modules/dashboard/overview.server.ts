@@ -2,25 +2,33 @@ import { sql } from "kysely";
 import type { UserRole } from "../../../db/schema.ts";
 import { can, type Permission } from "../auth/access";
 import { getDb } from "../db/db.server.ts";
+import type { GroupName } from "~/i18n/keys";
+import { contentSpecs, type ContentSpec } from "../staff-content/types.ts";
 
 // The dashboard's overview: how many items of each kind are in each state, for the
 // sections the role may use.
 
-type Source = { section: string; permission: Permission; table: string; column: "status" | "role"; softDelete: boolean; link: boolean };
+type Source = { section: GroupName<"dashboard", "sections">; permission: Permission; table: "reports" | "users" | ContentSpec["table"]; column: "status" | "role"; softDelete: boolean; link: boolean };
 
+/** A content type's row; staff content counts its trash as "deleted", adverts' own statuses say it. */
+function contentSources(managedBy: ContentSpec["managedBy"]): Source[] {
+  return contentSpecs()
+    .filter((spec) => spec.managedBy === managedBy)
+    .map((spec) => ({ section: spec.type, permission: spec.permission, table: spec.table, column: "status", softDelete: !spec.gallery, link: true }));
+}
+
+// In the dashboard menu's order: staff sections, then admin-only ones.
 const SOURCES: Source[] = [
-  { section: "news", permission: "news.manage", table: "news", column: "status", softDelete: true, link: true },
-  { section: "pages", permission: "pages.manage", table: "pages", column: "status", softDelete: true, link: true },
-  { section: "posters", permission: "posters.manage", table: "posters", column: "status", softDelete: true, link: true },
-  { section: "diaspors", permission: "diaspors.manage", table: "diaspors", column: "status", softDelete: true, link: true },
-  { section: "services", permission: "services.manage", table: "services", column: "status", softDelete: true, link: true },
-  { section: "advertisements", permission: "advertisements.manage", table: "advertisements", column: "status", softDelete: false, link: true },
+  ...contentSources("staff"),
   { section: "reports", permission: "reports.manage", table: "reports", column: "status", softDelete: false, link: true },
-  { section: "reklama", permission: "reklama.manage", table: "reklama", column: "status", softDelete: true, link: true },
+  ...contentSources("admin"),
   { section: "users", permission: "users.manage", table: "users", column: "role", softDelete: false, link: false },
 ];
 
-export type OverviewRow = { section: string; link: boolean; counts: Array<{ status: string; count: number }>; total: number };
+/** A state: a status or role (check-constrained columns) or "deleted"; each has a `dashboard:status` message. */
+type State = GroupName<"dashboard", "status">;
+
+export type OverviewRow = { section: Source["section"]; link: boolean; counts: Array<{ status: State; count: number }>; total: number };
 
 export async function contentOverview(role: UserRole): Promise<OverviewRow[]> {
   const db = getDb();
@@ -28,9 +36,9 @@ export async function contentOverview(role: UserRole): Promise<OverviewRow[]> {
   return Promise.all(
     sources.map(async (source) => {
       const state = source.softDelete
-        ? sql<string>`case when deleted_at is null then ${sql.ref(source.column)} else 'deleted' end`
-        : sql<string>`${sql.ref(source.column)}`;
-      const { rows } = await sql<{ status: string; count: number }>`
+        ? sql<State>`case when deleted_at is null then ${sql.ref(source.column)} else 'deleted' end`
+        : sql<State>`${sql.ref(source.column)}`;
+      const { rows } = await sql<{ status: State; count: number }>`
         select ${state} as status, count(*)::int as count
         from ${sql.table(source.table)}
         group by 1

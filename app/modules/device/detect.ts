@@ -3,10 +3,10 @@ import { isbot } from "isbot";
 // SPEC §9 device detection: class (mobile, tablet, desktop, crawler), platform and browser
 // from the user agent; device-type headers an edge/CDN adds win over the user agent.
 
-export const DEVICE_CLASSES = ["mobile", "tablet", "desktop", "crawler"] as const;
-export type DeviceClass = (typeof DEVICE_CLASSES)[number];
-export type Platform = "ios" | "android" | "windows" | "macos" | "chromeos" | "linux" | "other";
-export type Browser = "edge" | "opera" | "samsung" | "yandex" | "firefox" | "chrome" | "safari" | "other";
+const DEVICE_CLASSES = ["mobile", "tablet", "desktop", "crawler"] as const;
+type DeviceClass = (typeof DEVICE_CLASSES)[number];
+type Platform = "ios" | "android" | "windows" | "macos" | "chromeos" | "linux" | "other";
+type Browser = "edge" | "opera" | "samsung" | "yandex" | "firefox" | "chrome" | "safari" | "other";
 
 export type DeviceInfo = {
   deviceClass: DeviceClass;
@@ -40,7 +40,7 @@ export function edgeHints(headers: HeaderSource): EdgeHints {
 const TABLET = /iPad|Tablet|PlayBook|Silk|Kindle|KFAPWI|Nexus (?:7|9|10)\b/i;
 const MOBILE = /Mobi|iPhone|iPod|Windows Phone|IEMobile|BlackBerry|BB10|Opera Mini|webOS/i;
 
-export function platformOf(userAgent: string): Platform {
+function platformOf(userAgent: string): Platform {
   if (/iPhone|iPad|iPod/.test(userAgent)) return "ios";
   if (/Android/.test(userAgent)) return "android";
   if (/Windows/.test(userAgent)) return "windows";
@@ -50,7 +50,7 @@ export function platformOf(userAgent: string): Platform {
   return "other";
 }
 
-export function browserOf(userAgent: string): Browser {
+function browserOf(userAgent: string): Browser {
   if (/EdgA?\/|EdgiOS\//.test(userAgent)) return "edge";
   if (/OPR\/|Opera/.test(userAgent)) return "opera";
   if (/SamsungBrowser\//.test(userAgent)) return "samsung";

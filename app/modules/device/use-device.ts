@@ -19,7 +19,7 @@ export function onResizeSettled(target: Pick<Window, "addEventListener" | "remov
 }
 
 /** What the browser says now; an edge header's class (decided on the server) still wins. */
-export function reevaluateDevice(initial: DeviceInfo): DeviceInfo {
+function reevaluateDevice(initial: DeviceInfo): DeviceInfo {
   if (initial.source === "edge") return initial;
   return detectDevice(navigator.userAgent, {}, { touchMac: navigator.maxTouchPoints > 1 });
 }

@@ -10,7 +10,7 @@ import type { AdvertStatus } from "../../../db/schema.ts";
 // sold or expires stays in the list, marked; one deleted (by its owner or staff) disappears.
 
 /** Saving and removing are cheap but writes: a generous cap per user stops scripted floods. */
-export const FAVOURITE_LIMIT: Limit = { max: 300, windowMs: 60 * 60 * 1000 };
+const FAVOURITE_LIMIT: Limit = { max: 300, windowMs: 60 * 60 * 1000 };
 
 export type FavouriteOutcome = "saved" | "removed" | "not_found" | "limited";
 
@@ -48,7 +48,7 @@ export async function savedAmong(userId: number | undefined, advertIds: readonly
   return rows.map((row) => row.advertisement_id);
 }
 
-export type FavouriteCard = AdvertCard & { status: AdvertStatus; savedAt: string };
+type FavouriteCard = AdvertCard & { status: AdvertStatus; savedAt: string };
 
 export const FAVOURITES_PAGE_SIZE = 24;
 

@@ -2,7 +2,7 @@ import { escapeXml } from "../sitemap/sitemap.server.ts";
 
 // RSS 2.0 documents (with an atom:link to itself, as feed validators ask).
 
-export type FeedItem = {
+type FeedItem = {
   title: string;
   /** Absolute URL of the item page. */
   link: string;

@@ -4,13 +4,13 @@ import type { Language } from "~/i18n/locales";
 // language. Formatters are costly to build (tens of microseconds each, locale data lookups):
 // each one is made once per language and options, then reused by every request.
 
-export const BCP47: Record<Language, string> = { uk: "uk-UA", en: "en-US" };
+const BCP47: Record<Language, string> = { uk: "uk-UA", en: "en-US" };
 
 /**
  * Times are stored in UTC and shown in the site's time zone. The portal has no per-user zone;
  * the seeded community lives mostly in Central Europe.
  */
-export const SITE_TIME_ZONE = "Europe/Warsaw";
+const SITE_TIME_ZONE = "Europe/Warsaw";
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -52,7 +52,3 @@ export function formatPrice(amount: number | string, currency: string, language:
   }).format(value);
 }
 
-/** A count or plain number: "12 345" / "12,345". */
-export function formatNumber(value: number, language: Language): string {
-  return numberFormat(language, "number", {}).format(value);
-}

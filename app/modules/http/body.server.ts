@@ -101,7 +101,7 @@ export async function readFormOutcome(request: Request, limits: BodyLimits = { m
 }
 
 /** What a browser gets for a body it should not have sent: the error page (in the shell) says why. */
-export function bodyError(status: 400 | 413): never {
+function bodyError(status: 400 | 413): never {
   throw data(null, { status, statusText: status === 413 ? "Payload Too Large" : "Bad Request" });
 }
 

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { getFlashCookie } from "./cookies.server.ts";
 
-export const TOAST_SEVERITIES = ["info", "success", "warn", "error", "secondary", "contrast"] as const;
-export type ToastSeverity = (typeof TOAST_SEVERITIES)[number];
+const TOAST_SEVERITIES = ["info", "success", "warn", "error", "secondary", "contrast"] as const;
+type ToastSeverity = (typeof TOAST_SEVERITIES)[number];
 /** `message` is a translation key of the `common` namespace (or another `ns:key`). */
 export type Flash = { id?: string; severity: ToastSeverity; message: string; values?: Record<string, string | number> };
 

@@ -5,9 +5,9 @@ import { resolveImageStore, type ImageStore } from "./storage.server.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: a phone photo passes, a decompression bomb (20000x20000) does not. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 /** Widths written as webp; an image narrower than one of them is never upscaled. */
-export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
+const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 export type ImageRejectionReason = "too_large" | "not_an_image" | "unsupported_format" | "too_many_pixels";

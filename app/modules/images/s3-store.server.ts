@@ -9,12 +9,12 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { StorageConfig } from "../config/config.server.ts";
-import { checkedName, type ImageStore } from "./storage.server.ts";
+import { checkedName, type ImageStore } from "./image-store.ts";
 
 type S3Config = Extract<StorageConfig, { kind: "s3" }>;
 
 /** Names get a fresh random key on every upload, so objects never change: caches keep them for good. */
-export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 export function createS3Client(config: S3Config): S3Client {
   return new S3Client({

@@ -1,46 +1,17 @@
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { getConfig, type StorageConfig } from "../config/config.server.ts";
+import { checkedName, type ImageStore } from "./image-store.ts";
 import { createS3ImageStore } from "./s3-store.server.ts";
 
 // Where the bytes of uploaded images live. Names are relative to the uploads root
 // ("images/2026/11/<uuid>-640.webp"): a file under DATA_DIR/uploads locally, the object key
 // in a bucket. Every write and delete of image bytes goes through the process-wide store.
 
-export type StoredObject = {
-  body: Readable;
-  size: number;
-  etag: string;
-  lastModified: Date;
-  contentType: string | undefined;
-};
+export { isSafeName, type ImageStore } from "./image-store.ts";
 
-export interface ImageStore {
-  readonly kind: "local" | "s3";
-  /** For logs: the directory or the bucket. */
-  readonly description: string;
-  put(name: string, body: Uint8Array, contentType: string): Promise<void>;
-  copy(from: string, to: string): Promise<void>;
-  /** null when there is no such object. */
-  get(name: string, ifNoneMatch?: string): Promise<StoredObject | "not-modified" | null>;
-  has(name: string): Promise<boolean>;
-  /** Missing names are ignored. */
-  remove(names: readonly string[]): Promise<void>;
-}
-
-/** A name the store accepts: relative, no `..`, no odd characters (it becomes a path or a key). */
-export function isSafeName(name: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(name) && !name.split("/").some((part) => part === ".." || part === ".");
-}
-
-export function checkedName(name: string): string {
-  if (!isSafeName(name)) throw new Error(`Not a storable name: ${JSON.stringify(name)}`);
-  return name;
-}
-
-export function localImageStore(root: string): ImageStore {
+function localImageStore(root: string): ImageStore {
   const file = (name: string) => path.join(root, checkedName(name));
   return {
     kind: "local",

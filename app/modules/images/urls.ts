@@ -3,7 +3,7 @@
 // `images/<key>-<width>.webp` (a file under DATA_DIR/uploads, or an object in the bucket),
 // served at `/uploads/images/<key>-<width>.webp`, or under S3_PUBLIC_URL when that is set.
 
-export const UPLOADS_URL_PREFIX = "/uploads/images/";
+const UPLOADS_URL_PREFIX = "/uploads/images/";
 
 const BASE_KEY = Symbol.for("portal.imageBaseUrl");
 type BaseHolder = { [BASE_KEY]?: string };

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { publishedUntrashed, scheduledPublication } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { CONTENT_TYPES, contentSpecs, type StaffTable, type TagTable } from "../staff-content/types.ts";
 
 // What the anonymous page cache needs to know about the database: the version of every
 // table pages are built from (bumped by triggers, migrations/0003) and the next moment at
@@ -11,15 +12,17 @@ import { getDb } from "../db/db.server.ts";
  * With PostgreSQL every change also arrives by NOTIFY (content-notify.server.ts); the poll is
  * then only the fallback, and CONTENT_POLL_MS may lengthen it (tests set it long to prove it).
  */
-export const POLL_MS = Number(process.env.CONTENT_POLL_MS) > 0 ? Number(process.env.CONTENT_POLL_MS) : 1_000;
+const POLL_MS = Number(process.env.CONTENT_POLL_MS) > 0 ? Number(process.env.CONTENT_POLL_MS) : 1_000;
 
 /** Tables whose changes concern adverts only; everything else is staff content. */
 export const ADVERT_TABLES = ["advertisements", "advertisement_images"] as const;
-/** Every table a staff content page is built from (shell included: settings, pages). */
-export const CONTENT_TABLES = [
-  "news", "news_tags", "posters", "poster_tags", "services", "diaspors", "reklama", "pages",
-  "categories", "tags", "locations", "settings", "images",
-] as const;
+const SHARED_TABLES = ["categories", "tags", "locations", "settings", "images"] as const;
+/** Every table a staff content page is built from (shell included: settings, pages): the registry's staff types, their tag links, the shared tables. */
+export const CONTENT_TABLES: ReadonlyArray<StaffTable | TagTable | (typeof SHARED_TABLES)[number]> = [
+  ...CONTENT_TYPES.filter((type): type is StaffTable => !(ADVERT_TABLES as readonly string[]).includes(type)),
+  ...contentSpecs().flatMap((spec) => (spec.tags ? [spec.tags.table] : [])),
+  ...SHARED_TABLES,
+];
 export type VersionedTable = (typeof CONTENT_TABLES)[number] | (typeof ADVERT_TABLES)[number];
 
 export type ContentState = {
@@ -40,23 +43,25 @@ type Poller = {
 const POLLER_KEY = Symbol.for("portal.contentState");
 const poller: Poller = ((globalThis as { [POLLER_KEY]?: Poller })[POLLER_KEY] ??= { state: undefined, inflight: undefined, generation: 0 });
 
+/** The next moment each staff type's `published_at` and timeline columns reach (trusted constants of the registry). */
+function staffMoments() {
+  return contentSpecs()
+    .filter((spec) => !spec.gallery)
+    .flatMap((spec) => [
+      sql`(select min(published_at) from ${sql.table(spec.table)} where ${scheduledPublication(spec.table)})`,
+      ...(spec.timeline ?? []).map(
+        (moment) => sql`(select min(${sql.raw(moment)}) from ${sql.table(spec.table)} where ${publishedUntrashed(spec.table)} and ${sql.raw(moment)} > now())`,
+      ),
+    ]);
+}
+
 async function poll(): Promise<ContentState> {
   const db = getDb();
   const now = Date.now();
   const [versions, next] = await Promise.all([
     db.selectFrom("content_versions").select(["name", "version"]).execute(),
     sql<{ content: Date | null; adverts: Date | null }>`select
-      least(
-        (select min(published_at) from news where ${scheduledPublication("news")}),
-        (select min(published_at) from posters where ${scheduledPublication("posters")}),
-        (select min(coalesce(ends_at, starts_at)) from posters where ${publishedUntrashed("posters")} and coalesce(ends_at, starts_at) > now()),
-        (select min(published_at) from services where ${scheduledPublication("services")}),
-        (select min(published_at) from diaspors where ${scheduledPublication("diaspors")}),
-        (select min(published_at) from pages where ${scheduledPublication("pages")}),
-        (select min(published_at) from reklama where ${scheduledPublication("reklama")}),
-        (select min(starts_at) from reklama where ${publishedUntrashed("reklama")} and starts_at > now()),
-        (select min(ends_at) from reklama where ${publishedUntrashed("reklama")} and ends_at > now())
-      ) as content,
+      least(${sql.join(staffMoments())}) as content,
       least(
         (select min(published_at) from advertisements where status = 'published' and published_at > now()),
         (select min(expires_at) from advertisements where status = 'published' and expires_at > now())

@@ -6,7 +6,7 @@ import { beforeDatabaseClose, getDb } from "../db/db.server.ts";
 // interval's counts, which is acceptable for statistics; a graceful stop (SIGTERM) flushes
 // them before the database closes, and a failed flush keeps them for the next one.
 
-export const VIEW_TABLES = ["news", "posters", "services", "diaspors", "advertisements"] as const;
+const VIEW_TABLES = ["news", "posters", "services", "diaspors", "advertisements"] as const;
 export type ViewTable = (typeof VIEW_TABLES)[number];
 type CounterTarget = { table: ViewTable | "reklama"; column: "view_count" | "impression_count" };
 

@@ -1,10 +1,8 @@
 import type { Language } from "~/i18n/locales";
-import { dateTimeFormat, SITE_TIME_ZONE } from "../format/intl.ts";
+import { dateTimeFormat } from "../format/intl.ts";
 
 // Dates in the page's language, formatted in loaders so server and browser never disagree
 // during hydration. The formatters live (cached) in app/modules/format/intl.ts.
-
-export { SITE_TIME_ZONE };
 
 const OPTIONS: Record<"date" | "time" | "weekday" | "long", Intl.DateTimeFormatOptions> = {
   date: { day: "2-digit", month: "2-digit", year: "2-digit" },

@@ -1,49 +1,17 @@
-import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/locales";
-import type { LocalizedText } from "../content/localized.ts";
+import type { TFunction } from "i18next";
 import { newestAdvertsSection } from "../adverts/home-section.server.ts";
 import { newestInDirectory } from "../directory/directory.server.ts";
 import { latestNews } from "../news/news.server.ts";
 import { upcomingPosters } from "../posters/posters.server.ts";
 import type { VersionedTable } from "./content-state.server.ts";
-import type { DisplayDate } from "./dates.ts";
-import type { DisplayImage } from "./images.ts";
+import type { HomeSection, HomeSectionBuilder } from "./home-section.ts";
 
-// The home page is a list of teaser sections. Each builder declares the tables it reads (the
-// page cache's dependencies) and returns teasers in one shape, rendered by one card.
-// Another section type (the adverts issue's "newest adverts") is one builder plus one line
-// in HOME_SECTIONS.
+// The home page's teaser sections (the shape is in home-section.ts, so that a module's own
+// builder, like the adverts', needs nothing from here). Another section is one builder
+// plus one line in HOME_SECTIONS.
 
-export type TeaserItem = {
-  key: string | number;
-  /** Locale-free path of the item. */
-  path: string;
-  title: LocalizedText;
-  text?: LocalizedText | null;
-  /** A short line above the title: date, place, price. */
-  meta?: string | null;
-  date?: DisplayDate | null;
-  image?: DisplayImage | null;
-  /** "cover" images fill the card's top; "logo" images sit small beside the title. */
-  imageKind?: "cover" | "logo";
-};
-
-export type HomeSection = {
-  id: string;
-  title: string;
-  /** Locale-free path of the full list. */
-  more: { path: string; label: string };
-  items: TeaserItem[];
-  /** Shown when `items` is empty; sections without it are left out when empty. */
-  emptyText?: string;
-};
-
-export type HomeSectionBuilder = {
-  deps: VersionedTable[];
-  build(options: { language: Language; t: TFunction<"content"> }): Promise<HomeSection>;
-};
-
-export const latestNewsSection: HomeSectionBuilder = {
+const latestNewsSection: HomeSectionBuilder = {
   deps: ["news", "categories", "images"],
   async build({ language, t }) {
     const items = await latestNews(language, 6);
@@ -66,7 +34,7 @@ export const latestNewsSection: HomeSectionBuilder = {
   },
 };
 
-export const upcomingPostersSection: HomeSectionBuilder = {
+const upcomingPostersSection: HomeSectionBuilder = {
   deps: ["posters", "locations", "images"],
   async build({ language, t }) {
     const items = await upcomingPosters(language, 4);
@@ -88,7 +56,7 @@ export const upcomingPostersSection: HomeSectionBuilder = {
   },
 };
 
-export const servicesSection: HomeSectionBuilder = {
+const servicesSection: HomeSectionBuilder = {
   deps: ["services", "categories", "locations", "images"],
   async build({ language, t }) {
     const items = await newestInDirectory("services", language, 4);
@@ -109,7 +77,7 @@ export const servicesSection: HomeSectionBuilder = {
   },
 };
 
-export const diasporaSection: HomeSectionBuilder = {
+const diasporaSection: HomeSectionBuilder = {
   deps: ["diaspors", "locations", "images"],
   async build({ language, t }) {
     const items = await newestInDirectory("diaspors", language, 4);
@@ -131,7 +99,7 @@ export const diasporaSection: HomeSectionBuilder = {
 };
 
 /** The home page's sections, in order. */
-export const HOME_SECTIONS: HomeSectionBuilder[] = [
+const HOME_SECTIONS: HomeSectionBuilder[] = [
   latestNewsSection,
   upcomingPostersSection,
   newestAdvertsSection,

@@ -58,8 +58,8 @@ const partitions = {
 };
 export type CachePartition = keyof typeof partitions;
 
-export const SESSION_COOKIE = "__session";
-export const FLASH_COOKIE = "__flash";
+const SESSION_COOKIE = "__session";
+const FLASH_COOKIE = "__flash";
 
 /** Drops every kept response (tests; an operator could call it after a deploy). */
 export function clearPageCache(): void {
@@ -89,13 +89,13 @@ function isFresh(entry: Entry, state: ContentState): boolean {
 const NONCE_ATTRIBUTE = / nonce="[^"]*"/g;
 
 /** The CSP nonce differs on every render: two renders that differ by it only are one page. */
-export function etagOf(body: Uint8Array): string {
+function etagOf(body: Uint8Array): string {
   const text = new TextDecoder().decode(body).replace(NONCE_ATTRIBUTE, "");
   return `W/"${createHash("sha1").update(text).digest("base64url")}"`;
 }
 
 /** If-None-Match holds this ETag (or `*`); weak comparison, as for GET. */
-export function etagMatches(request: Request, etag: string): boolean {
+function etagMatches(request: Request, etag: string): boolean {
   const header = request.headers.get("if-none-match");
   return header ? ifNoneMatchHolds(header, etag) : false;
 }

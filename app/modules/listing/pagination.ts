@@ -16,7 +16,7 @@ export function parsePage(url: URL): number {
   return Number(values[0]);
 }
 
-export function pageCount(total: number, pageSize = PAGE_SIZE): number {
+function pageCount(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { PriceKind } from "../../../db/schema.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { sendModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
@@ -16,7 +17,7 @@ export type PendingAdvert = {
   owner: string;
   category: string | null;
   location: string | null;
-  price: { kind: string; amount: string | null; currency: string | null };
+  price: { kind: PriceKind; amount: string | null; currency: string | null };
   image: { key: string; variants: number[] } | null;
 };
 

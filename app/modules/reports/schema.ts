@@ -4,7 +4,7 @@ import { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_TARGET_TYPES } from "./limit
 // The report form (on adverts and on news, poster, service and diaspora items), shared by
 // the browser and the server. Messages are `reports` translation keys.
 
-export { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_TARGET_TYPES };
+export { REPORT_TARGET_TYPES };
 
 export const reportSchema = z
   .object({
@@ -23,4 +23,3 @@ export const reportSchema = z
     }
   });
 
-export type ReportInput = z.output<typeof reportSchema>;

@@ -49,7 +49,7 @@ export async function acquireLease(now: Date, holder = HOLDER): Promise<boolean>
 }
 
 /** Step 1: queue (search, advert) pairs for adverts that went live since the last run. */
-export async function matchNewAdverts(now: Date): Promise<number> {
+async function matchNewAdverts(now: Date): Promise<number> {
   const db = getDb();
   const state = await db.selectFrom("job_state").select("cursor_at").where("name", "=", JOB).executeTakeFirst();
   const from = state?.cursor_at ? new Date(new Date(state.cursor_at).getTime() - OVERLAP_MS) : new Date(0);
@@ -80,7 +80,7 @@ async function queueMatches(search: SavedSearch, from: Date, now: Date): Promise
 }
 
 /** Step 2: one mail per due search. Returns how many mails went out. */
-export async function sendDueAlerts(now: Date): Promise<number> {
+async function sendDueAlerts(now: Date): Promise<number> {
   const db = getDb();
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
   const digestBefore = new Date(now.getTime() - DAY_MS);

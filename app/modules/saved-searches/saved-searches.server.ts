@@ -13,7 +13,7 @@ import { listQueryOf, pathOfCriteria, type SearchCriteria } from "./criteria.ts"
 /** A user keeps at most this many; more would mostly be forgotten ones that still send mail. */
 export const MAX_SAVED_SEARCHES = 20;
 /** Creating (and so mailing) searches is capped per hour as well, like other user actions. */
-export const SAVED_SEARCH_CREATE_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
+const SAVED_SEARCH_CREATE_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
 
 export function criteriaOf(search: Pick<SavedSearch, "category_slug" | "query_text" | "filters">): SearchCriteria {
   return { categorySlug: search.category_slug, queryText: search.query_text, filters: search.filters ?? {} };
@@ -102,11 +102,6 @@ export async function createSavedSearch(userId: number, values: { name: string; 
         .executeTakeFirstOrThrow();
       return { ok: true, id: row.id } as const;
     });
-}
-
-/** The user's search with this id, or null (another user's id behaves like a missing one). */
-export async function findSavedSearch(userId: number, id: number): Promise<SavedSearch | null> {
-  return (await getDb().selectFrom("saved_searches").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst()) ?? null;
 }
 
 export async function renameSavedSearch(userId: number, id: number, name: string): Promise<boolean> {

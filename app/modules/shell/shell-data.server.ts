@@ -8,8 +8,11 @@ import { readFlash } from "../http/flash.server.ts";
 import { listFooterPagesCached } from "../pages/pages.server.ts";
 import { getPublicSettings } from "../settings/settings.server.ts";
 
+/** The `common` messages the shell's SEO defaults and error titles use. */
+type ShellKey = "seo_index_title" | "seo_index_description" | "error.not_found_title" | "error.not_found_description" | "error.server_title" | "error.server_description";
+
 /** What every page's shell needs: locale, theme, site contacts, footer links, a pending toast. */
-export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: (key: string, values?: Record<string, string>) => string }) {
+export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: (key: ShellKey, values?: Record<string, string>) => string }) {
   const locale = localeFromPath(url.pathname);
   const [settings, footerPages, { flash, clear }] = await Promise.all([
     getPublicSettings(),
@@ -43,3 +46,5 @@ export async function loadShellData({ request, url, language, t }: { request: Re
   };
   return { shell, headers };
 }
+
+export type ShellData = Awaited<ReturnType<typeof loadShellData>>["shell"];

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { changedFields, recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import type { Actor } from "./state.server.ts";
+import { registryDb } from "./tables.server.ts";
 import { syncTags, tagSlugs } from "./tags.server.ts";
 import type { ContentSpec } from "./types.ts";
 import type { PreparedValues } from "./values.server.ts";
@@ -13,18 +14,20 @@ import type { PreparedValues } from "./values.server.ts";
 
 export type ItemRow = Record<string, unknown> & { id: number; version: number; slug: string; status: string; deleted_at: Date | null; updated_at: Date };
 
-function anyDb(db: Kysely<DB> | Transaction<DB>): Kysely<any> {
-  return db as unknown as Kysely<any>;
-}
-
 export async function loadItem(spec: ContentSpec, id: number): Promise<ItemRow | undefined> {
-  return (await anyDb(getDb()).selectFrom(spec.table).selectAll().where("id", "=", id).executeTakeFirst()) as ItemRow | undefined;
+  return (await registryDb(getDb()).selectFrom(spec.table).selectAll().where("id", "=", id).executeTakeFirst()) as ItemRow | undefined;
 }
 
 export async function loadTagIds(spec: ContentSpec, id: number): Promise<number[]> {
   if (!spec.tags) return [];
-  const rows = (await anyDb(getDb()).selectFrom(spec.tags.table).select("tag_id").where(spec.tags.column, "=", id).execute()) as Array<{ tag_id: number }>;
+  const rows = (await registryDb(getDb()).selectFrom(spec.tags.table).select("tag_id").where(spec.tags.column, "=", id).execute()) as Array<{ tag_id: number }>;
   return rows.map((row) => row.tag_id);
+}
+
+/** The owner of an advert, for its edit page; staff content has none to show. */
+export async function loadOwner(spec: ContentSpec, row: ItemRow): Promise<{ email: string; name: string } | undefined> {
+  if (!spec.gallery) return undefined;
+  return getDb().selectFrom("users").select(["email", "name"]).where("id", "=", row.owner_id as number).executeTakeFirst();
 }
 
 export async function loadGalleryIds(id: number): Promise<number[]> {
@@ -61,7 +64,7 @@ export async function createItem(spec: ContentSpec, values: PreparedValues, acto
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const row = (await anyDb(trx)
+      const row = (await registryDb(trx)
         .insertInto(spec.table)
         .values({ ...values.columns, [spec.authorColumn]: actor.id })
         .returningAll()
@@ -87,12 +90,12 @@ export async function updateItem(spec: ContentSpec, id: number, expectedVersion:
   return getDb()
     .transaction()
     .execute(async (trx): Promise<SaveOutcome> => {
-      const current = (await anyDb(trx).selectFrom(spec.table).selectAll().where("id", "=", id).forUpdate().executeTakeFirst()) as ItemRow | undefined;
+      const current = (await registryDb(trx).selectFrom(spec.table).selectAll().where("id", "=", id).forUpdate().executeTakeFirst()) as ItemRow | undefined;
       if (!current) return { status: "missing" };
       if (current.deleted_at) return { status: "trashed" };
       if (current.version !== expectedVersion) return { status: "conflict", version: current.version, updatedAt: current.updated_at };
       const beforeTags = values.tags ? await tagSlugs(trx, spec, id) : undefined;
-      const saved = (await anyDb(trx)
+      const saved = (await registryDb(trx)
         .updateTable(spec.table)
         .set({ ...values.columns, version: sql`version + 1`, updated_at: sql`now()` })
         .where("id", "=", id)

@@ -4,7 +4,7 @@ import { parseQuery, queryEnum, queryId, queryPage, queryText } from "../http/qu
 // A dashboard list's state lives in its URL (bookmarkable, works without JS): filters,
 // sort and page. The same parsed filter drives the list and its bulk actions.
 
-export const SORT_KEYS = ["title", "status", "published_at", "updated_at", "created_at"] as const;
+const SORT_KEYS = ["title", "status", "published_at", "updated_at", "created_at"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export const PAGE_SIZE = 20;
 
@@ -23,7 +23,6 @@ export const listQuerySchema = z.object(listQueryShape);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The part of the query that decides which rows: what bulk actions apply to. */
 export type ListFilter = Pick<ListQuery, "status" | "category" | "author" | "q" | "view">;
-export const FILTER_KEYS = ["status", "category", "author", "q", "view"] as const;
 
 export function parseListQuery(params: URLSearchParams): ListQuery {
   return parseQuery(params, listQueryShape);
@@ -45,7 +44,3 @@ export function listSearch(query: Partial<ListQuery>, changes: Partial<ListQuery
   return search ? `?${search}` : "";
 }
 
-/** The filter of a query, as hidden form fields carry it to a bulk action. */
-export function filterOf(query: ListQuery): ListFilter {
-  return { status: query.status, category: query.category, author: query.author, q: query.q, view: query.view };
-}

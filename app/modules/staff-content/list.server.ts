@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { getDb } from "../db/db.server.ts";
 import { PAGE_SIZE, type ListFilter, type ListQuery, type SortKey } from "./list-query.ts";
+import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 import { parseId } from "../http/ids.ts";
 
@@ -18,7 +19,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export function listWhere(spec: ContentSpec, filter: ListFilter): Expression<SqlBool> {
+function listWhere(spec: ContentSpec, filter: ListFilter): Expression<SqlBool> {
   const parts = [filter.view === "trash" ? sql`${col(spec, "deleted_at")} is not null` : sql`${col(spec, "deleted_at")} is null`];
   if (filter.status === "scheduled") {
     parts.push(sql`${col(spec, "status")} = 'published' and ${col(spec, "published_at")} > now()`);
@@ -72,12 +73,8 @@ type RawRow = {
   author_email: string | null;
 };
 
-function anyDb(): Kysely<any> {
-  return getDb() as unknown as Kysely<any>;
-}
-
 export async function listItems(spec: ContentSpec, query: ListQuery): Promise<{ rows: ListRow[]; total: number; pages: number }> {
-  const db = anyDb();
+  const db = registryDb(getDb());
   const where = listWhere(spec, query);
   const countRow = (await db
     .selectFrom(spec.table)
@@ -134,7 +131,7 @@ export async function listItems(spec: ContentSpec, query: ListQuery): Promise<{ 
 /** Ids of the rows a filter shows (all pages), optionally only among `ids`; locks them when inside a transaction. */
 export async function matchingIds(db: Kysely<DB>, spec: ContentSpec, filter: ListFilter, ids?: readonly number[]): Promise<number[]> {
   if (ids && ids.length === 0) return [];
-  let query = (db as unknown as Kysely<any>).selectFrom(spec.table).select(`${spec.table}.id as id`).where(listWhere(spec, filter));
+  let query = registryDb(db).selectFrom(spec.table).select(`${spec.table}.id as id`).where(listWhere(spec, filter));
   if (ids) query = query.where(`${spec.table}.id`, "in", [...ids]);
   const rows = (await query.orderBy(`${spec.table}.id`).forUpdate().execute()) as Array<{ id: number }>;
   return rows.map((row) => row.id);
@@ -142,7 +139,7 @@ export async function matchingIds(db: Kysely<DB>, spec: ContentSpec, filter: Lis
 
 /** Options of the author filter: people who wrote (or own) items of this type. */
 export async function listAuthors(spec: ContentSpec): Promise<Array<{ id: number; label: string }>> {
-  const rows = (await anyDb()
+  const rows = (await registryDb(getDb())
     .selectFrom("users")
     .select(["users.id", "users.name", "users.email"])
     .where((eb) => eb.exists(eb.selectFrom(spec.table).select(sql`1`.as("one")).whereRef(`${spec.table}.${spec.authorColumn}`, "=", "users.id")))

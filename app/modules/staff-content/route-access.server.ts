@@ -10,14 +10,15 @@ import { parseId } from "../http/ids.ts";
 // What every dashboard content loader and action starts with: the content type named by
 // the URL (404 for anything else) and the signed-in user's permission for it (403).
 
-type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
+export type ContentRouteArgs = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
+type Args = ContentRouteArgs;
 
 export function notFound(): never {
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 
 /** The type in the URL; the pages edit route (/dashboard/pages/edit-page/:id) has none in its params. */
-export function specFromParams(params: Args["params"]): ContentSpec {
+function specFromParams(params: Args["params"]): ContentSpec {
   const type = params.type ?? "pages";
   if (!isContentType(type)) notFound();
   return contentSpec(type);

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
 import { getDb } from "../db/db.server.ts";
 import { slugify } from "../slug/transliterate.ts";
 import { SLUG_MAX } from "./form-schema.ts";
+import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 
 // Slugs: Latin transliteration of the Ukrainian title, unique per type (trashed items keep
@@ -20,7 +20,7 @@ export function isReservedPageSlug(slug: string): boolean {
 }
 
 export async function slugTaken(spec: ContentSpec, slug: string, exceptId?: number): Promise<boolean> {
-  let query = (getDb() as unknown as Kysely<any>).selectFrom(spec.table).select("id").where("slug", "=", slug);
+  let query = registryDb(getDb()).selectFrom(spec.table).select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "<>", exceptId);
   return Boolean(await query.executeTakeFirst());
 }
@@ -33,7 +33,7 @@ export async function autoSlug(spec: ContentSpec, title: string, exceptId?: numb
   }
   let base = slugify(title, SLUG_MAX - 6) || spec.type;
   if (spec.type === "pages" && isReservedPageSlug(base)) base = `${base}-page`;
-  const rows = (await (getDb() as unknown as Kysely<any>)
+  const rows = (await registryDb(getDb())
     .selectFrom(spec.table)
     .select("slug")
     .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))

@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { recordAudit, type AuditAction } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { removeImageFiles } from "../images/process.server.ts";
 import type { StateAction } from "./actions.ts";
+import { registryDb } from "./tables.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
 
 // State changes of whole items: publish, unpublish, move to the trash, restore, purge.
@@ -17,13 +18,9 @@ export type Actor = { id: number; role: string };
 type Trx = Transaction<DB>;
 type Snapshot = { id: number; status: string; deleted_at: Date | null; slug: string; title: string };
 
-function anyDb(db: Kysely<DB> | Trx): Kysely<any> {
-  return db as unknown as Kysely<any>;
-}
-
 async function snapshots(trx: Trx, spec: ContentSpec, ids: readonly number[]): Promise<Snapshot[]> {
   if (ids.length === 0) return [];
-  return (await anyDb(trx)
+  return (await registryDb(trx)
     .selectFrom(spec.table)
     .select(["id", "status", "deleted_at", "slug", sql<string>`${sql.ref(spec.title.uk)}`.as("title")])
     .where("id", "in", [...ids])
@@ -71,7 +68,7 @@ export async function applyStateAction(
   const fits = rows.filter((row) => (action === "restore" || action === "purge" ? row.deleted_at !== null : row.deleted_at === null));
   const changedIds = fits.map((row) => row.id);
   if (changedIds.length === 0) return { changed: [], orphanImages: [] };
-  const db = anyDb(trx);
+  const db = registryDb(trx);
 
   if (action === "purge") {
     const orphanImages = await purgeRows(trx, spec, changedIds);
@@ -114,7 +111,7 @@ async function imagesOf(trx: Trx, spec: ContentSpec, ids: number[]): Promise<num
   const columns = allFields(spec).flatMap((field) => (field.kind === "image" ? [field.name] : []));
   const found = new Set<number>();
   if (columns.length) {
-    const rows = (await anyDb(trx).selectFrom(spec.table).select(columns).where("id", "in", ids).execute()) as Array<Record<string, number | null>>;
+    const rows = (await registryDb(trx).selectFrom(spec.table).select(columns).where("id", "in", ids).execute()) as Array<Record<string, number | null>>;
     for (const row of rows) for (const column of columns) if (row[column]) found.add(row[column]!);
   }
   if (spec.gallery) {
@@ -141,7 +138,7 @@ async function unreferenced(trx: Trx, ids: number[]): Promise<number[]> {
 /** Deletes the rows (their tags and photo links go by cascade) and their now unused images. */
 async function purgeRows(trx: Trx, spec: ContentSpec, ids: number[]): Promise<Array<{ key: string; variants: number[] }>> {
   const images = await imagesOf(trx, spec, ids);
-  await anyDb(trx).deleteFrom(spec.table).where("id", "in", ids).execute();
+  await registryDb(trx).deleteFrom(spec.table).where("id", "in", ids).execute();
   const orphans = await unreferenced(trx, images);
   if (orphans.length === 0) return [];
   return trx.deleteFrom("images").where("id", "in", orphans).returning(["key", "variants"]).execute();

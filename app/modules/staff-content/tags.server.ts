@@ -1,12 +1,13 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { slugify } from "../slug/transliterate.ts";
+import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 
 // Tags of news and posters: the ticked existing ones plus new names typed in the form
 // (comma separated), created in place; a name whose slug exists reuses that tag.
 
-export const TAG_NAME_MAX = 60;
+const TAG_NAME_MAX = 60;
 
 export function parseTagNames(text: string): string[] {
   const names = text
@@ -49,7 +50,7 @@ export async function syncTags(
   const { table, column } = spec.tags;
   const existing = tags.ids.length ? await trx.selectFrom("tags").select("id").where("id", "in", tags.ids).execute() : [];
   const wanted = [...new Set([...existing.map((row) => row.id), ...(await ensureTags(trx, tags.newNames))])];
-  const db = trx as unknown as Transaction<any>;
+  const db = registryDb(trx);
   let removal = db.deleteFrom(table).where(column, "=", itemId);
   if (wanted.length) removal = removal.where("tag_id", "not in", wanted);
   await removal.execute();
@@ -57,7 +58,7 @@ export async function syncTags(
     await db
       .insertInto(table)
       .values(wanted.map((tagId) => ({ [column]: itemId, tag_id: tagId })))
-      .onConflict((oc: any) => oc.doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
   return tagSlugs(trx, spec, itemId);
@@ -66,7 +67,7 @@ export async function syncTags(
 export async function tagSlugs(trx: Transaction<DB>, spec: ContentSpec, itemId: number): Promise<string[]> {
   if (!spec.tags) return [];
   const { table, column } = spec.tags;
-  const rows = (await (trx as unknown as Transaction<any>)
+  const rows = (await registryDb(trx)
     .selectFrom(table)
     .innerJoin("tags", "tags.id", `${table}.tag_id`)
     .select("tags.slug")

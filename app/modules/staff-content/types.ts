@@ -1,16 +1,16 @@
 import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
 import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
-import type { Permission } from "../auth/access.ts";
+import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
 
-// The seven kinds of content the dashboard manages, described once each. One generic list,
-// form, store and where-builder read these descriptions; a field names a real column of its
-// table (checked by the types below), so a typo in a description does not compile.
-// Pure: shared by loaders, actions and components.
+export { CONTENT_TYPES, isContentType, type ContentPermission, type ContentType } from "./registry.ts";
 
-export const CONTENT_TYPES = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+// The content-type registry's descriptions: each type of registry.ts described once, with
+// its fields. The dashboard's sections and overview, the role table's `<type>.manage` rows,
+// the category editors and the generic list, form, store and where-builder derive from the
+// registry; a field names a real column of its table (checked by the types below), so a typo
+// does not compile. Pure: shared by loaders, actions and components (the dashboard's).
 
-export type ContentTable = "news" | "pages" | "posters" | "reklama" | "diaspors" | "services" | "advertisements";
+export type ContentTable = ContentType;
 /** The columns of a table; of any of them for the union (a description of "some type"). */
 type Columns<T extends ContentTable> = T extends ContentTable ? keyof DB[T] & string : never;
 /** `title` where the table has `title_uk` and `title_en`. */
@@ -19,7 +19,6 @@ type BilingualBase<T extends ContentTable> = T extends ContentTable
   : never;
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "telegram", "youtube", "tiktok", "x", "viber", "whatsapp", "linkedin"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 type TextKind = "text" | "textarea" | "richtext";
 /** How an empty optional text is stored: null, or "" for NOT NULL columns with a '' default. */
@@ -47,9 +46,11 @@ export type FieldGroup<T extends ContentTable> = {
 };
 
 export type ContentSpec<T extends ContentTable = ContentTable> = {
-  type: ContentType;
+  type: T;
   table: T;
-  permission: Permission;
+  permission: `${T}.manage`;
+  /** Who holds `permission`: editors and admins, or admins only. Staff sections come first in the dashboard. */
+  managedBy: "staff" | "admin";
   /** Bilingual base (`title`, `name`) or, for adverts, the single `title` column. */
   title: { uk: Columns<T>; en: Columns<T> | null };
   statuses: readonly string[];
@@ -63,14 +64,23 @@ export type ContentSpec<T extends ContentTable = ContentTable> = {
   reportTarget?: ReportTargetType;
   /** Public address of an item by slug (locale-free). */
   publicPath: (slug: string) => string;
+  /** Besides `published_at`: moments at which time alone changes what is public (the page cache wakes then). */
+  timeline?: ReadonlyArray<Columns<T> | `coalesce(${Columns<T>}, ${Columns<T>})`>;
   groups: ReadonlyArray<FieldGroup<T>>;
 };
 
-function define<T extends ContentTable>(spec: ContentSpec<T>): ContentSpec<T> {
-  return spec;
+/** A type's description, completed from its registry entry. */
+function define<T extends ContentTable>(spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category">): ContentSpec<T> {
+  const entry: { managedBy: ContentSpec["managedBy"]; category?: CategoryKind } = CONTENT_REGISTRY[spec.type];
+  return { ...spec, ...entry, table: spec.type, permission: `${spec.type}.manage` };
 }
 
-function seo<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "services">(): FieldGroup<T> {
+/** The staff-written types (every type but the users' adverts): they share SEO and publishing fields. */
+export type StaffTable = Exclude<ContentTable, "advertisements">;
+/** The tables linking items to tags. */
+export type TagTable = NonNullable<ContentSpec["tags"]>["table"];
+
+function seo<T extends StaffTable>(): FieldGroup<T> {
   return {
     id: "seo",
     fields: [
@@ -80,7 +90,7 @@ function seo<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "
   };
 }
 
-function publishing<T extends "news" | "pages" | "posters" | "reklama" | "diaspors" | "services">(): FieldGroup<T> {
+function publishing<T extends StaffTable>(): FieldGroup<T> {
   return {
     id: "publishing",
     fields: [
@@ -94,12 +104,9 @@ function publishing<T extends "news" | "pages" | "posters" | "reklama" | "diaspo
 export const CONTENT_SPECS = {
   news: define({
     type: "news",
-    table: "news",
-    permission: "news.manage",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
-    category: "news",
     tags: { table: "news_tags", column: "news_id" },
     reportTarget: "news",
     publicPath: (slug) => `/novyny/${slug}`,
@@ -126,8 +133,6 @@ export const CONTENT_SPECS = {
   }),
   pages: define({
     type: "pages",
-    table: "pages",
-    permission: "pages.manage",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -153,15 +158,14 @@ export const CONTENT_SPECS = {
   }),
   posters: define({
     type: "posters",
-    table: "posters",
-    permission: "posters.manage",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
-    category: "poster",
     tags: { table: "poster_tags", column: "poster_id" },
     reportTarget: "poster",
     publicPath: (slug) => `/poster/${slug}`,
+    // An event leaves the upcoming lists when it ends (or starts, without an end).
+    timeline: ["coalesce(ends_at, starts_at)"],
     groups: [
       {
         id: "content",
@@ -192,12 +196,11 @@ export const CONTENT_SPECS = {
   }),
   reklama: define({
     type: "reklama",
-    table: "reklama",
-    permission: "reklama.manage",
     title: { uk: "title_uk", en: "title_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
     publicPath: (slug) => `/reklama/${slug}`,
+    timeline: ["starts_at", "ends_at"],
     groups: [
       {
         id: "content",
@@ -222,8 +225,6 @@ export const CONTENT_SPECS = {
   }),
   diaspors: define({
     type: "diaspors",
-    table: "diaspors",
-    permission: "diaspors.manage",
     title: { uk: "name_uk", en: "name_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
@@ -260,12 +261,9 @@ export const CONTENT_SPECS = {
   }),
   services: define({
     type: "services",
-    table: "services",
-    permission: "services.manage",
     title: { uk: "name_uk", en: "name_en" },
     statuses: CONTENT_STATUSES,
     authorColumn: "author_id",
-    category: "service",
     reportTarget: "service",
     publicPath: (slug) => `/services/${slug}`,
     groups: [
@@ -300,12 +298,9 @@ export const CONTENT_SPECS = {
   }),
   advertisements: define({
     type: "advertisements",
-    table: "advertisements",
-    permission: "advertisements.manage",
     title: { uk: "title", en: null },
     statuses: ADVERT_STATUSES,
     authorColumn: "owner_id",
-    category: "advertisement",
     gallery: true,
     reportTarget: "advertisement",
     publicPath: (slug) => `/advertisement/${slug}`,
@@ -351,16 +346,18 @@ export const CONTENT_SPECS = {
   }),
 } as const satisfies { [K in ContentType]: ContentSpec<K> };
 
-export function isContentType(value: string | undefined): value is ContentType {
-  return (CONTENT_TYPES as readonly string[]).includes(value ?? "");
-}
-
 /**
  * The description of a type, for the generic code. Each description was checked against
  * its own table above; generic code sees any type's columns (`ContentSpec` of them all).
  */
 export function contentSpec(type: ContentType): ContentSpec {
+  // TS measures FieldSpec<T> (conditional column types) as invariant in T, though it only narrows.
   return CONTENT_SPECS[type] as unknown as ContentSpec;
+}
+
+/** Every type's description, in registry order, for code that walks them all. */
+export function contentSpecs(): ContentSpec[] {
+  return CONTENT_TYPES.map(contentSpec);
 }
 
 /** Every field of a type, in form order. */
@@ -376,16 +373,6 @@ export const dashboardPaths = {
   categories: (type: ContentType) => `/dashboard/${type}/categories`,
   category: (type: ContentType, id: number) => `/dashboard/${type}/categories/edit-page/${id}`,
 };
-
-/** Content types with a category editor, and the category kind each edits. */
-export const CATEGORY_TYPES = { news: "news", posters: "poster", services: "service", advertisements: "advertisement" } as const satisfies Partial<
-  Record<ContentType, CategoryKind>
->;
-export type CategoryType = keyof typeof CATEGORY_TYPES;
-
-export function isCategoryType(value: string | undefined): value is CategoryType {
-  return value !== undefined && Object.hasOwn(CATEGORY_TYPES, value);
-}
 
 /** Statuses a list can filter by: the type's own, plus "scheduled" (published, time not reached) for staff content. */
 export function statusFilters(spec: ContentSpec): string[] {

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import type { CategoryKind } from "../../../db/schema.ts";
 import { getDb } from "../db/db.server.ts";
 import { sanitizeRichText } from "../sanitize/html.server.ts";
 import { fromLocalInput } from "./datetime.ts";
@@ -24,10 +25,12 @@ function str(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-async function exists(db: Kysely<any>, table: string, id: number, where: Record<string, string> = {}): Promise<boolean> {
-  let query = db.selectFrom(table).select("id").where("id", "=", id);
-  for (const [column, value] of Object.entries(where)) query = query.where(column, "=", value);
-  return Boolean(await query.executeTakeFirst());
+async function exists(table: "locations" | "images", id: number): Promise<boolean> {
+  return Boolean(await getDb().selectFrom(table).select("id").where("id", "=", id).executeTakeFirst());
+}
+
+async function categoryExists(id: number, kind: CategoryKind): Promise<boolean> {
+  return Boolean(await getDb().selectFrom("categories").select("id").where("id", "=", id).where("kind", "=", kind).executeTakeFirst());
 }
 
 async function existingImages(ids: number[]): Promise<number[]> {
@@ -41,7 +44,6 @@ const NOW = sql`now()`;
 
 /** `id` is the item being edited (its own slug is free for it); undefined when creating. */
 export async function prepareValues(spec: ContentSpec, value: ContentFormValue, id?: number): Promise<PrepareResult> {
-  const db = getDb() as unknown as Kysely<any>;
   const columns: Record<string, unknown> = {};
   const fieldErrors: Record<string, string[]> = {};
   const prepared: PreparedValues = { columns };
@@ -87,19 +89,19 @@ export async function prepareValues(spec: ContentSpec, value: ContentFormValue, 
         break;
       case "category": {
         const categoryId = value.category_id as number | undefined;
-        if (categoryId && !(await exists(db, "categories", categoryId, { kind: spec.category! }))) fail("category_id", errors.choice);
+        if (categoryId && !(await categoryExists(categoryId, spec.category!))) fail("category_id", errors.choice);
         columns.category_id = categoryId ?? null;
         break;
       }
       case "location": {
         const locationId = value.location_id as number | undefined;
-        if (locationId && !(await exists(db, "locations", locationId))) fail("location_id", errors.choice);
+        if (locationId && !(await exists("locations", locationId))) fail("location_id", errors.choice);
         columns.location_id = locationId ?? null;
         break;
       }
       case "image": {
         const imageId = value[`${field.name}_remove`] === true ? undefined : (value[field.name] as number | undefined);
-        if (imageId && !(await exists(db, "images", imageId))) fail(`${field.name}_file`, "admin:errors.image_missing");
+        if (imageId && !(await exists("images", imageId))) fail(`${field.name}_file`, "admin:errors.image_missing");
         columns[field.name] = imageId ?? null;
         break;
       }

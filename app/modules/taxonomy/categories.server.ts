@@ -3,26 +3,19 @@ import type { CategoryKind } from "../../../db/schema.ts";
 import { changedFields, recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { slugify } from "../slug/transliterate.ts";
+import { CATEGORY_CONTENT } from "../staff-content/registry.ts";
 
-// Categories of news, posters, services and adverts: create, rename (uk, en), reorder
+// Categories of the content types with a category kind (the registry): create, rename (uk, en), reorder
 // among their siblings, delete only when no item (in any state, trash included) and no
 // subcategory uses them. Every change is audited as entity type `category`.
 
 export type CategoryInput = { name_uk: string; name_en: string | null; slug: string | null; parent_id: number | null };
 export type TaxonomyResult = { ok: true; id: number } | { ok: false; field: string; message: string };
 
-/** The table whose rows use categories of a kind. */
-const ITEM_TABLE: Record<CategoryKind, "news" | "posters" | "services" | "advertisements"> = {
-  news: "news",
-  poster: "posters",
-  service: "services",
-  advertisement: "advertisements",
-};
-
 export type CategoryRow = { id: number; slug: string; name_uk: string; name_en: string | null; parent_id: number | null; position: number; items: number; children: number };
 
 export async function listCategories(kind: CategoryKind): Promise<CategoryRow[]> {
-  const table = ITEM_TABLE[kind];
+  const table = CATEGORY_CONTENT[kind];
   const rows = await getDb()
     .selectFrom("categories as c")
     .select([
@@ -142,7 +135,7 @@ export async function deleteCategory(kind: CategoryKind, id: number, actorId: nu
       const current = await trx.selectFrom("categories").selectAll().where("kind", "=", kind).where("id", "=", id).forUpdate().executeTakeFirst();
       if (!current) return "missing";
       const { rows } = await sql<{ used: boolean }>`select
-        exists (select 1 from ${sql.table(ITEM_TABLE[kind])} where category_id = ${id})
+        exists (select 1 from ${sql.table(CATEGORY_CONTENT[kind])} where category_id = ${id})
         or exists (select 1 from categories where parent_id = ${id}) as used`.execute(trx);
       if (rows[0]?.used) return "in_use";
       await trx.deleteFrom("categories").where("id", "=", id).execute();

@@ -4,7 +4,7 @@ import type { CategoryKind } from "../../../db/schema.ts";
 import { requirePermission } from "../auth/guards.server.ts";
 import type { SessionUser } from "../auth/session.server.ts";
 import { notFound } from "../staff-content/route-access.server.ts";
-import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "../staff-content/types.ts";
+import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "../staff-content/registry.ts";
 import { parseId } from "../http/ids.ts";
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { changedFields, recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { slugify } from "../slug/transliterate.ts";
+import { allFields, contentSpecs } from "../staff-content/types.ts";
 import type { TaxonomyResult } from "./categories.server.ts";
 import type { TermValue } from "./schemas.ts";
 
@@ -13,12 +14,24 @@ import type { TermValue } from "./schemas.ts";
 type TermTable = "tags" | "locations";
 const ENTITY: Record<TermTable, string> = { tags: "tag", locations: "location" };
 
+/** The link tables of the content types with tags (the registry). */
+function tagLinks() {
+  return contentSpecs().flatMap((spec) => (spec.tags ? [spec.tags] : []));
+}
+
+/** The tables of the content types with a location field (the registry). */
+function locatedTables() {
+  return contentSpecs()
+    .filter((spec) => allFields(spec).some((field) => field.kind === "location"))
+    .map((spec) => spec.table);
+}
+
 function values(input: TermValue): { slug: string; name_uk: string; name_en: string | null } {
   return { slug: input.slug || slugify(input.name_uk), name_uk: input.name_uk, name_en: input.name_en || null };
 }
 
 async function slugTaken(db: Kysely<DB>, table: TermTable, slug: string, exceptId?: number): Promise<boolean> {
-  const row = await (db as unknown as Kysely<any>)
+  const row = await db
     .selectFrom(table)
     .select("id")
     .where("slug", "=", slug)
@@ -34,15 +47,18 @@ export async function createTerm(table: TermTable, input: TermValue, actorId: nu
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const position =
+      // A new location goes last.
+      const created =
         table === "locations"
-          ? Number((await trx.selectFrom("locations").select(sql<number>`coalesce(max(position), -1) + 1`.as("next")).executeTakeFirst())?.next ?? 0)
-          : undefined;
-      const created = (await (trx as unknown as Kysely<any>)
-        .insertInto(table)
-        .values(position === undefined ? row : { ...row, position })
-        .returning("id")
-        .executeTakeFirstOrThrow()) as { id: number };
+          ? await trx
+              .insertInto("locations")
+              .values({
+                ...row,
+                position: Number((await trx.selectFrom("locations").select(sql<number>`coalesce(max(position), -1) + 1`.as("next")).executeTakeFirst())?.next ?? 0),
+              })
+              .returning("id")
+              .executeTakeFirstOrThrow()
+          : await trx.insertInto("tags").values(row).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, { actorId, action: "create", entityType: ENTITY[table], entityId: created.id, after: row });
       return { ok: true as const, id: created.id };
     });
@@ -55,10 +71,9 @@ export async function renameTerm(table: TermTable, id: number, input: TermValue,
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const db = trx as unknown as Kysely<any>;
-      const current = (await db.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
+      const current = (await trx.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
       if (!current) return { ok: false as const, field: "", message: "admin:errors.not_found" };
-      await db.updateTable(table).set({ ...row, updated_at: sql`now()` }).where("id", "=", id).execute();
+      await trx.updateTable(table).set({ ...row, updated_at: sql`now()` }).where("id", "=", id).execute();
       const diff = changedFields(current, row);
       if (Object.keys(diff.after).length) await recordAudit(trx, { actorId, action: "rename", entityType: ENTITY[table], entityId: id, ...diff });
       return { ok: true as const, id };
@@ -77,8 +92,9 @@ export async function mergeTags(sourceIds: number[], targetId: number, actorId: 
       const merged = await trx.selectFrom("tags").select(["id", "slug", "name_uk"]).where("id", "in", sources).forUpdate().execute();
       if (merged.length === 0) return 0;
       const ids = merged.map((row) => row.id);
-      await sql`insert into news_tags (news_id, tag_id) select news_id, ${targetId} from news_tags where tag_id in (${sql.join(ids)}) on conflict do nothing`.execute(trx);
-      await sql`insert into poster_tags (poster_id, tag_id) select poster_id, ${targetId} from poster_tags where tag_id in (${sql.join(ids)}) on conflict do nothing`.execute(trx);
+      for (const { table, column } of tagLinks()) {
+        await sql`insert into ${sql.table(table)} (${sql.ref(column)}, tag_id) select ${sql.ref(column)}, ${targetId} from ${sql.table(table)} where tag_id in (${sql.join(ids)}) on conflict do nothing`.execute(trx);
+      }
       await trx.deleteFrom("tags").where("id", "in", ids).execute();
       await recordAudit(trx, { actorId, action: "merge", entityType: "tag", entityId: targetId, before: { tags: merged.map((row) => row.slug) }, after: { tags: [target.slug] } });
       return merged.length;
@@ -92,18 +108,15 @@ export async function deleteTerm(table: TermTable, id: number, actorId: number):
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const db = trx as unknown as Kysely<any>;
-      const current = (await db.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
+      const current = (await trx.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
       if (!current) return "missing";
-      const usage =
+      const uses: RawBuilder<unknown>[] =
         table === "tags"
-          ? sql<{ used: boolean }>`select exists (select 1 from news_tags where tag_id = ${id}) or exists (select 1 from poster_tags where tag_id = ${id}) as used`
-          : sql<{ used: boolean }>`select exists (select 1 from posters where location_id = ${id})
-              or exists (select 1 from services where location_id = ${id})
-              or exists (select 1 from diaspors where location_id = ${id})
-              or exists (select 1 from advertisements where location_id = ${id}) as used`;
+          ? tagLinks().map((link) => sql`exists (select 1 from ${sql.table(link.table)} where tag_id = ${id})`)
+          : locatedTables().map((located) => sql`exists (select 1 from ${sql.table(located)} where location_id = ${id})`);
+      const usage = sql<{ used: boolean }>`select ${sql.join(uses, sql` or `)} as used`;
       if ((await usage.execute(trx)).rows[0]?.used) return "in_use";
-      await db.deleteFrom(table).where("id", "=", id).execute();
+      await trx.deleteFrom(table).where("id", "=", id).execute();
       await recordAudit(trx, { actorId, action: "delete", entityType: ENTITY[table], entityId: id, before: current });
       return "deleted";
     });

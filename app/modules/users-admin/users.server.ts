@@ -7,7 +7,7 @@ import { getDb } from "../db/db.server.ts";
 // demote or block themselves, and the last admin cannot be demoted, so the portal always
 // keeps someone who can manage it. A block ends the user's sessions at once.
 
-export const USERS_PAGE_SIZE = 30;
+const USERS_PAGE_SIZE = 30;
 
 export type UserListRow = { id: number; email: string; name: string; role: UserRole; blocked: boolean; verified: boolean; createdAt: Date; adverts: number; favourites: number; savedSearches: number };
 

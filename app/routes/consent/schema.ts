@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The banner's and the settings dialog's buttons; `save` stores the toggles (accept partial). */
-export const CONSENT_INTENTS = ["accept-all", "decline", "manage", "save"] as const;
+const CONSENT_INTENTS = ["accept-all", "decline", "manage", "save"] as const;
 
 export const consentSchema = z.object({
   intent: z.enum(CONSENT_INTENTS),

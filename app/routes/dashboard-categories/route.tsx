@@ -26,7 +26,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const tree = categoryTree(rows);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const t = adminT(context);
-  const section = t(`dashboard:sections.${type}` as "dashboard:sections.news");
+  const section = t(`dashboard:sections.${type}`);
   return {
     type,
     categories: tree.map((choice) => ({ ...byId.get(choice.id)!, depth: choice.depth })),

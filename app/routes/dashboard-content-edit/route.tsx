@@ -16,13 +16,12 @@ import { pageMeta } from "~/modules/seo/meta";
 import { STATE_ACTIONS, type StateAction } from "~/modules/staff-content/actions";
 import { formOptions, itemDefaults } from "~/modules/staff-content/form-data.server";
 import { itemImagePreviews, postedImagePreviews } from "~/modules/staff-content/form-images.server";
-import { loadGalleryIds, loadItem, loadTagIds } from "~/modules/staff-content/items.server";
+import { loadGalleryIds, loadItem, loadOwner, loadTagIds } from "~/modules/staff-content/items.server";
 import { adminT, canPurge, idParam, notFound, requireContentAccess } from "~/modules/staff-content/route-access.server";
 import { saveContentForm } from "~/modules/staff-content/save.server";
 import { readContentForm } from "~/modules/staff-content/uploads.server";
 import { changeItemState } from "~/modules/staff-content/state.server";
 import { dashboardPaths } from "~/modules/staff-content/types";
-import { getDb } from "~/modules/db/db.server";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -41,9 +40,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     formOptions(spec, language),
     auditTrail(spec.type, id),
   ]);
-  const owner = spec.gallery
-    ? await getDb().selectFrom("users").select(["email", "name"]).where("id", "=", row.owner_id as number).executeTakeFirst()
-    : undefined;
+  const owner = await loadOwner(spec, row);
   const t = adminT(context);
   const title = String(row[spec.title.uk]);
   const visible = !row.deleted_at && row.status === "published";

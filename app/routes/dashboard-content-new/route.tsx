@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { spec } = requireContentAccess({ context, url, params });
   const t = adminT(context);
-  const section = t(`dashboard:sections.${spec.type}` as "dashboard:sections.news");
+  const section = t(`dashboard:sections.${spec.type}`);
   return {
     type: spec.type,
     defaults: newItemDefaults(spec),

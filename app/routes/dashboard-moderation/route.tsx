@@ -20,7 +20,7 @@ import { approveAdvert, pendingAdverts, rejectAdvert } from "~/modules/moderatio
 import { pageMeta } from "~/modules/seo/meta";
 import { adminT } from "~/modules/staff-content/route-access.server";
 import { dashboardPaths } from "~/modules/staff-content/types";
-import { moderationSchema } from "./schema";
+import { moderationSchema, rejectSchema } from "./schema";
 import { parseId } from "~/modules/http/ids";
 
 export const links: Route.LinksFunction = dashboardLinks;
@@ -40,7 +40,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       owner: row.owner,
       category: row.category,
       location: row.location,
-      price: row.price.kind === "amount" && row.price.amount ? `${Number(row.price.amount)} ${row.price.currency ?? ""}`.trim() : t(`admin:options.price_kind.${row.price.kind}` as "admin:options.price_kind.free"),
+      price: row.price.kind === "amount" && row.price.amount ? `${Number(row.price.amount)} ${row.price.currency ?? ""}`.trim() : t(`admin:options.price_kind.${row.price.kind}`),
       image: row.image ? imageUrlFor(row.image, 320) : null,
       submitted: `${formatDate(row.updatedAt, language)} ${formatTime(row.updatedAt, language)}`,
     })),
@@ -115,8 +115,10 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
 
 function RejectForm({ id, title, reply }: { id: number; title: string; reply: SubmissionResult<string[]> | undefined }) {
   const { t } = useAdminT();
-  const [form, fields] = useConformForm(moderationSchema, { id: `reject-${id}`, lastResult: reply, validateOn: "submit" });
-  const reason = (fields as unknown as Record<string, typeof fields.id>).reason!;
+  // Checked against the reject branch; the constraint attributes are the whole schema's, as
+  // before: a field of one branch only is not marked required.
+  const [form, fields] = useConformForm(rejectSchema, { id: `reject-${id}`, lastResult: reply, validateOn: "submit", constraintSchema: moderationSchema });
+  const reason = fields.reason;
   return (
     <Form method="post" className="dash-reject" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="reject" />

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { errors } from "~/modules/staff-content/form-schema";
 import { idNumberSchema } from "~/modules/http/ids";
 
-/** Approve, or reject with a reason the owner will read. */
-export const moderationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), id: idNumberSchema }),
-  z.object({
-    intent: z.literal("reject"),
-    id: idNumberSchema,
-    reason: z.string({ error: "admin:moderation.reason_required" }).trim().min(3, "admin:moderation.reason_required").max(1000, errors.tooLong(1000)),
-  }),
-]);
+/** Reject with a reason the owner will read (the reject form validates with this branch alone). */
+export const rejectSchema = z.object({
+  intent: z.literal("reject"),
+  id: idNumberSchema,
+  reason: z.string({ error: "admin:moderation.reason_required" }).trim().min(3, "admin:moderation.reason_required").max(1000, errors.tooLong(1000)),
+});
+
+/** Approve, or reject. */
+export const moderationSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve"), id: idNumberSchema }), rejectSchema]);

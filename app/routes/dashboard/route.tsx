@@ -57,9 +57,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
                 <tr key={row.section} data-section={row.section}>
                   <th scope="row">
                     {row.link ? (
-                      <LocalizedLink to={`/dashboard/${row.section}`}>{t(`dashboard:sections.${row.section}` as "dashboard:sections.news")}</LocalizedLink>
+                      <LocalizedLink to={`/dashboard/${row.section}`}>{t(`dashboard:sections.${row.section}`)}</LocalizedLink>
                     ) : (
-                      t(`dashboard:sections.${row.section}` as "dashboard:sections.news")
+                      t(`dashboard:sections.${row.section}`)
                     )}
                   </th>
                   <td>
@@ -67,7 +67,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
                       <ul className="status-counts">
                         {row.counts.map(({ status, count }) => (
                           <li key={status} data-status={status}>
-                            {t(`dashboard:status.${status}` as "dashboard:status.draft")}: <strong>{count}</strong>
+                            {t(`dashboard:status.${status}`)}: <strong>{count}</strong>
                           </li>
                         ))}
                       </ul>
@@ -90,8 +90,8 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             <li key={item.to} className="card">
               <LocalizedLink to={item.to}>
                 {item.sectionLabel
-                  ? t(item.label as "dashboard:sections.categories", { section: t(item.sectionLabel as "dashboard:sections.news") })
-                  : t(item.label as "dashboard:sections.news")}
+                  ? t(item.label, { section: t(item.sectionLabel) })
+                  : t(item.label)}
               </LocalizedLink>
             </li>
           ))}

@@ -2,7 +2,7 @@ import type { Route } from "./+types/route";
 import { ReklamaSlot } from "~/components/content/reklama-slot";
 import { TeaserCard } from "~/components/content/teaser-card";
 import { LocalizedLink } from "~/components/localized-link";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import { useT } from "~/hooks/use-t";
 import { loadHome } from "~/modules/listing/home-page.server";
 import { HOME_DEPS } from "~/modules/listing/home-sections.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from "~/modules/auth/schemas";
 
-export const INTENTS = ["signin", "register", "forgot"] as const;
+const INTENTS = ["signin", "register", "forgot"] as const;
 export type LoginIntent = (typeof INTENTS)[number];
 
 export const signInSchema = z.object({
@@ -21,5 +21,3 @@ export const registerSchema = z.object({
 export const forgotSchema = z.object({
   email: emailSchema,
 });
-
-export const schemas = { signin: signInSchema, register: registerSchema, forgot: forgotSchema } as const;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { slugify } from "../../app/modules/slug/transliterate.ts";
 import type { ImageStore } from "../../app/modules/images/storage.server.ts";
-import type { CategoryKind, DB } from "../schema.ts";
+import type { CategoryKind, DB } from "../../db/schema.ts";
 
 /** What the seed steps share: ids of what earlier steps inserted, by a readable name. */
 export type SeedContext = {
@@ -34,7 +34,7 @@ export function html(paragraphs: readonly string[] | undefined): string | null {
   return paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 

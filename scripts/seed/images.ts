@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { imageObjectName, processImage, removeImageFiles, type ProcessedImage } from "../../app/modules/images/process.server.ts";
+import { imageObjectName, processImage, type ProcessedImage } from "../../app/modules/images/process.server.ts";
 import type { ImageStore } from "../../app/modules/images/storage.server.ts";
 import type { SeedContext } from "./context.ts";
 
@@ -102,10 +102,6 @@ export async function renderSeedImages(store: ImageStore): Promise<SeedImage[]> 
       return { ...processed, name: art.name, altUk: art.altUk, altEn: art.altEn };
     }),
   );
-}
-
-export async function removeSeedImageFiles(store: ImageStore, images: readonly ProcessedImage[]): Promise<void> {
-  await Promise.all(images.map((image) => removeImageFiles(store, image)));
 }
 
 /** Inserts the shared staff images (no owner) and records their ids by name. */

@@ -1,0 +1,39 @@
+import type { TFunction } from "i18next";
+import type { Language } from "~/i18n/locales";
+import type { LocalizedText } from "../content/localized.ts";
+import type { VersionedTable } from "./content-state.server.ts";
+import type { DisplayDate } from "./dates.ts";
+import type { DisplayImage } from "./images.ts";
+
+// What a home page section is: each builder declares the tables it reads (the page cache's
+// dependencies) and returns teasers in one shape, rendered by one card. Types only, so the
+// modules that build sections and the list of sections do not import each other.
+
+export type TeaserItem = {
+  key: string | number;
+  /** Locale-free path of the item. */
+  path: string;
+  title: LocalizedText;
+  text?: LocalizedText | null;
+  /** A short line above the title: date, place, price. */
+  meta?: string | null;
+  date?: DisplayDate | null;
+  image?: DisplayImage | null;
+  /** "cover" images fill the card's top; "logo" images sit small beside the title. */
+  imageKind?: "cover" | "logo";
+};
+
+export type HomeSection = {
+  id: string;
+  title: string;
+  /** Locale-free path of the full list. */
+  more: { path: string; label: string };
+  items: TeaserItem[];
+  /** Shown when `items` is empty; sections without it are left out when empty. */
+  emptyText?: string;
+};
+
+export type HomeSectionBuilder = {
+  deps: VersionedTable[];
+  build(options: { language: Language; t: TFunction<"content"> }): Promise<HomeSection>;
+};
