@@ -1,4 +1,4 @@
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "~/components/forms/error-list";
 import { Field, inputProps, selectProps, textareaProps } from "~/components/forms/field";
@@ -39,7 +39,8 @@ export function AdvertForm({
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const [form, fields] = useConformForm(advertFormSchema, { id: "advert", lastResult, defaultValue: defaults });
-  const newPhotoErrors = (fields as unknown as Record<string, FieldMetadata<unknown> | undefined>).newPhotos?.errors ?? (form.allErrors.newPhotos as string[] | undefined);
+  // The photos are read apart from the schema; the server's reply names their errors `newPhotos`.
+  const newPhotoErrors = form.allErrors.newPhotos;
 
   return (
     <Form method="post" action={action} encType="multipart/form-data" className="form advert-form" {...getFormProps(form)}>

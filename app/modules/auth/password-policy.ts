@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { characterClasses, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
+import { characterClasses, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 
 // The password rules (password-rules.ts) as the zod schema the forms' actions and the CLI parse.
 // Messages are translation keys of the `auth` namespace.

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { ReportReason, ReportTargetType } from "../../../db/schema.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { registryDb } from "../staff-content/tables.server.ts";
 import type { ContentType } from "../staff-content/types.ts";
 import { sendModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
@@ -74,7 +75,7 @@ type TargetInfo = { title: string; slug: string; status: string; deleted: boolea
 
 async function targetInfo(targets: Array<{ type: ReportTargetType; id: number }>): Promise<Map<string, TargetInfo>> {
   const out = new Map<string, TargetInfo>();
-  const db = getDb() as unknown as Kysely<any>;
+  const db = registryDb(getDb());
   for (const type of Object.keys(TARGET_CONTENT) as ReportTargetType[]) {
     const ids = targets.filter((target) => target.type === type).map((target) => target.id);
     if (ids.length === 0) continue;
@@ -110,7 +111,7 @@ export async function decideReports(
       let hidden = false;
       if (decision === "hide") {
         const table = TARGET_CONTENT[target.type];
-        const db = trx as unknown as Kysely<any>;
+        const db = registryDb(trx);
         const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as { id: number; status: string } | undefined;
         if (item) {
           const after =

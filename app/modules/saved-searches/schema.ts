@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SAVED_SEARCH_NAME_MAX } from "./limits";
+import { SAVED_SEARCH_NAME_MAX } from "./limits.ts";
 
 
 export const savedSearchName = z

@@ -27,7 +27,8 @@ export type SearchHit = {
   section: LocalizedText | null;
 };
 
-export type Row = Record<string, unknown> & { id: number; slug: string };
+/** A hit's row: the provider's columns plus the picture columns of EXTRA_COLUMNS. */
+export type Row = Record<string, unknown> & ImageColumns & { id: number; slug: string };
 
 export type Provider = {
   table: string;
@@ -55,7 +56,7 @@ const THUMB_WIDTH = 192;
 
 function extras(row: Row, language: Language): Pick<SearchHit, "image" | "section"> {
   return {
-    image: displayImage(row as unknown as ImageColumns, language, THUMB_WIDTH),
+    image: displayImage(row, language, THUMB_WIDTH),
     section: typeof row.section_uk === "string" ? pickLocalized(row.section_uk, text(row.section_en) || null, language) : null,
   };
 }

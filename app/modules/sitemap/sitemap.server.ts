@@ -3,6 +3,7 @@ import { localizePath } from "../../i18n/locales.ts";
 import { advertSitemapEntries } from "../adverts/sitemap.server.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
+import type { SitemapEntry } from "./entry.ts";
 import { activeReklamaForSitemap } from "../reklama/reklama.server.ts";
 
 // sitemap.xml: every public list, category and item page, in both locales, each <url> with
@@ -13,7 +14,6 @@ export const MAX_URLS_PER_FILE = 50_000;
 /** Each path yields two URLs (uk and en). */
 const PATHS_PER_FILE = MAX_URLS_PER_FILE / 2;
 
-export type SitemapEntry = { path: string; lastmod: Date | null };
 type Source = () => Promise<SitemapEntry[]>;
 
 async function latest(table: "news" | "posters" | "services" | "diaspors", categoryId?: number): Promise<Date | null> {
