@@ -18,6 +18,10 @@ export type DirectoryListData = {
 };
 
 /** `/services` (with categories) and `/diaspors`. */
+/** The pages of `/services` (and `/services/category/{slug}`) and of `/diaspors`. */
+export const ServiceListPage = ({ loaderData }: { loaderData: DirectoryListData }) => <DirectoryListView data={loaderData} section="/services" />;
+export const DiasporaListPage = ({ loaderData }: { loaderData: DirectoryListData }) => <DirectoryListView data={loaderData} section="/diaspors" />;
+
 export function DirectoryListView({ data, section }: { data: DirectoryListData; section: "/services" | "/diaspors" }) {
   const { t } = useContentT();
   const key = section === "/services" ? "services" : "diaspors";

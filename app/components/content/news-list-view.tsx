@@ -16,6 +16,11 @@ export type NewsListData = {
   feed: FeedLink;
 };
 
+/** The page of `/novyny` and `/novyny/category/{slug}`. */
+export function NewsListPage({ loaderData }: { loaderData: NewsListData }) {
+  return <NewsListView data={loaderData} />;
+}
+
 export function NewsListView({ data }: { data: NewsListData }) {
   const { t } = useContentT();
   return (

@@ -29,6 +29,11 @@ function whenHref(pathname: string, when: PosterWhen, location: string | null): 
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/** The page of `/poster` and `/poster/category/{slug}`. */
+export function PosterListPage({ loaderData }: { loaderData: PosterListData }) {
+  return <PosterListView data={loaderData} />;
+}
+
 export function PosterListView({ data }: { data: PosterListData }) {
   const { t } = useContentT();
   const { pathname } = useLocation();

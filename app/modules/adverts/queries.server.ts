@@ -1,8 +1,9 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Language } from "~/i18n/locales";
 import type { AdvertisementsTable, AdvertStatus, DB, PriceKind } from "../../../db/schema.ts";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import type { LocalizedText } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
+import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "../listing/card-taxonomy.ts";
 import { displayDate, formatLongDate, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, type DisplayImage } from "../listing/images.ts";
 import { excerpt } from "../listing/text.ts";
@@ -84,11 +85,8 @@ export function cardQuery(base: AdvertsQuery) {
       "a.published_at",
       "a.status",
       "a.expires_at",
-      "cat.slug as category_slug",
-      "cat.name_uk as category_name_uk",
-      "cat.name_en as category_name_en",
-      "loc.name_uk as location_name_uk",
-      "loc.name_en as location_name_en",
+      ...CATEGORY_SELECT,
+      ...LOCATION_SELECT,
       "img.key as image_key",
       "img.width as image_width",
       "img.height as image_height",
@@ -112,8 +110,8 @@ export function toCard(row: CardRow, language: Language, labels: PriceLabels): A
     title: row.title,
     excerpt: excerpt(row.description_start.replace(/\s+/g, " ").trim(), 140),
     price: priceView(row, language, labels),
-    location: row.location_name_uk ? pickLocalized(row.location_name_uk, row.location_name_en, language) : null,
-    category: row.category_slug ? { slug: row.category_slug, name: pickLocalized(row.category_name_uk!, row.category_name_en, language) } : null,
+    location: cardLocation(row, language),
+    category: cardCategory(row, language),
     date: row.published_at ? displayDate(new Date(row.published_at), language) : null,
     image: displayImage(row, language, CARD_IMAGE_WIDTH, row.title),
     photoCount: Number(row.photo_count ?? 0),

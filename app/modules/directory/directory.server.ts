@@ -3,9 +3,10 @@ import type { Language } from "~/i18n/locales";
 import { pickLocalized, seoTitleOf } from "../content/localized.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "../listing/card-taxonomy.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "../listing/directory.ts";
 import { displayImage, IMAGE_SELECT } from "../listing/images.ts";
-import { checkPage, offsetOf, PAGE_SIZE } from "../listing/pagination.ts";
+import { fetchListPage } from "../listing/pagination.ts";
 
 // The two directories, services (businesses and specialists) and diaspora organisations:
 // one shape, alphabetical by name in the page's language. Only services have categories.
@@ -35,11 +36,8 @@ function cardQuery(table: DirectoryTable) {
       "d.name_en",
       sql<string>`left(d.description_uk, 800)`.as("description_uk_start"),
       sql<string | null>`left(d.description_en, 800)`.as("description_en_start"),
-      "cat.slug as category_slug",
-      "cat.name_uk as category_name_uk",
-      "cat.name_en as category_name_en",
-      "loc.name_uk as location_name_uk",
-      "loc.name_en as location_name_en",
+      ...CATEGORY_SELECT,
+      ...LOCATION_SELECT,
       ...IMAGE_SELECT,
     ]);
 }
@@ -53,11 +51,9 @@ function toCard(row: CardRow, language: Language): DirectoryCard {
     slug: row.slug,
     name,
     teaser: teaserOf(row.description_uk_start, row.description_en_start, language),
-    location: row.location_name_uk ? pickLocalized(row.location_name_uk, row.location_name_en, language) : null,
+    location: cardLocation(row, language),
     logo: displayImage(row, language, 160, name.text),
-    category: row.category_slug
-      ? { slug: row.category_slug, name: pickLocalized(row.category_name_uk!, row.category_name_en, language) }
-      : null,
+    category: cardCategory(row, language),
   };
 }
 
@@ -80,11 +76,7 @@ export async function listDirectory(
     count = count.where("d.location_id", "=", locationId);
     rows = rows.where("d.location_id", "=", locationId);
   }
-  const [{ total }, items] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    rows.limit(PAGE_SIZE).offset(offsetOf(page)).execute(),
-  ]);
-  return { items: items.map((row) => toCard(row, language)), pagination: checkPage(page, Number(total)) };
+  return fetchListPage(count, rows, page, (row) => toCard(row, language));
 }
 
 /** Newest entries first, for the home page teaser. */

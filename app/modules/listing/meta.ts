@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { pageMeta } from "../seo/meta.ts";
 
 export type FeedLink = { href: string; title: string };
 
@@ -9,3 +10,8 @@ export function feedMeta(feed: FeedLink | undefined): MetaDescriptor[] {
 
 /** robots noindex for pages that should not be indexed (search results). */
 export const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex, follow" };
+
+/** The meta of a list page with an RSS feed (news, posters): the page's own meta and its feed link. */
+export function listPageMeta(args: Parameters<typeof pageMeta>[0] & { loaderData?: { feed?: FeedLink } }): MetaDescriptor[] {
+  return [...pageMeta(args), ...feedMeta(args.loaderData?.feed)];
+}

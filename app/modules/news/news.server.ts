@@ -3,9 +3,10 @@ import type { Language } from "~/i18n/locales";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { cardCategory, CATEGORY_SELECT } from "../listing/card-taxonomy.ts";
 import { displayDate, formatLongDate, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
-import { checkPage, offsetOf, PAGE_SIZE, type Pagination } from "../listing/pagination.ts";
+import { fetchListPage } from "../listing/pagination.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
 
 // Published news: status published, not deleted, publication time reached. Drafts,
@@ -54,9 +55,7 @@ function cardQuery() {
       sql<string>`left(news.body_uk, 800)`.as("body_uk_start"),
       sql<string | null>`left(news.body_en, 800)`.as("body_en_start"),
       "news.published_at",
-      "cat.slug as category_slug",
-      "cat.name_uk as category_name_uk",
-      "cat.name_en as category_name_en",
+      ...CATEGORY_SELECT,
       ...IMAGE_SELECT,
     ]);
 }
@@ -78,9 +77,7 @@ function toCard(row: CardRow, language: Language): NewsCard {
     summary,
     date: displayDate(row.published_at!, language),
     image: displayImage(row, language, CARD_IMAGE_WIDTH, title.text),
-    category: row.category_slug
-      ? { slug: row.category_slug, name: pickLocalized(row.category_name_uk!, row.category_name_en, language) }
-      : null,
+    category: cardCategory(row, language),
   };
 }
 
@@ -92,12 +89,7 @@ export async function listNews(options: { language: Language; page: number; cate
     count = count.where("news.category_id", "=", categoryId);
     rows = rows.where("news.category_id", "=", categoryId);
   }
-  const [{ total }, items] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    rows.limit(PAGE_SIZE).offset(offsetOf(page)).execute(),
-  ]);
-  const pagination: Pagination = checkPage(page, Number(total));
-  return { items: items.map((row) => toCard(row, language)), pagination };
+  return fetchListPage(count, rows, page, (row) => toCard(row, language));
 }
 
 export async function latestNews(language: Language, limit: number): Promise<NewsCard[]> {

@@ -4,10 +4,11 @@ import type { DB } from "../../../db/schema.ts";
 import { pickLocalized, seoTitleOf, type LocalizedText } from "../content/localized.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "../listing/card-taxonomy.ts";
 import { formatEventStart, formatTime, siteDay, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
 import { notFound } from "../listing/not-found.ts";
-import { checkPage, offsetOf, PAGE_SIZE } from "../listing/pagination.ts";
+import { fetchListPage } from "../listing/pagination.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
@@ -75,11 +76,8 @@ function cardQuery() {
       "posters.venue_en",
       "posters.price_text_uk",
       "posters.price_text_en",
-      "cat.slug as category_slug",
-      "cat.name_uk as category_name_uk",
-      "cat.name_en as category_name_en",
-      "loc.name_uk as location_name_uk",
-      "loc.name_en as location_name_en",
+      ...CATEGORY_SELECT,
+      ...LOCATION_SELECT,
       ...IMAGE_SELECT,
     ]);
 }
@@ -99,12 +97,10 @@ function toCard(row: CardRow, language: Language): PosterCard {
     title,
     when: { iso: row.starts_at.toISOString(), text: formatEventStart(row.starts_at, language) },
     venue: optionalText(row.venue_uk, row.venue_en, language),
-    location: row.location_name_uk ? pickLocalized(row.location_name_uk, row.location_name_en, language) : null,
+    location: cardLocation(row, language),
     price: optionalText(row.price_text_uk, row.price_text_en, language),
     image: displayImage(row, language, 640, title.text),
-    category: row.category_slug
-      ? { slug: row.category_slug, name: pickLocalized(row.category_name_uk!, row.category_name_en, language) }
-      : null,
+    category: cardCategory(row, language),
   };
 }
 
@@ -123,18 +119,9 @@ export async function listPosters(options: {
     return eb.and(conditions);
   };
   const order = when === "past" ? "desc" : "asc";
-  const [{ total }, rows] = await Promise.all([
-    visiblePosters().where(filter).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    cardQuery()
-      .where(filter)
-      .orderBy("posters.starts_at", order)
-      .orderBy("posters.id", order)
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(page))
-      .execute(),
-  ]);
-  const pagination = checkPage(page, Number(total));
-  return { items: rows.map((row) => toCard(row, language)), pagination };
+  const count = visiblePosters().where(filter).select((eb) => eb.fn.countAll<number>().as("total"));
+  const rows = cardQuery().where(filter).orderBy("posters.starts_at", order).orderBy("posters.id", order);
+  return fetchListPage(count, rows, page, (row) => toCard(row, language));
 }
 
 export async function upcomingPosters(language: Language, limit: number): Promise<PosterCard[]> {

@@ -101,6 +101,52 @@ function publishing<T extends StaffTable>(): FieldGroup<T> {
   };
 }
 
+/**
+ * The two directories, diaspora organisations and services: the same fields, but only services
+ * have a category, and their contacts put the phone first.
+ */
+function directory<T extends "diaspors" | "services">(type: T, reportTarget: "diaspora" | "service"): ContentSpec<T> {
+  const website = { kind: "url", name: "website", max: 500 } as const;
+  const phone = { kind: "tel", name: "phone", max: 40 } as const;
+  // Typed as services, whose columns include all of diaspors' and its category.
+  const groups: ReadonlyArray<FieldGroup<"services">> = [
+    {
+      id: "content",
+      fields: [
+        { kind: "text", name: "name", bilingual: true, required: true, max: 200 },
+        { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
+      ],
+    },
+    {
+      id: "details",
+      fields: [
+        ...(type === "services" ? [{ kind: "category", name: "category_id" } as const] : []),
+        { kind: "location", name: "location_id" },
+        { kind: "image", name: "logo_image_id" },
+      ],
+    },
+    {
+      id: "contacts",
+      fields: [
+        type === "services" ? phone : website,
+        { kind: "email", name: "email", max: 200 },
+        type === "services" ? website : phone,
+        { kind: "text", name: "address", max: 300 },
+        { kind: "social", name: "social_links" },
+      ],
+    },
+  ];
+  return define<T>({
+    type,
+    title: { uk: "name_uk" as Columns<T>, en: "name_en" as Columns<T> },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id" as Columns<T>,
+    reportTarget,
+    publicPath: (slug) => `/${type}/${slug}`,
+    groups: [...(groups as unknown as ReadonlyArray<FieldGroup<T>>), publishing<T>(), seo<T>()],
+  });
+}
+
 export const CONTENT_SPECS = {
   news: define({
     type: "news",
@@ -223,79 +269,8 @@ export const CONTENT_SPECS = {
       seo<"reklama">(),
     ],
   }),
-  diaspors: define({
-    type: "diaspors",
-    title: { uk: "name_uk", en: "name_en" },
-    statuses: CONTENT_STATUSES,
-    authorColumn: "author_id",
-    reportTarget: "diaspora",
-    publicPath: (slug) => `/diaspors/${slug}`,
-    groups: [
-      {
-        id: "content",
-        fields: [
-          { kind: "text", name: "name", bilingual: true, required: true, max: 200 },
-          { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
-        ],
-      },
-      {
-        id: "details",
-        fields: [
-          { kind: "location", name: "location_id" },
-          { kind: "image", name: "logo_image_id" },
-        ],
-      },
-      {
-        id: "contacts",
-        fields: [
-          { kind: "url", name: "website", max: 500 },
-          { kind: "email", name: "email", max: 200 },
-          { kind: "tel", name: "phone", max: 40 },
-          { kind: "text", name: "address", max: 300 },
-          { kind: "social", name: "social_links" },
-        ],
-      },
-      publishing<"diaspors">(),
-      seo<"diaspors">(),
-    ],
-  }),
-  services: define({
-    type: "services",
-    title: { uk: "name_uk", en: "name_en" },
-    statuses: CONTENT_STATUSES,
-    authorColumn: "author_id",
-    reportTarget: "service",
-    publicPath: (slug) => `/services/${slug}`,
-    groups: [
-      {
-        id: "content",
-        fields: [
-          { kind: "text", name: "name", bilingual: true, required: true, max: 200 },
-          { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
-        ],
-      },
-      {
-        id: "details",
-        fields: [
-          { kind: "category", name: "category_id" },
-          { kind: "location", name: "location_id" },
-          { kind: "image", name: "logo_image_id" },
-        ],
-      },
-      {
-        id: "contacts",
-        fields: [
-          { kind: "tel", name: "phone", max: 40 },
-          { kind: "email", name: "email", max: 200 },
-          { kind: "url", name: "website", max: 500 },
-          { kind: "text", name: "address", max: 300 },
-          { kind: "social", name: "social_links" },
-        ],
-      },
-      publishing<"services">(),
-      seo<"services">(),
-    ],
-  }),
+  diaspors: directory("diaspors", "diaspora"),
+  services: directory("services", "service"),
   advertisements: define({
     type: "advertisements",
     title: { uk: "title", en: null },

@@ -1,18 +1,13 @@
 import type { Route } from "./+types/route";
-import { NewsListView } from "~/components/content/news-list-view";
+import { NewsListPage } from "~/components/content/news-list-view";
+import { listPageMeta } from "~/modules/listing/meta";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
-import { feedMeta } from "~/modules/listing/meta";
 import { loadNewsList, NEWS_PAGE_DEPS } from "~/modules/news/news-page.server";
-import { pageMeta } from "~/modules/seo/meta";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_PAGE_DEPS })];
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args), ...feedMeta(args.loaderData?.feed)];
+export const meta: Route.MetaFunction = listPageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return loadNewsList(args, args.params.slug);
-}
+export const loader = (args: Route.LoaderArgs) => loadNewsList(args, args.params.slug);
 
-export default function NewsCategory({ loaderData }: Route.ComponentProps) {
-  return <NewsListView data={loaderData} />;
-}
+export default NewsListPage;

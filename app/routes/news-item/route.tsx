@@ -1,9 +1,8 @@
 import type { Route } from "./+types/route";
-import { Breadcrumbs } from "~/components/content/breadcrumbs";
+import { ItemBreadcrumbs, ItemLayout } from "~/components/content/item-layout";
 import { JsonLd } from "~/components/content/json-ld";
 import { Localized, LocalizedHtml } from "~/components/content/localized-text";
 import { NewsCard } from "~/components/content/news-card";
-import { ReklamaSlot } from "~/components/content/reklama-slot";
 import { COVER_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
 import { ShareLinks } from "~/components/content/share-links";
 import { TagList } from "~/components/content/tag-list";
@@ -17,53 +16,18 @@ import "~/components/content/content.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_PAGE_DEPS })];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args);
+export const meta: Route.MetaFunction = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return loadNewsArticle(args, args.params.slug);
-}
+export const loader = (args: Route.LoaderArgs) => loadNewsArticle(args, args.params.slug);
 
 export default function NewsItem({ loaderData }: Route.ComponentProps) {
   const { t } = useContentT();
   const { article, related, reklama, pageUrl, jsonLd } = loaderData;
   return (
-    <div className="item-layout">
-      <article className="item" aria-labelledby="item-title">
-        <Breadcrumbs
-          trail={[
-            { to: "/novyny", label: t("news.title") },
-            ...(article.category ? [{ to: `/novyny/category/${article.category.slug}`, label: article.category.name }] : []),
-          ]}
-        />
-        <Localized as="h1" id="item-title" text={article.title} />
-        <p className="item__meta">
-          <time dateTime={article.publishedAt}>{article.longDate}</time>
-          {article.category ? (
-            <>
-              {" · "}
-              <LocalizedLink to={`/novyny/category/${article.category.slug}`}>
-                <Localized text={article.category.name} />
-              </LocalizedLink>
-            </>
-          ) : null}
-          {" · "}
-          {t("item.views", { count: article.viewCount })}
-        </p>
-        {article.image ? (
-          <figure className="item__cover">
-            <ResponsiveImage image={article.image} sizes={COVER_IMAGE_SIZES} priority />
-          </figure>
-        ) : null}
-        {article.summary.text ? <Localized as="p" className="item__lead" text={article.summary} /> : null}
-        <LocalizedHtml className="prose" html={article.body} />
-        <TagList tags={article.tags} searchCategory="novyny" />
-        <ShareLinks url={pageUrl} title={article.title.text} />
-        <ReportForm targetType="news" targetId={article.id} />
-        <JsonLd data={jsonLd} />
-      </article>
-      <div className="item-layout__aside">
-        <ReklamaSlot placement="sidebar" banners={reklama.sidebar} />
-        {related.length ? (
+    <ItemLayout
+      sidebar={reklama.sidebar}
+      aside={
+        related.length ? (
           <section aria-labelledby="related-title">
             <h2 id="related-title">{t("news.related")}</h2>
             <ul className="stack-list">
@@ -74,8 +38,35 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </section>
+        ) : null
+      }
+    >
+      <ItemBreadcrumbs section="/novyny" label={t("news.title")} category={article.category} />
+      <Localized as="h1" id="item-title" text={article.title} />
+      <p className="item__meta">
+        <time dateTime={article.publishedAt}>{article.longDate}</time>
+        {article.category ? (
+          <>
+            {" · "}
+            <LocalizedLink to={`/novyny/category/${article.category.slug}`}>
+              <Localized text={article.category.name} />
+            </LocalizedLink>
+          </>
         ) : null}
-      </div>
-    </div>
+        {" · "}
+        {t("item.views", { count: article.viewCount })}
+      </p>
+      {article.image ? (
+        <figure className="item__cover">
+          <ResponsiveImage image={article.image} sizes={COVER_IMAGE_SIZES} priority />
+        </figure>
+      ) : null}
+      {article.summary.text ? <Localized as="p" className="item__lead" text={article.summary} /> : null}
+      <LocalizedHtml className="prose" html={article.body} />
+      <TagList tags={article.tags} searchCategory="novyny" />
+      <ShareLinks url={pageUrl} title={article.title.text} />
+      <ReportForm targetType="news" targetId={article.id} />
+      <JsonLd data={jsonLd} />
+    </ItemLayout>
   );
 }

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/route";
-import { Breadcrumbs } from "~/components/content/breadcrumbs";
+import { Fact, ItemBreadcrumbs, ItemLayout } from "~/components/content/item-layout";
 import { JsonLd } from "~/components/content/json-ld";
 import { Localized, LocalizedHtml } from "~/components/content/localized-text";
-import { ReklamaSlot } from "~/components/content/reklama-slot";
 import { COVER_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
 import { ShareLinks } from "~/components/content/share-links";
 import { TagList } from "~/components/content/tag-list";
@@ -16,102 +15,74 @@ import "~/components/content/content.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_PAGE_DEPS })];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args);
+export const meta: Route.MetaFunction = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return loadPosterItem(args, args.params.slug);
-}
+export const loader = (args: Route.LoaderArgs) => loadPosterItem(args, args.params.slug);
 
 export default function PosterItem({ loaderData }: Route.ComponentProps) {
   const { t } = useContentT();
   const { poster, reklama, pageUrl, icsHref, jsonLd } = loaderData;
   return (
-    <div className="item-layout">
-      <article className="item" aria-labelledby="item-title">
-        <Breadcrumbs
-          trail={[
-            { to: "/poster", label: t("posters.title") },
-            ...(poster.category ? [{ to: `/poster/category/${poster.category.slug}`, label: poster.category.name }] : []),
-          ]}
-        />
-        <Localized as="h1" id="item-title" text={poster.title} />
-        {poster.isPast ? <p className="notice">{t("posters.is_past")}</p> : null}
-        {poster.image ? (
-          <figure className="item__cover">
-            <ResponsiveImage image={poster.image} sizes={COVER_IMAGE_SIZES} priority />
-          </figure>
+    <ItemLayout sidebar={reklama.sidebar}>
+      <ItemBreadcrumbs section="/poster" label={t("posters.title")} category={poster.category} />
+      <Localized as="h1" id="item-title" text={poster.title} />
+      {poster.isPast ? <p className="notice">{t("posters.is_past")}</p> : null}
+      {poster.image ? (
+        <figure className="item__cover">
+          <ResponsiveImage image={poster.image} sizes={COVER_IMAGE_SIZES} priority />
+        </figure>
+      ) : null}
+      <dl className="facts">
+        <Fact term={t("posters.when")}>
+          <time dateTime={poster.startsAt}>{poster.schedule}</time>
+        </Fact>
+        {poster.venue ? (
+          <Fact term={t("posters.venue")}>
+            <Localized text={poster.venue} />
+          </Fact>
         ) : null}
-        <dl className="facts">
-          <dt>{t("posters.when")}</dt>
-          <dd>
-            <time dateTime={poster.startsAt}>{poster.schedule}</time>
-          </dd>
-          {poster.venue ? (
-            <>
-              <dt>{t("posters.venue")}</dt>
-              <dd>
-                <Localized text={poster.venue} />
-              </dd>
-            </>
-          ) : null}
-          {poster.address || poster.location ? (
-            <>
-              <dt>{t("item.address")}</dt>
-              <dd>
-                {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
-                <a href={`https://www.openstreetmap.org/search?query=${encodeURIComponent([poster.venue?.text, poster.address, poster.location?.text].filter(Boolean).join(", "))}`} rel="noopener" target="_blank">
-                  {t("item.map")}
-                  <span className="visually-hidden"> ({t("share.new_window")})</span>
-                </a>
-              </dd>
-            </>
-          ) : null}
-          {poster.price ? (
-            <>
-              <dt>{t("posters.price")}</dt>
-              <dd>
-                <Localized text={poster.price} />
-              </dd>
-            </>
-          ) : null}
-          {poster.organiser ? (
-            <>
-              <dt>{t("posters.organiser")}</dt>
-              <dd>{poster.organiser}</dd>
-            </>
-          ) : null}
-          {poster.category ? (
-            <>
-              <dt>{t("item.category")}</dt>
-              <dd>
-                <LocalizedLink to={`/poster/category/${poster.category.slug}`}>
-                  <Localized text={poster.category.name} />
-                </LocalizedLink>
-              </dd>
-            </>
-          ) : null}
-        </dl>
-        <p className="item__actions">
-          {poster.ticketUrl && !poster.isPast ? (
-            <a className="button" href={poster.ticketUrl} rel="noopener" target="_blank">
-              {t("posters.tickets")}
+        {poster.address || poster.location ? (
+          <Fact term={t("item.address")}>
+            {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
+            <a href={`https://www.openstreetmap.org/search?query=${encodeURIComponent([poster.venue?.text, poster.address, poster.location?.text].filter(Boolean).join(", "))}`} rel="noopener" target="_blank">
+              {t("item.map")}
               <span className="visually-hidden"> ({t("share.new_window")})</span>
             </a>
-          ) : null}
-          <a className="button button--secondary" href={icsHref} download>
-            {t("posters.add_to_calendar")}
+          </Fact>
+        ) : null}
+        {poster.price ? (
+          <Fact term={t("posters.price")}>
+            <Localized text={poster.price} />
+          </Fact>
+        ) : null}
+        {poster.organiser ? (
+          <Fact term={t("posters.organiser")}>{poster.organiser}</Fact>
+        ) : null}
+        {poster.category ? (
+          <Fact term={t("item.category")}>
+            <LocalizedLink to={`/poster/category/${poster.category.slug}`}>
+              <Localized text={poster.category.name} />
+            </LocalizedLink>
+          </Fact>
+        ) : null}
+      </dl>
+      <p className="item__actions">
+        {poster.ticketUrl && !poster.isPast ? (
+          <a className="button" href={poster.ticketUrl} rel="noopener" target="_blank">
+            {t("posters.tickets")}
+            <span className="visually-hidden"> ({t("share.new_window")})</span>
           </a>
-        </p>
-        <LocalizedHtml className="prose" html={poster.description} />
-        <TagList tags={poster.tags} searchCategory="poster" />
-        <p className="item__meta">{t("item.views", { count: poster.viewCount })}</p>
-        <ShareLinks url={pageUrl} title={poster.title.text} />
-        <ReportForm targetType="poster" targetId={poster.id} />
-        <JsonLd data={jsonLd} />
-      </article>
-      <div className="item-layout__aside">
-        <ReklamaSlot placement="sidebar" banners={reklama.sidebar} />
-      </div>
-    </div>
+        ) : null}
+        <a className="button button--secondary" href={icsHref} download>
+          {t("posters.add_to_calendar")}
+        </a>
+      </p>
+      <LocalizedHtml className="prose" html={poster.description} />
+      <TagList tags={poster.tags} searchCategory="poster" />
+      <p className="item__meta">{t("item.views", { count: poster.viewCount })}</p>
+      <ShareLinks url={pageUrl} title={poster.title.text} />
+      <ReportForm targetType="poster" targetId={poster.id} />
+      <JsonLd data={jsonLd} />
+    </ItemLayout>
   );
 }

@@ -11,11 +11,9 @@ import "~/components/content/content.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: REKLAMA_PAGE_DEPS })];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args);
+export const meta: Route.MetaFunction = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return loadReklamaLanding(args, args.params.slug);
-}
+export const loader = (args: Route.LoaderArgs) => loadReklamaLanding(args, args.params.slug);
 
 export default function ReklamaItem({ loaderData }: Route.ComponentProps) {
   const { t } = useContentT();

@@ -1,0 +1,24 @@
+import type { Language } from "~/i18n/locales";
+import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+
+// A content card's category and location (news, posters, services, diaspors, adverts),
+// from `categories` joined `as cat` and `locations` joined `as loc`.
+
+/** Select list for a category joined `as cat`. */
+export const CATEGORY_SELECT = ["cat.slug as category_slug", "cat.name_uk as category_name_uk", "cat.name_en as category_name_en"] as const;
+
+/** Select list for a location joined `as loc`. */
+export const LOCATION_SELECT = ["loc.name_uk as location_name_uk", "loc.name_en as location_name_en"] as const;
+
+type CategoryColumns = { category_slug: string | null; category_name_uk: string | null; category_name_en: string | null };
+type LocationColumns = { location_name_uk: string | null; location_name_en: string | null };
+
+/** The card's category link, or null when it has none. */
+export function cardCategory(row: CategoryColumns, language: Language): { slug: string; name: LocalizedText } | null {
+  return row.category_slug ? { slug: row.category_slug, name: pickLocalized(row.category_name_uk!, row.category_name_en, language) } : null;
+}
+
+/** The card's location name, or null when it has none. */
+export function cardLocation(row: LocationColumns, language: Language): LocalizedText | null {
+  return row.location_name_uk ? pickLocalized(row.location_name_uk, row.location_name_en, language) : null;
+}
