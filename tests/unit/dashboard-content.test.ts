@@ -49,7 +49,7 @@ describe("creating news", () => {
       body_en: "<p>English text.</p>",
       category_id: String(categoryId),
       tag_ids: [String(tagId)],
-      new_tags: "Краків, волонтери",
+      new_tags: "Краків / Kraków, волонтери",
       cover_image_id_file: await pngFile(),
       status: "published",
       published_at: inAnHour,
@@ -61,6 +61,12 @@ describe("creating news", () => {
     expect(Math.abs(row.published_at!.getTime() - (Date.now() + 3_600_000))).toBeLessThan(120_000);
     const tags = await t.db.selectFrom("news_tags").innerJoin("tags", "tags.id", "news_tags.tag_id").select("tags.slug").where("news_id", "=", id).orderBy("tags.slug").execute();
     expect(tags.map((tag) => tag.slug)).toEqual(["krakiv", "kyiv", "volontery"]);
+    // A new tag typed with its English name after a slash is bilingual from the start.
+    const created = await t.db.selectFrom("tags").select(["slug", "name_uk", "name_en"]).where("slug", "in", ["krakiv", "volontery"]).orderBy("slug").execute();
+    expect(created).toEqual([
+      { slug: "krakiv", name_uk: "Краків", name_en: "Kraków" },
+      { slug: "volontery", name_uk: "волонтери", name_en: null },
+    ]);
     const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "news").where("entity_id", "=", id).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "create", actor_id: editor.id });

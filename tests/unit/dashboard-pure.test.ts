@@ -58,6 +58,14 @@ describe("content descriptions", () => {
   });
 
   it("parse new tag names: trimmed, de-duplicated by slug", () => {
-    expect(parseTagNames(" Київ, київ ;Волонтери,, !!! ")).toEqual(["Київ", "Волонтери"]);
+    expect(parseTagNames(" Київ, київ ;Волонтери,, !!! ")).toEqual([
+      { uk: "Київ", en: null },
+      { uk: "Волонтери", en: null },
+    ]);
+    // The English name after a slash; a slash with nothing after it leaves none.
+    expect(parseTagNames("Освіта / Education, Спорт /, / Orphan")).toEqual([
+      { uk: "Освіта", en: "Education" },
+      { uk: "Спорт", en: null },
+    ]);
   });
 });

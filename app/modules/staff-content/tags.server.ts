@@ -1,37 +1,47 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { slugify } from "../slug/transliterate.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 
 // Tags of news and posters: the ticked existing ones plus new names typed in the form
-// (comma separated), created in place; a name whose slug exists reuses that tag.
+// (comma separated), created in place; a name whose slug exists reuses that tag. A name may
+// carry its English after a slash ("Освіта / Education"), so a new tag is bilingual at once.
 
-const TAG_NAME_MAX = 60;
+export const TAG_NAME_MAX = 60;
 
-export function parseTagNames(text: string): string[] {
+export type NewTagName = { uk: string; en: string | null };
+
+function cleanName(name: string): string {
+  return name.trim().replace(/\s+/g, " ").slice(0, TAG_NAME_MAX);
+}
+
+export function parseTagNames(text: string): NewTagName[] {
   const names = text
     .split(/[,;\n]/)
-    .map((name) => name.trim().replace(/\s+/g, " ").slice(0, TAG_NAME_MAX))
-    .filter((name) => name !== "" && slugify(name) !== "");
+    .map((entry) => {
+      const [uk = "", ...rest] = entry.split("/");
+      return { uk: cleanName(uk), en: cleanName(rest.join("/")) || null };
+    })
+    .filter((name) => name.uk !== "" && slugify(name.uk) !== "");
   const seen = new Set<string>();
   return names.filter((name) => {
-    const slug = slugify(name);
+    const slug = slugify(name.uk);
     if (seen.has(slug)) return false;
     seen.add(slug);
     return true;
   });
 }
 
-/** Ids of the tags named, creating those that do not exist yet. */
-async function ensureTags(trx: Transaction<DB>, names: string[]): Promise<number[]> {
+/** Ids of the tags named, creating those that do not exist yet (an existing tag gains a missing English name). */
+async function ensureTags(trx: Transaction<DB>, names: NewTagName[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of names) {
-    const slug = slugify(name, TAG_NAME_MAX);
+    const slug = slugify(name.uk, TAG_NAME_MAX);
     const row = await trx
       .insertInto("tags")
-      .values({ slug, name_uk: name })
-      .onConflict((oc) => oc.column("slug").doUpdateSet({ slug }))
+      .values({ slug, name_uk: name.uk, name_en: name.en })
+      .onConflict((oc) => oc.column("slug").doUpdateSet({ name_en: sql`coalesce(nullif(tags.name_en, ''), excluded.name_en)` }))
       .returning("id")
       .executeTakeFirstOrThrow();
     ids.push(row.id);
@@ -44,7 +54,7 @@ export async function syncTags(
   trx: Transaction<DB>,
   spec: ContentSpec,
   itemId: number,
-  tags: { ids: number[]; newNames: string[] },
+  tags: { ids: number[]; newNames: NewTagName[] },
 ): Promise<string[]> {
   if (!spec.tags) return [];
   const { table, column } = spec.tags;

@@ -5,7 +5,7 @@ import { sanitizeRichText } from "../sanitize/html.server.ts";
 import { fromLocalInput } from "./datetime.ts";
 import { errors, type ContentFormValue } from "./form-schema.ts";
 import { autoSlug, isReservedPageSlug, slugTaken } from "./slug.server.ts";
-import { parseTagNames } from "./tags.server.ts";
+import { parseTagNames, type NewTagName } from "./tags.server.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
 
 // From a validated form value to the columns to write: rich text sanitized, empty
@@ -14,7 +14,7 @@ import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
 
 export type PreparedValues = {
   columns: Record<string, unknown>;
-  tags?: { ids: number[]; newNames: string[] };
+  tags?: { ids: number[]; newNames: NewTagName[] };
   /** Advert photos in order. */
   gallery?: number[];
 };

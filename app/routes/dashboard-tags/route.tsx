@@ -86,7 +86,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
             <details>
               <summary>
                 <strong>{tag.name_uk}</strong>
-                {tag.name_en ? <span lang="en"> / {tag.name_en}</span> : null} <span className="dash-table__sub">/{tag.slug} · {t("admin:tags.uses", { count: tag.uses })}</span>
+                {tag.name_en ? <span lang="en"> / {tag.name_en}</span> : null} <span className="dash-table__sub">/{tag.slug} · {t("admin:tags.uses", { count: tag.uses })}{tag.name_en ? null : ` · ${t("admin:tags.no_english")}`}</span>
               </summary>
               <TermForm formId={`tag-${tag.id}`} intent="rename" id={tag.id} defaults={tag} reply={actionData} submitLabel={t("admin:form.save")} compact />
               {tag.uses === 0 ? <RowAction intent="delete" id={tag.id} label={t("admin:actions.delete")} ariaLabel={t("admin:tags.delete_named", { name: tag.name_uk })} danger /> : null}
