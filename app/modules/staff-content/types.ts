@@ -143,6 +143,7 @@ function directory<T extends "diaspors" | "services">(type: T, reportTarget: "di
     authorColumn: "author_id" as Columns<T>,
     reportTarget,
     publicPath: (slug) => `/${type}/${slug}`,
+    // The literal groups name columns both tables share; TS cannot see that through T's conditional column types.
     groups: [...(groups as unknown as ReadonlyArray<FieldGroup<T>>), publishing<T>(), seo<T>()],
   });
 }
