@@ -281,7 +281,8 @@ async function main() {
   }
 
   if (process.argv.includes("--workers")) {
-    const env = { ...serverEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "no", DEMO_PASSWORD: demoPassword, PUBLIC_URL: "" };
+    // The public origin is the address the bench calls: its sign-in post carries that Origin.
+  const env = { ...serverEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "no", DEMO_PASSWORD: demoPassword, PUBLIC_URL: `http://127.0.0.1:${port}` };
     const rows = await benchWorkerCounts({
       workerCounts: [1, 2],
       start: async (extra) => {
@@ -300,7 +301,8 @@ async function main() {
     return;
   }
 
-  const server = startProcess("server", "server/main.ts", { ...serverEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "no", DEMO_PASSWORD: demoPassword, PUBLIC_URL: "" });
+  // The public origin is the address the bench calls: its sign-in post carries that Origin.
+  const server = startProcess("server", "server/main.ts", { ...serverEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "no", DEMO_PASSWORD: demoPassword, PUBLIC_URL: `http://127.0.0.1:${port}` });
   const floor = startProcess("floor", "bench/floor-server.ts", { PORT: String(floorPort) });
   const base = `http://127.0.0.1:${port}`;
   const floorUrl = `http://127.0.0.1:${floorPort}/`;
