@@ -103,9 +103,7 @@ function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: R
       </h2>
       <p className="field__hint">{search.newCount ? t("cabinet:saved_searches.new_count", { count: search.newCount }) : t("cabinet:saved_searches.no_new")}</p>
       <div className="saved-searches__forms">
-        <Form method="post">
-          <input type="hidden" name="intent" value="alert" />
-          <input type="hidden" name="id" value={search.id} />
+        <RowForm intent="alert" id={search.id} titleId={titleId} submit={t("cabinet:saved_searches.set_alert")}>
           <div className="field">
             <label htmlFor={alertId}>{t("cabinet:saved_searches.alert")}</label>
             <select id={alertId} name="alert" defaultValue={search.alert}>
@@ -116,13 +114,8 @@ function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: R
               ))}
             </select>
           </div>
-          <button type="submit" className="button button--secondary" aria-describedby={titleId}>
-            {t("cabinet:saved_searches.set_alert")}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="rename" />
-          <input type="hidden" name="id" value={search.id} />
+        </RowForm>
+        <RowForm intent="rename" id={search.id} titleId={titleId} submit={t("cabinet:saved_searches.rename")}>
           <div className="field">
             <label htmlFor={nameId}>{t("cabinet:saved_searches.name")}</label>
             <input
@@ -140,18 +133,23 @@ function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: R
               </p>
             ) : null}
           </div>
-          <button type="submit" className="button button--secondary" aria-describedby={titleId}>
-            {t("cabinet:saved_searches.rename")}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={search.id} />
-          <button type="submit" className="button button--secondary" aria-describedby={titleId}>
-            {t("cabinet:saved_searches.delete")}
-          </button>
-        </Form>
+        </RowForm>
+        <RowForm intent="delete" id={search.id} titleId={titleId} submit={t("cabinet:saved_searches.delete")} />
       </div>
     </article>
+  );
+}
+
+/** One action on a saved search: its intent and id, the fields, a button naming the search. */
+function RowForm({ intent, id, titleId, submit, children }: { intent: string; id: number; titleId: string; submit: string; children?: React.ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {children}
+      <button type="submit" className="button button--secondary" aria-describedby={titleId}>
+        {submit}
+      </button>
+    </Form>
   );
 }
