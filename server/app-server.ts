@@ -11,7 +11,7 @@ import { HEAD_REQUEST_HEADER } from "../app/modules/http/head-request.ts";
 import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
 import { staticSecurityHeaders } from "../app/modules/http/security-headers.server.ts";
 import { compressResponse } from "./compression.ts";
-import { serveStatic, type StaticMount } from "./static.ts";
+import { indexFiles, serveStatic, type StaticMount } from "./static.ts";
 import { serveStoredUpload } from "./uploads.ts";
 import type { ImageStore } from "../app/modules/images/storage.server.ts";
 
@@ -35,12 +35,14 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
   const securityHeaders = Object.entries(staticSecurityHeaders(origin));
   const immutable = `public, max-age=${YEAR}, immutable`;
   const remoteImages = imageStore && imageStore.kind !== "local" ? imageStore : undefined;
+  // A built app's files do not change while the server runs: they are listed once.
+  const buildFiles = typeof build === "function" ? undefined : indexFiles(clientDir);
   const mounts: StaticMount[] = [
     // Hashed file names never change: cache them for good.
-    { prefix: "/assets/", root: path.join(clientDir, "assets"), cacheControl: () => immutable },
+    { prefix: "/assets/", root: path.join(clientDir, "assets"), cacheControl: () => immutable, files: buildFiles },
     // Uploaded images get a fresh random key on every upload, so they are immutable too.
     ...(remoteImages ? [] : [{ prefix: "/uploads/", root: uploadsDir, cacheControl: () => immutable }]),
-    { prefix: "/", root: clientDir, cacheControl: () => "public, max-age=3600" },
+    { prefix: "/", root: clientDir, cacheControl: () => "public, max-age=3600", files: buildFiles },
   ];
   // The running build's id answers /builds/latest.json (new-build detection, SPEC §4).
   const buildId = typeof build === "function" ? null : build.assets.version;

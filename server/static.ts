@@ -1,4 +1,4 @@
-import { createReadStream, promises as fs, type Stats } from "node:fs";
+import { createReadStream, existsSync, promises as fs, readdirSync, statSync, type Stats } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { compressResponse, pickEncoding, type Coding } from "./compression.ts";
@@ -25,7 +25,32 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-export type StaticMount = { prefix: string; root: string; cacheControl: (relativePath: string) => string };
+export type StaticMount = {
+  prefix: string;
+  root: string;
+  cacheControl: (relativePath: string) => string;
+  /**
+   * Every file under a root that does not change while the server runs (the build), from
+   * indexFiles: a page request then costs no stat call (measured: 2% of an uncached page).
+   */
+  files?: ReadonlyMap<string, Stats>;
+};
+
+/** The stat of every file below `root`, by absolute path, read once. */
+export function indexFiles(root: string): Map<string, Stats> {
+  const files = new Map<string, Stats>();
+  if (!existsSync(root)) return files;
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(file, statSync(file));
+  }
+  return files;
+}
+
+function statOf(file: string, files: ReadonlyMap<string, Stats> | undefined): Promise<Stats | null> | Stats | null {
+  return files ? (files.get(file) ?? null) : fs.stat(file).catch(() => null);
+}
 
 /** Serves a file under one of the mounts, answering true when it did; never escapes its root. */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, mounts: StaticMount[]): Promise<boolean> {
@@ -42,9 +67,9 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, mou
     const relative = pathname.slice(mount.prefix.length);
     const file = path.resolve(mount.root, `.${path.posix.normalize(`/${relative}`)}`);
     if (!file.startsWith(path.resolve(mount.root) + path.sep)) continue;
-    const stat = await fs.stat(file).catch(() => null);
+    const stat = await statOf(file, mount.files);
     if (!stat?.isFile()) continue;
-    await sendFile(req, res, file, stat, mount.cacheControl(relative));
+    await sendFile(req, res, file, stat, mount.cacheControl(relative), mount.files);
     return true;
   }
   return false;
@@ -53,11 +78,11 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, mou
 const SUFFIX: Record<Coding, string> = { br: ".br", gzip: ".gz" };
 
 /** The precompressed variants written at build time (server/precompress.ts) next to `file`. */
-async function variantsOf(file: string): Promise<Map<Coding, Stats>> {
+async function variantsOf(file: string, files: ReadonlyMap<string, Stats> | undefined): Promise<Map<Coding, Stats>> {
   const variants = new Map<Coding, Stats>();
   if (!PRECOMPRESSED_EXTENSIONS.has(path.extname(file).toLowerCase())) return variants;
   for (const coding of ["br", "gzip"] as const) {
-    const stat = await fs.stat(file + SUFFIX[coding]).catch(() => null);
+    const stat = await statOf(file + SUFFIX[coding], files);
     if (stat?.isFile()) variants.set(coding, stat);
   }
   return variants;
@@ -71,8 +96,8 @@ function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
   return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stat: Stats, cacheControl: string): Promise<void> {
-  const variants = await variantsOf(file);
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stat: Stats, cacheControl: string, files: ReadonlyMap<string, Stats> | undefined): Promise<void> {
+  const variants = await variantsOf(file, files);
   const coding = variants.size ? pickEncoding(req.headers["accept-encoding"], [...variants.keys()]) : null;
   const sent = coding ? { file: file + SUFFIX[coding], size: variants.get(coding)!.size } : { file, size: stat.size };
   // One ETag per representation: a cache must not answer a gzip request with brotli bytes.

@@ -5,7 +5,7 @@ import * as news from "~/routes/news/route";
 import * as search from "~/routes/search/route";
 import { flushCounters } from "~/modules/listing/counters.server";
 import { resetContentState } from "~/modules/listing/content-state.server";
-import { clearPageCache, pageCacheSize } from "~/modules/listing/page-cache.server";
+import { clearPageCache, etagOf, pageCacheSize } from "~/modules/listing/page-cache.server";
 import { useTestDatabase } from "../support/db.ts";
 import { ahead, DAY, insertFixture, servePage, useUnitConfig } from "./content-support.ts";
 
@@ -134,6 +134,22 @@ describe("anonymous page cache", () => {
     await t.db.updateTable("news").set({ title_uk: "Свято вишиванки у Варшаві" }).where("slug", "=", "sviato-vyshyvanky").execute();
     resetContentState();
     expect((await servePage(search, { url, params: { category: "novyny" } })).headers.get("X-Page-Cache")).toBe("miss");
+  });
+});
+
+describe("the ETag of a rendered page", () => {
+  const page = (nonce: string, text = "Новини") =>
+    new TextEncoder().encode(`<script nonce="${nonce}">a</script><p>${text}</p><link nonce="${nonce}" rel="x"/>`);
+
+  it("ignores the per-render CSP nonce and nothing else", () => {
+    expect(etagOf(page("abc"))).toBe(etagOf(page("a-much-longer-nonce-value")));
+    expect(etagOf(page("abc"))).not.toBe(etagOf(page("abc", "Новина")));
+    expect(etagOf(page("abc"))).toMatch(/^W\/"[\w-]{27}"$/);
+  });
+
+  it("hashes an unterminated nonce attribute as ordinary text", () => {
+    const cut = new TextEncoder().encode('<p>x</p><script nonce="abc');
+    expect(etagOf(cut)).not.toBe(etagOf(new TextEncoder().encode("<p>x</p><script")));
   });
 });
 

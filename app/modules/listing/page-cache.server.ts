@@ -86,12 +86,25 @@ function isFresh(entry: Entry, state: ContentState): boolean {
   return entry.deps.every((table, index) => (state.versions.get(table) ?? 0) === entry.versions[index]);
 }
 
-const NONCE_ATTRIBUTE = / nonce="[^"]*"/g;
+const NONCE_ATTRIBUTE = Buffer.from(' nonce="');
+const QUOTE = 0x22;
 
-/** The CSP nonce differs on every render: two renders that differ by it only are one page. */
-function etagOf(body: Uint8Array): string {
-  const text = new TextDecoder().decode(body).replace(NONCE_ATTRIBUTE, "");
-  return `W/"${createHash("sha1").update(text).digest("base64url")}"`;
+/**
+ * The CSP nonce differs on every render: two renders that differ by it only are one page.
+ * The bytes around each ` nonce="…"` are hashed as they are (no decoding into a string).
+ */
+export function etagOf(body: Uint8Array): string {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const hash = createHash("sha1");
+  let from = 0;
+  for (let at = bytes.indexOf(NONCE_ATTRIBUTE, from); at !== -1; at = bytes.indexOf(NONCE_ATTRIBUTE, from)) {
+    const end = bytes.indexOf(QUOTE, at + NONCE_ATTRIBUTE.length);
+    if (end === -1) break;
+    hash.update(bytes.subarray(from, at));
+    from = end + 1;
+  }
+  hash.update(bytes.subarray(from));
+  return `W/"${hash.digest("base64url")}"`;
 }
 
 /** If-None-Match holds this ETag (or `*`); weak comparison, as for GET. */

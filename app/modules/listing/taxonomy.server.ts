@@ -2,42 +2,39 @@ import type { Language } from "~/i18n/locales";
 import type { CategoryKind } from "../../../db/schema.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
+import { cachedByVersion } from "./content-state.server.ts";
 import { notFound } from "./not-found.ts";
 
 export type CategoryLink = { id: number; slug: string; name: LocalizedText };
 export type LocationOption = { id: number; slug: string; name: LocalizedText };
 
+// Categories and locations change rarely and every list page reads them: they are kept per
+// process until their table's version changes (the page cache's check), so an uncached page
+// does not query them.
+const allCategories = cachedByVersion(["categories"], () =>
+  getDb().selectFrom("categories").select(["id", "slug", "kind", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),
+);
+const allLocations = cachedByVersion(["locations"], () =>
+  getDb().selectFrom("locations").select(["id", "slug", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),
+);
+
+function toLink(row: { id: number; slug: string; name_uk: string; name_en: string | null }, language: Language): CategoryLink {
+  return { id: row.id, slug: row.slug, name: pickLocalized(row.name_uk, row.name_en, language) };
+}
+
 export async function listCategories(kind: CategoryKind, language: Language): Promise<CategoryLink[]> {
-  const rows = await getDb()
-    .selectFrom("categories")
-    .select(["id", "slug", "name_uk", "name_en"])
-    .where("kind", "=", kind)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({ id: row.id, slug: row.slug, name: pickLocalized(row.name_uk, row.name_en, language) }));
+  return (await allCategories()).filter((row) => row.kind === kind).map((row) => toLink(row, language));
 }
 
 /** The category of `kind` with this slug, or the SPEC 404. */
 export async function requireCategory(kind: CategoryKind, slug: string, language: Language): Promise<CategoryLink> {
-  const row = await getDb()
-    .selectFrom("categories")
-    .select(["id", "slug", "name_uk", "name_en"])
-    .where("kind", "=", kind)
-    .where("slug", "=", slug)
-    .executeTakeFirst();
+  const row = (await allCategories()).find((category) => category.kind === kind && category.slug === slug);
   if (!row) notFound();
-  return { id: row.id, slug: row.slug, name: pickLocalized(row.name_uk, row.name_en, language) };
+  return toLink(row, language);
 }
 
 export async function listLocations(language: Language): Promise<LocationOption[]> {
-  const rows = await getDb()
-    .selectFrom("locations")
-    .select(["id", "slug", "name_uk", "name_en"])
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({ id: row.id, slug: row.slug, name: pickLocalized(row.name_uk, row.name_en, language) }));
+  return (await allLocations()).map((row) => toLink(row, language));
 }
 
 /**

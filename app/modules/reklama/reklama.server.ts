@@ -4,6 +4,7 @@ import type { ReklamaPlacement } from "../../../db/schema.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { cachedByVersion } from "../listing/content-state.server.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
 
@@ -77,16 +78,22 @@ function toBanner(row: Row, language: Language, imageWidth: number): ReklamaBann
   };
 }
 
+/**
+ * Every active campaign, newest first: read by most public pages, so kept per process until
+ * the reklama or images table changes or a campaign starts or ends (the page cache's check).
+ */
+const activeCampaigns = cachedByVersion(
+  ["reklama", "images"],
+  () => activeReklama().orderBy("reklama.starts_at", "desc").orderBy("reklama.id", "desc").execute(),
+  { timed: true },
+);
+
 /** Active campaigns of the given placements, newest campaign first, at most PLACEMENT_LIMITS each. */
 export async function reklamaFor(placements: readonly ReklamaPlacement[], language: Language): Promise<Record<ReklamaPlacement, ReklamaBanner[]>> {
   const result: Record<ReklamaPlacement, ReklamaBanner[]> = { home_top: [], sidebar: [], list_inline: [], footer: [] };
   if (placements.length === 0) return result;
-  const rows = await activeReklama()
-    .where("reklama.placement", "in", placements)
-    .orderBy("reklama.starts_at", "desc")
-    .orderBy("reklama.id", "desc")
-    .execute();
-  for (const row of rows) {
+  for (const row of await activeCampaigns()) {
+    if (!placements.includes(row.placement)) continue;
     const list = result[row.placement];
     if (list.length < PLACEMENT_LIMITS[row.placement]) list.push(toBanner(row, language, 640));
   }
