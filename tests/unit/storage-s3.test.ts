@@ -36,6 +36,7 @@ let base: string;
 let closeServer: () => Promise<void>;
 let categoryId: number;
 let locationId: number;
+let clientDir: string | undefined;
 
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const storage = getConfig().storage;
   if (storage.kind !== "s3") throw new Error("S3_BUCKET did not select the bucket store");
   client = createS3Client(storage);
-  const clientDir = await mkdtemp(path.join(os.tmpdir(), "portal-client-"));
+  clientDir = await mkdtemp(path.join(os.tmpdir(), "portal-client-"));
   const { server } = createAppServer({
     // Only /uploads is asked of this server: the app itself is never built.
     build: () => Promise.reject(new Error("no build in this test")),
@@ -67,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeServer?.();
   await s3?.stop();
+  if (clientDir) await rm(clientDir, { recursive: true, force: true });
 });
 
 async function jpeg(width = 900, colour = "#3a7"): Promise<Uint8Array<ArrayBuffer>> {

@@ -3,9 +3,12 @@
 // `serious` or `critical` violations, which are printed.
 //
 // How pages are analysed:
-//   - js project: the page(s) as the test left them, in place; then every other URL the
-//     test navigated to (including client-side navigations), reloaded in a new tab of the
-//     same browser context (same cookies, so signed-in pages stay signed in).
+//   - js project: the page(s) as the test left them, in place (what JavaScript made of them);
+//     then, for a test that runs in the js project only (@js-only), every other URL it
+//     navigated to (including client-side navigations), reloaded in a new tab of the same
+//     browser context (same cookies, so signed-in pages stay signed in). A test that also
+//     runs without JavaScript has each of those documents analysed by its no-js run, as the
+//     server sent them; reloading them here too doubled the suite's time for the same HTML.
 //   - no-js project: axe cannot run with JavaScript disabled, so each HTML document the
 //     server sent (including POST results such as forms with errors) is replayed in a
 //     scratch JavaScript-enabled context with page scripts blocked by CSP, and analysed.
@@ -16,10 +19,17 @@
 // The colour rules run a second time in the other theme (dark when the test left the page
 // light), so contrast holds in both.
 //
+// A document already analysed in this run (the same DOM, theme, viewport and options, by
+// whichever test, project or worker) is not analysed again: its result is read from
+// test-results (cleaned at the start of every run), which makes the check several times cheaper.
+//
 // The same pass checks that each analysed page fits a 360 px phone: the page is narrowed to
 // 360 px and `document.documentElement.scrollWidth <= innerWidth` must hold in the light
 // and the dark theme (the theme is the `p-dark` class on <html>). Opt out with
 // test.use({ axe: { fitWidth: 0 } }).
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page, test as base, expect } from "@playwright/test";
 
@@ -130,6 +140,38 @@ async function otherThemeAudit(page: Page, options: AxeOptions): Promise<{ theme
   }
 }
 
+/** What one analysis of a document found, kept under its fingerprint for the rest of the run. */
+type Analysis = { violations: Array<{ how: string; violations: Violation[] }>; overflows: string[] };
+
+function fingerprint(...parts: string[]): string {
+  const hash = createHash("sha1");
+  // The CSP nonce is new on every render; nothing else about it matters to the check.
+  for (const part of parts) hash.update(part.replace(/ nonce="[^"]*"/g, "")).update("\0");
+  return hash.digest("hex");
+}
+
+function analysisStore(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const file = (key: string) => path.join(dir, `${key}.json`);
+  return {
+    get(key: string): Analysis | undefined {
+      try {
+        return JSON.parse(readFileSync(file(key), "utf8")) as Analysis;
+      } catch {
+        return undefined;
+      }
+    },
+    set(key: string, analysis: Analysis): void {
+      writeFileSync(file(key), JSON.stringify(analysis));
+    },
+  };
+}
+
+/** The DOM as axe sees it, with the theme and the viewport, for the fingerprint. */
+function documentState(page: Page): Promise<string> {
+  return page.evaluate(() => `${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`);
+}
+
 function format(findings: Finding[]): string {
   const lines: string[] = [];
   for (const { url, how, violations } of findings) {
@@ -172,13 +214,16 @@ function watchNavigations(context: BrowserContext, javaScriptEnabled: boolean) {
   return { urls, snapshots };
 }
 
+const HOW_SERVED = "as served, without JavaScript";
+
 /** Loads each served document in a scratch context with page scripts blocked, and analyses it. */
 async function replaySnapshots(
   browser: Browser,
   snapshots: Snapshot[],
   options: AxeOptions,
   take: (url: string) => boolean,
-  record: (url: string, how: string, page: Page) => Promise<void>,
+  record: (url: string, how: string, page: Page) => Promise<Analysis>,
+  served: { reuse: (url: string, how: string, html: string) => boolean; remember: (html: string, analysis: Analysis) => void },
   locale: string | undefined,
 ): Promise<void> {
   if (!snapshots.length) return;
@@ -189,6 +234,7 @@ async function replaySnapshots(
       const html = await snapshot.html;
       if (html === undefined || seen.has(html) || !take(snapshot.url)) continue;
       seen.add(html);
+      if (served.reuse(snapshot.url, HOW_SERVED, html)) continue;
       const replay = await scratch.newPage();
       try {
         const target = pageKey(snapshot.url);
@@ -205,7 +251,7 @@ async function replaySnapshots(
           { times: 1 },
         );
         await replay.goto(snapshot.url, { waitUntil: "load" });
-        await record(snapshot.url, "as served, without JavaScript", replay);
+        served.remember(html, await record(snapshot.url, HOW_SERVED, replay));
       } finally {
         await replay.close();
       }
@@ -232,15 +278,39 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
       const skipped = (url: string) => !isHttp(url) || options.skipUrls.some((pattern) => pattern.test(url));
       const findings: Finding[] = [];
       const overflows: string[] = [];
-      const record = async (url: string, how: string, analysed: Page) => {
+      const store = analysisStore(path.join(testInfo.project.outputDir, ".axe-analyses"));
+      const optionsKey = JSON.stringify({ ...options, skipUrls: undefined, maxPages: undefined });
+      const report = (url: string, how: string, analysis: Analysis) => {
+        for (const found of analysis.violations) findings.push({ url, how: found.how ? `${how}, ${found.how}` : how, violations: found.violations });
+        for (const note of analysis.overflows) overflows.push(`${url} (${how}) ${note}`);
+      };
+      const analyse = async (analysed: Page): Promise<Analysis> => {
+        const analysis: Analysis = { violations: [], overflows: [] };
         const results = await builder(analysed, options).analyze();
         const violations = results.violations.filter((v) => options.failOn.includes(v.impact as Impact));
-        if (violations.length) findings.push({ url, how, violations });
+        if (violations.length) analysis.violations.push({ how: "", violations });
         const other = await otherThemeAudit(analysed, options);
-        if (other.violations.length) findings.push({ url, how: `${how}, ${other.theme} theme`, violations: other.violations });
-        if (options.fitWidth > 0) {
-          for (const note of await overflowAt(analysed, options.fitWidth)) overflows.push(`${url} (${how}) ${note}`);
-        }
+        if (other.violations.length) analysis.violations.push({ how: `${other.theme} theme`, violations: other.violations });
+        if (options.fitWidth > 0) analysis.overflows.push(...(await overflowAt(analysed, options.fitWidth)));
+        return analysis;
+      };
+      const record = async (url: string, how: string, analysed: Page) => {
+        const key = fingerprint(optionsKey, await documentState(analysed));
+        const known = store.get(key);
+        const analysis = known ?? (await analyse(analysed));
+        if (!known) store.set(key, analysis);
+        report(url, how, analysis);
+        return analysis;
+      };
+      // A served document seen before needs no scratch page at all.
+      const servedKey = (html: string) => fingerprint(optionsKey, "served", html);
+      const served = {
+        reuse(url: string, how: string, html: string) {
+          const known = store.get(servedKey(html));
+          if (known) report(url, how, known);
+          return known !== undefined;
+        },
+        remember: (html: string, analysis: Analysis) => store.set(servedKey(html), analysis),
       };
       const done = new Set<string>();
       let budget = options.maxPages;
@@ -257,8 +327,8 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
         }
       }
       // Served documents (no-js: every page; js: document POST results).
-      await replaySnapshots(browser, snapshots, options, take, record, testInfo.project.use.locale);
-      if (javaScriptEnabled) {
+      await replaySnapshots(browser, snapshots, options, take, record, served, testInfo.project.use.locale);
+      if (javaScriptEnabled && testInfo.tags.includes("@js-only")) {
         for (const [key, url] of urls) {
           if (done.has(key) || !take(url)) continue;
           done.add(key);
