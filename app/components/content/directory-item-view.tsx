@@ -19,7 +19,7 @@ export const ServiceItemPage = ({ loaderData }: { loaderData: DirectoryItemData 
 export const DiasporaItemPage = ({ loaderData }: { loaderData: DirectoryItemData }) => <DirectoryItemView {...loaderData} section="/diaspors" />;
 
 /** A service or a diaspora organisation: description, contacts, website, address with a map link. */
-export function DirectoryItemView({
+function DirectoryItemView({
   item,
   section,
   reklama,

@@ -13,10 +13,9 @@ import { imageUrlFor } from "../images/urls.ts";
 
 export const UNCLAIMED_TTL_MS = 24 * 60 * 60 * 1000;
 /** Stored photos per user per hour: failed submits may repeat, but not without end. */
-export const PHOTO_UPLOAD_LIMIT: Limit = { max: 60, windowMs: 60 * 60 * 1000 };
-export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+const PHOTO_UPLOAD_LIMIT: Limit = { max: 60, windowMs: 60 * 60 * 1000 };
 
-export type PhotoRejectionReason = ImageRejectionReason | "too_many" | "rate_limited";
+type PhotoRejectionReason = ImageRejectionReason | "too_many" | "rate_limited";
 export type PhotoRejection = { name: string; reason: PhotoRejectionReason };
 /** What the form shows of a stored photo. */
 export type PhotoPreview = { id: number; src: string; width: number; height: number };

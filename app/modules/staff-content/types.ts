@@ -2,7 +2,7 @@ import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
 import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
 import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
 
-export { CONTENT_TYPES, isContentType, type ContentPermission, type ContentType } from "./registry.ts";
+export { CONTENT_TYPES, isContentType, type ContentType } from "./registry.ts";
 
 // The content-type registry's descriptions: each type of registry.ts described once, with
 // its fields. The dashboard's sections and overview, the role table's `<type>.manage` rows,
