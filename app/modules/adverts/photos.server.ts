@@ -125,6 +125,18 @@ export async function setAdvertPhotos(trx: Transaction<DB>, advertId: number, id
 }
 
 /** Deletes photos (rows, then files). Only for images of adverts and advert uploads. */
+/** An advert's photos in gallery order (the staff form and the owner's form). */
+export async function advertPhotoIds(advertId: number, db: Kysely<DB> = getDb()): Promise<number[]> {
+  const rows = await db
+    .selectFrom("advertisement_images")
+    .select("image_id")
+    .where("advertisement_id", "=", advertId)
+    .orderBy("position")
+    .orderBy("image_id")
+    .execute();
+  return rows.map((row) => row.image_id);
+}
+
 export async function deletePhotos(ids: readonly number[], db: Kysely<DB> = getDb()): Promise<void> {
   if (ids.length) await deleteImages(db, ids);
 }

@@ -16,7 +16,8 @@ import { pageMeta } from "~/modules/seo/meta";
 import { STATE_ACTIONS, type StateAction } from "~/modules/staff-content/actions";
 import { formOptions, itemDefaults } from "~/modules/staff-content/form-data.server";
 import { itemImagePreviews, postedImagePreviews } from "~/modules/staff-content/form-images.server";
-import { loadGalleryIds, loadItem, loadOwner, loadTagIds } from "~/modules/staff-content/items.server";
+import { advertPhotoIds } from "~/modules/adverts/photos.server";
+import { loadItem, loadOwner, loadTagIds } from "~/modules/staff-content/items.server";
 import { adminT, canPurge, idParam, notFound, requireContentAccess } from "~/modules/staff-content/route-access.server";
 import { saveContentForm } from "~/modules/staff-content/save.server";
 import { readContentForm } from "~/modules/staff-content/uploads.server";
@@ -36,7 +37,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const [tagIds, galleryIds, options, history] = await Promise.all([
     loadTagIds(spec, id),
-    spec.gallery ? loadGalleryIds(id) : Promise.resolve([]),
+    spec.gallery ? advertPhotoIds(id) : Promise.resolve([]),
     formOptions(spec, language),
     auditTrail(spec.type, id),
   ]);
