@@ -3,7 +3,8 @@ import type { KnipConfig } from "knip";
 // Unused files, exports and dependencies (`npm run lint:unused`, part of `npm run lint`).
 // Knip's React Router plugin reads react-router.config.ts and app/routes.ts: root, the
 // entries and every route module are entries with their framework exports (loader, meta…);
-// package.json's scripts name server/main.ts.
+// package.json's scripts name server/main.ts. The route modules import their types from
+// .react-router/types (tsconfig rootDirs): `npm run lint:unused` runs typegen first.
 const config: KnipConfig = {
   entry: [
     "scripts/*.ts",
@@ -16,8 +17,6 @@ const config: KnipConfig = {
     "db/*.ts",
   ],
   project: ["{app,server,scripts,bench,tests,migrations,db}/**/*.{ts,tsx}"],
-  // Route type modules live in .react-router/types (typegen, tsconfig rootDirs).
-  ignoreUnresolved: [/\/\+types\//],
   ignoreDependencies: [
     // Loaded by PrimeReact's Chart (`import("chart.js/auto")`).
     "chart.js",
