@@ -1,14 +1,10 @@
 import type { Route } from "./+types/route";
-import { ItemBreadcrumbs, ItemLayout } from "~/components/content/item-layout";
-import { JsonLd } from "~/components/content/json-ld";
+import { CategoryLink } from "~/components/content/content-card";
+import { ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout } from "~/components/content/item-layout";
 import { Localized, LocalizedHtml } from "~/components/content/localized-text";
 import { NewsCard } from "~/components/content/news-card";
-import { COVER_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
-import { ShareLinks } from "~/components/content/share-links";
 import { TagList } from "~/components/content/tag-list";
 import { useContentT } from "~/components/content/use-content-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { ReportForm } from "~/components/report-form";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { loadNewsArticle, NEWS_PAGE_DEPS } from "~/modules/news/news-page.server";
 import { pageMeta } from "~/modules/seo/meta";
@@ -48,25 +44,17 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
         {article.category ? (
           <>
             {" · "}
-            <LocalizedLink to={`/novyny/category/${article.category.slug}`}>
-              <Localized text={article.category.name} />
-            </LocalizedLink>
+            <CategoryLink section="/novyny" category={article.category} />
           </>
         ) : null}
         {" · "}
         {t("item.views", { count: article.viewCount })}
       </p>
-      {article.image ? (
-        <figure className="item__cover">
-          <ResponsiveImage image={article.image} sizes={COVER_IMAGE_SIZES} priority />
-        </figure>
-      ) : null}
+      <ItemCover image={article.image} />
       {article.summary.text ? <Localized as="p" className="item__lead" text={article.summary} /> : null}
       <LocalizedHtml className="prose" html={article.body} />
       <TagList tags={article.tags} searchCategory="novyny" />
-      <ShareLinks url={pageUrl} title={article.title.text} />
-      <ReportForm targetType="news" targetId={article.id} />
-      <JsonLd data={jsonLd} />
+      <ItemFooter pageUrl={pageUrl} title={article.title.text} report={{ targetType: "news", targetId: article.id }} jsonLd={jsonLd} />
     </ItemLayout>
   );
 }

@@ -1,13 +1,8 @@
 import type { Route } from "./+types/route";
-import { Fact, ItemBreadcrumbs, ItemLayout } from "~/components/content/item-layout";
-import { JsonLd } from "~/components/content/json-ld";
+import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink } from "~/components/content/item-layout";
 import { Localized, LocalizedHtml } from "~/components/content/localized-text";
-import { COVER_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
-import { ShareLinks } from "~/components/content/share-links";
 import { TagList } from "~/components/content/tag-list";
 import { useContentT } from "~/components/content/use-content-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { ReportForm } from "~/components/report-form";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { loadPosterItem, POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
 import { pageMeta } from "~/modules/seo/meta";
@@ -27,11 +22,7 @@ export default function PosterItem({ loaderData }: Route.ComponentProps) {
       <ItemBreadcrumbs section="/poster" label={t("posters.title")} category={poster.category} />
       <Localized as="h1" id="item-title" text={poster.title} />
       {poster.isPast ? <p className="notice">{t("posters.is_past")}</p> : null}
-      {poster.image ? (
-        <figure className="item__cover">
-          <ResponsiveImage image={poster.image} sizes={COVER_IMAGE_SIZES} priority />
-        </figure>
-      ) : null}
+      <ItemCover image={poster.image} />
       <dl className="facts">
         <Fact term={t("posters.when")}>
           <time dateTime={poster.startsAt}>{poster.schedule}</time>
@@ -44,10 +35,9 @@ export default function PosterItem({ loaderData }: Route.ComponentProps) {
         {poster.address || poster.location ? (
           <Fact term={t("item.address")}>
             {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
-            <a href={`https://www.openstreetmap.org/search?query=${encodeURIComponent([poster.venue?.text, poster.address, poster.location?.text].filter(Boolean).join(", "))}`} rel="noopener" target="_blank">
+            <NewWindowLink href={`https://www.openstreetmap.org/search?query=${encodeURIComponent([poster.venue?.text, poster.address, poster.location?.text].filter(Boolean).join(", "))}`}>
               {t("item.map")}
-              <span className="visually-hidden"> ({t("share.new_window")})</span>
-            </a>
+            </NewWindowLink>
           </Fact>
         ) : null}
         {poster.price ? (
@@ -58,20 +48,13 @@ export default function PosterItem({ loaderData }: Route.ComponentProps) {
         {poster.organiser ? (
           <Fact term={t("posters.organiser")}>{poster.organiser}</Fact>
         ) : null}
-        {poster.category ? (
-          <Fact term={t("item.category")}>
-            <LocalizedLink to={`/poster/category/${poster.category.slug}`}>
-              <Localized text={poster.category.name} />
-            </LocalizedLink>
-          </Fact>
-        ) : null}
+        <CategoryFact section="/poster" category={poster.category} />
       </dl>
       <p className="item__actions">
         {poster.ticketUrl && !poster.isPast ? (
-          <a className="button" href={poster.ticketUrl} rel="noopener" target="_blank">
+          <NewWindowLink className="button" href={poster.ticketUrl}>
             {t("posters.tickets")}
-            <span className="visually-hidden"> ({t("share.new_window")})</span>
-          </a>
+          </NewWindowLink>
         ) : null}
         <a className="button button--secondary" href={icsHref} download>
           {t("posters.add_to_calendar")}
@@ -79,10 +62,7 @@ export default function PosterItem({ loaderData }: Route.ComponentProps) {
       </p>
       <LocalizedHtml className="prose" html={poster.description} />
       <TagList tags={poster.tags} searchCategory="poster" />
-      <p className="item__meta">{t("item.views", { count: poster.viewCount })}</p>
-      <ShareLinks url={pageUrl} title={poster.title.text} />
-      <ReportForm targetType="poster" targetId={poster.id} />
-      <JsonLd data={jsonLd} />
+      <ItemFooter views={poster.viewCount} pageUrl={pageUrl} title={poster.title.text} report={{ targetType: "poster", targetId: poster.id }} jsonLd={jsonLd} />
     </ItemLayout>
   );
 }
