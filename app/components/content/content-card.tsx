@@ -55,6 +55,28 @@ export function ContentCard({
   );
 }
 
+/** How a list shows a card: eager image for the first ones, heading level under the list's heading. */
+export type CardOptions = { priority?: boolean; headingLevel?: 2 | 3 };
+
+type SectionItem = { slug: string; title: LocalizedText; image: DisplayImage | null; category: { slug: string } | null };
+
+/** The card of an item of a section (news, posters, a directory): linked at `{section}/{slug}`, its placeholder varied by its category. */
+export function SectionItemCard({
+  section,
+  kind,
+  item,
+  logo,
+  meta,
+  children,
+  ...options
+}: CardOptions & { section: string; kind: PlaceholderKind; item: SectionItem; logo?: boolean; meta?: ReactNode; children?: ReactNode }) {
+  return (
+    <ContentCard {...options} to={`${section}/${item.slug}`} title={item.title} image={item.image} logo={logo} placeholder={{ kind, seed: item.category?.slug }} meta={meta}>
+      {children}
+    </ContentCard>
+  );
+}
+
 /** A link to a category's page in `section` ("/novyny", "/poster", "/services"…). */
 export function CategoryLink({ section, category }: { section: string; category: { slug: string; name: LocalizedText } }) {
   return (

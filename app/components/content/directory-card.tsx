@@ -1,18 +1,11 @@
 import type { DirectoryCard as DirectoryCardData } from "~/modules/listing/directory";
-import { CategoryLink, ContentCard } from "./content-card";
+import { CategoryLink, SectionItemCard, type CardOptions } from "./content-card";
 import { Localized } from "./localized-text";
 
 /** A service or a diaspora organisation; `section` is "/services" or "/diaspors". */
-export function DirectoryCard({ item, section, headingLevel = 2 }: { item: DirectoryCardData; section: "/services" | "/diaspors"; headingLevel?: 2 | 3 }) {
+export function DirectoryCard({ item, section, ...options }: CardOptions & { item: DirectoryCardData; section: "/services" | "/diaspors" }) {
   return (
-    <ContentCard
-      to={`${section}/${item.slug}`}
-      title={item.name}
-      image={item.logo}
-      logo
-      placeholder={{ kind: section === "/services" ? "services" : "diaspors", seed: item.category?.slug }}
-      headingLevel={headingLevel}
-    >
+    <SectionItemCard {...options} section={section} kind={section === "/services" ? "services" : "diaspors"} item={{ ...item, title: item.name, image: item.logo }} logo>
       {item.location || item.category ? (
         <p className="content-card__meta">
           {item.location ? <Localized text={item.location} /> : null}
@@ -21,6 +14,6 @@ export function DirectoryCard({ item, section, headingLevel = 2 }: { item: Direc
         </p>
       ) : null}
       <Localized as="p" className="content-card__text" text={item.teaser} />
-    </ContentCard>
+    </SectionItemCard>
   );
 }

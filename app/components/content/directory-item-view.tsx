@@ -2,7 +2,7 @@ import type { DirectoryDetail } from "~/modules/listing/directory";
 import { SocialLink } from "./social-link";
 import { telHref } from "~/modules/listing/directory";
 import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
-import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowLink } from "./item-layout";
+import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout";
 import { Localized, LocalizedHtml } from "./localized-text";
 import { ResponsiveImage } from "./responsive-image";
 import { useContentT } from "./use-content-t";
@@ -40,11 +40,7 @@ function DirectoryItemView({
       </header>
       <dl className="facts">
         <CategoryFact section={section} category={item.category} />
-        {item.location ? (
-          <Fact term={t("item.location")}>
-            <Localized text={item.location} />
-          </Fact>
-        ) : null}
+        <TextFact term={t("item.location")} text={item.location} />
         {contacts.address ? (
           <Fact term={t("item.address")}>
             {contacts.address}{" "}

@@ -7,6 +7,7 @@ import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { CategoryLink } from "./content-card";
 import { JsonLd } from "./json-ld";
+import { Localized } from "./localized-text";
 import { ReklamaSlot } from "./reklama-slot";
 import { COVER_IMAGE_SIZES, ResponsiveImage } from "./responsive-image";
 import { ShareLinks } from "./share-links";
@@ -40,6 +41,15 @@ export function Fact({ term, children }: { term: string; children: ReactNode }) 
       <dd>{children}</dd>
     </>
   );
+}
+
+/** A fact of localized text; nothing when the item has none. */
+export function TextFact({ term, text }: { term: string; text: LocalizedText | null }) {
+  return text ? (
+    <Fact term={term}>
+      <Localized text={text} />
+    </Fact>
+  ) : null;
 }
 
 /** The item's category as a fact, linked to the category's page in `section`; nothing without one. */

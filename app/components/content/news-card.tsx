@@ -1,29 +1,22 @@
 import type { NewsCard as NewsCardData } from "~/modules/news/news.server";
-import { CategoryLink, ContentCard } from "./content-card";
+import { CategoryLink, SectionItemCard, type CardOptions } from "./content-card";
 import { Localized } from "./localized-text";
 
-export function NewsCard({ item, priority = false, headingLevel = 2 }: { item: NewsCardData; priority?: boolean; headingLevel?: 2 | 3 }) {
-  return (
-    <ContentCard
-      to={`/novyny/${item.slug}`}
-      title={item.title}
-      image={item.image}
-      placeholder={{ kind: "novyny", seed: item.category?.slug }}
-      priority={priority}
-      headingLevel={headingLevel}
-      meta={
+export function NewsCard({ item, ...options }: CardOptions & { item: NewsCardData }) {
+  const meta = (
+    <>
+      <time dateTime={item.date.iso}>{item.date.text}</time>
+      {item.category ? (
         <>
-          <time dateTime={item.date.iso}>{item.date.text}</time>
-          {item.category ? (
-            <>
-              {" · "}
-              <CategoryLink section="/novyny" category={item.category} />
-            </>
-          ) : null}
+          {" · "}
+          <CategoryLink section="/novyny" category={item.category} />
         </>
-      }
-    >
+      ) : null}
+    </>
+  );
+  return (
+    <SectionItemCard {...options} section="/novyny" kind="novyny" item={item} meta={meta}>
       <Localized as="p" className="content-card__text" text={item.summary} />
-    </ContentCard>
+    </SectionItemCard>
   );
 }

@@ -1,18 +1,10 @@
 import type { PosterCard as PosterCardData } from "~/modules/posters/posters.server";
-import { CategoryLink, ContentCard } from "./content-card";
+import { CategoryLink, SectionItemCard, type CardOptions } from "./content-card";
 import { Localized } from "./localized-text";
 
-export function PosterCard({ item, priority = false, headingLevel = 2 }: { item: PosterCardData; priority?: boolean; headingLevel?: 2 | 3 }) {
+export function PosterCard({ item, ...options }: CardOptions & { item: PosterCardData }) {
   return (
-    <ContentCard
-      to={`/poster/${item.slug}`}
-      title={item.title}
-      image={item.image}
-      placeholder={{ kind: "poster", seed: item.category?.slug }}
-      priority={priority}
-      headingLevel={headingLevel}
-      meta={<time dateTime={item.when.iso}>{item.when.text}</time>}
-    >
+    <SectionItemCard {...options} section="/poster" kind="poster" item={item} meta={<time dateTime={item.when.iso}>{item.when.text}</time>}>
       <p className="content-card__text">
         {item.venue ? <Localized text={item.venue} /> : null}
         {item.venue && item.location ? ", " : null}
@@ -24,6 +16,6 @@ export function PosterCard({ item, priority = false, headingLevel = 2 }: { item:
           <CategoryLink section="/poster" category={item.category} />
         </p>
       ) : null}
-    </ContentCard>
+    </SectionItemCard>
   );
 }

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/route";
-import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink } from "~/components/content/item-layout";
+import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "~/components/content/item-layout";
 import { Localized, LocalizedHtml } from "~/components/content/localized-text";
 import { TagList } from "~/components/content/tag-list";
 import { useContentT } from "~/components/content/use-content-t";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { mapSearchUrl } from "~/modules/listing/map-link";
 import { loadPosterItem, POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
 import { pageMeta } from "~/modules/seo/meta";
 import "~/components/content/content.css";
@@ -27,24 +28,16 @@ export default function PosterItem({ loaderData }: Route.ComponentProps) {
         <Fact term={t("posters.when")}>
           <time dateTime={poster.startsAt}>{poster.schedule}</time>
         </Fact>
-        {poster.venue ? (
-          <Fact term={t("posters.venue")}>
-            <Localized text={poster.venue} />
-          </Fact>
-        ) : null}
+        <TextFact term={t("posters.venue")} text={poster.venue} />
         {poster.address || poster.location ? (
           <Fact term={t("item.address")}>
             {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
-            <NewWindowLink href={`https://www.openstreetmap.org/search?query=${encodeURIComponent([poster.venue?.text, poster.address, poster.location?.text].filter(Boolean).join(", "))}`}>
+            <NewWindowLink href={mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])}>
               {t("item.map")}
             </NewWindowLink>
           </Fact>
         ) : null}
-        {poster.price ? (
-          <Fact term={t("posters.price")}>
-            <Localized text={poster.price} />
-          </Fact>
-        ) : null}
+        <TextFact term={t("posters.price")} text={poster.price} />
         {poster.organiser ? (
           <Fact term={t("posters.organiser")}>{poster.organiser}</Fact>
         ) : null}
