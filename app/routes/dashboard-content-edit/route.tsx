@@ -4,7 +4,8 @@ import { AuditTrail } from "~/components/dashboard/audit-trail";
 import { ContentForm } from "~/components/dashboard/content-form";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { StatusBadge } from "~/components/dashboard/status-badge";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { sectionName, tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { BackLink } from "~/components/dashboard/back-link";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
@@ -117,12 +118,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const { type, item } = loaderData;
-  const section = tKey(t, `dashboard:sections.${type}`);
+  const section = sectionName(t, type);
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</LocalizedLink>
-      </p>
+      <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>
       <div className="dash-heading">
         <h1>{t("admin:form.edit_title", { title: item.title })}</h1>
         <StatusBadge status={item.status} scheduled={item.scheduled} />

@@ -5,7 +5,7 @@ import { dashboardLinks } from "~/components/dashboard/links";
 import { Pagination } from "~/components/dashboard/pagination";
 import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
 import { FilterSelect } from "~/components/filter-select";
-import { LocalizedLink } from "~/components/localized-link";
+import { BackLink } from "~/components/dashboard/back-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
 import { requirePermission } from "~/modules/auth/guards.server";
@@ -64,9 +64,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const { query, users, me } = loaderData;
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to="/dashboard/settings">{t("dashboard:sections.settings")}</LocalizedLink>
-      </p>
+      <BackLink to={"/dashboard/settings"}>{t("dashboard:sections.settings")}</BackLink>
       <h1>{t("admin:users.title")}</h1>
       <p className="panel__lead">{t("admin:users.lead")}</p>
       <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
