@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { Language } from "~/i18n/locales";
+import { langAttr, type LocalizedText } from "~/modules/content/localized";
 
 type Option = { value: string | number; label: ReactNode; lang?: string };
 
@@ -38,4 +40,9 @@ export function FilterSelect({
     </>
   );
   return className ? <div className={className}>{field}</div> : field;
+}
+
+/** A category or location as an option: its slug, its name (with `lang` where it is in the other language). */
+export function termOption(term: { slug: string; name: LocalizedText }, language: Language): Option {
+  return { value: term.slug, label: term.name.text, lang: langAttr(term.name, language) };
 }

@@ -5,8 +5,7 @@ import { useLocale, usePageLanguage } from "~/hooks/use-t";
 import { localizePath } from "~/i18n/locales";
 import { ADVERT_SORTS, type AdvertListQuery } from "~/modules/adverts/list-query";
 import { CURRENCIES } from "~/modules/adverts/price";
-import { termOption } from "~/components/content/term-option";
-import { FilterSelect } from "~/components/filter-select";
+import { FilterSelect, termOption } from "~/components/filter-select";
 import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
 import { useAdvertsT } from "./use-adverts-t";
 

@@ -76,12 +76,3 @@ export function SectionItemCard({
     </ContentCard>
   );
 }
-
-/** A link to a category's page in `section` ("/novyny", "/poster", "/services"…). */
-export function CategoryLink({ section, category }: { section: string; category: { slug: string; name: LocalizedText } }) {
-  return (
-    <LocalizedLink to={`${section}/category/${category.slug}`}>
-      <Localized text={category.name} />
-    </LocalizedLink>
-  );
-}

@@ -1,6 +1,6 @@
 import type { DirectoryCard as DirectoryCardData } from "~/modules/listing/directory";
-import { CategoryLink, SectionItemCard, type CardOptions } from "./content-card";
-import { Localized } from "./localized-text";
+import { SectionItemCard, type CardOptions } from "./content-card";
+import { CategoryLink, Localized } from "./localized-text";
 
 /** A service or a diaspora organisation; `section` is "/services" or "/diaspors". */
 export function DirectoryCard({ item, section, ...options }: CardOptions & { item: DirectoryCardData; section: "/services" | "/diaspors" }) {

@@ -1,8 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { usePageLanguage } from "~/hooks/use-t";
-import { FilterSelect } from "~/components/filter-select";
+import { FilterSelect, termOption } from "~/components/filter-select";
 import type { LocationOption } from "~/modules/listing/taxonomy.server";
-import { termOption } from "./term-option";
 import { useContentT } from "./use-content-t";
 
 /**

@@ -1,6 +1,6 @@
 import type { NewsCard as NewsCardData } from "~/modules/news/news.server";
-import { CategoryLink, SectionItemCard, type CardOptions } from "./content-card";
-import { Localized } from "./localized-text";
+import { SectionItemCard, type CardOptions } from "./content-card";
+import { CategoryLink, Localized } from "./localized-text";
 
 export function NewsCard({ item, ...options }: CardOptions & { item: NewsCardData }) {
   const meta = (

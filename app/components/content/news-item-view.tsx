@@ -1,6 +1,5 @@
-import { CategoryLink } from "./content-card";
 import { ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout } from "./item-layout";
-import { Localized, LocalizedHtml } from "./localized-text";
+import { CategoryLink, Localized, LocalizedHtml } from "./localized-text";
 import { NewsCard } from "./news-card";
 import { TagList } from "./tag-list";
 import { useContentT } from "./use-content-t";

@@ -1,6 +1,6 @@
 import type { PosterCard as PosterCardData } from "~/modules/posters/posters.server";
-import { CategoryLink, SectionItemCard, type CardOptions } from "./content-card";
-import { Localized } from "./localized-text";
+import { SectionItemCard, type CardOptions } from "./content-card";
+import { CategoryLink, Localized } from "./localized-text";
 
 export function PosterCard({ item, ...options }: CardOptions & { item: PosterCardData }) {
   return (
