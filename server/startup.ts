@@ -53,7 +53,7 @@ export async function prepareOnce(config: AppConfig, images: ImageStore, log: (l
   await ensureShareImage(images, "Diaspora");
 }
 
-export function printDemoLogins(password: string, log: (line: string) => void) {
+function printDemoLogins(password: string, log: (line: string) => void) {
   log("");
   log("Demo accounts (password for all three):");
   for (const email of ["admin@demo.local", "editor@demo.local", "user@demo.local"]) log(`  ${email}`);

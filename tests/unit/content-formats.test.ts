@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageHref, pageWindow } from "~/components/content/pagination-nav";
+import { pageHref } from "~/components/content/pagination-nav";
+import { pageWindow } from "~/components/page-links";
 import { searchCategoryFor } from "~/components/content/header-search";
 import { formatDate, formatEventStart } from "~/modules/listing/dates";
 import { checkPage, parsePage } from "~/modules/listing/pagination";

@@ -5,7 +5,7 @@ import { useLocale, usePageLanguage } from "~/hooks/use-t";
 import { localizePath } from "~/i18n/locales";
 import { ADVERT_SORTS, type AdvertListQuery } from "~/modules/adverts/list-query";
 import { CURRENCIES } from "~/modules/adverts/price";
-import { langAttr } from "~/modules/content/localized";
+import { FilterSelect, termOption } from "~/components/filter-select";
 import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
 import { useAdvertsT } from "./use-adverts-t";
 
@@ -30,6 +30,10 @@ export function AdvertFilters({
   const language = usePageLanguage();
   // A new key per applied query resets the uncontrolled fields after a client navigation.
   const formKey = JSON.stringify([query, category?.slug]);
+  const categoryOptions = categories.map((option) => termOption(option, language));
+  const locationOptions = locations.map((option) => termOption(option, language));
+  const currencyOptions = CURRENCIES.map((code) => ({ value: code, label: code }));
+  const sortOptions = ADVERT_SORTS.map((sort) => ({ value: sort, label: t(`filters.sort_${sort}`) }));
   const active = [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null).length;
   // Phones see a "Filters (n)" disclosure (closed, so the adverts come first); wide screens
   // always show the form: CSS lays the details' content out whether it is open or not.
@@ -41,29 +45,9 @@ export function AdvertFilters({
       </summary>
     <Form method="get" action={localizePath("/advertisement", locale)} className="advert-filters" role="search" aria-label={t("filters.label")}>
       <div className="advert-filters__grid">
-        <div className="advert-filters__field">
-          <label htmlFor="filter-category">{t("filters.category")}</label>
-          <select id="filter-category" name="category" defaultValue={category?.slug ?? ""}>
-            <option value="">{t("filters.all_categories")}</option>
-            {categories.map((option) => (
-              <option key={option.slug} value={option.slug} lang={langAttr(option.name, language)}>
-                {option.name.text}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect className="advert-filters__field" id="filter-category" name="category" label={t("filters.category")} anyLabel={t("filters.all_categories")} defaultValue={category?.slug ?? ""} options={categoryOptions} />
         {locations.length ? (
-          <div className="advert-filters__field">
-            <label htmlFor="filter-location">{t("filters.location")}</label>
-            <select id="filter-location" name="location" defaultValue={query.location ?? ""}>
-              <option value="">{t("filters.all_locations")}</option>
-              {locations.map((option) => (
-                <option key={option.slug} value={option.slug} lang={langAttr(option.name, language)}>
-                  {option.name.text}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect className="advert-filters__field" id="filter-location" name="location" label={t("filters.location")} anyLabel={t("filters.all_locations")} defaultValue={query.location ?? ""} options={locationOptions} />
         ) : null}
         <div className="advert-filters__field advert-filters__field--narrow">
           <label htmlFor="filter-min">{t("filters.price_from")}</label>
@@ -73,27 +57,8 @@ export function AdvertFilters({
           <label htmlFor="filter-max">{t("filters.price_to")}</label>
           <input id="filter-max" name="max" inputMode="decimal" autoComplete="off" defaultValue={query.maxPrice ?? ""} aria-describedby="filter-price-hint" />
         </div>
-        <div className="advert-filters__field advert-filters__field--narrow">
-          <label htmlFor="filter-currency">{t("filters.currency")}</label>
-          <select id="filter-currency" name="currency" defaultValue={query.currency ?? ""}>
-            <option value="">{t("filters.any_currency")}</option>
-            {CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="advert-filters__field">
-          <label htmlFor="filter-sort">{t("filters.sort")}</label>
-          <select id="filter-sort" name="sort" defaultValue={query.sort}>
-            {ADVERT_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`filters.sort_${sort}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect className="advert-filters__field advert-filters__field--narrow" id="filter-currency" name="currency" label={t("filters.currency")} anyLabel={t("filters.any_currency")} defaultValue={query.currency ?? ""} options={currencyOptions} />
+        <FilterSelect className="advert-filters__field" id="filter-sort" name="sort" label={t("filters.sort")} defaultValue={query.sort} options={sortOptions} />
       </div>
       <p id="filter-price-hint" className="field__hint">
         {t("filters.price_hint")}

@@ -2,13 +2,9 @@ import type { DirectoryDetail } from "~/modules/listing/directory";
 import { SocialLink } from "./social-link";
 import { telHref } from "~/modules/listing/directory";
 import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
-import { LocalizedLink } from "~/components/localized-link";
-import { ReportForm } from "~/components/report-form";
-import { Fact, ItemBreadcrumbs, ItemLayout } from "./item-layout";
-import { JsonLd } from "./json-ld";
+import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout";
 import { Localized, LocalizedHtml } from "./localized-text";
 import { ResponsiveImage } from "./responsive-image";
-import { ShareLinks } from "./share-links";
 import { useContentT } from "./use-content-t";
 import "./content.css";
 
@@ -19,7 +15,7 @@ export const ServiceItemPage = ({ loaderData }: { loaderData: DirectoryItemData 
 export const DiasporaItemPage = ({ loaderData }: { loaderData: DirectoryItemData }) => <DirectoryItemView {...loaderData} section="/diaspors" />;
 
 /** A service or a diaspora organisation: description, contacts, website, address with a map link. */
-export function DirectoryItemView({
+function DirectoryItemView({
   item,
   section,
   reklama,
@@ -43,26 +39,13 @@ export function DirectoryItemView({
         <Localized as="h1" id="item-title" text={item.name} />
       </header>
       <dl className="facts">
-        {item.category ? (
-          <Fact term={t("item.category")}>
-            <LocalizedLink to={`${section}/category/${item.category.slug}`}>
-              <Localized text={item.category.name} />
-            </LocalizedLink>
-          </Fact>
-        ) : null}
-        {item.location ? (
-          <Fact term={t("item.location")}>
-            <Localized text={item.location} />
-          </Fact>
-        ) : null}
+        <CategoryFact section={section} category={item.category} />
+        <TextFact term={t("item.location")} text={item.location} />
         {contacts.address ? (
           <Fact term={t("item.address")}>
             {contacts.address}{" "}
             {contacts.mapUrl ? (
-              <a href={contacts.mapUrl} rel="noopener" target="_blank">
-                {t("item.map")}
-                <span className="visually-hidden"> ({t("share.new_window")})</span>
-              </a>
+              <NewWindowLink href={contacts.mapUrl}>{t("item.map")}</NewWindowLink>
             ) : null}
           </Fact>
         ) : null}
@@ -78,10 +61,7 @@ export function DirectoryItemView({
         ) : null}
         {contacts.website ? (
           <Fact term={t("item.website")}>
-            <a href={contacts.website} rel="noopener" target="_blank">
-              {new URL(contacts.website).hostname.replace(/^www\./, "")}
-              <span className="visually-hidden"> ({t("share.new_window")})</span>
-            </a>
+            <NewWindowLink href={contacts.website}>{new URL(contacts.website).hostname.replace(/^www\./, "")}</NewWindowLink>
           </Fact>
         ) : null}
         {contacts.social.length ? (
@@ -97,10 +77,13 @@ export function DirectoryItemView({
         ) : null}
       </dl>
       <LocalizedHtml className="prose" html={item.description} />
-      <p className="item__meta">{t("item.views", { count: item.viewCount })}</p>
-      <ShareLinks url={pageUrl} title={item.name.text} />
-      <ReportForm targetType={section === "/services" ? "service" : "diaspora"} targetId={item.id} />
-      <JsonLd data={jsonLd} />
+      <ItemFooter
+        views={item.viewCount}
+        pageUrl={pageUrl}
+        title={item.name.text}
+        report={{ targetType: section === "/services" ? "service" : "diaspora", targetId: item.id }}
+        jsonLd={jsonLd}
+      />
     </ItemLayout>
   );
 }

@@ -22,7 +22,7 @@ export type DirectoryListData = {
 export const ServiceListPage = ({ loaderData }: { loaderData: DirectoryListData }) => <DirectoryListView data={loaderData} section="/services" />;
 export const DiasporaListPage = ({ loaderData }: { loaderData: DirectoryListData }) => <DirectoryListView data={loaderData} section="/diaspors" />;
 
-export function DirectoryListView({ data, section }: { data: DirectoryListData; section: "/services" | "/diaspors" }) {
+function DirectoryListView({ data, section }: { data: DirectoryListData; section: "/services" | "/diaspors" }) {
   const { t } = useContentT();
   const key = section === "/services" ? "services" : "diaspors";
   return (

@@ -1,8 +1,16 @@
 import type { ReactNode } from "react";
+import { ReportForm } from "~/components/report-form";
+import type { ReportTargetType } from "../../../db/schema.ts";
 import type { LocalizedText } from "~/modules/content/localized";
+import type { DisplayImage } from "~/modules/listing/images";
 import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
 import { Breadcrumbs } from "./breadcrumbs";
+import { JsonLd } from "./json-ld";
+import { CategoryLink, Localized } from "./localized-text";
 import { ReklamaSlot } from "./reklama-slot";
+import { COVER_IMAGE_SIZES, ResponsiveImage } from "./responsive-image";
+import { ShareLinks } from "./share-links";
+import { useContentT } from "./use-content-t";
 
 /** An item page's frame: the article (titled by `#item-title`) and the aside with the sidebar reklama and `aside`. */
 export function ItemLayout({ sidebar, aside, children }: { sidebar: ReklamaBanner[]; aside?: ReactNode; children: ReactNode }) {
@@ -30,6 +38,70 @@ export function Fact({ term, children }: { term: string; children: ReactNode }) 
     <>
       <dt>{term}</dt>
       <dd>{children}</dd>
+    </>
+  );
+}
+
+/** A fact of localized text; nothing when the item has none. */
+export function TextFact({ term, text }: { term: string; text: LocalizedText | null }) {
+  return text ? (
+    <Fact term={term}>
+      <Localized text={text} />
+    </Fact>
+  ) : null;
+}
+
+/** The item's category as a fact, linked to the category's page in `section`; nothing without one. */
+export function CategoryFact({ section, category }: { section: string; category: { slug: string; name: LocalizedText } | null }) {
+  const { t } = useContentT();
+  return category ? (
+    <Fact term={t("item.category")}>
+      <CategoryLink section={section} category={category} />
+    </Fact>
+  ) : null;
+}
+
+/** A link that opens in a new window, saying so to screen readers. */
+export function NewWindowLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  const { t } = useContentT();
+  return (
+    <a className={className} href={href} rel="noopener" target="_blank">
+      {children}
+      <span className="visually-hidden"> ({t("share.new_window")})</span>
+    </a>
+  );
+}
+
+/** The item's cover, large, above the fold. */
+export function ItemCover({ image }: { image: DisplayImage | null }) {
+  return image ? (
+    <figure className="item__cover">
+      <ResponsiveImage image={image} sizes={COVER_IMAGE_SIZES} priority />
+    </figure>
+  ) : null;
+}
+
+/** The end of an item page: its views (unless its header shows them), sharing, the report form and structured data. */
+export function ItemFooter({
+  views,
+  pageUrl,
+  title,
+  report,
+  jsonLd,
+}: {
+  views?: number;
+  pageUrl: string;
+  title: string;
+  report: { targetType: ReportTargetType; targetId: number };
+  jsonLd: Record<string, unknown>;
+}) {
+  const { t } = useContentT();
+  return (
+    <>
+      {views === undefined ? null : <p className="item__meta">{t("item.views", { count: views })}</p>}
+      <ShareLinks url={pageUrl} title={title} />
+      <ReportForm targetType={report.targetType} targetId={report.targetId} />
+      <JsonLd data={jsonLd} />
     </>
   );
 }

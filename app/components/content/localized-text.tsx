@@ -1,3 +1,4 @@
+import { LocalizedLink } from "~/components/localized-link";
 import { usePageLanguage } from "~/hooks/use-t";
 import { langAttr, type LocalizedText } from "~/modules/content/localized";
 
@@ -17,4 +18,13 @@ export function Localized({ text, as: Element = "span", className, id }: { text:
 export function LocalizedHtml({ html, className }: { html: LocalizedText; className?: string }) {
   const language = usePageLanguage();
   return <div className={className} lang={langAttr(html, language)} dangerouslySetInnerHTML={{ __html: html.text }} />;
+}
+
+/** A link to a category's page in `section` ("/novyny", "/poster", "/services"…). */
+export function CategoryLink({ section, category }: { section: string; category: { slug: string; name: LocalizedText } }) {
+  return (
+    <LocalizedLink to={`${section}/category/${category.slug}`}>
+      <Localized text={category.name} />
+    </LocalizedLink>
+  );
 }

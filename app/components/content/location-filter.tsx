@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { usePageLanguage } from "~/hooks/use-t";
-import { langAttr } from "~/modules/content/localized";
+import { FilterSelect, termOption } from "~/components/filter-select";
 import type { LocationOption } from "~/modules/listing/taxonomy.server";
 import { useContentT } from "./use-content-t";
 
@@ -18,15 +18,7 @@ export function LocationFilter({ locations, current, keep = {} }: { locations: L
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor="location-filter">{t("filter.location")}</label>
-      <select id="location-filter" name="location" defaultValue={current ?? ""} key={current ?? ""}>
-        <option value="">{t("filter.all_locations")}</option>
-        {locations.map((location) => (
-          <option key={location.slug} value={location.slug} lang={langAttr(location.name, language)}>
-            {location.name.text}
-          </option>
-        ))}
-      </select>
+      <FilterSelect key={current ?? ""} id="location-filter" name="location" label={t("filter.location")} anyLabel={t("filter.all_locations")} defaultValue={current ?? ""} options={locations.map((location) => termOption(location, language))} />
       <button type="submit" className="button button--secondary">
         {t("filter.apply")}
       </button>

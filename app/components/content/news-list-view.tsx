@@ -21,7 +21,7 @@ export function NewsListPage({ loaderData }: { loaderData: NewsListData }) {
   return <NewsListView data={loaderData} />;
 }
 
-export function NewsListView({ data }: { data: NewsListData }) {
+function NewsListView({ data }: { data: NewsListData }) {
   const { t } = useContentT();
   return (
     <ListPage

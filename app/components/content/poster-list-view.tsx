@@ -34,7 +34,7 @@ export function PosterListPage({ loaderData }: { loaderData: PosterListData }) {
   return <PosterListView data={loaderData} />;
 }
 
-export function PosterListView({ data }: { data: PosterListData }) {
+function PosterListView({ data }: { data: PosterListData }) {
   const { t } = useContentT();
   const { pathname } = useLocation();
   return (

@@ -17,7 +17,7 @@ import { SubmitRow } from "~/components/forms/submit-row";
 // One form for every content type, laid out from the type's description: its groups in
 // order, Ukrainian and English fields side by side.
 
-export type Conflict = { version: number; updatedAt: string; latestPath: string };
+type Conflict = { version: number; updatedAt: string; latestPath: string };
 
 type Props = {
   type: ContentType;

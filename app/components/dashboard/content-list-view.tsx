@@ -8,7 +8,7 @@ import { ListFilters } from "./list-filters";
 import { Pagination } from "./pagination";
 import { ariaSort, SortHeader } from "./sort-header";
 import { StatusBadge } from "./status-badge";
-import { tKey, useAdminT } from "./use-admin-t";
+import { sectionName, useAdminT } from "./use-admin-t";
 
 type Row = ContentListData["rows"][number];
 
@@ -19,7 +19,7 @@ type Row = ContentListData["rows"][number];
 export function ContentListView({ data }: { data: ContentListData }) {
   const { t } = useAdminT();
   const { type, query, rows } = data;
-  const section = tKey(t, `dashboard:sections.${type}`);
+  const section = sectionName(t, type);
   const trash = query.view === "trash";
   return (
     <>

@@ -5,7 +5,7 @@ import { Field, type AnyField } from "~/components/forms/field";
 import { CheckboxField } from "~/components/forms/fields";
 import { useAdminT } from "./use-admin-t";
 
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /**
  * One image of an item (cover, logo): the current one shown, a file to replace it, a box to

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { ListQuery } from "~/modules/staff-content/list-query";
 import type { Choice } from "~/modules/staff-content/form-data.server";
+import { FilterSelect } from "~/components/filter-select";
 import { tKey, useAdminT } from "./use-admin-t";
 
 type Filters = { statuses: string[]; categories: Choice[] | null; authors: Array<{ id: number; label: string }> };
@@ -8,6 +9,19 @@ type Filters = { statuses: string[]; categories: Choice[] | null; authors: Array
 /** The list's filters: a GET form, so the result is a URL (bookmarkable, works without JS). */
 export function ListFilters({ query, filters, authorLabel }: { query: ListQuery; filters: Filters; authorLabel: string }) {
   const { t } = useAdminT();
+  const any = t("admin:list.any");
+  const statuses = filters.statuses.map((status) => ({ value: status, label: tKey(t, `admin:status.${status}`) }));
+  // Subcategories indented under their parent.
+  const categories = filters.categories?.map((category) => ({
+    value: category.id,
+    label: (
+      <>
+        {"\u2003".repeat(category.depth)}
+        {category.label}
+      </>
+    ),
+  }));
+  const authors = filters.authors.map((author) => ({ value: author.id, label: author.label }));
   return (
     <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
       {query.view === "trash" ? <input type="hidden" name="view" value="trash" /> : null}
@@ -17,42 +31,11 @@ export function ListFilters({ query, filters, authorLabel }: { query: ListQuery;
         <label htmlFor="filter-q">{t("admin:list.search")}</label>
         <input id="filter-q" type="search" name="q" defaultValue={query.q ?? ""} />
       </div>
-      <div className="field">
-        <label htmlFor="filter-status">{t("admin:list.col_status")}</label>
-        <select id="filter-status" name="status" defaultValue={query.status ?? ""}>
-          <option value="">{t("admin:list.any")}</option>
-          {filters.statuses.map((status) => (
-            <option key={status} value={status}>
-              {tKey(t, `admin:status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {filters.categories ? (
-        <div className="field">
-          <label htmlFor="filter-category">{t("admin:list.col_category")}</label>
-          <select id="filter-category" name="category" defaultValue={query.category ? String(query.category) : ""}>
-            <option value="">{t("admin:list.any")}</option>
-            {filters.categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {"\u2003".repeat(category.depth)}
-                {category.label}
-              </option>
-            ))}
-          </select>
-        </div>
+      <FilterSelect className="field" id="filter-status" name="status" label={t("admin:list.col_status")} anyLabel={any} defaultValue={query.status ?? ""} options={statuses} />
+      {categories ? (
+        <FilterSelect className="field" id="filter-category" name="category" label={t("admin:list.col_category")} anyLabel={any} defaultValue={query.category ? String(query.category) : ""} options={categories} />
       ) : null}
-      <div className="field">
-        <label htmlFor="filter-author">{authorLabel}</label>
-        <select id="filter-author" name="author" defaultValue={query.author ? String(query.author) : ""}>
-          <option value="">{t("admin:list.any")}</option>
-          {filters.authors.map((author) => (
-            <option key={author.id} value={author.id}>
-              {author.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect className="field" id="filter-author" name="author" label={authorLabel} anyLabel={any} defaultValue={query.author ? String(query.author) : ""} options={authors} />
       <div className="dash-filters__actions">
         <button type="submit" className="button">
           {t("admin:list.apply")}

@@ -11,7 +11,7 @@ import { useAdminT } from "./use-admin-t";
 import { SubmitRow } from "~/components/forms/submit-row";
 
 /** The answer of a taxonomy action: which form it is for, and conform's result. */
-export type TermReply = { formId: string; result: SubmissionResult<string[]> };
+type TermReply = { formId: string; result: SubmissionResult<string[]> };
 
 type Props = {
   formId: string;

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/translate";
 import { messageNamespaces, translateMessage } from "./message-codec";
 
 /** Turns coded messages into text, waiting (on first mount) for the namespaces they name. */
-export function useMessageText(messages: readonly string[] | undefined): (message: string) => string {
+function useMessageText(messages: readonly string[] | undefined): (message: string) => string {
   const { t } = useTranslation(["common", ...messageNamespaces(messages)] as FlatNamespace[], { lng: usePageLanguage() });
   return (message) => translateMessage(t, message);
 }

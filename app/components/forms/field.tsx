@@ -7,7 +7,7 @@ import { FieldErrors } from "./error-list";
 export type AnyField = FieldMetadata<any, any, string[]>;
 
 /** What the control needs to be tied to its label, hint and messages. */
-export type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 type FieldProps = {
   field: AnyField;

@@ -6,11 +6,11 @@ import { idNumberSchema } from "../http/ids.ts";
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
 // values. The server adds what only the database knows (createAdvertSchema's options).
 
-export const TITLE_MIN = 5;
+const TITLE_MIN = 5;
 export const TITLE_MAX = 120;
-export const DESCRIPTION_MIN = 20;
+const DESCRIPTION_MIN = 20;
 export const DESCRIPTION_MAX = 5000;
-export const CONTACT_NAME_MAX = 100;
+const CONTACT_NAME_MAX = 100;
 
 const message = (key: string, values?: Record<string, string | number>) =>
   values ? `adverts:errors.${key}|${JSON.stringify(values)}` : `adverts:errors.${key}`;

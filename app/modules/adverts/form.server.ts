@@ -30,8 +30,8 @@ import { parseIds } from "../http/ids.ts";
 /** The answer to a failed submit: conform's result and the photos the form holds now. */
 export type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPreview[] };
 
-export type CategoryOption = { id: number; name: LocalizedText; depth: number };
-export type LocationOption = { id: number; name: LocalizedText };
+type CategoryOption = { id: number; name: LocalizedText; depth: number };
+type LocationOption = { id: number; name: LocalizedText };
 export type AdvertFormOptions = { categories: CategoryOption[]; locations: LocationOption[]; maxPhotos: number; maxPhotoBytes: number };
 
 /** Default values of the form's fields (conform's defaultValue). */
@@ -89,7 +89,7 @@ export function editAdvertDefaults(advert: OwnedAdvert): AdvertFormDefaults {
 }
 
 /** The largest body the form accepts: every photo at its maximum size, plus the text. */
-export function maxBodyBytes(settings: Settings): number {
+function maxBodyBytes(settings: Settings): number {
   return Math.max(1, settings.advert_max_images) * MAX_IMAGE_BYTES + 1024 * 1024;
 }
 

@@ -7,8 +7,8 @@ import { displayDate, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, type DisplayImage } from "../listing/images.ts";
 import type { Settings } from "../settings/settings.server.ts";
 import { slugify } from "../slug/transliterate.ts";
-import { deletePhotos, setAdvertPhotos } from "./photos.server.ts";
-import { priceView, type PriceLabels, type PriceView } from "./queries.server.ts";
+import { advertPhotoIds, deletePhotos, setAdvertPhotos } from "./photos.server.ts";
+import { priceView, withFirstPhoto, type PriceLabels, type PriceView } from "./queries.server.ts";
 import { effectiveStatus, ownerActions, statusAfterSave, type OwnerAction } from "./status.ts";
 import { parseId } from "../http/ids.ts";
 
@@ -147,13 +147,7 @@ export async function findOwnedAdvert(id: number, ownerId: number): Promise<Owne
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
-  const photos = await getDb()
-    .selectFrom("advertisement_images")
-    .select("image_id")
-    .where("advertisement_id", "=", id)
-    .orderBy("position")
-    .orderBy("image_id")
-    .execute();
+  const photoIds = await advertPhotoIds(id);
   return {
     id: row.id,
     slug: row.slug,
@@ -174,7 +168,7 @@ export async function findOwnedAdvert(id: number, ownerId: number): Promise<Owne
       email: row.email,
       showPhone: row.show_phone,
     },
-    photoIds: photos.map((photo) => photo.image_id),
+    photoIds,
   };
 }
 
@@ -249,21 +243,7 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
       .where("owner_id", "=", ownerId)
       .where("deleted_at", "is", null)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("advertisements as a")
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom("advertisement_images as ai")
-            .innerJoin("images", "images.id", "ai.image_id")
-            .select(["images.key", "images.width", "images.height", "images.variants", "images.alt_uk", "images.alt_en"])
-            .whereRef("ai.advertisement_id", "=", "a.id")
-            .orderBy("ai.position")
-            .orderBy("ai.image_id")
-            .limit(1)
-            .as("img"),
-        (join) => join.onTrue(),
-      )
+    withFirstPhoto(db.selectFrom("advertisements as a"))
       .select((eb) => [
         "a.id",
         "a.slug",
@@ -277,12 +257,6 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
         "a.phone_reveal_count",
         "a.published_at",
         "a.expires_at",
-        "img.key as image_key",
-        "img.width as image_width",
-        "img.height as image_height",
-        "img.variants as image_variants",
-        "img.alt_uk as image_alt_uk",
-        "img.alt_en as image_alt_en",
         eb.selectFrom("favourites as f").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("f.advertisement_id", "=", "a.id").as("favourite_count"),
       ])
       .where("a.owner_id", "=", ownerId)

@@ -13,10 +13,9 @@ import { imageUrlFor } from "../images/urls.ts";
 
 export const UNCLAIMED_TTL_MS = 24 * 60 * 60 * 1000;
 /** Stored photos per user per hour: failed submits may repeat, but not without end. */
-export const PHOTO_UPLOAD_LIMIT: Limit = { max: 60, windowMs: 60 * 60 * 1000 };
-export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+const PHOTO_UPLOAD_LIMIT: Limit = { max: 60, windowMs: 60 * 60 * 1000 };
 
-export type PhotoRejectionReason = ImageRejectionReason | "too_many" | "rate_limited";
+type PhotoRejectionReason = ImageRejectionReason | "too_many" | "rate_limited";
 export type PhotoRejection = { name: string; reason: PhotoRejectionReason };
 /** What the form shows of a stored photo. */
 export type PhotoPreview = { id: number; src: string; width: number; height: number };
@@ -126,6 +125,18 @@ export async function setAdvertPhotos(trx: Transaction<DB>, advertId: number, id
 }
 
 /** Deletes photos (rows, then files). Only for images of adverts and advert uploads. */
+/** An advert's photos in gallery order (the staff form and the owner's form). */
+export async function advertPhotoIds(advertId: number, db: Kysely<DB> = getDb()): Promise<number[]> {
+  const rows = await db
+    .selectFrom("advertisement_images")
+    .select("image_id")
+    .where("advertisement_id", "=", advertId)
+    .orderBy("position")
+    .orderBy("image_id")
+    .execute();
+  return rows.map((row) => row.image_id);
+}
+
 export async function deletePhotos(ids: readonly number[], db: Kysely<DB> = getDb()): Promise<void> {
   if (ids.length) await deleteImages(db, ids);
 }

@@ -1,14 +1,14 @@
 import type { Language } from "~/i18n/locales";
-import { CURRENCIES, PRICE_KINDS, type Currency, type PriceKind } from "../../../db/schema.ts";
+import { CURRENCIES, PRICE_KINDS, type Currency } from "../../../db/schema.ts";
 import { formatPrice } from "../format/intl.ts";
 
 // Prices: numeric(12,2) in the database, typed by people in either locale's habit
 // ("1 250,50", "1,250.50", "1250"). Pure: used by the form schema (browser) and loaders.
 
-export { CURRENCIES, PRICE_KINDS, type Currency, type PriceKind };
+export { CURRENCIES, PRICE_KINDS, type Currency };
 
 /** numeric(12, 2) holds at most this. */
-export const MAX_PRICE = 9_999_999_999.99;
+const MAX_PRICE = 9_999_999_999.99;
 
 /**
  * The amount someone typed, or null when it is not a plain non-negative amount.

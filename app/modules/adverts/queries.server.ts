@@ -5,7 +5,7 @@ import type { LocalizedText } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
 import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "../listing/card-taxonomy.ts";
 import { displayDate, formatLongDate, type DisplayDate } from "../listing/dates.ts";
-import { displayImage, type DisplayImage } from "../listing/images.ts";
+import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
 import { excerpt } from "../listing/text.ts";
 import { imageUrlFor } from "../images/urls.ts";
 import type { AdvertListQuery } from "./list-query.ts";
@@ -57,10 +57,9 @@ export type AdvertCard = {
   photoCount: number;
 };
 
-export function cardQuery(base: AdvertsQuery) {
+/** An advert's first photo joined `as img`, with its image columns (`IMAGE_SELECT`; null without photos). */
+export function withFirstPhoto(base: AdvertsQuery) {
   return base
-    .leftJoin("categories as cat", "cat.id", "a.category_id")
-    .leftJoin("locations as loc", "loc.id", "a.location_id")
     .leftJoinLateral(
       (eb) =>
         eb
@@ -74,6 +73,13 @@ export function cardQuery(base: AdvertsQuery) {
           .as("img"),
       (join) => join.onTrue(),
     )
+    .select(IMAGE_SELECT);
+}
+
+export function cardQuery(base: AdvertsQuery) {
+  return withFirstPhoto(base)
+    .leftJoin("categories as cat", "cat.id", "a.category_id")
+    .leftJoin("locations as loc", "loc.id", "a.location_id")
     .select((eb) => [
       "a.id",
       "a.slug",
@@ -87,12 +93,6 @@ export function cardQuery(base: AdvertsQuery) {
       "a.expires_at",
       ...CATEGORY_SELECT,
       ...LOCATION_SELECT,
-      "img.key as image_key",
-      "img.width as image_width",
-      "img.height as image_height",
-      "img.variants as image_variants",
-      "img.alt_uk as image_alt_uk",
-      "img.alt_en as image_alt_en",
       eb
         .selectFrom("advertisement_images as ac")
         .select((inner) => inner.fn.countAll<number>().as("n"))

@@ -14,7 +14,7 @@ export function characterClasses(password: string): number {
 export type PasswordStrength = "empty" | "weak" | "medium" | "strong";
 
 /** Whether passwordSchema accepts it: 8 to 128 characters of at least two kinds. */
-export function meetsPasswordPolicy(password: string): boolean {
+function meetsPasswordPolicy(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH && characterClasses(password) >= 2;
 }
 

@@ -2,9 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { directoryJsonLd } from "../listing/directory-json-ld.ts";
 import { notFound } from "../listing/not-found.ts";
-import { itemTitle, pageContext, pageReklama, titleWithSite } from "../listing/page-data.server.ts";
+import { pageContext, pageReklama, publicItemPage, titleWithSite } from "../listing/page-data.server.ts";
 import { parsePage } from "../listing/pagination.ts";
-import { recordView } from "../listing/request-effects.server.ts";
 import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
 import { categoryDescription } from "../seo/meta.ts";
 import { findInDirectory, hasCategories, listDirectory, type DirectoryTable } from "./directory.server.ts";
@@ -56,18 +55,7 @@ export async function loadDirectoryList(table: DirectoryTable, { context, url }:
   };
 }
 
-export async function loadDirectoryItem(table: DirectoryTable, { context, url }: Args, slug: string) {
-  const { language, absolute } = pageContext(context, url);
-  const item = await findInDirectory(table, slug, language);
-  if (!item) notFound();
-  recordView(context, table, item.id);
-  const reklama = await pageReklama(context, language, ["sidebar"]);
-  const pageUrl = absolute(`/${table}/${item.slug}`);
-  return {
-    item,
-    reklama,
-    pageUrl,
-    jsonLd: directoryJsonLd(PAGE_TEXT[table].jsonLd, item, pageUrl),
-    seo: { title: await itemTitle(context, { text: item.seo.title, lang: item.seo.titleLang }), description: item.seo.description, image: item.logo?.src ?? null },
-  };
+export async function loadDirectoryItem(table: DirectoryTable, args: Args, slug: string) {
+  const { item, reklama, pageUrl, seo } = await publicItemPage(args, { table, path: `/${table}`, find: (language) => findInDirectory(table, slug, language) });
+  return { item, reklama, pageUrl, jsonLd: directoryJsonLd(PAGE_TEXT[table].jsonLd, item, pageUrl), seo: { ...seo, image: item.logo?.src ?? null } };
 }

@@ -1,11 +1,9 @@
 import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
-import { pickLocalized, seoTitleOf } from "../content/localized.ts";
-import { publiclyVisible } from "../content/visibility.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "../listing/card-taxonomy.ts";
+import { pickLocalized } from "../content/localized.ts";
+import { cardBase, itemSeo, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
+import { cardLocation } from "../listing/card-taxonomy.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "../listing/directory.ts";
-import { displayImage, IMAGE_SELECT } from "../listing/images.ts";
 import { fetchListPage } from "../listing/pagination.ts";
 
 // The two directories, services (businesses and specialists) and diaspora organisations:
@@ -17,44 +15,22 @@ export function hasCategories(table: DirectoryTable): table is "services" {
   return table === "services";
 }
 
-function visibleEntries(table: DirectoryTable) {
-  // Typed as diaspors, whose columns both tables have; `category_id` is reached through sql.
-  return getDb()
-    .selectFrom(`${table} as d` as "diaspors as d")
-    .where(publiclyVisible(table, "d"));
-}
+// Either table as `d`: its columns are those both tables have; `category_id` is reached through sql.
+const visibleEntries = (table: DirectoryTable) => publicRows(table, "d");
 
 function cardQuery(table: DirectoryTable) {
-  return visibleEntries(table)
-    .leftJoin("images as img", "img.id", "d.logo_image_id")
-    .leftJoin("categories as cat", (join) => join.on(hasCategories(table) ? sql<boolean>`cat.id = d.category_id` : sql<boolean>`false`))
-    .leftJoin("locations as loc", "loc.id", "d.location_id")
-    .select([
-      "d.id",
-      "d.slug",
-      "d.name_uk",
-      "d.name_en",
-      sql<string>`left(d.description_uk, 800)`.as("description_uk_start"),
-      sql<string | null>`left(d.description_en, 800)`.as("description_en_start"),
-      ...CATEGORY_SELECT,
-      ...LOCATION_SELECT,
-      ...IMAGE_SELECT,
-    ]);
+  return publicCards(table, "d").select([
+    sql<string>`left(d.description_uk, 800)`.as("description_uk_start"),
+    sql<string | null>`left(d.description_en, 800)`.as("description_en_start"),
+  ]);
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
 
-function toCard(row: CardRow, language: Language): DirectoryCard {
-  const name = pickLocalized(row.name_uk, row.name_en, language);
-  return {
-    id: row.id,
-    slug: row.slug,
-    name,
-    teaser: teaserOf(row.description_uk_start, row.description_en_start, language),
-    location: cardLocation(row, language),
-    logo: displayImage(row, language, 160, name.text),
-    category: cardCategory(row, language),
-  };
+/** Logos: 160 px on cards, 320 on the entry's page. */
+function toCard(row: CardRow, language: Language, logoWidth = 160): DirectoryCard {
+  const { title: name, image: logo, ...base } = cardBase(row, language, logoWidth);
+  return { ...base, name, logo, teaser: teaserOf(row.description_uk_start, row.description_en_start, language), location: cardLocation(row, language) };
 }
 
 function nameOrder(language: Language) {
@@ -86,36 +62,17 @@ export async function newestInDirectory(table: DirectoryTable, language: Languag
 }
 
 export async function findInDirectory(table: DirectoryTable, slug: string, language: Language): Promise<DirectoryDetail | null> {
-  const row = await cardQuery(table)
-    .select([
-      "d.description_uk",
-      "d.description_en",
-      "d.phone",
-      "d.email",
-      "d.website",
-      "d.address",
-      "d.social_links",
-      "d.view_count",
-      "d.updated_at",
-      "d.seo_title_uk",
-      "d.seo_title_en",
-      "d.seo_description_uk",
-      "d.seo_description_en",
-    ])
-    .where("d.slug", "=", slug)
+  const row = await publicItem(cardQuery(table), "d", slug)
+    .select(["d.description_uk", "d.description_en", "d.phone", "d.email", "d.website", "d.address", "d.social_links"])
     .executeTakeFirst();
   if (!row) return null;
-  const card = toCard(row, language);
+  const card = toCard(row, language, 320);
   return {
     ...card,
-    logo: displayImage(row, language, 320, card.name.text),
     description: pickLocalized(row.description_uk, row.description_en, language),
     contacts: contactsOf({ ...row, locationName: row.location_name_uk }),
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
-    seo: {
-      ...seoTitleOf(pickLocalized(row.seo_title_uk ?? row.name_uk, row.seo_title_en ?? row.name_en, language)),
-      description: pickLocalized(row.seo_description_uk ?? "", row.seo_description_en, language).text || card.teaser.text,
-    },
+    seo: itemSeo(row, language, () => card.teaser.text),
   };
 }

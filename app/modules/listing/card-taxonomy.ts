@@ -1,14 +1,19 @@
+import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 
 // A content card's category and location (news, posters, services, diaspors, adverts),
 // from `categories` joined `as cat` and `locations` joined `as loc`.
 
-/** Select list for a category joined `as cat`. */
-export const CATEGORY_SELECT = ["cat.slug as category_slug", "cat.name_uk as category_name_uk", "cat.name_en as category_name_en"] as const;
+/** Select list for a category joined `as cat` (left joined: null without one). */
+export const CATEGORY_SELECT = [
+  sql<string | null>`cat.slug`.as("category_slug"),
+  sql<string | null>`cat.name_uk`.as("category_name_uk"),
+  sql<string | null>`cat.name_en`.as("category_name_en"),
+] as const;
 
-/** Select list for a location joined `as loc`. */
-export const LOCATION_SELECT = ["loc.name_uk as location_name_uk", "loc.name_en as location_name_en"] as const;
+/** Select list for a location joined `as loc` (left joined: null without one). */
+export const LOCATION_SELECT = [sql<string | null>`loc.name_uk`.as("location_name_uk"), sql<string | null>`loc.name_en`.as("location_name_en")] as const;
 
 type CategoryColumns = { category_slug: string | null; category_name_uk: string | null; category_name_en: string | null };
 type LocationColumns = { location_name_uk: string | null; location_name_en: string | null };

@@ -2,6 +2,7 @@ import type { Language } from "~/i18n/locales";
 import type { SocialLinks } from "../../../db/schema.ts";
 import type { LocalizedText } from "../content/localized.ts";
 import { pickLocalized } from "../content/localized.ts";
+import { mapSearchUrl } from "./map-link.ts";
 import { excerpt, stripHtml } from "./text.ts";
 import type { DisplayImage } from "./images.ts";
 
@@ -61,13 +62,12 @@ export function contactsOf(row: {
   locationName?: string | null;
 }): DirectoryContacts {
   const address = row.address?.trim() || null;
-  const mapQuery = [address, row.locationName].filter(Boolean).join(", ");
   return {
     phone: row.phone?.trim() || null,
     email: row.email?.trim() || null,
     website: httpUrl(row.website),
     address,
-    mapUrl: address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}` : null,
+    mapUrl: address ? mapSearchUrl([address, row.locationName]) : null,
     social: Object.entries(row.social_links ?? {})
       .map(([network, url]) => ({ network, url: typeof url === "string" ? httpUrl(url) : null }))
       .filter((link): link is { network: string; url: string } => link.url !== null),

@@ -6,8 +6,9 @@ import type { DisplayDate } from "./dates.ts";
 import type { DisplayImage } from "./images.ts";
 
 // What a home page section is: each builder declares the tables it reads (the page cache's
-// dependencies) and returns teasers in one shape, rendered by one card. Types only, so the
-// modules that build sections and the list of sections do not import each other.
+// dependencies) and returns teasers in one shape, rendered by one card. Types and one pure
+// builder maker only, so the modules that build sections and the list of sections do not
+// import each other.
 
 export type TeaserItem = {
   key: string | number;
@@ -37,3 +38,35 @@ export type HomeSectionBuilder = {
   deps: VersionedTable[];
   build(options: { language: Language; t: TFunction<"content"> }): Promise<HomeSection>;
 };
+
+type Labels = { title: string; more: string; empty?: string };
+type Build = Parameters<HomeSectionBuilder["build"]>[0];
+
+/**
+ * A section of the newest (or soonest) items of the list at `path`: `items` fetches them,
+ * `teaser` says how each one shows; each links to `{path}/{slug}`. Without `empty` label the
+ * section is left out when it has no items.
+ */
+export function teaserSection<Item extends { id: number; slug: string }>(section: {
+  id: string;
+  deps: VersionedTable[];
+  path: string;
+  labels: (t: Build["t"]) => Labels;
+  items: (options: Build) => Promise<Item[]>;
+  teaser: (item: Item, language: Language) => Omit<TeaserItem, "key" | "path">;
+}): HomeSectionBuilder {
+  return {
+    deps: section.deps,
+    async build(options) {
+      const labels = section.labels(options.t);
+      const items = await section.items(options);
+      return {
+        id: section.id,
+        title: labels.title,
+        more: { path: section.path, label: labels.more },
+        items: items.map((item) => ({ key: item.id, path: `${section.path}/${item.slug}`, ...section.teaser(item, options.language) })),
+        ...(labels.empty === undefined ? {} : { emptyText: labels.empty }),
+      };
+    },
+  };
+}

@@ -1,102 +1,58 @@
 import type { Language } from "~/i18n/locales";
 import type { TFunction } from "i18next";
 import { newestAdvertsSection } from "../adverts/home-section.server.ts";
-import { newestInDirectory } from "../directory/directory.server.ts";
+import { newestInDirectory, type DirectoryTable } from "../directory/directory.server.ts";
 import { latestNews } from "../news/news.server.ts";
 import { upcomingPosters } from "../posters/posters.server.ts";
 import type { VersionedTable } from "./content-state.server.ts";
-import type { HomeSection, HomeSectionBuilder } from "./home-section.ts";
+import type { DirectoryCard } from "./directory.ts";
+import { teaserSection, type HomeSection, type HomeSectionBuilder } from "./home-section.ts";
 
 // The home page's teaser sections (the shape is in home-section.ts, so that a module's own
 // builder, like the adverts', needs nothing from here). Another section is one builder
 // plus one line in HOME_SECTIONS.
 
-const latestNewsSection: HomeSectionBuilder = {
+const latestNewsSection = teaserSection({
+  id: "news",
   deps: ["news", "categories", "images"],
-  async build({ language, t }) {
-    const items = await latestNews(language, 6);
-    return {
-      id: "news",
-      title: t("home.latest_news"),
-      more: { path: "/novyny", label: t("home.all_news") },
-      items: items.map((item) => ({
-        key: item.id,
-        path: `/novyny/${item.slug}`,
-        title: item.title,
-        text: item.summary,
-        date: item.date,
-        meta: item.category?.name.text ?? null,
-        image: item.image,
-        imageKind: "cover",
-      })),
-      emptyText: t("news.empty"),
-    };
-  },
-};
+  path: "/novyny",
+  labels: (t) => ({ title: t("home.latest_news"), more: t("home.all_news"), empty: t("news.empty") }),
+  items: ({ language }) => latestNews(language, 6),
+  teaser: (item) => ({ title: item.title, text: item.summary, date: item.date, meta: item.category?.name.text ?? null, image: item.image, imageKind: "cover" }),
+});
 
-const upcomingPostersSection: HomeSectionBuilder = {
+const upcomingPostersSection = teaserSection({
+  id: "posters",
   deps: ["posters", "locations", "images"],
-  async build({ language, t }) {
-    const items = await upcomingPosters(language, 4);
-    return {
-      id: "posters",
-      title: t("home.upcoming_posters"),
-      more: { path: "/poster", label: t("home.all_posters") },
-      items: items.map((item) => ({
-        key: item.id,
-        path: `/poster/${item.slug}`,
-        title: item.title,
-        text: item.venue,
-        meta: [item.when.text, item.location?.text].filter(Boolean).join(" · "),
-        image: item.image,
-        imageKind: "cover",
-      })),
-      emptyText: t("posters.empty_upcoming"),
-    };
-  },
-};
+  path: "/poster",
+  labels: (t) => ({ title: t("home.upcoming_posters"), more: t("home.all_posters"), empty: t("posters.empty_upcoming") }),
+  items: ({ language }) => upcomingPosters(language, 4),
+  teaser: (item) => ({
+    title: item.title,
+    text: item.venue,
+    meta: [item.when.text, item.location?.text].filter(Boolean).join(" · "),
+    image: item.image,
+    imageKind: "cover",
+  }),
+});
 
-const servicesSection: HomeSectionBuilder = {
-  deps: ["services", "categories", "locations", "images"],
-  async build({ language, t }) {
-    const items = await newestInDirectory("services", language, 4);
-    return {
-      id: "services",
-      title: t("home.services"),
-      more: { path: "/services", label: t("home.all_services") },
-      items: items.map((item) => ({
-        key: item.id,
-        path: `/services/${item.slug}`,
-        title: item.name,
-        text: item.teaser,
-        meta: [item.category?.name.text, item.location?.text].filter(Boolean).join(" · "),
-        image: item.logo,
-        imageKind: "logo",
-      })),
-    };
-  },
-};
+/** Services and diaspora organisations: the newest entries, with their logos. */
+function directorySection(table: DirectoryTable, deps: VersionedTable[], meta: (item: DirectoryCard) => string | null) {
+  return teaserSection({
+    id: table,
+    deps,
+    path: `/${table}`,
+    labels: (t) => ({ title: t(`home.${table}`), more: t(`home.all_${table}`) }),
+    items: ({ language }) => newestInDirectory(table, language, 4),
+    teaser: (item: DirectoryCard) => ({ title: item.name, text: item.teaser, meta: meta(item), image: item.logo, imageKind: "logo" }),
+  });
+}
 
-const diasporaSection: HomeSectionBuilder = {
-  deps: ["diaspors", "locations", "images"],
-  async build({ language, t }) {
-    const items = await newestInDirectory("diaspors", language, 4);
-    return {
-      id: "diaspors",
-      title: t("home.diaspors"),
-      more: { path: "/diaspors", label: t("home.all_diaspors") },
-      items: items.map((item) => ({
-        key: item.id,
-        path: `/diaspors/${item.slug}`,
-        title: item.name,
-        text: item.teaser,
-        meta: item.location?.text ?? null,
-        image: item.logo,
-        imageKind: "logo",
-      })),
-    };
-  },
-};
+const servicesSection = directorySection("services", ["services", "categories", "locations", "images"], (item) =>
+  [item.category?.name.text, item.location?.text].filter(Boolean).join(" · "),
+);
+
+const diasporaSection = directorySection("diaspors", ["diaspors", "locations", "images"], (item) => item.location?.text ?? null);
 
 /** The home page's sections, in order. */
 const HOME_SECTIONS: HomeSectionBuilder[] = [

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import { imageSrcSet, imageUrl, pickVariant } from "../images/urls.ts";
 
@@ -25,12 +26,12 @@ export function displayImage(columns: ImageColumns, language: Language, wanted: 
   return { src: imageUrl(key, pickVariant(variants, wanted)), srcSet: imageSrcSet(key, variants), width, height, alt };
 }
 
-/** Select list for an image joined `as img` (see ImageColumns). */
+/** Select list for an image joined `as img` (see ImageColumns); typed, so generic queries may use it too. */
 export const IMAGE_SELECT = [
-  "img.key as image_key",
-  "img.width as image_width",
-  "img.height as image_height",
-  "img.variants as image_variants",
-  "img.alt_uk as image_alt_uk",
-  "img.alt_en as image_alt_en",
+  sql<string | null>`img.key`.as("image_key"),
+  sql<number | null>`img.width`.as("image_width"),
+  sql<number | null>`img.height`.as("image_height"),
+  sql<number[] | null>`img.variants`.as("image_variants"),
+  sql<string | null>`img.alt_uk`.as("image_alt_uk"),
+  sql<string | null>`img.alt_en`.as("image_alt_en"),
 ] as const;

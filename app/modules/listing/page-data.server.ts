@@ -6,7 +6,9 @@ import { publicOrigin } from "../config/config.server.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { bannerIds, reklamaFor, type ReklamaBanner } from "../reklama/reklama.server.ts";
 import { getPublicSettings } from "../settings/settings.server.ts";
-import { recordImpressions } from "./request-effects.server.ts";
+import type { ViewTable } from "./counters.server.ts";
+import { notFound } from "./not-found.ts";
+import { recordImpressions, recordView } from "./request-effects.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -52,4 +54,27 @@ export async function pageReklama<P extends ReklamaPlacement>(context: Context, 
   const banners = await reklamaFor(placements, language);
   recordImpressions(context, bannerIds(banners));
   return Object.fromEntries(placements.map((placement) => [placement, banners[placement]])) as Record<P, ReklamaBanner[]>;
+}
+
+type PublicItem = { id: number; slug: string; seo: { title: string; titleLang: Language; description: string } };
+
+/**
+ * What every public item page (news, posters, the directories) starts with: the item (the SPEC
+ * 404 when it is not public), its view counted, the sidebar reklama, its absolute address and
+ * its title and description for search engines; `also` loads what else the page shows, at the same time.
+ */
+export async function publicItemPage<Item extends PublicItem, Also = undefined>(
+  { context, url }: { context: Context; url: URL },
+  options: { table: ViewTable; path: string; find: (language: Language) => Promise<Item | null>; also?: (item: Item, language: Language) => Promise<Also> },
+) {
+  const page = pageContext(context, url);
+  const item = await options.find(page.language);
+  if (!item) notFound();
+  recordView(context, options.table, item.id);
+  const [reklama, also, title] = await Promise.all([
+    pageReklama(context, page.language, ["sidebar"]),
+    options.also?.(item, page.language) as Promise<Also>,
+    itemTitle(context, { text: item.seo.title, lang: item.seo.titleLang }),
+  ]);
+  return { ...page, item, also, reklama, pageUrl: page.absolute(`${options.path}/${item.slug}`), seo: { title, description: item.seo.description } };
 }

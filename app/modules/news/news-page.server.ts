@@ -1,10 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import type { VersionedTable } from "../listing/content-state.server.ts";
-import { notFound } from "../listing/not-found.ts";
-import { itemTitle, pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
+import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../listing/page-data.server.ts";
 import { parsePage } from "../listing/pagination.ts";
-import { recordView } from "../listing/request-effects.server.ts";
 import { listCategories, requireCategory } from "../listing/taxonomy.server.ts";
 import { categoryDescription, DEFAULT_SHARE_IMAGE } from "../seo/meta.ts";
 import { authorOf } from "../seo/structured-data.ts";
@@ -42,13 +40,14 @@ export async function loadNewsList({ context, url }: Args, categorySlug?: string
 }
 
 /** `/novyny/{slug}`. */
-export async function loadNewsArticle({ context, url }: Args, slug: string) {
-  const { language, absolute } = pageContext(context, url);
-  const article = await findNews(slug, language);
-  if (!article) notFound();
-  recordView(context, "news", article.id);
-  const [related, reklama, site] = await Promise.all([relatedNews(article, language), pageReklama(context, language, ["sidebar"]), siteName(language)]);
-  const pageUrl = absolute(`/novyny/${article.slug}`);
+export async function loadNewsArticle(args: Args, slug: string) {
+  const { item: article, also, reklama, pageUrl, absolute, seo } = await publicItemPage(args, {
+    table: "news",
+    path: "/novyny",
+    find: (language) => findNews(slug, language),
+    also: (found, language) => Promise.all([relatedNews(found, language), siteName(language)]),
+  });
+  const [related, site] = also;
   return {
     article,
     related,
@@ -70,11 +69,6 @@ export async function loadNewsArticle({ context, url }: Args, slug: string) {
       ...(article.tags.length ? { keywords: article.tags.map((tag) => tag.name.text).join(", ") } : {}),
       publisher: { "@type": "Organization", name: site, url: absolute("/") },
     },
-    seo: {
-      title: await itemTitle(context, { text: article.seo.title, lang: article.seo.titleLang }),
-      description: article.seo.description,
-      image: article.image?.src ?? null,
-      type: "article" as const,
-    },
+    seo: { ...seo, image: article.image?.src ?? null, type: "article" as const },
   };
 }

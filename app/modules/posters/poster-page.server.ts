@@ -2,10 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { categoryDescription } from "../seo/meta.ts";
 import type { VersionedTable } from "../listing/content-state.server.ts";
-import { notFound } from "../listing/not-found.ts";
-import { itemTitle, pageContext, pageReklama, siteName, titleWithSite } from "../listing/page-data.server.ts";
+import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../listing/page-data.server.ts";
 import { parsePage } from "../listing/pagination.ts";
-import { recordView } from "../listing/request-effects.server.ts";
 import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
 import { stripHtml } from "../listing/text.ts";
 import { parseTicketPrice, postalAddress } from "../seo/structured-data.ts";
@@ -49,13 +47,13 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
 }
 
 /** `/poster/{slug}`. */
-export async function loadPosterItem({ context, url }: Args, slug: string) {
-  const { language, locale, absolute } = pageContext(context, url);
-  const poster = await findPoster(slug, language);
-  if (!poster) notFound();
-  recordView(context, "posters", poster.id);
-  const [reklama, site] = await Promise.all([pageReklama(context, language, ["sidebar"]), siteName(language)]);
-  const pageUrl = absolute(`/poster/${poster.slug}`);
+export async function loadPosterItem(args: Args, slug: string) {
+  const { item: poster, also: site, reklama, pageUrl, locale, seo } = await publicItemPage(args, {
+    table: "posters",
+    path: "/poster",
+    find: (language) => findPoster(slug, language),
+    also: (_found, language) => siteName(language),
+  });
   const address = postalAddress(poster.address, poster.location?.text);
   const ticket = parseTicketPrice(poster.price?.text);
   return {
@@ -93,11 +91,6 @@ export async function loadPosterItem({ context, url }: Args, slug: string) {
           }
         : {}),
     },
-    seo: {
-      title: await itemTitle(context, { text: poster.seo.title, lang: poster.seo.titleLang }),
-      description: poster.seo.description,
-      image: poster.image?.src ?? null,
-      type: "article" as const,
-    },
+    seo: { ...seo, image: poster.image?.src ?? null, type: "article" as const },
   };
 }

@@ -1,12 +1,11 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import type { DB } from "../../../db/schema.ts";
-import { pickLocalized, seoTitleOf, type LocalizedText } from "../content/localized.ts";
-import { publiclyVisible } from "../content/visibility.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "../listing/card-taxonomy.ts";
+import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
+import { cardLocation } from "../listing/card-taxonomy.ts";
 import { formatEventStart, formatTime, siteDay, type DisplayDate } from "../listing/dates.ts";
-import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
+import type { DisplayImage } from "../listing/images.ts";
 import { notFound } from "../listing/not-found.ts";
 import { fetchListPage } from "../listing/pagination.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
@@ -54,32 +53,8 @@ export function parseWhen(url: URL): PosterWhen {
 
 const overAt = sql<Date>`coalesce(posters.ends_at, posters.starts_at)`;
 
-function visiblePosters() {
-  return getDb()
-    .selectFrom("posters")
-    .where(publiclyVisible("posters"));
-}
-
 function cardQuery() {
-  return visiblePosters()
-    .leftJoin("images as img", "img.id", "posters.cover_image_id")
-    .leftJoin("categories as cat", "cat.id", "posters.category_id")
-    .leftJoin("locations as loc", "loc.id", "posters.location_id")
-    .select([
-      "posters.id",
-      "posters.slug",
-      "posters.title_uk",
-      "posters.title_en",
-      "posters.starts_at",
-      "posters.ends_at",
-      "posters.venue_uk",
-      "posters.venue_en",
-      "posters.price_text_uk",
-      "posters.price_text_en",
-      ...CATEGORY_SELECT,
-      ...LOCATION_SELECT,
-      ...IMAGE_SELECT,
-    ]);
+  return publicCards("posters").select(["posters.starts_at", "posters.ends_at", "posters.venue_uk", "posters.venue_en", "posters.price_text_uk", "posters.price_text_en"]);
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
@@ -89,18 +64,13 @@ function optionalText(uk: string | null, en: string | null, language: Language):
   return pickLocalized(uk?.trim() ? uk : en!, en, language);
 }
 
-function toCard(row: CardRow, language: Language): PosterCard {
-  const title = pickLocalized(row.title_uk, row.title_en, language);
+function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH): PosterCard {
   return {
-    id: row.id,
-    slug: row.slug,
-    title,
+    ...cardBase(row, language, imageWidth),
     when: { iso: row.starts_at.toISOString(), text: formatEventStart(row.starts_at, language) },
     venue: optionalText(row.venue_uk, row.venue_en, language),
     location: cardLocation(row, language),
     price: optionalText(row.price_text_uk, row.price_text_en, language),
-    image: displayImage(row, language, 640, title.text),
-    category: cardCategory(row, language),
   };
 }
 
@@ -119,7 +89,7 @@ export async function listPosters(options: {
     return eb.and(conditions);
   };
   const order = when === "past" ? "desc" : "asc";
-  const count = visiblePosters().where(filter).select((eb) => eb.fn.countAll<number>().as("total"));
+  const count = publicRows("posters").where(filter).select((eb) => eb.fn.countAll<number>().as("total"));
   const rows = cardQuery().where(filter).orderBy("posters.starts_at", order).orderBy("posters.id", order);
   return fetchListPage(count, rows, page, (row) => toCard(row, language));
 }
@@ -143,36 +113,21 @@ export function scheduleText(startsAt: Date, endsAt: Date | null, language: Lang
 }
 
 export async function findPoster(slug: string, language: Language): Promise<PosterDetail | null> {
-  const row = await cardQuery()
+  const row = await publicItem(cardQuery(), "posters", slug)
     .select([
       "posters.description_uk",
       "posters.description_en",
       "posters.address",
       "posters.ticket_url",
       "posters.organiser",
-      "posters.view_count",
-      "posters.updated_at",
-      "posters.seo_title_uk",
-      "posters.seo_title_en",
-      "posters.seo_description_uk",
-      "posters.seo_description_en",
       sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
     ])
-    .where("posters.slug", "=", slug)
     .executeTakeFirst();
   if (!row) return null;
-  const tags = await getDb()
-    .selectFrom("poster_tags")
-    .innerJoin("tags", "tags.id", "poster_tags.tag_id")
-    .select(["tags.slug", "tags.name_uk", "tags.name_en"])
-    .where("poster_tags.poster_id", "=", row.id)
-    .orderBy("tags.name_uk")
-    .execute();
-  const card = toCard(row, language);
+  const card = toCard(row, language, ITEM_IMAGE_WIDTH);
   const description = pickLocalized(row.description_uk, row.description_en, language);
   return {
     ...card,
-    image: displayImage(row, language, 1024, card.title.text),
     description,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at?.toISOString() ?? null,
@@ -183,13 +138,8 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     isPast: row.is_past,
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
-    tags: tags.map((tag) => ({ slug: tag.slug, name: pickLocalized(tag.name_uk, tag.name_en, language) })),
-    seo: {
-      ...seoTitleOf(pickLocalized(row.seo_title_uk ?? row.title_uk, row.seo_title_en ?? row.title_en, language)),
-      description:
-        pickLocalized(row.seo_description_uk ?? "", row.seo_description_en, language).text ||
-        excerpt(`${card.when.text}. ${stripHtml(description.text)}`, 160),
-    },
+    tags: await itemTags("posters", row.id, language),
+    seo: itemSeo(row, language, () => excerpt(`${card.when.text}. ${stripHtml(description.text)}`, 160)),
   };
 }
 

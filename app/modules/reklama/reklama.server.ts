@@ -28,7 +28,7 @@ export type ReklamaBanner = {
 export type ReklamaLanding = ReklamaBanner & { body: LocalizedText; targetUrl: string | null; updatedAt: string };
 
 /** How many active campaigns a placement shows at once. */
-export const PLACEMENT_LIMITS: Record<ReklamaPlacement, number> = { home_top: 2, sidebar: 2, list_inline: 1, footer: 1 };
+const PLACEMENT_LIMITS: Record<ReklamaPlacement, number> = { home_top: 2, sidebar: 2, list_inline: 1, footer: 1 };
 
 function activeReklama() {
   return getDb()
@@ -53,7 +53,7 @@ function activeReklama() {
 
 type Row = Awaited<ReturnType<ReturnType<typeof activeReklama>["execute"]>>[number];
 
-export function safeTargetUrl(value: string | null): string | null {
+function safeTargetUrl(value: string | null): string | null {
   if (!value) return null;
   try {
     const url = new URL(value.trim());

@@ -3,7 +3,7 @@
 export const SEARCH_CATEGORIES = ["novyny", "poster", "services", "diaspors", "advertisement"] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
 
-export const MIN_QUERY_LENGTH = 2;
+const MIN_QUERY_LENGTH = 2;
 export const MAX_QUERY_LENGTH = 100;
 /** More words than this add nothing but cost. */
 const MAX_WORDS = 8;
@@ -18,7 +18,7 @@ export type ParsedQuery =
   | { status: "ok"; text: string; words: string[] };
 
 /** Words as PostgreSQL's 'simple' parser splits them: runs of letters and digits, lower case. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
 

@@ -45,7 +45,7 @@ function maxDate(...dates: Array<Date | string | null | undefined>): Date | null
  * Where sitemap entries come from, in order. The adverts issue adds its list, category and
  * item pages here.
  */
-export const SITEMAP_SOURCES: Source[] = [
+const SITEMAP_SOURCES: Source[] = [
   async () => {
     const [news, posters, services, diaspors] = await Promise.all([latest("news"), latest("posters"), latest("services"), latest("diaspors")]);
     return [
@@ -71,7 +71,7 @@ export const SITEMAP_SOURCES: Source[] = [
   advertSitemapEntries,
 ];
 
-export async function sitemapEntries(): Promise<SitemapEntry[]> {
+async function sitemapEntries(): Promise<SitemapEntry[]> {
   const lists = await Promise.all(SITEMAP_SOURCES.map((source) => source()));
   const seen = new Set<string>();
   return lists.flat().filter((entry) => !seen.has(entry.path) && seen.add(entry.path));
@@ -82,7 +82,7 @@ export function escapeXml(value: string): string {
 }
 
 /** W3C datetime, seconds precision, UTC. */
-export function w3cDate(date: Date): string {
+function w3cDate(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
+import { advertPhotoIds } from "../adverts/photos.server.ts";
 import { changedFields, recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import type { Actor } from "./state.server.ts";
@@ -30,19 +31,8 @@ export async function loadOwner(spec: ContentSpec, row: ItemRow): Promise<{ emai
   return getDb().selectFrom("users").select(["email", "name"]).where("id", "=", row.owner_id as number).executeTakeFirst();
 }
 
-export async function loadGalleryIds(id: number): Promise<number[]> {
-  const rows = await getDb()
-    .selectFrom("advertisement_images")
-    .select("image_id")
-    .where("advertisement_id", "=", id)
-    .orderBy("position")
-    .orderBy("image_id")
-    .execute();
-  return rows.map((row) => row.image_id);
-}
-
 async function syncGallery(trx: Transaction<DB>, advertId: number, imageIds: number[]): Promise<number[]> {
-  const before = (await trx.selectFrom("advertisement_images").select("image_id").where("advertisement_id", "=", advertId).orderBy("position").execute()).map((row) => row.image_id);
+  const before = await advertPhotoIds(advertId, trx);
   await trx.deleteFrom("advertisement_images").where("advertisement_id", "=", advertId).execute();
   if (imageIds.length) {
     await trx

@@ -8,7 +8,7 @@ import type { ContentSpec } from "./types.ts";
 // (comma separated), created in place; a name whose slug exists reuses that tag. A name may
 // carry its English after a slash ("Освіта / Education"), so a new tag is bilingual at once.
 
-export const TAG_NAME_MAX = 60;
+const TAG_NAME_MAX = 60;
 
 export type NewTagName = { uk: string; en: string | null };
 

@@ -2,7 +2,7 @@ import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
 import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
 import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
 
-export { CONTENT_TYPES, isContentType, type ContentPermission, type ContentType } from "./registry.ts";
+export { CONTENT_TYPES, isContentType, type ContentType } from "./registry.ts";
 
 // The content-type registry's descriptions: each type of registry.ts described once, with
 // its fields. The dashboard's sections and overview, the role table's `<type>.manage` rows,
@@ -40,7 +40,7 @@ export type FieldSpec<T extends ContentTable> =
   | { kind: "tags"; name: "tags" }
   | { kind: "gallery"; name: "images" };
 
-export type FieldGroup<T extends ContentTable> = {
+type FieldGroup<T extends ContentTable> = {
   id: "content" | "details" | "contacts" | "publishing" | "seo";
   fields: ReadonlyArray<FieldSpec<T>>;
 };
@@ -101,6 +101,42 @@ function publishing<T extends StaffTable>(): FieldGroup<T> {
   };
 }
 
+/** A staff type's heading (title, name): required, in both languages. */
+function heading<T extends StaffTable>(name: BilingualBase<T>): FieldSpec<T> {
+  return { kind: "text", name, bilingual: true, required: true, max: 200 };
+}
+
+/** A staff type's long text (body, description): rich text in both languages, "" when empty. */
+function richText<T extends StaffTable>(name: BilingualBase<T>): FieldSpec<T> {
+  return { kind: "richtext", name, bilingual: true, max: 200_000, emptyAs: "" };
+}
+
+/** The category, tags and cover image of news and posters (the end of their details). */
+function coverAndTerms<T extends "news" | "posters">(): ReadonlyArray<FieldSpec<T>> {
+  return [
+    { kind: "category", name: "category_id" as "category_id" & Columns<T> },
+    { kind: "tags", name: "tags" },
+    { kind: "image", name: "cover_image_id" as Columns<T> },
+  ];
+}
+
+/**
+ * A staff-written type: a bilingual heading (`title`, or `name` with `heading`), the content
+ * statuses, a staff author; its groups end with publishing and SEO.
+ */
+function staffType<T extends StaffTable>(
+  spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category" | "title" | "statuses" | "authorColumn"> & { heading?: "title" | "name" },
+): ContentSpec<T> {
+  const { heading: base = "title", groups, ...rest } = spec;
+  return define<T>({
+    ...rest,
+    title: { uk: `${base}_uk` as Columns<T>, en: `${base}_en` as Columns<T> },
+    statuses: CONTENT_STATUSES,
+    authorColumn: "author_id" as Columns<T>,
+    groups: [...groups, publishing<T>(), seo<T>()],
+  });
+}
+
 /**
  * The two directories, diaspora organisations and services: the same fields, but only services
  * have a category, and their contacts put the phone first.
@@ -112,10 +148,7 @@ function directory<T extends "diaspors" | "services">(type: T, reportTarget: "di
   const groups: ReadonlyArray<FieldGroup<"services">> = [
     {
       id: "content",
-      fields: [
-        { kind: "text", name: "name", bilingual: true, required: true, max: 200 },
-        { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
-      ],
+      fields: [heading<"services">("name"), richText<"services">("description")],
     },
     {
       id: "details",
@@ -136,62 +169,35 @@ function directory<T extends "diaspors" | "services">(type: T, reportTarget: "di
       ],
     },
   ];
-  return define<T>({
+  return staffType<T>({
     type,
-    title: { uk: "name_uk" as Columns<T>, en: "name_en" as Columns<T> },
-    statuses: CONTENT_STATUSES,
-    authorColumn: "author_id" as Columns<T>,
+    heading: "name",
     reportTarget,
     publicPath: (slug) => `/${type}/${slug}`,
     // The literal groups name columns both tables share; TS cannot see that through T's conditional column types.
-    groups: [...(groups as unknown as ReadonlyArray<FieldGroup<T>>), publishing<T>(), seo<T>()],
+    groups: groups as unknown as ReadonlyArray<FieldGroup<T>>,
   });
 }
 
 export const CONTENT_SPECS = {
-  news: define({
+  news: staffType({
     type: "news",
-    title: { uk: "title_uk", en: "title_en" },
-    statuses: CONTENT_STATUSES,
-    authorColumn: "author_id",
     tags: { table: "news_tags", column: "news_id" },
     reportTarget: "news",
     publicPath: (slug) => `/novyny/${slug}`,
     groups: [
       {
         id: "content",
-        fields: [
-          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
-          { kind: "textarea", name: "summary", bilingual: true, max: 600, emptyAs: "" },
-          { kind: "richtext", name: "body", bilingual: true, max: 200_000, emptyAs: "" },
-        ],
+        fields: [heading<"news">("title"), { kind: "textarea", name: "summary", bilingual: true, max: 600, emptyAs: "" }, richText<"news">("body")],
       },
-      {
-        id: "details",
-        fields: [
-          { kind: "category", name: "category_id" },
-          { kind: "tags", name: "tags" },
-          { kind: "image", name: "cover_image_id" },
-        ],
-      },
-      publishing<"news">(),
-      seo<"news">(),
+      { id: "details", fields: coverAndTerms<"news">() },
     ],
   }),
-  pages: define({
+  pages: staffType({
     type: "pages",
-    title: { uk: "title_uk", en: "title_en" },
-    statuses: CONTENT_STATUSES,
-    authorColumn: "author_id",
     publicPath: (slug) => `/${slug}`,
     groups: [
-      {
-        id: "content",
-        fields: [
-          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
-          { kind: "richtext", name: "body", bilingual: true, max: 200_000, emptyAs: "" },
-        ],
-      },
+      { id: "content", fields: [heading<"pages">("title"), richText<"pages">("body")] },
       {
         id: "details",
         fields: [
@@ -199,28 +205,17 @@ export const CONTENT_SPECS = {
           { kind: "number", name: "position", min: 0, max: 10_000 },
         ],
       },
-      publishing<"pages">(),
-      seo<"pages">(),
     ],
   }),
-  posters: define({
+  posters: staffType({
     type: "posters",
-    title: { uk: "title_uk", en: "title_en" },
-    statuses: CONTENT_STATUSES,
-    authorColumn: "author_id",
     tags: { table: "poster_tags", column: "poster_id" },
     reportTarget: "poster",
     publicPath: (slug) => `/poster/${slug}`,
     // An event leaves the upcoming lists when it ends (or starts, without an end).
     timeline: ["coalesce(ends_at, starts_at)"],
     groups: [
-      {
-        id: "content",
-        fields: [
-          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
-          { kind: "richtext", name: "description", bilingual: true, max: 200_000, emptyAs: "" },
-        ],
-      },
+      { id: "content", fields: [heading<"posters">("title"), richText<"posters">("description")] },
       {
         id: "details",
         fields: [
@@ -232,30 +227,17 @@ export const CONTENT_SPECS = {
           { kind: "text", name: "price_text", bilingual: true, max: 120 },
           { kind: "url", name: "ticket_url", max: 500 },
           { kind: "text", name: "organiser", max: 200 },
-          { kind: "category", name: "category_id" },
-          { kind: "tags", name: "tags" },
-          { kind: "image", name: "cover_image_id" },
+          ...coverAndTerms<"posters">(),
         ],
       },
-      publishing<"posters">(),
-      seo<"posters">(),
     ],
   }),
-  reklama: define({
+  reklama: staffType({
     type: "reklama",
-    title: { uk: "title_uk", en: "title_en" },
-    statuses: CONTENT_STATUSES,
-    authorColumn: "author_id",
     publicPath: (slug) => `/reklama/${slug}`,
     timeline: ["starts_at", "ends_at"],
     groups: [
-      {
-        id: "content",
-        fields: [
-          { kind: "text", name: "title", bilingual: true, required: true, max: 200 },
-          { kind: "richtext", name: "body", bilingual: true, max: 200_000, emptyAs: "" },
-        ],
-      },
+      { id: "content", fields: [heading<"reklama">("title"), richText<"reklama">("body")] },
       {
         id: "details",
         fields: [
@@ -266,8 +248,6 @@ export const CONTENT_SPECS = {
           { kind: "image", name: "image_id" },
         ],
       },
-      publishing<"reklama">(),
-      seo<"reklama">(),
     ],
   }),
   diaspors: directory("diaspors", "diaspora"),

@@ -5,7 +5,8 @@ import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { RowAction } from "~/components/dashboard/row-action";
 import { TermForm } from "~/components/dashboard/term-form";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { sectionName, useAdminT } from "~/components/dashboard/use-admin-t";
+import { BackLink } from "~/components/dashboard/back-link";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { redirectWithFlash } from "~/modules/http/flash.server";
@@ -63,12 +64,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const { type, categories } = loaderData;
-  const section = tKey(t, `dashboard:sections.${type}`);
+  const section = sectionName(t, type);
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</LocalizedLink>
-      </p>
+      <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>
       <h1>{t("dashboard:sections.categories", { section })}</h1>
       <p className="panel__lead">{t("admin:categories.lead")}</p>
       {categories.length ? (

@@ -5,8 +5,8 @@ import { readForm } from "~/modules/http/body.server";
 import { AuditTrail } from "~/components/dashboard/audit-trail";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { TermForm } from "~/components/dashboard/term-form";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
-import { LocalizedLink } from "~/components/localized-link";
+import { sectionName, useAdminT } from "~/components/dashboard/use-admin-t";
+import { BackLink } from "~/components/dashboard/back-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
 import { auditTrail } from "~/modules/audit/audit.server";
@@ -58,12 +58,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function CategoryEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const { type, category } = loaderData;
-  const section = tKey(t, `dashboard:sections.${type}`);
+  const section = sectionName(t, type);
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to={dashboardPaths.categories(type)}>{t("dashboard:sections.categories", { section })}</LocalizedLink>
-      </p>
+      <BackLink to={dashboardPaths.categories(type)}>{t("dashboard:sections.categories", { section })}</BackLink>
       <h1>{t("admin:categories.edit_title", { name: category.name_uk })}</h1>
       <TermForm formId="category-edit" intent="rename" id={category.id} defaults={category} reply={actionData} parents={loaderData.parents} submitLabel={t("admin:form.save")} />
       <AuditTrail entries={loaderData.history} />

@@ -4,7 +4,8 @@ import { AuditTrail } from "~/components/dashboard/audit-trail";
 import { ContentForm } from "~/components/dashboard/content-form";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { StatusBadge } from "~/components/dashboard/status-badge";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { sectionName, tKey, useAdminT } from "~/components/dashboard/use-admin-t";
+import { BackLink } from "~/components/dashboard/back-link";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
@@ -16,7 +17,8 @@ import { pageMeta } from "~/modules/seo/meta";
 import { STATE_ACTIONS, type StateAction } from "~/modules/staff-content/actions";
 import { formOptions, itemDefaults } from "~/modules/staff-content/form-data.server";
 import { itemImagePreviews, postedImagePreviews } from "~/modules/staff-content/form-images.server";
-import { loadGalleryIds, loadItem, loadOwner, loadTagIds } from "~/modules/staff-content/items.server";
+import { advertPhotoIds } from "~/modules/adverts/photos.server";
+import { loadItem, loadOwner, loadTagIds } from "~/modules/staff-content/items.server";
 import { adminT, canPurge, idParam, notFound, requireContentAccess } from "~/modules/staff-content/route-access.server";
 import { saveContentForm } from "~/modules/staff-content/save.server";
 import { readContentForm } from "~/modules/staff-content/uploads.server";
@@ -36,7 +38,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const [tagIds, galleryIds, options, history] = await Promise.all([
     loadTagIds(spec, id),
-    spec.gallery ? loadGalleryIds(id) : Promise.resolve([]),
+    spec.gallery ? advertPhotoIds(id) : Promise.resolve([]),
     formOptions(spec, language),
     auditTrail(spec.type, id),
   ]);
@@ -116,12 +118,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const { type, item } = loaderData;
-  const section = tKey(t, `dashboard:sections.${type}`);
+  const section = sectionName(t, type);
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</LocalizedLink>
-      </p>
+      <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>
       <div className="dash-heading">
         <h1>{t("admin:form.edit_title", { title: item.title })}</h1>
         <StatusBadge status={item.status} scheduled={item.scheduled} />

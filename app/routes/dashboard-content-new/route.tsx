@@ -2,8 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { ContentForm } from "~/components/dashboard/content-form";
 import { dashboardLinks } from "~/components/dashboard/links";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
-import { LocalizedLink } from "~/components/localized-link";
+import { sectionName, useAdminT } from "~/components/dashboard/use-admin-t";
+import { BackLink } from "~/components/dashboard/back-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
@@ -46,12 +46,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const { type } = loaderData;
-  const section = tKey(t, `dashboard:sections.${type}`);
+  const section = sectionName(t, type);
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</LocalizedLink>
-      </p>
+      <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>
       <h1>{t("admin:form.new_title", { section })}</h1>
       <ContentForm
         type={type}

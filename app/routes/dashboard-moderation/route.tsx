@@ -7,6 +7,7 @@ import { dashboardLinks } from "~/components/dashboard/links";
 import { useAdminT } from "~/components/dashboard/use-admin-t";
 import { Field, textareaProps } from "~/components/forms/field";
 import { useConformForm } from "~/components/forms/use-conform-form";
+import { BackLink } from "~/components/dashboard/back-link";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
@@ -68,9 +69,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
   const { t } = useAdminT();
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to="/dashboard/advertisements">{t("admin:form.back", { section: t("dashboard:sections.advertisements") })}</LocalizedLink>
-      </p>
+      <BackLink to={"/dashboard/advertisements"}>{t("admin:form.back", { section: t("dashboard:sections.advertisements") })}</BackLink>
       <h1>{t("admin:moderation.title")}</h1>
       <p className="panel__lead">{t("admin:moderation.count", { count: loaderData.total })}</p>
       {loaderData.adverts.length === 0 ? <p>{t("admin:moderation.empty")}</p> : null}

@@ -4,7 +4,8 @@ import { readForm } from "~/modules/http/body.server";
 import { dashboardLinks } from "~/components/dashboard/links";
 import { Pagination } from "~/components/dashboard/pagination";
 import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
-import { LocalizedLink } from "~/components/localized-link";
+import { FilterSelect } from "~/components/filter-select";
+import { BackLink } from "~/components/dashboard/back-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
 import { requirePermission } from "~/modules/auth/guards.server";
@@ -63,9 +64,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const { query, users, me } = loaderData;
   return (
     <>
-      <p className="dash-back">
-        <LocalizedLink to="/dashboard/settings">{t("dashboard:sections.settings")}</LocalizedLink>
-      </p>
+      <BackLink to={"/dashboard/settings"}>{t("dashboard:sections.settings")}</BackLink>
       <h1>{t("admin:users.title")}</h1>
       <p className="panel__lead">{t("admin:users.lead")}</p>
       <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
@@ -73,17 +72,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <label htmlFor="users-q">{t("admin:users.search")}</label>
           <input id="users-q" type="search" name="q" defaultValue={query.q ?? ""} />
         </div>
-        <div className="field">
-          <label htmlFor="users-role">{t("admin:users.role")}</label>
-          <select id="users-role" name="role" defaultValue={query.role ?? ""}>
-            <option value="">{t("admin:list.any")}</option>
-            {USER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {tKey(t, `cabinet:roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect className="field" id="users-role" name="role" label={t("admin:users.role")} anyLabel={t("admin:list.any")} defaultValue={query.role ?? ""} options={USER_ROLES.map((role) => ({ value: role, label: tKey(t, `cabinet:roles.${role}`) }))} />
         <div className="dash-filters__actions">
           <button type="submit" className="button">
             {t("admin:list.apply")}

@@ -1,0 +1,53 @@
+import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout";
+import { Localized, LocalizedHtml } from "./localized-text";
+import { TagList } from "./tag-list";
+import { useContentT } from "./use-content-t";
+import { mapSearchUrl } from "~/modules/listing/map-link";
+import type { loadPosterItem } from "~/modules/posters/poster-page.server";
+import "./content.css";
+
+/** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
+export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {
+  const { t } = useContentT();
+  const { poster, reklama, pageUrl, icsHref, jsonLd } = loaderData;
+  return (
+    <ItemLayout sidebar={reklama.sidebar}>
+      <ItemBreadcrumbs section="/poster" label={t("posters.title")} category={poster.category} />
+      <Localized as="h1" id="item-title" text={poster.title} />
+      {poster.isPast ? <p className="notice">{t("posters.is_past")}</p> : null}
+      <ItemCover image={poster.image} />
+      <dl className="facts">
+        <Fact term={t("posters.when")}>
+          <time dateTime={poster.startsAt}>{poster.schedule}</time>
+        </Fact>
+        <TextFact term={t("posters.venue")} text={poster.venue} />
+        {poster.address || poster.location ? (
+          <Fact term={t("item.address")}>
+            {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
+            <NewWindowLink href={mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])}>
+              {t("item.map")}
+            </NewWindowLink>
+          </Fact>
+        ) : null}
+        <TextFact term={t("posters.price")} text={poster.price} />
+        {poster.organiser ? (
+          <Fact term={t("posters.organiser")}>{poster.organiser}</Fact>
+        ) : null}
+        <CategoryFact section="/poster" category={poster.category} />
+      </dl>
+      <p className="item__actions">
+        {poster.ticketUrl && !poster.isPast ? (
+          <NewWindowLink className="button" href={poster.ticketUrl}>
+            {t("posters.tickets")}
+          </NewWindowLink>
+        ) : null}
+        <a className="button button--secondary" href={icsHref} download>
+          {t("posters.add_to_calendar")}
+        </a>
+      </p>
+      <LocalizedHtml className="prose" html={poster.description} />
+      <TagList tags={poster.tags} searchCategory="poster" />
+      <ItemFooter views={poster.viewCount} pageUrl={pageUrl} title={poster.title.text} report={{ targetType: "poster", targetId: poster.id }} jsonLd={jsonLd} />
+    </ItemLayout>
+  );
+}
