@@ -73,8 +73,27 @@ function firstLoadChunks(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icons build their component with `../createLucideIcon.mjs` (1.6 KiB gzip with
+ * its provider context and builder); the client build takes app/components/icons/lucide-lite.ts
+ * instead, which writes the same markup (tests/unit/lucide-lite.test.ts).
+ */
+function lucideLite(): Plugin {
+  const lite = path.join(APP, "components/icons/lucide-lite.ts");
+  return {
+    name: "portal:lucide-lite",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source === "../createLucideIcon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return lite;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompress(), firstLoadChunks()],
+  plugins: [reactRouter(), precompress(), firstLoadChunks(), lucideLite()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // PrimeReact 10 ships directory imports that Node's ESM loader rejects during SSR.
   ssr: { noExternal: ["primereact"] },
