@@ -26,8 +26,74 @@ function precompress(): Plugin {
   };
 }
 
+const APP = path.resolve(import.meta.dirname, "app");
+/** Modules every page loads: the runtime (React, React Router) and what root.tsx and the entry import. */
+const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const SHELL = [
+  "components/area-layout.tsx",
+  "components/alternate-links.tsx",
+  "components/error-view.tsx",
+  "hooks/use-root-data.ts",
+  "i18n/translate.ts",
+  "modules/seo/meta.ts",
+  "modules/images/urls.ts",
+  "modules/auth/session-status.tsx",
+  "modules/build-info/navigation-instrumentation.ts",
+].map((file) => path.join(APP, file));
+/** Vite's dynamic-import preloader (the bundler's own runtime helpers are not offered to groups). */
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
+
+/**
+ * Fewer, larger chunks on the first load (issue 12): every page downloads the runtime and the
+ * shell, and each small file gzipped on its own repeats its imports and misses the shared
+ * dictionary (about 7 KiB over ~30 files). The runtime stays apart from the app's code so a
+ * deployment that changes only the app leaves React and React Router cached.
+ */
+function firstLoadChunks(): Plugin {
+  return {
+    name: "portal:first-load-chunks",
+    apply: "build",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "runtime", test: VENDOR, priority: 2 },
+                  { name: "shell", test: (id: string) => SHELL.includes(id) || PRELOAD_HELPER.test(id), priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * lucide-react's icons build their component with `../createLucideIcon.mjs` (1.6 KiB gzip with
+ * its provider context and builder); the client build takes app/components/icons/lucide-lite.ts
+ * instead, which writes the same markup (tests/unit/lucide-lite.test.ts).
+ */
+function lucideLite(): Plugin {
+  const lite = path.join(APP, "components/icons/lucide-lite.ts");
+  return {
+    name: "portal:lucide-lite",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source === "../createLucideIcon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return lite;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompress()],
+  plugins: [reactRouter(), precompress(), firstLoadChunks(), lucideLite()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // PrimeReact 10 ships directory imports that Node's ESM loader rejects during SSR.
   ssr: { noExternal: ["primereact"] },

@@ -43,6 +43,11 @@ export default function handleRequest(
       </MessageRecorderProvider>,
       {
         nonce,
+        // A Suspense boundary that is complete is written in place however much HTML came
+        // before it. React's default (12,800 bytes) sends a later one apart, with an inline
+        // script to put it in place: a browser without JS (and many crawlers) would never see
+        // it. The parts whose code loads later (components/deferred.tsx) rely on this.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,135 +1,26 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { useFetcher, useLocation } from "react-router";
-import { useLocale } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "~/modules/reports/limits";
 import type { ReportTargetType } from "../../db/schema.ts";
-import { useAdvertsT, useMessage } from "./adverts/use-adverts-t";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { useAdvertsT } from "./adverts/use-adverts-t";
+import { deferred, gate } from "./deferred";
 
-export type ReportReply = { result: SubmissionResult<string[]> };
+const firstOpened = gate();
+const ReportFormBody = deferred(() => import("./report-form-body"), firstOpened.opened);
 
 /**
- * "Report" on adverts and on news, poster, service and diaspora items: a reason from
- * DESIGN's list and a message; anonymous allowed. It posts to /report?type=&id=, which
- * returns to this page with a thank-you toast; without JS a refused post shows the form
- * (with its messages) on that page.
- * Two fields: the server validates (its zod schema in modules/reports/schema.ts) and its
- * messages show beside the fields, so neither zod nor conform is shipped to public pages.
- * `standalone` renders it open, for that page.
+ * "Report" on adverts and on news, poster, service and diaspora items, in a closed
+ * `<details>`. The server renders the whole form inside it, so without JS it opens and posts
+ * like any form; the browser loads the form's code only when a visitor opens it (or points
+ * at it), and until then the server's form is what is there (deferred.tsx).
  */
-export function ReportForm({
-  targetType,
-  targetId,
-  returnTo,
-  lastResult,
-  standalone = false,
-}: {
-  targetType: ReportTargetType;
-  targetId: number;
-  returnTo?: string;
-  lastResult?: SubmissionResult<string[]> | null;
-  standalone?: boolean;
-}) {
+export function ReportForm({ targetType, targetId }: { targetType: ReportTargetType; targetId: number }) {
   const { t } = useAdvertsT();
-  const message = useMessage();
-  const locale = useLocale();
-  const { pathname } = useLocation();
-  const fetcher = useFetcher<ReportReply>();
-  const id = `report-${targetType}-${targetId}`;
-  const result = fetcher.data?.result ?? lastResult ?? undefined;
-  const errors = result?.error ?? {};
-  const initial = (result?.initialValue ?? {}) as { reason?: unknown; message?: unknown };
-  // The same ids conform gave these fields, so links and labels stay as they were.
-  const fields = {
-    reason: { name: "reason", errorId: `${id}-reason-error`, errors: errors.reason ?? undefined },
-    message: { name: "message", id: `${id}-message`, errorId: `${id}-message-error`, errors: errors.message ?? undefined },
-  };
-  const formErrors = errors[""] ?? undefined;
-  const target = t(`reports:targets.${targetType}`);
-  const body = (
-    <fetcher.Form
-      method="post"
-      action={`${localizePath("/report", locale)}?type=${targetType}&id=${targetId}`}
-      className="form report-form"
-      id={id}
-      noValidate
-      aria-describedby={formErrors ? `${id}-error` : undefined}
-    >
-      <input type="hidden" name="targetType" value={targetType} />
-      <input type="hidden" name="targetId" value={targetId} />
-      <input type="hidden" name="returnTo" value={returnTo ?? pathname} />
-      <p className="field__hint">{t("reports:form.lead")}</p>
-      {formErrors?.length ? (
-        <div id={`${id}-error`} className="form__errors" role="alert">
-          {formErrors.map((error) => (
-            <p key={error}>{message(error)}</p>
-          ))}
-        </div>
-      ) : null}
-      <fieldset className="field report-form__reasons" aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}>
-        <legend>{t("reports:form.reason")}</legend>
-        {REPORT_REASONS.map((reason) => (
-          <label key={reason} className="report-form__reason">
-            <input
-              type="radio"
-              name={fields.reason.name}
-              value={reason}
-              defaultChecked={initial.reason === reason}
-              required
-            />
-            {t(`reports:reasons.${reason}`)}
-          </label>
-        ))}
-        {fields.reason.errors ? (
-          <p id={fields.reason.errorId} className="field__error">
-            {fields.reason.errors.map(message).join(" ")}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={fields.message.id}>{t("reports:form.message")}</label>
-        <p id={`${fields.message.id}-hint`} className="field__hint">
-          {t("reports:form.message_hint")}
-        </p>
-        <textarea
-          // A new server answer resets the field to what was sent, as conform did.
-          key={String(initial.message ?? "")}
-          id={fields.message.id}
-          name={fields.message.name}
-          form={id}
-          defaultValue={typeof initial.message === "string" ? initial.message : undefined}
-          aria-invalid={fields.message.errors ? true : undefined}
-          rows={4}
-          maxLength={REPORT_MESSAGE_MAX}
-          aria-describedby={[`${fields.message.id}-hint`, fields.message.errors ? fields.message.errorId : null].filter(Boolean).join(" ")}
-        />
-        {fields.message.errors ? (
-          <p id={fields.message.errorId} className="field__error">
-            {fields.message.errors.map(message).join(" ")}
-          </p>
-        ) : null}
-      </div>
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>{t("reports:form.honeypot")}</label>
-        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
-      </div>
-      <SubmitRow variant="secondary" disabled={fetcher.state !== "idle"}>{t("reports:form.submit")}</SubmitRow>
-    </fetcher.Form>
-  );
-  if (standalone) {
-    return (
-      <section className="report panel" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>{t("reports:form.heading", { target })}</h2>
-        {body}
-      </section>
-    );
-  }
   return (
-    <details className="report" open={Boolean(fetcher.data?.result.error) || undefined}>
-      <summary>{t("reports:form.toggle")}</summary>
-      <h2 className="visually-hidden">{t("reports:form.heading", { target })}</h2>
-      {body}
+    <details className="report" onToggle={firstOpened.open}>
+      {/* Pointing at or focusing the toggle gives the download a head start. */}
+      <summary onPointerEnter={firstOpened.open} onFocus={firstOpened.open}>
+        {t("reports:form.toggle")}
+      </summary>
+      <h2 className="visually-hidden">{t("reports:form.heading", { target: t(`reports:targets.${targetType}`) })}</h2>
+      <ReportFormBody targetType={targetType} targetId={targetId} />
     </details>
   );
 }

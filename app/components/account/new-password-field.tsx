@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Field, inputProps, type AnyField } from "~/components/forms/field";
+import { Field, inputProps, type FieldState } from "~/components/forms/field";
 import { passwordStrength } from "~/modules/auth/password-rules";
 import { useAccountT } from "./use-account-t";
 
@@ -7,7 +7,7 @@ import { useAccountT } from "./use-account-t";
  * A new-password field with the strength meter (SPEC labels Weak, Medium, Strong and the
  * prompt "Enter a password"), computed by the same zod rules the server checks.
  */
-export function NewPasswordField({ field, label }: { field: AnyField; label: string }) {
+export function NewPasswordField({ field, label }: { field: FieldState; label: string }) {
   const { t } = useAccountT();
   const [value, setValue] = useState("");
   const strength = passwordStrength(value);

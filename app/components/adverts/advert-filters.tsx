@@ -1,81 +1,8 @@
-import { SlidersHorizontal } from "lucide-react";
-import { Form } from "react-router";
-import { LocalizedLink } from "~/components/localized-link";
-import { useLocale, usePageLanguage } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { ADVERT_SORTS, type AdvertListQuery } from "~/modules/adverts/list-query";
-import { CURRENCIES } from "~/modules/adverts/price";
-import { FilterSelect, termOption } from "~/components/filter-select";
-import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
-import { useAdvertsT } from "./use-adverts-t";
+import { afterIdle, deferred } from "../deferred";
 
 /**
- * The list's filters and sort: a GET form, so every choice lives in the URL and works
- * without JS. It always submits to /advertisement; a chosen category is redirected to its
- * own address there.
+ * The advert list's filters. A GET form works as plain HTML, so its code is not part of the
+ * list's first load: until the browser is idle the server's form submits natively (a full
+ * page load), then the chunk hydrates it and filtering navigates in place (deferred.tsx).
  */
-export function AdvertFilters({
-  query,
-  category,
-  categories,
-  locations,
-}: {
-  query: AdvertListQuery;
-  category: CategoryLink | null;
-  categories: CategoryLink[];
-  locations: LocationOption[];
-}) {
-  const { t } = useAdvertsT();
-  const locale = useLocale();
-  const language = usePageLanguage();
-  // A new key per applied query resets the uncontrolled fields after a client navigation.
-  const formKey = JSON.stringify([query, category?.slug]);
-  const categoryOptions = categories.map((option) => termOption(option, language));
-  const locationOptions = locations.map((option) => termOption(option, language));
-  const currencyOptions = CURRENCIES.map((code) => ({ value: code, label: code }));
-  const sortOptions = ADVERT_SORTS.map((sort) => ({ value: sort, label: t(`filters.sort_${sort}`) }));
-  const active = [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null).length;
-  // Phones see a "Filters (n)" disclosure (closed, so the adverts come first); wide screens
-  // always show the form: CSS lays the details' content out whether it is open or not.
-  return (
-    <details className="advert-filters-box" key={formKey}>
-      <summary className="button button--secondary advert-filters-box__toggle">
-        <SlidersHorizontal aria-hidden="true" size={18} />
-        {active ? t("filters.summary_count", { count: active }) : t("filters.summary")}
-      </summary>
-    <Form method="get" action={localizePath("/advertisement", locale)} className="advert-filters" role="search" aria-label={t("filters.label")}>
-      <div className="advert-filters__grid">
-        <FilterSelect className="advert-filters__field" id="filter-category" name="category" label={t("filters.category")} anyLabel={t("filters.all_categories")} defaultValue={category?.slug ?? ""} options={categoryOptions} />
-        {locations.length ? (
-          <FilterSelect className="advert-filters__field" id="filter-location" name="location" label={t("filters.location")} anyLabel={t("filters.all_locations")} defaultValue={query.location ?? ""} options={locationOptions} />
-        ) : null}
-        <div className="advert-filters__field advert-filters__field--narrow">
-          <label htmlFor="filter-min">{t("filters.price_from")}</label>
-          <input id="filter-min" name="min" inputMode="decimal" autoComplete="off" defaultValue={query.minPrice ?? ""} aria-describedby="filter-price-hint" />
-        </div>
-        <div className="advert-filters__field advert-filters__field--narrow">
-          <label htmlFor="filter-max">{t("filters.price_to")}</label>
-          <input id="filter-max" name="max" inputMode="decimal" autoComplete="off" defaultValue={query.maxPrice ?? ""} aria-describedby="filter-price-hint" />
-        </div>
-        <FilterSelect className="advert-filters__field advert-filters__field--narrow" id="filter-currency" name="currency" label={t("filters.currency")} anyLabel={t("filters.any_currency")} defaultValue={query.currency ?? ""} options={currencyOptions} />
-        <FilterSelect className="advert-filters__field" id="filter-sort" name="sort" label={t("filters.sort")} defaultValue={query.sort} options={sortOptions} />
-      </div>
-      <p id="filter-price-hint" className="field__hint">
-        {t("filters.price_hint")}
-      </p>
-      <div className="advert-filters__actions">
-        <label className="advert-filters__check">
-          <input type="checkbox" name="photos" value="1" defaultChecked={query.withPhotos} />
-          {t("filters.with_photos")}
-        </label>
-        <button type="submit" className="button">
-          {t("filters.apply")}
-        </button>
-        <LocalizedLink to={category ? `/advertisement/category/${category.slug}` : "/advertisement"} className="button button--secondary">
-          {t("filters.reset")}
-        </LocalizedLink>
-      </div>
-    </Form>
-    </details>
-  );
-}
+export const AdvertFilters = deferred(() => import("./advert-filters-form"), afterIdle);

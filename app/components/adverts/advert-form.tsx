@@ -1,13 +1,13 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "~/components/forms/error-list";
 import { Field, inputProps, selectProps, textareaProps } from "~/components/forms/field";
 import { CheckboxField } from "~/components/forms/fields";
-import { useConformForm } from "~/components/forms/use-conform-form";
+import { useLazyValidatedForm } from "~/components/forms/use-lazy-validated-form";
+import type { FormConstraint } from "~/components/forms/use-server-checked-form";
 import { usePageLanguage } from "~/hooks/use-t";
 import { langAttr } from "~/modules/content/localized";
 import type { AdvertFormDefaults, AdvertFormOptions } from "~/modules/adverts/form.server";
-import { advertFormSchema, DESCRIPTION_MAX, TITLE_MAX } from "~/modules/adverts/form-schema";
 import type { PhotoPreview } from "~/modules/adverts/photos.server";
 import { CURRENCIES, PRICE_KINDS } from "~/modules/adverts/price";
 import { PhotoField } from "./photo-field";
@@ -15,9 +15,13 @@ import { useAdvertsT } from "./use-adverts-t";
 import "./adverts.css";
 import { SubmitRow } from "~/components/forms/submit-row";
 
+const loadValidator = () => import("./advert-form-validation").then((module) => module.default);
+
 /**
  * The advert form, for posting and editing: a multipart form post that works without JS,
  * validated on the server (and, with JS, in the browser first) with messages by the fields.
+ * The browser's checks (zod, the schema) load when the form is first focused; the fields'
+ * constraint attributes come from the loader (`constraint`).
  */
 export function AdvertForm({
   mode,
@@ -26,6 +30,7 @@ export function AdvertForm({
   defaults,
   photos,
   lastResult,
+  constraint,
 }: {
   mode: "new" | "edit";
   action: string;
@@ -33,24 +38,25 @@ export function AdvertForm({
   defaults: AdvertFormDefaults;
   photos: PhotoPreview[];
   lastResult?: SubmissionResult<string[]> | null;
+  constraint: FormConstraint;
 }) {
   const { t } = useAdvertsT();
   const language = usePageLanguage();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
-  const [form, fields] = useConformForm(advertFormSchema, { id: "advert", lastResult, defaultValue: defaults });
+  const { form, fields, formProps, errors } = useLazyValidatedForm({ id: "advert", lastResult, constraint, defaultValue: defaults, loadValidator });
   // The photos are read apart from the schema; the server's reply names their errors `newPhotos`.
-  const newPhotoErrors = form.allErrors.newPhotos;
+  const newPhotoErrors = errors.newPhotos ?? undefined;
 
   return (
-    <Form method="post" action={action} encType="multipart/form-data" className="form advert-form" {...getFormProps(form)}>
+    <Form method="post" action={action} encType="multipart/form-data" className="form advert-form" {...formProps}>
       <p className="field__hint">{t("form.lead")}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <fieldset className="advert-form__group">
         <legend>{t("form.about_heading")}</legend>
         <Field field={fields.title} label={t("form.title")} hint={t("form.title_hint")} required>
-          {(control) => <input {...inputProps(fields.title, { type: "text" })} {...control} maxLength={TITLE_MAX} />}
+          {(control) => <input {...inputProps(fields.title, { type: "text" })} {...control} />}
         </Field>
         <Field field={fields.categoryId} label={t("form.category")} required>
           {(control) => (
@@ -79,7 +85,7 @@ export function AdvertForm({
           </Field>
         ) : null}
         <Field field={fields.description} label={t("form.description")} hint={t("form.description_hint")} required>
-          {(control) => <textarea {...textareaProps(fields.description)} {...control} rows={8} maxLength={DESCRIPTION_MAX} />}
+          {(control) => <textarea {...textareaProps(fields.description)} {...control} rows={8} />}
         </Field>
       </fieldset>
 

@@ -1,43 +1,9 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
-import type { FavouriteResult } from "~/routes/favourite-toggle/route";
-import { useAdvertsT, useMessage } from "./use-adverts-t";
+import { afterIdle, deferred } from "../deferred";
 
 /**
- * "Save" / "Saved" on advert cards and pages: a form post to /favourites (works without JS:
- * the server redirects back with a notice, or to sign-in first). With JS it flips at once
- * (optimistic), stays on the page and confirms with a toast.
+ * "Save" / "Saved" on advert cards and pages. The button is a form post that works as plain
+ * HTML, so its code is not part of the first load: until the browser is idle a click posts
+ * natively (the server redirects back with a notice), then the chunk hydrates every toggle
+ * and they flip in place (deferred.tsx).
  */
-export function FavouriteToggle({ advertId, saved, title, compact = false }: { advertId: number; saved: boolean; title: string; compact?: boolean }) {
-  const { t } = useAdvertsT();
-  const message = useMessage();
-  const fetcher = useFetcher<FavouriteResult>();
-  const { pathname, search } = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  const pending = fetcher.formData?.get("intent");
-  const isSaved = pending ? pending === "save" : (fetcher.data?.saved ?? saved);
-  // One toast per answer: the effect runs on every render, the ref remembers what was shown.
-  const shown = useRef<FavouriteResult | undefined>(undefined);
-  useEffect(() => {
-    const result = fetcher.state === "idle" ? fetcher.data : undefined;
-    if (!result || shown.current === result) return;
-    shown.current = result;
-    window.dispatchEvent(new CustomEvent("toast:add", { detail: { id: crypto.randomUUID(), severity: result.flash.severity, text: message(result.flash.message) } }));
-  });
-
-  return (
-    <fetcher.Form method="post" action="/favourites" className={compact ? "favourite-toggle favourite-toggle--compact" : "favourite-toggle"}>
-      <input type="hidden" name="advertId" value={advertId} />
-      <input type="hidden" name="intent" value={isSaved ? "remove" : "save"} />
-      <input type="hidden" name="returnTo" value={pathname + search} />
-      {hydrated ? <input type="hidden" name="inline" value="1" /> : null}
-      <button type="submit" className={isSaved ? "button button--secondary favourite-toggle__button is-saved" : "button button--secondary favourite-toggle__button"} aria-pressed={isSaved}>
-        <span aria-hidden="true" className="favourite-toggle__icon">{isSaved ? "♥" : "♡"}</span>
-        <span className={compact ? "visually-hidden" : "favourite-toggle__text"}>{isSaved ? t("favourites.saved") : t("favourites.save")}</span>
-        <span className="visually-hidden">{t("favourites.for_advert", { title })}</span>
-      </button>
-    </fetcher.Form>
-  );
-}
+export const FavouriteToggle = deferred(() => import("./favourite-toggle-form"), afterIdle);

@@ -1,4 +1,3 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PhotoPreview } from "~/modules/adverts/photos.server";
 import { useAdvertsT, useMessage } from "./use-adverts-t";
@@ -26,7 +25,7 @@ export function PhotoField({
   maxPhotos: number;
   maxPhotoBytes: number;
   errors: string[] | undefined;
-  removeField: FieldMetadata<number[] | undefined>;
+  removeField: { initialValue?: unknown };
 }) {
   const { t } = useAdvertsT();
   const message = useMessage();

@@ -2,13 +2,20 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { localizePath, localeFromPath, type Language } from "~/i18n/locales";
 import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "~/modules/consent/cookies";
-import { ConsentSettings as SettingsDialog } from "./consent-settings";
+import { deferred } from "../deferred";
 import { useShellT } from "./use-shell-t";
 import "./consent.css";
 
 export type ConsentView = ConsentState & { manage: boolean };
 
 const CONSENT_ACTION = "/consent";
+
+// The settings dialog is opened by few visitors: its code loads when it first shows (and
+// the "manage" button's hover or focus starts the download). Opened by the URL, the server
+// renders it and the page works without JS while it loads (deferred.tsx).
+const loadSettings = () => import("./consent-settings");
+const SettingsDialog = deferred(loadSettings, () => Promise.resolve());
+const preloadSettings = () => void loadSettings();
 
 /** The current page's address without the "open the settings" parameter. */
 function usePageAddress() {
@@ -63,6 +70,8 @@ export function ConsentBanner({ consent, language = "en" }: { consent: ConsentVi
                 value="manage"
                 className="button button--secondary"
                 aria-haspopup="dialog"
+                onPointerEnter={preloadSettings}
+                onFocus={preloadSettings}
                 onClick={(event) => {
                   if (!hydrated) return;
                   event.preventDefault();

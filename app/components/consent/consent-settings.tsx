@@ -17,7 +17,7 @@ export type ConsentSettingsProps = {
   onClose: () => void;
 };
 
-export function ConsentSettings({ language, action, enabled, returnTo, fetcher, modal, openedByUrl, onClose }: ConsentSettingsProps) {
+export default function ConsentSettings({ language, action, enabled, returnTo, fetcher, modal, openedByUrl, onClose }: ConsentSettingsProps) {
   const { t } = useShellT(language);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

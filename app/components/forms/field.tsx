@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { usePageLanguage } from "~/hooks/use-t";
 import { useTranslation } from "~/i18n/translate";
@@ -6,11 +6,34 @@ import { FieldErrors } from "./error-list";
 
 export type AnyField = FieldMetadata<any, any, string[]>;
 
+/**
+ * What Field and the controls read from a field: conform's metadata has it all, and so do the
+ * server-checked forms' plain objects (use-server-checked-form.ts), which ship no conform.
+ */
+export type FieldState = {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  errors?: string[] | undefined;
+  key?: string | undefined;
+  initialValue?: unknown;
+  required?: boolean | undefined;
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+  min?: string | number | undefined;
+  max?: string | number | undefined;
+  step?: string | number | undefined;
+  pattern?: string | undefined;
+  multiple?: boolean | undefined;
+  accept?: string | undefined;
+};
+
 /** What the control needs to be tied to its label, hint and messages. */
 type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 type FieldProps = {
-  field: AnyField;
+  field: FieldState;
   label: string;
   hint?: string;
   /** A visible asterisk, and the word for screen readers (the asterisk itself is hidden from them). */
@@ -61,14 +84,36 @@ function RequiredMark() {
   );
 }
 
-// conform's props for the control, without its aria attributes (Field owns those, with the
-// hint in them) and without the React key (Field puts it on the wrapper).
+// The control's props as conform's getInputProps/getSelectProps/getTextareaProps give them,
+// without their aria attributes (Field owns those, with the hint in them) and without the
+// React key (Field puts it on the wrapper). Written out here so a form without conform's
+// client (the server-checked ones) can use the same controls.
 
 type InputOptions = { type: "text" | "email" | "tel" | "password" | "url" } | { type: "checkbox"; value?: string };
 
-export function inputProps(field: AnyField, options: InputOptions) {
-  const { key: _key, ...props } = getInputProps(field, { ...options, ariaAttributes: false });
-  return props;
+function controlProps(field: FieldState) {
+  return { id: field.id, name: field.name, form: field.formId, required: field.required || undefined };
+}
+
+export function inputProps(field: FieldState, options: InputOptions) {
+  const props = {
+    ...controlProps(field),
+    type: options.type,
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    min: field.min,
+    max: field.max,
+    step: field.step,
+    pattern: field.pattern,
+    multiple: field.multiple,
+    accept: field.accept,
+  };
+  if (options.type === "checkbox") {
+    const value = options.value ?? "on";
+    const checked = Array.isArray(field.initialValue) ? field.initialValue.includes(value) : field.initialValue === value;
+    return { ...props, value, defaultChecked: checked };
+  }
+  return { ...props, defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined };
 }
 
 /**
@@ -76,12 +121,14 @@ export function inputProps(field: AnyField, options: InputOptions) {
  * (HTML: a required single select's first option must be an empty placeholder); without one
  * a value is always chosen, and the server still checks it.
  */
-export function selectProps(field: AnyField, { placeholder = false }: { placeholder?: boolean } = {}) {
-  const { key: _key, required, ...props } = getSelectProps(field, { ariaAttributes: false });
-  return placeholder ? { ...props, required } : props;
+export function selectProps(field: FieldState, { placeholder = false }: { placeholder?: boolean } = {}) {
+  const { required, ...props } = controlProps(field);
+  const initial = field.initialValue;
+  const defaultValue = Array.isArray(initial) ? initial.map((item) => `${item ?? ""}`) : initial == null ? undefined : String(initial);
+  return { ...props, multiple: field.multiple, defaultValue, ...(placeholder ? { required } : {}) };
 }
 
-export function textareaProps(field: AnyField) {
-  const { key: _key, ...props } = getTextareaProps(field, { ariaAttributes: false });
-  return props;
+export function textareaProps(field: FieldState) {
+  const initial = field.initialValue;
+  return { ...controlProps(field), minLength: field.minLength, maxLength: field.maxLength, defaultValue: initial == null ? undefined : String(initial) };
 }

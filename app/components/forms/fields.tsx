@@ -1,9 +1,9 @@
-import { Field, inputProps, selectProps, textareaProps, type AnyField } from "./field";
+import { Field, inputProps, selectProps, textareaProps, type FieldState } from "./field";
 
 // The common controls on Field. Anything else (radios, photo pickers, rich text) renders
 // its own control inside <Field>.
 
-type Common = { field: AnyField; label: string; hint?: string; lang?: string };
+type Common = { field: FieldState; label: string; hint?: string; lang?: string };
 
 export function InputField({
   field,

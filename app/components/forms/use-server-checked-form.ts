@@ -1,14 +1,36 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { FieldState } from "./field";
 
 /** What a loader sends from `getZodConstraint(schema)`: HTML constraint attributes per field. */
 export type FormConstraint = Record<string, { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; multiple?: boolean; pattern?: string }>;
 
+export type ServerCheckedForm = { id: string; errorId: string; errors: string[] | undefined };
+
 /**
- * conform's form for a short public form (sign-in, password reset, account deletion) checked by
- * the server alone: the page ships no zod and no schema (about 33 KiB gzip), the constraint
- * attributes come from the loader (`getZodConstraint` of the schema the action parses), and every
- * submit gets the server's localized messages in `lastResult`, with JS as without.
+ * A short public form (sign-in, password reset, account deletion) checked by the server alone:
+ * the page ships no zod, no schema and no form library (conform's client is 9 KiB gzip), the
+ * constraint attributes come from the loader (`getZodConstraint` of the schema the action
+ * parses), and every submit gets the server's localized messages in `lastResult` (conform's
+ * reply), with JS as without. Ids follow conform's (`signin-email`, `signin-email-error`).
  */
 export function useServerCheckedForm({ id, lastResult, constraint }: { id: string; lastResult?: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
-  return useForm<Record<string, unknown>, Record<string, unknown>, string[]>({ id, lastResult: lastResult ?? undefined, constraint });
+  const error = lastResult?.error ?? {};
+  const initial = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const form: ServerCheckedForm = { id, errorId: `${id}-error`, errors: error[""] ?? undefined };
+  const field = (name: string): FieldState => ({
+    ...constraint[name],
+    id: `${id}-${name}`,
+    name,
+    formId: id,
+    errorId: `${id}-${name}-error`,
+    errors: error[name] ?? undefined,
+    initialValue: initial[name],
+  });
+  const fields = new Proxy({} as Record<string, FieldState>, { get: (_, name) => (typeof name === "string" ? field(name) : undefined) });
+  return [form, fields] as const;
+}
+
+/** The form element's attributes: the server checks, so the browser's own bubbles stay off. */
+export function serverCheckedFormProps(form: ServerCheckedForm) {
+  return { id: form.id, noValidate: true };
 }

@@ -1,5 +1,7 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/route";
+import { advertFormSchema } from "~/modules/adverts/form-schema";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { AdvertForm } from "~/components/adverts/advert-form";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { LocalizedLink } from "~/components/localized-link";
@@ -32,6 +34,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     options,
     defaults: newAdvertDefaults(user),
+    // The fields' constraint attributes: the browser loads the schema itself only when the form is used.
+    constraint: getZodConstraint(advertFormSchema),
     verified: user.emailVerified,
     limitReached,
     dailyLimit: settings.adverts_per_user_per_day,
@@ -84,6 +88,7 @@ export default function NewAdvert({ loaderData, actionData }: Route.ComponentPro
             defaults={defaults}
             photos={actionData?.photos ?? NO_PHOTOS}
             lastResult={actionData?.result}
+        constraint={loaderData.constraint}
           />
         </>
       )}

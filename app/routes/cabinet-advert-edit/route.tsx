@@ -1,5 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/route";
+import { advertFormSchema } from "~/modules/adverts/form-schema";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { AdvertForm } from "~/components/adverts/advert-form";
 import { StatusBadge } from "~/components/adverts/status-badge";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
@@ -35,6 +37,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     advert: { id: advert.id, slug: advert.slug, title: advert.values.title, status: effectiveStatus(advert.status, advert.expiresAt), rejectionReason: advert.rejectionReason },
     options,
     defaults: editAdvertDefaults(advert),
+    // The fields' constraint attributes: the browser loads the schema itself only when the form is used.
+    constraint: getZodConstraint(advertFormSchema),
     photos,
     moderation: settings.advert_moderation,
     seo: { title: t("form.title_edit"), description: t("form.seo_description") },
@@ -69,6 +73,7 @@ export default function EditAdvert({ loaderData, actionData }: Route.ComponentPr
         defaults={defaults}
         photos={actionData?.photos ?? photos}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
       />
     </section>
   );

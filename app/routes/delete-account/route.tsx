@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
 import { Form, Link } from "react-router";
@@ -7,7 +6,7 @@ import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { FormErrors } from "~/components/forms/error-list";
 import { CheckboxField, InputField } from "~/components/forms/fields";
-import { useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getCurrentUser, loginRedirectPath, requireUser } from "~/modules/auth/guards.server";
 import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
@@ -92,7 +91,7 @@ function ConfirmForm({ lastResult, constraint }: { lastResult: FormReply["result
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id: "delete", lastResult, constraint });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
+    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField field={fields.password} label={t("auth:delete.password")} type="password" autoComplete="current-password" />
       <CheckboxField field={fields.confirm} label={t("auth:delete.confirm")} value="yes" />

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
 import { Form, redirect } from "react-router";
@@ -8,7 +7,7 @@ import { accountT } from "~/modules/auth/translate.server";
 import { NewPasswordField } from "~/components/account/new-password-field";
 import { FormErrors } from "~/components/forms/error-list";
 import { InputField } from "~/components/forms/fields";
-import { useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
 import { getCurrentUser } from "~/modules/auth/guards.server";
@@ -137,7 +136,7 @@ function SignInForm({ redirectTo, lastResult, linkError, constraint }: { redirec
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id: "signin", lastResult, constraint });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
+    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirect" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors ?? (linkError && !lastResult ? [linkError] : undefined)} />
@@ -152,7 +151,7 @@ function RegisterForm({ lastResult, constraint }: { lastResult: FormResult; cons
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id: "register", lastResult, constraint });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
+    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
       <input type="hidden" name="intent" value="register" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField field={fields.name} label={t("auth:login.name")} autoComplete="name" hint={t("auth:login.name_hint")} />
@@ -171,7 +170,7 @@ function ForgotForm({ lastResult, constraint }: { lastResult: FormResult; constr
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id: "forgot", lastResult, constraint });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
+    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
       <input type="hidden" name="intent" value="forgot" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />

@@ -5,7 +5,7 @@ import { readForm } from "~/modules/http/body.server";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { useLocale } from "~/hooks/use-t";
-import { ReportForm } from "~/components/report-form";
+import ReportFormBody from "~/components/report-form-body";
 import { getInstance, getPageLanguage } from "~/middleware/i18next";
 import { getCurrentUser } from "~/modules/auth/guards.server";
 import { getClientAddress } from "~/modules/http/client-address.server";
@@ -94,7 +94,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           <p>
             <LocalizedLink to={target.path}>{t("reports:page.back")}</LocalizedLink>
           </p>
-          <ReportForm targetType={target.type} targetId={target.id} returnTo={localizePath(target.path, locale)} lastResult={actionData?.result} standalone />
+          <ReportFormBody targetType={target.type} targetId={target.id} returnTo={localizePath(target.path, locale)} lastResult={actionData?.result} standalone />
         </>
       ) : (
         <p className="form__errors" role="alert">

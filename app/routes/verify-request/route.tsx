@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
 import { Form } from "react-router";
@@ -7,7 +6,7 @@ import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
 import { NewPasswordField } from "~/components/account/new-password-field";
 import { FormErrors } from "~/components/forms/error-list";
-import { useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { clearEvents, limitRules } from "~/modules/auth/rate-limit.server";
@@ -144,7 +143,7 @@ function ResetPassword({ token, email, lastResult, constraint }: { token: string
     <section className="panel auth-page--narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">{t("auth:verify.reset_title")}</h1>
       <p className="panel__lead">{t("auth:verify.reset_lead", { email })}</p>
-      <Form method="post" className="form" {...getFormProps(form)}>
+      <Form method="post" className="form" {...serverCheckedFormProps(form)}>
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <NewPasswordField field={fields.password} label={t("auth:verify.new_password")} />

@@ -1,0 +1,51 @@
+import { createElement, type ReactNode, type SVGProps } from "react";
+
+// lucide-react's icon factory without its provider context, forwardRef and general builder:
+// 0.4 KiB instead of 1.6 KiB gzip on every page (issue 12). The client build swaps it in for
+// lucide's own (vite.config.ts, `lucideLite`); the server keeps lucide's, and
+// tests/unit/lucide-lite.test.ts checks both write the same markup for the props we use
+// (size, strokeWidth, color, className, aria-*).
+
+type IconNode = ReadonlyArray<readonly [string, Record<string, string | number>]>;
+type IconData = { name?: string; size?: number; width?: number; height?: number; node: IconNode; aliases?: readonly string[] };
+type IconProps = SVGProps<SVGSVGElement> & { size?: number | string; children?: ReactNode };
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function mergeClasses(...classes: Array<string | undefined>): string {
+  const tokens = new Set<string>();
+  for (const name of classes) for (const token of name?.split(/\s+/) ?? []) if (token) tokens.add(token);
+  return [...tokens].join(" ");
+}
+
+function labelled(props: Record<string, unknown>): boolean {
+  return Object.keys(props).some((key) => (key.startsWith("aria-") || key === "role" || key === "title") && props[key] != null);
+}
+
+export default function createLucideIcon(icon: IconData) {
+  const width = icon.size ?? icon.width ?? 24;
+  const height = icon.size ?? icon.height ?? 24;
+  const classes = [icon.name ? `lucide-${icon.name}` : undefined, ...(icon.aliases ?? []).map((alias) => (alias.trim() ? `lucide-${alias}` : undefined))];
+  function LucideIcon({ size = 24, strokeWidth = 2, color, className, children, ...rest }: IconProps) {
+    return createElement(
+      "svg",
+      {
+        xmlns: SVG_NS,
+        width: size,
+        height: size,
+        viewBox: `0 0 ${width} ${height}`,
+        fill: "none",
+        stroke: color || "currentColor",
+        strokeWidth,
+        strokeLinecap: "round",
+        strokeLinejoin: "round",
+        className: mergeClasses("lucide", ...classes, className),
+        ...(children || labelled(rest) ? {} : { "aria-hidden": "true" }),
+        ...rest,
+      },
+      ...icon.node.map(([tag, attrs]) => createElement(tag, attrs)),
+      children,
+    );
+  }
+  return LucideIcon;
+}

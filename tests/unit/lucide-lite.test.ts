@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import * as lucide from "lucide-react";
+import { describe, expect, it } from "vitest";
+import createLucideIcon from "~/components/icons/lucide-lite";
+
+// The client build renders lucide's icons with components/icons/lucide-lite.ts, the server
+// with lucide's own factory: both must write the same markup, or hydration would disagree.
+// Every icon the app imports is compared, with the props the app passes.
+
+const APP = path.resolve(import.meta.dirname, "../../app");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+const used = new Set<string>();
+for (const file of sourceFiles(APP)) {
+  for (const match of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
+    for (const name of match[1]!.split(",")) if (name.trim()) used.add(name.trim().replace(/^type\s+/, ""));
+  }
+}
+
+const PROPS: Array<Record<string, unknown>> = [
+  {},
+  { "aria-hidden": "true", size: 18 },
+  { size: 40, strokeWidth: 1.5 },
+  { size: 20, className: "extra  lucide" },
+  { "aria-label": "label", color: "red" },
+];
+
+describe("lucide-lite", () => {
+  it("finds the icons the app imports", () => {
+    expect(used.size).toBeGreaterThan(10);
+  });
+
+  for (const name of [...used].sort()) {
+    it(`${name} renders as lucide's own`, async () => {
+      const Reference = (lucide as unknown as Record<string, ComponentType<Record<string, unknown>>>)[name];
+      expect(Reference, `lucide-react exports ${name}`).toBeTypeOf("object");
+      const reference = renderToStaticMarkup(createElement(Reference!));
+      const file = reference.match(/class="lucide lucide-([a-z0-9-]+)/)?.[1];
+      const { __iconData } = (await import(`lucide-react/icons/${file}`)) as { __iconData: Parameters<typeof createLucideIcon>[0] };
+      const Lite = createLucideIcon(__iconData);
+      for (const props of PROPS) {
+        expect(renderToStaticMarkup(createElement(Lite, props)), JSON.stringify(props)).toBe(renderToStaticMarkup(createElement(Reference!, props)));
+      }
+    });
+  }
+});
