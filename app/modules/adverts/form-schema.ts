@@ -7,9 +7,9 @@ import { idNumberSchema } from "../http/ids.ts";
 // values. The server adds what only the database knows (createAdvertSchema's options).
 
 const TITLE_MIN = 5;
-export const TITLE_MAX = 120;
+const TITLE_MAX = 120;
 const DESCRIPTION_MIN = 20;
-export const DESCRIPTION_MAX = 5000;
+const DESCRIPTION_MAX = 5000;
 const CONTACT_NAME_MAX = 100;
 
 const message = (key: string, values?: Record<string, string | number>) =>
