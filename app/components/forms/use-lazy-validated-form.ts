@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useRef, useState, type FormEvent, type FocusEvent } from "react";
-import type { FieldState } from "./field";
-import type { FormConstraint, ServerCheckedForm } from "./use-server-checked-form";
+import { formStates, type FormConstraint } from "./use-server-checked-form";
 
 /** Messages by field name ("" for the whole form), as conform's `submission.error` has them. */
 export type FormErrors = Record<string, string[] | null | undefined>;
@@ -95,16 +94,6 @@ export function useLazyValidatedForm({ id, lastResult, constraint, defaultValue 
     },
   };
 
-  const form: ServerCheckedForm = { id, errorId: `${id}-error`, errors: errors[""] ?? undefined };
-  const field = (name: string): FieldState => ({
-    ...constraint[name],
-    id: `${id}-${name}`,
-    name,
-    formId: id,
-    errorId: `${id}-${name}-error`,
-    errors: errors[name] ?? undefined,
-    initialValue: initial[name],
-  });
-  const fields = new Proxy({} as Record<string, FieldState>, { get: (_, name) => (typeof name === "string" ? field(name) : undefined) });
+  const { form, fields } = formStates(id, constraint, errors, initial);
   return { form, fields, formProps, errors };
 }

@@ -14,20 +14,24 @@ export type ServerCheckedForm = { id: string; errorId: string; errors: string[] 
  * reply), with JS as without. Ids follow conform's (`signin-email`, `signin-email-error`).
  */
 export function useServerCheckedForm({ id, lastResult, constraint }: { id: string; lastResult?: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
-  const error = lastResult?.error ?? {};
-  const initial = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
-  const form: ServerCheckedForm = { id, errorId: `${id}-error`, errors: error[""] ?? undefined };
+  const { form, fields } = formStates(id, constraint, lastResult?.error ?? {}, (lastResult?.initialValue ?? {}) as Record<string, unknown>);
+  return [form, fields] as const;
+}
+
+/** The form's and each field's state with conform's ids (`<form>-<field>`, `…-error`), without conform. */
+export function formStates(id: string, constraint: FormConstraint, errors: Record<string, string[] | null | undefined>, initial: Record<string, unknown>) {
+  const form: ServerCheckedForm = { id, errorId: `${id}-error`, errors: errors[""] ?? undefined };
   const field = (name: string): FieldState => ({
     ...constraint[name],
     id: `${id}-${name}`,
     name,
     formId: id,
     errorId: `${id}-${name}-error`,
-    errors: error[name] ?? undefined,
+    errors: errors[name] ?? undefined,
     initialValue: initial[name],
   });
   const fields = new Proxy({} as Record<string, FieldState>, { get: (_, name) => (typeof name === "string" ? field(name) : undefined) });
-  return [form, fields] as const;
+  return { form, fields };
 }
 
 /** The form element's attributes: the server checks, so the browser's own bubbles stay off. */
