@@ -5,7 +5,6 @@ import { LocalizedLink } from "~/components/localized-link";
 import type { AdvertCard as AdvertCardData } from "~/modules/adverts/queries.server";
 import { FavouriteToggle } from "./favourite-toggle";
 import { useAdvertsT } from "./use-adverts-t";
-import "./adverts.css";
 
 /** An advert in a list: cover photo, price, title, city and date; the whole card links to the advert. */
 /** `saved`: whether the viewer saved it (the save toggle sits over the photo); undefined hides the toggle. */

@@ -12,7 +12,6 @@ import type { PhotoPreview } from "~/modules/adverts/photos.server";
 import { CURRENCIES, PRICE_KINDS } from "~/modules/adverts/price";
 import { PhotoField } from "./photo-field";
 import { useAdvertsT } from "./use-adverts-t";
-import "./adverts.css";
 import { SubmitRow } from "~/components/forms/submit-row";
 
 const loadValidator = () => import("./advert-form-validation").then((module) => module.default);

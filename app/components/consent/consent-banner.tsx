@@ -4,7 +4,6 @@ import { localizePath, localeFromPath, type Language } from "~/i18n/locales";
 import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "~/modules/consent/cookies";
 import { deferred } from "../deferred";
 import { useShellT } from "./use-shell-t";
-import "./consent.css";
 
 export type ConsentView = ConsentState & { manage: boolean };
 

@@ -6,7 +6,6 @@ import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowL
 import { Localized, LocalizedHtml } from "./localized-text";
 import { ResponsiveImage } from "./responsive-image";
 import { useContentT } from "./use-content-t";
-import "./content.css";
 
 type DirectoryItemData = Omit<Parameters<typeof DirectoryItemView>[0], "section">;
 

@@ -4,7 +4,6 @@ import { localizePath, stripLocale } from "~/i18n/locales";
 import { dynamicKey } from "~/i18n/translate";
 import { useLocale } from "~/hooks/use-t";
 import { useContentT } from "./use-content-t";
-import "./header-search.css";
 
 /** The section a path belongs to decides where the header search looks; news elsewhere. */
 export function searchCategoryFor(pathname: string): string {

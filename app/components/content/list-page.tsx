@@ -6,7 +6,6 @@ import type { LocalizedText } from "~/modules/content/localized";
 import { PaginationNav } from "./pagination-nav";
 import { ReklamaSlot } from "./reklama-slot";
 import { useContentT } from "./use-content-t";
-import "./content.css";
 
 /** Where the list_inline reklama goes: after this many cards. */
 const INLINE_REKLAMA_AFTER = 6;

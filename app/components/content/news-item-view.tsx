@@ -4,7 +4,6 @@ import { NewsCard } from "./news-card";
 import { TagList } from "./tag-list";
 import { useContentT } from "./use-content-t";
 import type { loadNewsArticle } from "~/modules/news/news-page.server";
-import "./content.css";
 
 /** The page of `/novyny/{slug}`: the article, related news beside it. */
 export function NewsItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadNewsArticle>> }) {

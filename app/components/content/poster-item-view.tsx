@@ -4,7 +4,6 @@ import { TagList } from "./tag-list";
 import { useContentT } from "./use-content-t";
 import { mapSearchUrl } from "~/modules/listing/map-link";
 import type { loadPosterItem } from "~/modules/posters/poster-page.server";
-import "./content.css";
 
 /** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
 export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {

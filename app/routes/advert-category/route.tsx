@@ -5,7 +5,6 @@ import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { feedMeta } from "~/modules/listing/meta";
 import { pageMeta } from "~/modules/seo/meta";
 import { saveSearchAction } from "~/modules/saved-searches/save-action.server";
-import "~/components/content/content.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
 

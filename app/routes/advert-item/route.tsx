@@ -15,8 +15,6 @@ import { ReportForm } from "~/components/report-form";
 import { ADVERT_PAGE_DEPS, loadAdvertItem, revealAdvertPhone } from "~/modules/adverts/page.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
-import "~/components/content/content.css";
-import "~/components/adverts/adverts.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
 

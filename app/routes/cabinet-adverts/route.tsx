@@ -15,7 +15,6 @@ import { checkPage, parsePage } from "~/modules/listing/pagination";
 import { getSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { advertActionSchema } from "./schema";
-import "~/components/adverts/adverts.css";
 
 // /cabinet/advertisement: the user's adverts with status, views, expiry and actions.
 

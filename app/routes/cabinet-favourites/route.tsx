@@ -10,8 +10,6 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { FAVOURITES_PAGE_SIZE, listFavourites } from "~/modules/favourites/favourites.server";
 import { checkPage, parsePage } from "~/modules/listing/pagination";
 import { pageMeta } from "~/modules/seo/meta";
-import "~/components/content/content.css";
-import "~/components/adverts/adverts.css";
 
 // /cabinet/favourites: saved adverts; sold and expired ones stay, marked, until removed.
 

@@ -15,7 +15,6 @@ import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSe
 import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/limits";
 import { pageMeta } from "~/modules/seo/meta";
 import { savedSearchRowSchema } from "./schema";
-import "~/components/adverts/adverts.css";
 
 // /cabinet/saved-searches: the user's saved advert searches with new matches since the last
 // visit; open, rename, delete, and how often alerts come (off, daily, instant).

@@ -8,7 +8,6 @@ import { loadHome } from "~/modules/listing/home-page.server";
 import { HOME_DEPS } from "~/modules/listing/home-sections.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
-import "~/components/content/content.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: HOME_DEPS })];
 

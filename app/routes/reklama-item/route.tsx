@@ -7,7 +7,6 @@ import { localizePath } from "~/i18n/locales";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { loadReklamaLanding, REKLAMA_PAGE_DEPS } from "~/modules/reklama/reklama-page.server";
 import { pageMeta } from "~/modules/seo/meta";
-import "~/components/content/content.css";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: REKLAMA_PAGE_DEPS })];
 

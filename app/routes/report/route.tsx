@@ -17,7 +17,6 @@ import { publicReportTarget, REPORT_TARGET_PATHS, submitReport } from "~/modules
 import { REPORT_TARGET_TYPES, reportSchema } from "~/modules/reports/schema";
 import { pageMeta } from "~/modules/seo/meta";
 import type { ReportTargetType } from "../../../db/schema.ts";
-import "~/components/adverts/adverts.css";
 import { parseId } from "~/modules/http/ids";
 
 // /report?type=&id=: where every report form posts. A valid report returns to the page it

@@ -14,7 +14,6 @@ import { loadSearch, SEARCH_PAGE_DEPS } from "~/modules/search/search-page.serve
 import { pageMeta } from "~/modules/seo/meta";
 import { SaveSearchForm } from "~/components/adverts/save-search-form";
 import { saveSearchAction } from "~/modules/saved-searches/save-action.server";
-import "~/components/content/content.css";
 
 // Results are kept in their own small partition of the page cache: popular queries stay fast,
 // and one-off queries (an open-ended space) cannot push the site's pages out.
