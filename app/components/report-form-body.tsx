@@ -4,7 +4,8 @@ import { useLocale } from "~/hooks/use-t";
 import { localizePath } from "~/i18n/locales";
 import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "~/modules/reports/limits";
 import type { ReportTargetType } from "../../db/schema.ts";
-import { useAdvertsT, useMessage } from "./adverts/use-adverts-t";
+import { useAdvertsT } from "./adverts/use-adverts-t";
+import { FieldErrors, FormErrors } from "~/components/forms/error-list";
 import { SubmitRow } from "~/components/forms/submit-row";
 
 export type ReportReply = { result: SubmissionResult<string[]> };
@@ -32,7 +33,6 @@ export default function ReportFormBody({
   standalone?: boolean;
 }) {
   const { t } = useAdvertsT();
-  const message = useMessage();
   const locale = useLocale();
   const { pathname } = useLocation();
   const fetcher = useFetcher<ReportReply>();
@@ -59,13 +59,7 @@ export default function ReportFormBody({
       <input type="hidden" name="targetId" value={targetId} />
       <input type="hidden" name="returnTo" value={returnTo ?? pathname} />
       <p className="field__hint">{t("reports:form.lead")}</p>
-      {formErrors?.length ? (
-        <div id={`${id}-error`} className="form__errors" role="alert">
-          {formErrors.map((error) => (
-            <p key={error}>{message(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors id={`${id}-error`} errors={formErrors} />
       <fieldset className="field report-form__reasons" aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}>
         <legend>{t("reports:form.reason")}</legend>
         {REPORT_REASONS.map((reason) => (
@@ -80,11 +74,7 @@ export default function ReportFormBody({
             {t(`reports:reasons.${reason}`)}
           </label>
         ))}
-        {fields.reason.errors ? (
-          <p id={fields.reason.errorId} className="field__error">
-            {fields.reason.errors.map(message).join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
       </fieldset>
       <div className="field">
         <label htmlFor={fields.message.id}>{t("reports:form.message")}</label>
@@ -103,11 +93,7 @@ export default function ReportFormBody({
           maxLength={REPORT_MESSAGE_MAX}
           aria-describedby={[`${fields.message.id}-hint`, fields.message.errors ? fields.message.errorId : null].filter(Boolean).join(" ")}
         />
-        {fields.message.errors ? (
-          <p id={fields.message.errorId} className="field__error">
-            {fields.message.errors.map(message).join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
       </div>
       <div className="honeypot" aria-hidden="true">
         <label htmlFor={`${id}-website`}>{t("reports:form.honeypot")}</label>

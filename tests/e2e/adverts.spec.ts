@@ -290,6 +290,9 @@ test.describe("adverts", () => {
     await page.getByRole("button", { name: "Show" }).click();
     // Empty fields are dropped from the address.
     await expect(page).toHaveURL(/\/us\/advertisement\?location=krakiv&sort=cheapest&photos=1$/);
+    // The list (and the filter form, rebuilt for the applied query) has arrived: the summary
+    // counts city and photos. A choice made before that would be reset by the rebuild.
+    await expect(page.locator(".advert-filters-box__toggle")).toHaveText("Filters (2)");
     await expect(page.getByLabel("City", { exact: true })).toHaveValue("krakiv");
     const count = await page.locator("main .content-grid .advert-card").count();
     expect(count).toBeGreaterThan(0);

@@ -22,6 +22,8 @@
 // A document already analysed in this run (the same DOM, theme, viewport and options, by
 // whichever test, project or worker) is not analysed again: its result is read from
 // test-results (cleaned at the start of every run), which makes the check several times cheaper.
+// axe itself runs once per page structure (`structureState`: the same template with other words
+// or ids); the 360 px width check, which depends on the words, still runs on every new document.
 //
 // The same pass checks that each analysed page fits a 360 px phone: the page is narrowed to
 // 360 px and `document.documentElement.scrollWidth <= innerWidth` must hold in the light
@@ -78,8 +80,18 @@ function pageKey(url: string): string {
   return parsed.href;
 }
 
+/**
+ * axe in legacy mode, reporting violations only. The portal renders no iframes, and the
+ * default mode (made for cross-origin frames) opens a blank page per analysis to assemble the
+ * frames' results: about three times the time of an analysis. Building selectors and snippets
+ * for every node that passed was most of the rest.
+ */
+function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+}
+
 function builder(page: Page, options: AxeOptions): AxeBuilder {
-  let axe = new AxeBuilder({ page });
+  let axe = axeOn(page);
   if (options.disableRules.length) axe = axe.disableRules(options.disableRules);
   for (const selector of options.exclude) axe = axe.exclude(selector);
   return axe;
@@ -131,7 +143,7 @@ async function otherThemeAudit(page: Page, options: AxeOptions): Promise<{ theme
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
   }, !wasDark);
   try {
-    let axe = new AxeBuilder({ page }).withRules(rules);
+    let axe = axeOn(page).withRules(rules);
     for (const selector of options.exclude) axe = axe.exclude(selector);
     const violations = rules.length ? (await axe.analyze()).violations : [];
     return { theme: wasDark ? "light" : "dark", violations: violations.filter((v) => options.failOn.includes(v.impact as Impact)) };
@@ -170,6 +182,40 @@ function analysisStore(dir: string) {
 /** The DOM as axe sees it, with the theme and the viewport, for the fingerprint. */
 function documentState(page: Page): Promise<string> {
   return page.evaluate(() => `${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`);
+}
+
+/**
+ * The document's structure for axe, read in the page: every element with its tag, classes,
+ * role and attributes; text and the attributes that hold words or addresses reduced to "there
+ * or not" (in-page links keep their target); digits in other values (ids and the references to
+ * them, a decorative placeholder's hue) reduced to "#"; a run of identical siblings (cards of
+ * one kind) to one. The same template with other words, ids or number of cards reads the same.
+ */
+function structureState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const wording = /^(href|src|srcset|action|formaction|content|datetime|value|alt|title|aria-label|aria-valuetext|placeholder|cite|data-[\w-]+)$/;
+    const valueOf = (name: string, value: string) => {
+      if (name === "nonce") return "";
+      if (wording.test(name)) return name === "href" && value.startsWith("#") ? value : value.trim() ? "t" : "";
+      return value.replace(/\d+/g, "#");
+    };
+    const read = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent?.trim() ? "t" : "";
+      if (!(node instanceof Element)) return "";
+      const tag = node.tagName.toLowerCase();
+      const attributes = [...node.attributes].map((attribute) => ` ${attribute.name}="${valueOf(attribute.name, attribute.value)}"`).join("");
+      if (tag === "script") return `<script${attributes}>`;
+      let inner = "";
+      let previous = "";
+      for (const child of node.childNodes) {
+        const part = read(child);
+        if (part && part !== previous) inner += part;
+        previous = part;
+      }
+      return `<${tag}${attributes}>${inner}</${tag}>`;
+    };
+    return `${innerWidth}x${innerHeight}\n${read(document.documentElement)}`;
+  });
 }
 
 function format(findings: Finding[]): string {
@@ -284,15 +330,22 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
         for (const found of analysis.violations) findings.push({ url, how: found.how ? `${how}, ${found.how}` : how, violations: found.violations });
         for (const note of analysis.overflows) overflows.push(`${url} (${how}) ${note}`);
       };
-      const analyse = async (analysed: Page): Promise<Analysis> => {
-        const analysis: Analysis = { violations: [], overflows: [] };
+      const axeViolations = async (analysed: Page): Promise<Analysis["violations"]> => {
+        const found: Analysis["violations"] = [];
         const results = await builder(analysed, options).analyze();
         const violations = results.violations.filter((v) => options.failOn.includes(v.impact as Impact));
-        if (violations.length) analysis.violations.push({ how: "", violations });
+        if (violations.length) found.push({ how: "", violations });
         const other = await otherThemeAudit(analysed, options);
-        if (other.violations.length) analysis.violations.push({ how: `${other.theme} theme`, violations: other.violations });
-        if (options.fitWidth > 0) analysis.overflows.push(...(await overflowAt(analysed, options.fitWidth)));
-        return analysis;
+        if (other.violations.length) found.push({ how: `${other.theme} theme`, violations: other.violations });
+        return found;
+      };
+      // axe runs once per page structure (the same template with other words and ids is the
+      // same analysis); the width check reads the words too, so it runs once per document.
+      const analyse = async (analysed: Page): Promise<Analysis> => {
+        const axeKey = fingerprint(optionsKey, "structure", await structureState(analysed));
+        const violations = store.get(axeKey)?.violations ?? (await axeViolations(analysed));
+        store.set(axeKey, { violations, overflows: [] });
+        return { violations, overflows: options.fitWidth > 0 ? await overflowAt(analysed, options.fitWidth) : [] };
       };
       const record = async (url: string, how: string, analysed: Page) => {
         const key = fingerprint(optionsKey, await documentState(analysed));
