@@ -81,17 +81,13 @@ function pageKey(url: string): string {
 }
 
 /**
- * axe in legacy mode, reporting violations only. The portal renders no iframes, and the
- * default mode (made for cross-origin frames) opens a blank page per analysis to assemble the
+ * axe with the test's options, in legacy mode, reporting violations only. The portal renders
+ * no iframes, and the default mode (made for cross-origin frames) opens a blank page per analysis to assemble the
  * frames' results: about three times the time of an analysis. Building selectors and snippets
  * for every node that passed was most of the rest.
  */
-function axeOn(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
-}
-
 function builder(page: Page, options: AxeOptions): AxeBuilder {
-  let axe = axeOn(page);
+  let axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
   if (options.disableRules.length) axe = axe.disableRules(options.disableRules);
   for (const selector of options.exclude) axe = axe.exclude(selector);
   return axe;
@@ -143,9 +139,7 @@ async function otherThemeAudit(page: Page, options: AxeOptions): Promise<{ theme
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
   }, !wasDark);
   try {
-    let axe = axeOn(page).withRules(rules);
-    for (const selector of options.exclude) axe = axe.exclude(selector);
-    const violations = rules.length ? (await axe.analyze()).violations : [];
+    const violations = rules.length ? (await builder(page, options).withRules(rules).analyze()).violations : [];
     return { theme: wasDark ? "light" : "dark", violations: violations.filter((v) => options.failOn.includes(v.impact as Impact)) };
   } finally {
     await page.evaluate((dark) => document.documentElement.classList.toggle("p-dark", dark), wasDark);
@@ -343,8 +337,8 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
       // same analysis); the width check reads the words too, so it runs once per document.
       const analyse = async (analysed: Page): Promise<Analysis> => {
         const axeKey = fingerprint(optionsKey, "structure", await structureState(analysed));
-        const violations = store.get(axeKey)?.violations ?? (await axeViolations(analysed));
-        store.set(axeKey, { violations, overflows: [] });
+        let violations = store.get(axeKey)?.violations;
+        if (!violations) store.set(axeKey, { violations: (violations = await axeViolations(analysed)), overflows: [] });
         return { violations, overflows: options.fitWidth > 0 ? await overflowAt(analysed, options.fitWidth) : [] };
       };
       const record = async (url: string, how: string, analysed: Page) => {
