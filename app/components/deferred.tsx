@@ -15,9 +15,10 @@ type Module<P> = { default: ComponentType<P> };
  */
 export function deferred<P extends object>(load: () => Promise<Module<P>>, when: () => Promise<unknown>) {
   let ready: Module<P> | undefined;
-  // The server must not suspend here: a visitor gets the page at onShellReady, and a part
-  // that suspended would follow through an inline script, which a browser without JS never
-  // runs. So the server loads the module at startup and hands it to React synchronously.
+  // The server must not suspend here: a page would wait for the chunk to load, and a part
+  // that suspended past React's chunk size would follow through an inline script, which a
+  // browser without JS never runs. So the server loads the module at startup and hands it to
+  // React synchronously.
   const server = typeof document === "undefined";
   if (server) void load().then((module) => (ready = module));
   const Lazy = lazy<ComponentType<P>>(() => {

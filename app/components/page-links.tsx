@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "./localized-link";
 
 /** 1 … 4 5 [6] 7 8 … 20 */
 export function pageWindow(page: number, count: number, radius = 2): Array<number | "gap"> {
@@ -38,9 +38,9 @@ export function PageLinks({
   const hiddenWord = <span className="visually-hidden">{labels.page} </span>;
   const end = (show: boolean, to: number, rel: "prev" | "next", label: string) => {
     const link = show ? (
-      <Link to={hrefFor(to)} rel={rel}>
+      <AppLink to={hrefFor(to)} rel={rel}>
         {label}
-      </Link>
+      </AppLink>
     ) : null;
     return link || keepEnds ? <li>{link}</li> : null;
   };
@@ -60,10 +60,10 @@ export function PageLinks({
                 {item}
               </span>
             ) : (
-              <Link to={hrefFor(item)} aria-label={numberLabel?.(item)}>
+              <AppLink to={hrefFor(item)} aria-label={numberLabel?.(item)}>
                 {numberLabel ? null : hiddenWord}
                 {item}
-              </Link>
+              </AppLink>
             )}
           </li>
         ),

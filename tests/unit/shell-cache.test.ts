@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cachedByVersion, resetContentState } from "~/modules/listing/content-state.server";
 import { freshAfterWriteMiddleware } from "~/modules/listing/fresh-after-write.server";
+import { cachedTotal } from "~/modules/listing/list-page.server";
 import { listFooterPagesCached } from "~/modules/pages/pages.server";
 import { getPublicSettings } from "~/modules/settings/settings.server";
 import { useTestDatabase } from "../support/db.ts";
@@ -64,5 +66,49 @@ describe("values kept per process by content version", () => {
     expect(await read()).toBe(1); // the last poll still stands
     await call("POST");
     expect(await read()).toBe(2);
+  });
+});
+
+describe("list totals", () => {
+  const publishedNews = (categoryId?: number) => {
+    let query = t.db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("total")).where("status", "=", "published").where("published_at", "<=", sql<Date>`now()`);
+    if (categoryId !== undefined) query = query.where("category_id", "=", categoryId);
+    return query;
+  };
+  const addNews = (slug: string, publishedAt = new Date(Date.now() - 60_000)) =>
+    t.db.insertInto("news").values({ slug, title_uk: slug, status: "published", published_at: publishedAt }).execute();
+
+  it("are counted once per version of their tables, per query and parameters", async () => {
+    const before = await cachedTotal(["news"], publishedNews());
+    await addNews("total-one");
+    expect(await cachedTotal(["news"], publishedNews())).toBe(before); // within the poll: the kept total
+    resetContentState();
+    expect(await cachedTotal(["news"], publishedNews())).toBe(before + 1);
+    expect(await cachedTotal(["news"], publishedNews(-1))).toBe(0); // another filter, its own count
+    const onSettings = await cachedTotal(["settings"], publishedNews());
+    await addNews("total-two");
+    resetContentState();
+    expect(await cachedTotal(["settings"], publishedNews())).toBe(onSettings); // news is not among its tables
+    expect(await cachedTotal(["news"], publishedNews())).toBe(before + 2);
+    await t.db.deleteFrom("news").where("slug", "like", "total-%").execute();
+    resetContentState();
+    expect(await cachedTotal(["news"], publishedNews())).toBe(before);
+  });
+
+  it("are counted again when time alone changes what is public", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const goesLive = new Date(Date.now() + 60_000);
+    await addNews("total-scheduled", goesLive);
+    resetContentState();
+    let counted = 0;
+    const query = publishedNews(-2);
+    const counting = { compile: () => query.compile(), executeTakeFirstOrThrow: async () => ({ total: ++counted }) };
+    expect(await cachedTotal(["news"], counting)).toBe(1);
+    resetContentState();
+    expect(await cachedTotal(["news"], counting)).toBe(1);
+    vi.setSystemTime(goesLive.getTime() + 1_000);
+    resetContentState();
+    expect(await cachedTotal(["news"], counting)).toBe(2);
+    await t.db.deleteFrom("news").where("slug", "=", "total-scheduled").execute();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { AppLink } from "../localized-link";
 import { localizePath, localeFromPath, type Language } from "~/i18n/locales";
 import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "~/modules/consent/cookies";
 import { deferred } from "../deferred";
@@ -52,7 +53,7 @@ export function ConsentBanner({ consent, language = "en" }: { consent: ConsentVi
               <p>
                 <span className="consent-bar__long">{t("consent.description")}</span>
                 <span className="consent-bar__short">{t("consent.description_short")}</span>{" "}
-                <Link to={localizePath("/privacy-policy", localeFromPath(returnTo))}>{t("consent.privacy_link")}</Link>
+                <AppLink to={localizePath("/privacy-policy", localeFromPath(returnTo))}>{t("consent.privacy_link")}</AppLink>
               </p>
             </div>
             <fetcher.Form method="post" action={CONSENT_ACTION} className="consent-actions" preventScrollReset>
@@ -105,8 +106,8 @@ export function CookieSettingsLink({ children, className }: { children: React.Re
   const params = new URLSearchParams(search);
   params.set(MANAGE_PARAM, MANAGE_VALUE);
   return (
-    <Link to={`${pathname}?${params.toString()}`} className={className} preventScrollReset>
+    <AppLink to={`${pathname}?${params.toString()}`} className={className} preventScrollReset>
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "../localized-link";
 import type { PosterCard as PosterCardData, PosterWhen } from "~/modules/posters/posters.server";
 import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
 import type { Pagination } from "~/modules/listing/pagination";
@@ -52,9 +53,9 @@ function PosterListView({ data }: { data: PosterListData }) {
           <ul>
             {(["upcoming", "past"] as const).map((when) => (
               <li key={when}>
-                <Link to={whenHref(pathname, when, data.location)} aria-current={data.when === when ? "page" : undefined}>
+                <AppLink to={whenHref(pathname, when, data.location)} aria-current={data.when === when ? "page" : undefined}>
                   {when === "past" ? t("posters.past") : t("posters.upcoming")}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

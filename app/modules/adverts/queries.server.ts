@@ -7,6 +7,8 @@ import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "..
 import { displayDate, formatLongDate, type DisplayDate } from "../listing/dates.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
 import { excerpt } from "../listing/text.ts";
+import { ADVERT_TABLES } from "../listing/content-state.server.ts";
+import { cachedTotal } from "../listing/list-page.server.ts";
 import { imageUrlFor } from "../images/urls.ts";
 import type { AdvertListQuery } from "./list-query.ts";
 import { formatAmount, type Currency } from "./price.ts";
@@ -157,17 +159,18 @@ const SORT_PRICE = sql`case a.price_kind when 'free' then 0 when 'amount' then a
 export async function listLiveAdverts(options: { filters: AdvertListFilters; page: number; language: Language; labels: PriceLabels }) {
   const { filters, page, language, labels } = options;
   const filtered = applyAdvertFilters(liveAdverts(), filters);
-  const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const total = Number(countRow.total);
   let rows = cardQuery(filtered);
   if (filters.sort === "cheapest") rows = rows.orderBy(sql`${SORT_PRICE} asc nulls last`);
   if (filters.sort === "expensive") rows = rows.orderBy(sql`${SORT_PRICE} desc nulls last`);
-  const items = await rows
-    .orderBy("a.published_at", "desc")
-    .orderBy("a.id", "desc")
-    .limit(ADVERT_PAGE_SIZE)
-    .offset((page - 1) * ADVERT_PAGE_SIZE)
-    .execute();
+  const [total, items] = await Promise.all([
+    cachedTotal(ADVERT_TABLES, filtered.select((eb) => eb.fn.countAll<number>().as("total"))),
+    rows
+      .orderBy("a.published_at", "desc")
+      .orderBy("a.id", "desc")
+      .limit(ADVERT_PAGE_SIZE)
+      .offset((page - 1) * ADVERT_PAGE_SIZE)
+      .execute(),
+  ]);
   return { items: items.map((row) => toCard(row, language, labels)), total };
 }
 

@@ -4,7 +4,7 @@ import { pickLocalized } from "../content/localized.ts";
 import { cardBase, itemSeo, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
 import { cardLocation } from "../listing/card-taxonomy.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "../listing/directory.ts";
-import { fetchListPage } from "../listing/pagination.ts";
+import { fetchListPage } from "../listing/list-page.server.ts";
 
 // The two directories, services (businesses and specialists) and diaspora organisations:
 // one shape, alphabetical by name in the page's language. Only services have categories.
@@ -52,7 +52,7 @@ export async function listDirectory(
     count = count.where("d.location_id", "=", locationId);
     rows = rows.where("d.location_id", "=", locationId);
   }
-  return fetchListPage(count, rows, page, (row) => toCard(row, language));
+  return fetchListPage([table], count, rows, page, (row) => toCard(row, language));
 }
 
 /** Newest entries first, for the home page teaser. */

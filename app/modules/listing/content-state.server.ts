@@ -104,23 +104,50 @@ export function resetContentState(): void {
   poller.generation++;
 }
 
+function isAdvertTable(table: string): boolean {
+  return (ADVERT_TABLES as readonly string[]).includes(table);
+}
+
+/** What a value built from some tables was built on: their versions, and until when time leaves it true. */
+export type Stamp = { versions: number[]; validUntil: number };
+
 /**
- * A value built from `deps` tables, kept in this process until one of them changes (the
- * page cache's version check) or, with `timed`, until time alone changes what is public.
- * For what every uncached page reads the same way: the shell's settings and footer pages.
+ * The one rule for everything kept per content version (kept pages, the shell's values, list
+ * totals): it is current while none of its `deps` changed and, when `timed`, until time alone
+ * changes what they show (a scheduled item going live; for advert tables an advert expiring).
  */
-export function cachedByVersion<T>(deps: readonly VersionedTable[], load: () => Promise<T>, { timed = false } = {}): () => Promise<T> {
-  let kept: { value: Promise<T>; versions: number[]; validUntil: number } | undefined;
-  return async () => {
-    const current = await getContentState();
-    const versions = deps.map((table) => current.versions.get(table) ?? 0);
-    if (kept && Date.now() < kept.validUntil && versions.every((version, index) => version === kept!.versions[index])) return kept.value;
-    const value = load();
-    const entry = { value, versions, validUntil: timed ? current.nextChange.content : Infinity };
-    kept = entry;
-    value.catch(() => {
-      if (kept === entry) kept = undefined;
+export function stampFor(deps: readonly string[], state: ContentState, { timed = true, maxAgeMs = Infinity } = {}): Stamp {
+  const byTime = !timed ? Infinity : deps.some(isAdvertTable) ? Math.min(state.nextChange.content, state.nextChange.adverts) : state.nextChange.content;
+  return { versions: deps.map((table) => state.versions.get(table) ?? 0), validUntil: Math.min(Date.now() + maxAgeMs, byTime) };
+}
+
+export function isCurrent(stamp: Stamp, deps: readonly string[], state: ContentState): boolean {
+  return Date.now() < stamp.validUntil && deps.every((table, index) => (state.versions.get(table) ?? 0) === stamp.versions[index]);
+}
+
+/**
+ * Values built from `deps` tables, by key, kept in this process while current (stampFor):
+ * at most `max` keys, the least recently built dropped first. A failed load is not kept.
+ */
+export function keyedByVersion<T>(deps: readonly VersionedTable[], { timed = false, max = 1 } = {}) {
+  const kept = new Map<string, { value: Promise<T>; stamp: Stamp }>();
+  return async (key: string, load: () => Promise<T>): Promise<T> => {
+    const state = await getContentState();
+    const entry = kept.get(key);
+    if (entry && isCurrent(entry.stamp, deps, state)) return entry.value;
+    const fresh = { value: load(), stamp: stampFor(deps, state, { timed }) };
+    kept.delete(key);
+    kept.set(key, fresh);
+    if (kept.size > max) kept.delete(kept.keys().next().value!);
+    fresh.value.catch(() => {
+      if (kept.get(key) === fresh) kept.delete(key);
     });
-    return value;
+    return fresh.value;
   };
+}
+
+/** One value built from `deps`: what every uncached page reads the same way (the shell's settings and footer pages). */
+export function cachedByVersion<T>(deps: readonly VersionedTable[], load: () => Promise<T>, { timed = false } = {}): () => Promise<T> {
+  const read = keyedByVersion<T>(deps, { timed });
+  return () => read("", load);
 }

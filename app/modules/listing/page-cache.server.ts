@@ -5,7 +5,7 @@ import { readConsent } from "../consent/consent.server.ts";
 import { ifNoneMatchHolds } from "../http/etag.ts";
 import { readCookie, readTheme } from "../http/cookies.server.ts";
 import { SizedLru } from "./lru.ts";
-import { ADVERT_TABLES, getContentState, type ContentState, type VersionedTable } from "./content-state.server.ts";
+import { getContentState, isCurrent, stampFor, type ContentState, type Stamp, type VersionedTable } from "./content-state.server.ts";
 import { applyPageEffects, newPageEffects, pageEffectsContext, type PageEffects } from "./request-effects.server.ts";
 
 // HTTP caching of public pages, and an in-process cache of their rendered responses.
@@ -40,8 +40,7 @@ type Entry = {
   body: Uint8Array;
   etag: string;
   deps: readonly string[];
-  versions: number[];
-  validUntil: number;
+  stamp: Stamp;
   effects: PageEffects;
 };
 
@@ -68,22 +67,6 @@ export function clearPageCache(): void {
 
 export function pageCacheSize(): Record<CachePartition, { entries: number; bytes: number }> {
   return { pages: partitions.pages.size, search: partitions.search.size };
-}
-
-function isAdvertTable(table: string): boolean {
-  return (ADVERT_TABLES as readonly string[]).includes(table);
-}
-
-function validUntil(deps: readonly string[], state: ContentState, maxAgeMs: number): number {
-  const byTime = deps.some(isAdvertTable)
-    ? Math.min(state.nextChange.content, state.nextChange.adverts)
-    : state.nextChange.content;
-  return Math.min(Date.now() + maxAgeMs, byTime);
-}
-
-function isFresh(entry: Entry, state: ContentState): boolean {
-  if (Date.now() >= entry.validUntil) return false;
-  return entry.deps.every((table, index) => (state.versions.get(table) ?? 0) === entry.versions[index]);
 }
 
 const NONCE_ATTRIBUTE = Buffer.from(' nonce="');
@@ -194,7 +177,7 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
         return undefined;
       });
       const cached = state ? cache.get(key) : undefined;
-      if (cached && state && isFresh(cached, state)) {
+      if (cached && state && isCurrent(cached.stamp, cached.deps, state)) {
         applyPageEffects(request, cached.effects);
         const headers = new Headers(cached.headers);
         headers.set("X-Page-Cache", "hit");
@@ -223,8 +206,7 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
         body,
         etag,
         deps,
-        versions: deps.map((table) => state.versions.get(table) ?? 0),
-        validUntil: validUntil(deps, state, maxAgeMs),
+        stamp: stampFor(deps, state, { maxAgeMs }),
         effects,
       };
       cache.set(key, entry, body.byteLength + key.length);

@@ -30,13 +30,3 @@ export function checkPage(page: number, total: number, pageSize = PAGE_SIZE): Pa
 export function offsetOf(page: number, pageSize = PAGE_SIZE): number {
   return (page - 1) * pageSize;
 }
-
-type CountQuery = { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> };
-type RowsQuery<Row> = { limit(limit: number): { offset(offset: number): { execute(): Promise<Row[]> } } };
-
-/** One page of a list (news, posters, a directory): its rows from `rows` as cards, and the pagination from `count`'s total. */
-export async function fetchListPage<Row, Card>(count: CountQuery, rows: RowsQuery<Row>, page: number, toCard: (row: Row) => Card) {
-  const [{ total }, items] = await Promise.all([count.executeTakeFirstOrThrow(), rows.limit(PAGE_SIZE).offset(offsetOf(page)).execute()]);
-  const pagination: Pagination = checkPage(page, Number(total));
-  return { items: items.map(toCard), pagination };
-}

@@ -4,7 +4,7 @@ import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
 import { displayDate, formatLongDate, type DisplayDate } from "../listing/dates.ts";
 import type { DisplayImage } from "../listing/images.ts";
-import { fetchListPage } from "../listing/pagination.ts";
+import { fetchListPage } from "../listing/list-page.server.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
 
 // Published news: status published, not deleted, publication time reached. Drafts,
@@ -60,7 +60,7 @@ export async function listNews(options: { language: Language; page: number; cate
     count = count.where("news.category_id", "=", categoryId);
     rows = rows.where("news.category_id", "=", categoryId);
   }
-  return fetchListPage(count, rows, page, (row) => toCard(row, language));
+  return fetchListPage(["news"], count, rows, page, (row) => toCard(row, language));
 }
 
 export async function latestNews(language: Language, limit: number): Promise<NewsCard[]> {

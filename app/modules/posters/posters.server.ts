@@ -7,7 +7,7 @@ import { cardLocation } from "../listing/card-taxonomy.ts";
 import { formatEventStart, formatTime, siteDay, type DisplayDate } from "../listing/dates.ts";
 import type { DisplayImage } from "../listing/images.ts";
 import { notFound } from "../listing/not-found.ts";
-import { fetchListPage } from "../listing/pagination.ts";
+import { fetchListPage } from "../listing/list-page.server.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
@@ -91,7 +91,7 @@ export async function listPosters(options: {
   const order = when === "past" ? "desc" : "asc";
   const count = publicRows("posters").where(filter).select((eb) => eb.fn.countAll<number>().as("total"));
   const rows = cardQuery().where(filter).orderBy("posters.starts_at", order).orderBy("posters.id", order);
-  return fetchListPage(count, rows, page, (row) => toCard(row, language));
+  return fetchListPage(["posters"], count, rows, page, (row) => toCard(row, language));
 }
 
 export async function upcomingPosters(language: Language, limit: number): Promise<PosterCard[]> {

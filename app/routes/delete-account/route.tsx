@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "~/components/account/use-account-t";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "~/components/localized-link";
 import type { Route } from "./+types/route";
 import { readForm } from "~/modules/http/body.server";
 import { accountT } from "~/modules/auth/translate.server";
@@ -77,9 +78,9 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           <h2>{t("auth:delete.how_heading")}</h2>
           <p>{t("auth:delete.how_signed_out")}</p>
           <p>
-            <Link to={loaderData.loginPath} className="button" rel="nofollow">
+            <AppLink to={loaderData.loginPath} className="button" rel="nofollow">
               {t("auth:delete.sign_in_to_delete")}
-            </Link>
+            </AppLink>
           </p>
         </>
       )}

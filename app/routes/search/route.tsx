@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { Highlighted } from "~/components/content/highlighted";
 import { PaginationNav } from "~/components/content/pagination-nav";
 import { ResponsiveImage } from "~/components/content/responsive-image";
 import { useContentT } from "~/components/content/use-content-t";
-import { LocalizedLink } from "~/components/localized-link";
+import { AppLink, LocalizedLink } from "~/components/localized-link";
 import { useLocale, usePageLanguage } from "~/hooks/use-t";
 import { localizePath } from "~/i18n/locales";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
@@ -69,9 +69,9 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         <ul>
           {SEARCH_CATEGORIES.map((other) => (
             <li key={other}>
-              <Link to={`${localizePath(`/search/${other}`, locale)}${query.text ? `?q=${encodeURIComponent(query.text)}` : ""}`} aria-current={other === category ? "page" : undefined}>
+              <AppLink to={`${localizePath(`/search/${other}`, locale)}${query.text ? `?q=${encodeURIComponent(query.text)}` : ""}`} aria-current={other === category ? "page" : undefined}>
                 {t(`search.categories.${other}`)}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
