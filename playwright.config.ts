@@ -43,7 +43,9 @@ export default defineConfig({
     // neither redirected nor counted: tests browse as an ordinary desktop Chrome.
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     timezoneId: "Europe/Kyiv",
-    trace: "retain-on-failure",
+    // A failing test keeps its trace (DOM snapshots, network, console) and a screenshot; the
+    // trace's screencast cost about a third of the suite's time (docs/decisions.md).
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
   },
   projects: [

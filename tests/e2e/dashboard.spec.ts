@@ -3,6 +3,7 @@
 // from the same version; trash and restore; filters and bulk actions; admin-only pages.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
+import { createdByTests } from "./support/content.ts";
 import { accounts } from "./support/env.ts";
 
 async function signIn(page: Page, who: "editor" | "admin", then: string) {
@@ -53,7 +54,7 @@ test.describe("staff dashboard", () => {
   test("an editor creates a bilingual news item with a cover and tags, schedules it, then publishes it", async ({ page, javaScriptEnabled }) => {
     test.slow(); // many pages and two languages, on a machine shared with the server
     const stamp = `${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}`;
-    const title = `Новина e2e ${stamp}`;
+    const title = `Новина ${createdByTests} ${stamp}`;
     await signIn(page, "editor", "/dashboard/news/new-page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Новини: новий запис");
 
@@ -126,7 +127,7 @@ test.describe("staff dashboard", () => {
   });
 
   test("a trashed item comes back from the trash", async ({ page }) => {
-    const name = `Кошик ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const name = `Кошик ${createdByTests}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
     await signIn(page, "editor", "/dashboard/news/new-page");
     await createQuickly(page, name, "published");
     await page.getByRole("button", { name: "У кошик" }).click();
@@ -149,7 +150,7 @@ test.describe("staff dashboard", () => {
     test.use({ axe: { maxPages: 2 } });
 
     test("filters live in the URL and a bulk action touches only the filtered rows", async ({ page }) => {
-      const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+      const stamp = `${createdByTests}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
       await signIn(page, "editor", "/dashboard/news");
       // The rows come straight from the create action, as the form posts it (creating through
       // the editor page has its own test above): three loads of the heaviest page fewer.

@@ -84,8 +84,11 @@ for (const [locale, S] of Object.entries(L)) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(S.favourites);
       const card = page.locator(".favourites-list__item", { has: page.getByRole("link", { name: ADVERT }) });
       await expect(card).toHaveCount(1);
+      // Without JS the server redirects back; with JS the toggle flips at once, before the
+      // server has answered: the reload below must wait for that answer, not for the flip.
+      const answered = page.waitForResponse((response) => response.request().method() === "POST" && /^\/favourites(\.data)?$/.test(new URL(response.url()).pathname));
       await card.getByRole("button", { name: new RegExp(`^${S.saved}`) }).click();
-      // Without JS the server redirects back; with JS the toggle flips in place. Either way a reload shows the truth.
+      await answered;
       await expect(card.getByRole("button", { name: new RegExp(`^${S.save}`) }).or(page.getByText(S.noFavourites))).toBeVisible();
       await page.goto(`${S.prefix}/cabinet/favourites`);
       await expect(page.getByRole("link", { name: ADVERT })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { test, expect } from "./support/fixtures.ts";
+import { seededCardLinks } from "./support/content.ts";
 
 // Public content against the seeded demo database, with and without JavaScript.
 
@@ -17,7 +18,7 @@ test.describe("public content", () => {
         expect(response?.status()).toBe(200);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-        const cards = page.locator("main .content-grid .content-card__link");
+        const cards = seededCardLinks(page);
         expect(await cards.count()).toBeGreaterThan(0);
         const first = cards.first();
         const title = (await first.innerText()).trim();
@@ -63,7 +64,7 @@ test.describe("public content", () => {
 
   test("an event offers an .ics download", async ({ page, request }) => {
     await page.goto("/poster");
-    await page.locator("main .content-card__link").first().click();
+    await seededCardLinks(page).first().click();
     const href = await page.getByRole("link", { name: "Додати до календаря" }).getAttribute("href");
     expect(href).toMatch(/^\/poster\/[a-z0-9-]+\/event\.ics$/);
     const ics = await request.get(href!);

@@ -11,7 +11,7 @@
 //     server sent them; reloading them here too doubled the suite's time for the same HTML.
 //   - no-js project: axe cannot run with JavaScript disabled, so each HTML document the
 //     server sent (including POST results such as forms with errors) is replayed in a
-//     scratch JavaScript-enabled context with page scripts blocked by CSP, and analysed.
+//     scratch JavaScript-enabled page (one per worker) with page scripts blocked by CSP, and analysed.
 //     The js project replays document POST results the same way.
 //
 // Per file or test: test.use({ axe: { disableRules: ["color-contrast"], exclude: ["#map"] } })
@@ -32,8 +32,8 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, type BrowserContext, type Page, test as base, expect } from "@playwright/test";
+import axe from "axe-core";
+import { type BrowserContext, type Page, test as base, expect } from "@playwright/test";
 
 type Impact = "minor" | "moderate" | "serious" | "critical";
 
@@ -53,7 +53,7 @@ export type AxeOptions = {
   fitWidth: number;
 };
 
-const defaults: AxeOptions = {
+export const defaults: AxeOptions = {
   enabled: true,
   failOn: ["serious", "critical"],
   disableRules: [],
@@ -63,8 +63,7 @@ const defaults: AxeOptions = {
   fitWidth: 360,
 };
 
-type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
-type Violation = AxeResults["violations"][number];
+type Violation = axe.Result;
 type Finding = { url: string; how: string; violations: Violation[] };
 
 type Snapshot = { url: string; html: Promise<string | undefined> };
@@ -80,21 +79,54 @@ function pageKey(url: string): string {
   return parsed.href;
 }
 
+// Only colours change with the theme, so the other theme's pass runs the colour rules alone.
+const THEME_RULES = ["color-contrast", "link-in-text-block"];
+
+type AxeWindow = { axe?: typeof axe };
+
 /**
- * axe with the test's options, in legacy mode, reporting violations only. The portal renders
- * no iframes, and the default mode (made for cross-origin frames) opens a blank page per analysis to assemble the
- * frames' results: about three times the time of an analysis. Building selectors and snippets
- * for every node that passed was most of the rest.
+ * axe on the page in both themes: every rule with the page's theme, then the colour rules with
+ * the other one (the theme is a class on <html>).
+ * axe-core is injected once per document and both passes run in one call: @axe-core/playwright
+ * evaluated the 650 KB source twice per analysis, four times per document, which was most of
+ * the check's time (docs/decisions.md). Violations only, top frame only (the portal has no iframes).
  */
-function builder(page: Page, options: AxeOptions): AxeBuilder {
-  let axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
-  if (options.disableRules.length) axe = axe.disableRules(options.disableRules);
-  for (const selector of options.exclude) axe = axe.exclude(selector);
-  return axe;
+export async function axeViolations(page: Page, options: AxeOptions): Promise<Analysis["violations"]> {
+  if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) await page.evaluate(axe.source);
+  const passes = await page.evaluate(
+    async ({ exclude, disableRules, themeRules }) => {
+      const engine = (window as AxeWindow).axe!;
+      const context = exclude.length ? { exclude } : document;
+      const base = { resultTypes: ["violations" as const], iframes: false, rules: Object.fromEntries(disableRules.map((id) => [id, { enabled: false }])) };
+      // Transitions off, so colours are final at once (a hover the test left, the other theme):
+      // waiting for transitions to end took seconds on a busy machine, as they need frames.
+      const still = document.head.appendChild(document.createElement("style"));
+      still.textContent = "*, *::before, *::after { transition: none !important; }";
+      const root = document.documentElement;
+      const wasDark = root.classList.contains("p-dark");
+      try {
+        const main = await engine.run(context, base);
+        root.classList.toggle("p-dark", !wasDark);
+        const other = themeRules.length ? await engine.run(context, { ...base, runOnly: { type: "rule", values: themeRules } }) : { violations: [] };
+        return [
+          { how: "", violations: main.violations },
+          { how: `${wasDark ? "light" : "dark"} theme`, violations: other.violations },
+        ];
+      } finally {
+        root.classList.toggle("p-dark", wasDark);
+        void getComputedStyle(root).color; // the restored colours apply before transitions return
+        still.remove();
+      }
+    },
+    { exclude: options.exclude, disableRules: options.disableRules, themeRules: THEME_RULES.filter((rule) => !options.disableRules.includes(rule)) },
+  );
+  return passes
+    .map(({ how, violations }) => ({ how, violations: violations.filter((violation) => options.failOn.includes(violation.impact as Impact)) }))
+    .filter(({ violations }) => violations.length > 0);
 }
 
 /** "light 412 > 360"-style notes for each theme in which the page is wider than `width`. */
-async function overflowAt(page: Page, width: number): Promise<string[]> {
+export async function overflowAt(page: Page, width: number): Promise<string[]> {
   const before = page.viewportSize();
   await page.setViewportSize({ width, height: before?.height ?? 720 });
   try {
@@ -110,7 +142,7 @@ async function overflowAt(page: Page, width: number): Promise<string[]> {
           let right = innerWidth;
           for (const element of document.body.querySelectorAll("*")) {
             const box = element.getBoundingClientRect();
-            if (box.right > right + 0.5) {
+            if (box.right > right + 0.5 && element.checkVisibility()) {
               right = box.right;
               widest = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}`;
             }
@@ -123,26 +155,6 @@ async function overflowAt(page: Page, width: number): Promise<string[]> {
     }, width);
   } finally {
     if (before) await page.setViewportSize(before);
-  }
-}
-
-// Only colours change with the theme, so the dark pass runs the colour rules alone.
-const THEME_RULES = ["color-contrast", "link-in-text-block"];
-
-/** The other theme's colours (dark when the test left the page light), analysed on the same document (the theme is a class on <html>). */
-async function otherThemeAudit(page: Page, options: AxeOptions): Promise<{ theme: string; violations: AxeResults["violations"] }> {
-  const rules = THEME_RULES.filter((rule) => !options.disableRules.includes(rule));
-  const wasDark = await page.evaluate(() => document.documentElement.classList.contains("p-dark"));
-  // Colour transitions run to their end before axe reads the colours.
-  await page.evaluate(async (dark) => {
-    document.documentElement.classList.toggle("p-dark", dark);
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
-  }, !wasDark);
-  try {
-    const violations = rules.length ? (await builder(page, options).withRules(rules).analyze()).violations : [];
-    return { theme: wasDark ? "light" : "dark", violations: violations.filter((v) => options.failOn.includes(v.impact as Impact)) };
-  } finally {
-    await page.evaluate((dark) => document.documentElement.classList.toggle("p-dark", dark), wasDark);
   }
 }
 
@@ -187,7 +199,8 @@ function documentState(page: Page): Promise<string> {
  */
 function structureState(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const wording = /^(href|src|srcset|action|formaction|content|datetime|value|alt|title|aria-label|aria-valuetext|placeholder|cite|data-[\w-]+)$/;
+    // lang too: the Ukrainian and the English page of a template are one analysis (both codes are fixed in the app).
+    const wording = /^(href|src|srcset|action|formaction|content|datetime|value|alt|title|aria-label|aria-valuetext|placeholder|cite|lang|hreflang|data-[\w-]+)$/;
     const valueOf = (name: string, value: string) => {
       if (name === "nonce") return "";
       if (wording.test(name)) return name === "href" && value.startsWith("#") ? value : value.trim() ? "t" : "";
@@ -256,56 +269,61 @@ function watchNavigations(context: BrowserContext, javaScriptEnabled: boolean) {
 
 const HOW_SERVED = "as served, without JavaScript";
 
-/** Loads each served document in a scratch context with page scripts blocked, and analyses it. */
+/**
+ * Loads each served document in the worker's scratch page (JavaScript on, page scripts blocked
+ * by CSP) and analyses it. One page per worker, not one per document: a new page is a new
+ * renderer process, and a kept one keeps its HTTP cache (styles, fonts, images) and axe's
+ * compiled code warm.
+ */
 async function replaySnapshots(
-  browser: Browser,
+  replay: Page,
   snapshots: Snapshot[],
-  options: AxeOptions,
   take: (url: string) => boolean,
   record: (url: string, how: string, page: Page) => Promise<Analysis>,
   served: { reuse: (url: string, how: string, html: string) => boolean; remember: (html: string, analysis: Analysis) => void },
-  locale: string | undefined,
 ): Promise<void> {
-  if (!snapshots.length) return;
-  const scratch = await browser.newContext({ javaScriptEnabled: true, locale });
-  try {
-    const seen = new Set<string>();
-    for (const snapshot of snapshots) {
-      const html = await snapshot.html;
-      if (html === undefined || seen.has(html) || !take(snapshot.url)) continue;
-      seen.add(html);
-      if (served.reuse(snapshot.url, HOW_SERVED, html)) continue;
-      const replay = await scratch.newPage();
-      try {
-        const target = pageKey(snapshot.url);
-        await replay.route(
-          (url) => pageKey(url.href) === target,
-          (route) =>
-            route.fulfill({
-              status: 200,
-              contentType: "text/html; charset=utf-8",
-              // No page scripts: the document stays as a browser without JS shows it.
-              headers: { "Content-Security-Policy": "script-src 'none'" },
-              body: html,
-            }),
-          { times: 1 },
-        );
-        await replay.goto(snapshot.url, { waitUntil: "load" });
-        served.remember(html, await record(snapshot.url, HOW_SERVED, replay));
-      } finally {
-        await replay.close();
-      }
+  const seen = new Set<string>();
+  for (const snapshot of snapshots) {
+    const html = await snapshot.html;
+    if (html === undefined || seen.has(html) || !take(snapshot.url)) continue;
+    seen.add(html);
+    if (served.reuse(snapshot.url, HOW_SERVED, html)) continue;
+    const target = pageKey(snapshot.url);
+    await replay.route(
+      (url) => pageKey(url.href) === target,
+      (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: "text/html; charset=utf-8",
+          // No page scripts: the document stays as a browser without JS shows it.
+          headers: { "Content-Security-Policy": "script-src 'none'" },
+          body: html,
+        }),
+    );
+    try {
+      await replay.goto(snapshot.url, { waitUntil: "load" });
+      served.remember(html, await record(snapshot.url, HOW_SERVED, replay));
+    } finally {
+      await replay.unrouteAll({ behavior: "ignoreErrors" });
     }
-  } finally {
-    await scratch.close();
   }
 }
 
-export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
+export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }, { replayPage: Page }>({
   axe: [{}, { option: true }],
 
+  // The scratch page served documents are replayed in, kept for the worker.
+  replayPage: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ javaScriptEnabled: true, locale: workerInfo.project.use.locale });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+
   axeAudit: [
-    async ({ page, context, browser, javaScriptEnabled, axe }, use, testInfo) => {
+    async ({ page, context, replayPage, javaScriptEnabled, axe }, use, testInfo) => {
       const options: AxeOptions = { ...defaults, ...axe };
       const { urls, snapshots } = watchNavigations(context, javaScriptEnabled);
       void page; // a dependency only: the page is set up before, and torn down after, this fixture
@@ -324,21 +342,12 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
         for (const found of analysis.violations) findings.push({ url, how: found.how ? `${how}, ${found.how}` : how, violations: found.violations });
         for (const note of analysis.overflows) overflows.push(`${url} (${how}) ${note}`);
       };
-      const axeViolations = async (analysed: Page): Promise<Analysis["violations"]> => {
-        const found: Analysis["violations"] = [];
-        const results = await builder(analysed, options).analyze();
-        const violations = results.violations.filter((v) => options.failOn.includes(v.impact as Impact));
-        if (violations.length) found.push({ how: "", violations });
-        const other = await otherThemeAudit(analysed, options);
-        if (other.violations.length) found.push({ how: `${other.theme} theme`, violations: other.violations });
-        return found;
-      };
       // axe runs once per page structure (the same template with other words and ids is the
       // same analysis); the width check reads the words too, so it runs once per document.
       const analyse = async (analysed: Page): Promise<Analysis> => {
         const axeKey = fingerprint(optionsKey, "structure", await structureState(analysed));
         let violations = store.get(axeKey)?.violations;
-        if (!violations) store.set(axeKey, { violations: (violations = await axeViolations(analysed)), overflows: [] });
+        if (!violations) store.set(axeKey, { violations: (violations = await axeViolations(analysed, options)), overflows: [] });
         return { violations, overflows: options.fitWidth > 0 ? await overflowAt(analysed, options.fitWidth) : [] };
       };
       const record = async (url: string, how: string, analysed: Page) => {
@@ -360,6 +369,7 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
         remember: (html: string, analysis: Analysis) => store.set(servedKey(html), analysis),
       };
       const done = new Set<string>();
+      const started = Date.now();
       let budget = options.maxPages;
       const take = (url: string) => !skipped(url) && budget-- > 0;
       testInfo.setTimeout(testInfo.timeout + 60_000); // the analysis is not the test's time
@@ -374,23 +384,27 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }>({
         }
       }
       // Served documents (no-js: every page; js: document POST results).
-      await replaySnapshots(browser, snapshots, options, take, record, served, testInfo.project.use.locale);
+      await replaySnapshots(replayPage, snapshots, take, record, served);
       if (javaScriptEnabled && testInfo.tags.includes("@js-only")) {
-        for (const [key, url] of urls) {
-          if (done.has(key) || !take(url)) continue;
-          done.add(key);
-          const visit = await context.newPage();
-          try {
+        // One tab of the test's context (its cookies) for all of them.
+        let visit: Page | undefined;
+        try {
+          for (const [key, url] of urls) {
+            if (done.has(key) || !take(url)) continue;
+            done.add(key);
+            visit ??= await context.newPage();
             const response = await visit.goto(url, { waitUntil: "load" });
             if (!(response?.headers()["content-type"] ?? "").includes("text/html")) continue;
             await visit.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
             await record(url, "revisited", visit);
-          } finally {
-            await visit.close();
           }
+        } finally {
+          await visit?.close();
         }
       }
 
+      // What the check cost this test, in the report beside the test's own time.
+      testInfo.annotations.push({ type: "accessibility check", description: `${options.maxPages - Math.max(budget, 0)} page(s), ${Date.now() - started} ms` });
       if (overflows.length) {
         const report = overflows.join("\n");
         await testInfo.attach("overflow.txt", { body: report, contentType: "text/plain" });

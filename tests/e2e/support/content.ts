@@ -1,0 +1,13 @@
+import type { Locator, Page } from "@playwright/test";
+
+/**
+ * In the title of every public item a test creates. The dashboard tests publish news items
+ * and then trash or unpublish them while other workers browse /novyny, so a test that opens
+ * "any item" of a list takes a seeded one: the newest card may be gone by the time it is clicked.
+ */
+export const createdByTests = "e2e";
+
+/** The item links of the list on the page, without the items tests create. */
+export function seededCardLinks(page: Page): Locator {
+  return page.locator("main .content-card__link").filter({ hasNotText: new RegExp(createdByTests, "i") });
+}
