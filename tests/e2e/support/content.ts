@@ -9,5 +9,5 @@ export const createdByTests = "e2e";
 
 /** The item links of the list on the page, without the items tests create. */
 export function seededCardLinks(page: Page): Locator {
-  return page.locator("main .content-card__link").filter({ hasNotText: new RegExp(createdByTests, "i") });
+  return page.locator("main .content-grid .content-card__link").filter({ hasNotText: new RegExp(createdByTests, "i") });
 }
