@@ -4,12 +4,12 @@
 // `@js-only` or `@no-js-only` to keep it out of the other project.
 import os from "node:os";
 import { defineConfig } from "@playwright/test";
-import { baseURL, port } from "./tests/e2e/support/env.ts";
+import { baseURL, chromiumPath, port } from "./tests/e2e/support/env.ts";
 
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -1,12 +1,17 @@
-// Before the browser tests: Playwright drives Debian's Chromium (it cannot download its own
-// here) and the HTML check runs the Nu checker (vnu-jar, a devDependency) on a Java runtime.
+// Before the browser tests: Playwright drives Debian's chromium-headless-shell (it cannot
+// download its own here) and the HTML check runs the Nu checker (vnu-jar, a devDependency)
+// on a Java runtime.
 // Install what is missing when we may (root with apt-get); otherwise say how.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { chromiumPackage, chromiumPath } from "../tests/e2e/support/env.ts";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (process.env.CHROMIUM_PATH && !existsSync(chromiumPath)) {
+  console.error(`CHROMIUM_PATH=${chromiumPath} does not exist.`);
+  process.exit(1);
+}
 const hasJava = spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
-const missing = [...(existsSync(chromium) ? [] : ["chromium"]), ...(hasJava ? [] : ["default-jre-headless"])];
+const missing = [...(existsSync(chromiumPath) ? [] : [chromiumPackage]), ...(hasJava ? [] : ["default-jre-headless"])];
 if (missing.length) {
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {

@@ -9,6 +9,14 @@ export const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The e2e server's DATA_DIR: wiped before each run (uploads, outbox/ mails, PGlite db). */
 export const dataDir = path.join(os.tmpdir(), `portal-e2e-${port}`);
+/**
+ * The browser the suite drives: Debian's chromium-headless-shell, the "old headless" build
+ * Playwright itself prefers for headless runs. The full browser (/usr/bin/chromium, new headless)
+ * cost the suite about a third more time, all of it in Chromium (docs/decisions.md).
+ * CHROMIUM_PATH picks another one, e.g. /usr/bin/chromium.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+export const chromiumPackage = "chromium-headless-shell";
 export const demoPassword = process.env.DEMO_PASSWORD ?? "demo-password-123";
 
 /** Accounts the server seeds into an empty database. */
