@@ -2,7 +2,7 @@
 //
 // React Router's server build carries the browser manifest (`assets`): the entry module and,
 // per route, its module with every static import. A page's first load is the entry, the route
-// chain from the root down to the page (root, locale and shell layouts, the page). Hydration
+// chain from the root down to the page (root, the shell layout, the page). Hydration
 // takes its messages from the page itself (i18n/translate.ts); the page's language bundle
 // follows when the browser is idle, shown in its own column (a dynamic import in the entry
 // chunk). Chunks that load when opened (a dialog, the lightbox, the rich editor) are not counted,

@@ -4,7 +4,8 @@
 // bench/data (100,000 adverts and 20,000 news at BENCH_SCALE=1, on PostgreSQL when
 // DATABASE_URL is set, else the embedded PGlite), starts the production server and the
 // floor (same server code, server/app-server.ts), and measures each page with autocannon at
-// a fixed concurrency, printing req/s, p50 and p99 beside the floor's as a ratio. It also
+// a fixed concurrency, printing req/s, p50 and p99 beside the floor's as a ratio, and the
+// server's CPU time per request (steadier than req/s on a small shared machine). It also
 // times the search itself in the database and sums the client JS of public pages. Pages with
 // "cache bypassed" get a new URL per request; the cabinet and dashboard ones are signed in as
 // the demo admin (never cached): what every page the cache does not serve costs to build.
@@ -35,7 +36,7 @@ import { COMMON_WORD, countsFor, generateBenchData, hasBenchData, RARE_WORD, set
 import { benchWorkerCounts } from "./workers.ts";
 
 type AutocannonResult = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p97_5: number; p99: number };
   non2xx: number;
   errors: number;
@@ -221,15 +222,31 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): P
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function measure(url: string, bypass = false, cookie?: string) {
+/**
+ * CPU milliseconds a process has used (user + system, from /proc; null where there is none). Per
+ * request, it varies less than req/s on a shared machine, where the load generator takes CPU too.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
+  } catch {
+    return null;
+  }
+}
+
+async function measure(url: string, bypass = false, cookie?: string, pid?: number) {
   let n = 0;
   const headers = { "user-agent": "Mozilla/5.0 (portal-bench)", "accept-encoding": "identity", ...(cookie ? { cookie } : {}) };
   // A unique query string per request defeats the page cache: what a page costs to build.
   const bust = (requestPath: string) => `${requestPath.replace(/[?&]bench=\d+/, "")}&bench=${n++}`.replace(/^([^?]*)&/, "$1?");
   const requests = bypass ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: bust(request.path) }) }] : undefined;
   await autocannon({ url, connections, duration: 2, headers, requests });
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({ url, connections, duration, headers, requests });
-  return { rps: result.requests.average, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const cpuAfter = cpuMs(pid);
+  const cpuPerRequest = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, cpuPerRequest, non2xx: result.non2xx, errors: result.errors };
 }
 
 /** Gzipped size of every script a page loads, fetched from the server like a browser would. */
@@ -249,6 +266,8 @@ async function clientJs(base: string, paths: string[]) {
   }
   return sizes;
 }
+
+const cpuFigure = (ms: number | null) => (ms === null ? "-" : ms.toFixed(2));
 
 function stopAll(): Promise<void[]> {
   return Promise.all(
@@ -309,7 +328,7 @@ async function main() {
   await Promise.all([waitFor(`${base}/healthz`, server), waitFor(floorUrl, floor)]);
   log(`measuring: ${connections} connections, ${duration} s per page (after 2 s of warm-up), ${adminUrl ? "PostgreSQL" : "PGlite"}`);
 
-  const floorBefore = await measure(floorUrl);
+  const floorBefore = await measure(floorUrl, false, undefined, floor.pid);
   const cookie = await signIn(base);
   const rows: Array<{ name: string; path: string; result: Awaited<ReturnType<typeof measure>> | null; note?: string }> = [];
   for (const target of targets!) {
@@ -319,9 +338,9 @@ async function main() {
       rows.push({ name: target.name, path: target.path, result: null, note: `not measured: answers ${status}` });
       continue;
     }
-    rows.push({ name: target.name, path: target.path, result: await measure(base + target.path, "bypass" in target && target.bypass, signedIn) });
+    rows.push({ name: target.name, path: target.path, result: await measure(base + target.path, "bypass" in target && target.bypass, signedIn, server.pid) });
   }
-  const floorAfter = await measure(floorUrl);
+  const floorAfter = await measure(floorUrl, false, undefined, floor.pid);
   const js = await clientJs(base, ["/", "/novyny", targets![2]!.path, "/poster", "/search/novyny?q=test"]);
   let lighthouseResults: LighthouseFigures[] = [];
   let lighthouseNote = "";
@@ -340,11 +359,11 @@ async function main() {
   const pad = (value: string, width: number) => value.padStart(width);
   const lines = [
     "",
-    `${"page".padEnd(30)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("vs floor", 9)}`,
-    `${"floor: minimal RR page".padEnd(30)} ${pad(floorRps.toFixed(0), 8)} ${pad(floorBefore.p50.toFixed(1), 7)} ${pad(floorBefore.p99.toFixed(1), 7)} ${pad("1.00x", 9)}`,
+    `${"page".padEnd(30)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("vs floor", 9)} ${pad("CPU ms/req", 11)}`,
+    `${"floor: minimal RR page".padEnd(30)} ${pad(floorRps.toFixed(0), 8)} ${pad(floorBefore.p50.toFixed(1), 7)} ${pad(floorBefore.p99.toFixed(1), 7)} ${pad("1.00x", 9)} ${pad(cpuFigure(floorBefore.cpuPerRequest), 11)}`,
     ...rows.map(({ name, result, note }) =>
       result
-        ? `${name.padEnd(30)} ${pad(result.rps.toFixed(0), 8)} ${pad(result.p50.toFixed(1), 7)} ${pad(result.p99.toFixed(1), 7)} ${pad(`${(result.rps / floorRps).toFixed(2)}x`, 9)}${result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ""}`
+        ? `${name.padEnd(30)} ${pad(result.rps.toFixed(0), 8)} ${pad(result.p50.toFixed(1), 7)} ${pad(result.p99.toFixed(1), 7)} ${pad(`${(result.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(result.cpuPerRequest), 11)}${result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ""}`
         : `${name.padEnd(30)} ${note}`,
     ),
     "",

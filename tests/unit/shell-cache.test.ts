@@ -4,7 +4,7 @@ import { cachedByVersion, resetContentState } from "~/modules/listing/content-st
 import { freshAfterWriteMiddleware } from "~/modules/listing/fresh-after-write.server";
 import { cachedTotal } from "~/modules/listing/list-page.server";
 import { listFooterPagesCached } from "~/modules/pages/pages.server";
-import { getPublicSettings } from "~/modules/settings/settings.server";
+import { getCachedSettings } from "~/modules/settings/settings.server";
 import { useTestDatabase } from "../support/db.ts";
 
 // What every uncached page reads the same way (the shell's settings and footer pages) is kept
@@ -29,12 +29,12 @@ describe("values kept per process by content version", () => {
   });
 
   it("the shell's settings and footer pages follow an edit", async () => {
-    const before = await getPublicSettings();
+    const before = await getCachedSettings();
     await listFooterPagesCached();
     await t.db.updateTable("settings").set({ site_name_uk: "Нова назва" }).where("id", "=", 1).execute();
     await t.db.updateTable("pages").set({ show_in_footer: false }).execute();
     resetContentState();
-    expect((await getPublicSettings()).site_name_uk).toBe("Нова назва");
+    expect((await getCachedSettings()).site_name_uk).toBe("Нова назва");
     expect(before.site_name_uk).not.toBe("Нова назва");
     expect(await listFooterPagesCached()).toEqual([]);
   });

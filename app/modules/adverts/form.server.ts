@@ -9,6 +9,7 @@ import { readFormOutcome } from "../http/body.server.ts";
 import { redirectWithFlash } from "../http/flash.server.ts";
 import { MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { getSettings, type Settings } from "../settings/settings.server.ts";
+import { categoryRows, listLocations } from "../listing/taxonomy.server.ts";
 import { createAdvertSchema, parsePhotoOrder, type AdvertFormValue } from "./form-schema.ts";
 import { createAdvert, dailyLimitReached, dailyLimitRetryAfter, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
 import {
@@ -38,13 +39,9 @@ export type AdvertFormOptions = { categories: CategoryOption[]; locations: Locat
 export type AdvertFormDefaults = Record<string, string | boolean | string[] | undefined>;
 
 /** Categories as a tree (parents, each followed by its children) and locations, for the selects. */
-export async function advertFormOptions(language: Language, settings?: Settings): Promise<AdvertFormOptions> {
-  const db = getDb();
-  const [categories, locations, current] = await Promise.all([
-    db.selectFrom("categories").select(["id", "name_uk", "name_en", "parent_id"]).where("kind", "=", "advertisement").orderBy("position").orderBy("id").execute(),
-    db.selectFrom("locations").select(["id", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),
-    settings ?? getSettings(),
-  ]);
+export async function advertFormOptions(language: Language, settings: Settings): Promise<AdvertFormOptions> {
+  // Both lists are kept per process (listing/taxonomy.server.ts): a form page asks for neither.
+  const [categories, locations] = await Promise.all([categoryRows("advertisement"), listLocations(language)]);
   const ids = new Set(categories.map((category) => category.id));
   const roots = categories.filter((category) => category.parent_id === null || !ids.has(category.parent_id));
   const ordered: CategoryOption[] = [];
@@ -60,8 +57,8 @@ export async function advertFormOptions(language: Language, settings?: Settings)
   }
   return {
     categories: ordered,
-    locations: locations.map((location) => ({ id: location.id, name: pickLocalized(location.name_uk, location.name_en, language) })),
-    maxPhotos: current.advert_max_images,
+    locations: locations.map((location) => ({ id: location.id, name: location.name })),
+    maxPhotos: settings.advert_max_images,
     maxPhotoBytes: MAX_IMAGE_BYTES,
   };
 }

@@ -5,7 +5,7 @@ import { getInstance, getPageLanguage } from "~/middleware/i18next";
 import { publicOrigin } from "../config/config.server.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { bannerIds, reklamaFor, type ReklamaBanner } from "../reklama/reklama.server.ts";
-import { getPublicSettings } from "../settings/settings.server.ts";
+import { getCachedSettings } from "../settings/settings.server.ts";
 import type { ViewTable } from "./counters.server.ts";
 import { notFound } from "./not-found.ts";
 import { recordImpressions, recordView } from "./request-effects.server.ts";
@@ -30,7 +30,7 @@ export function pageContext(context: Context, url: URL) {
 }
 
 export async function siteName(language: Language): Promise<string> {
-  const settings = await getPublicSettings();
+  const settings = await getCachedSettings();
   return pickLocalized(settings.site_name_uk, settings.site_name_en, language).text;
 }
 

@@ -12,7 +12,7 @@ export type LocationOption = { id: number; slug: string; name: LocalizedText };
 // process until their table's version changes (the page cache's check), so an uncached page
 // does not query them.
 const allCategories = cachedByVersion(["categories"], () =>
-  getDb().selectFrom("categories").select(["id", "slug", "kind", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),
+  getDb().selectFrom("categories").select(["id", "slug", "kind", "name_uk", "name_en", "parent_id"]).orderBy("position").orderBy("id").execute(),
 );
 const allLocations = cachedByVersion(["locations"], () =>
   getDb().selectFrom("locations").select(["id", "slug", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),
@@ -20,6 +20,11 @@ const allLocations = cachedByVersion(["locations"], () =>
 
 function toLink(row: { id: number; slug: string; name_uk: string; name_en: string | null }, language: Language): CategoryLink {
   return { id: row.id, slug: row.slug, name: pickLocalized(row.name_uk, row.name_en, language) };
+}
+
+/** The categories of `kind` as stored (with their parent), in list order: for trees and selects. */
+export async function categoryRows(kind: CategoryKind) {
+  return (await allCategories()).filter((row) => row.kind === kind);
 }
 
 export async function listCategories(kind: CategoryKind, language: Language): Promise<CategoryLink[]> {

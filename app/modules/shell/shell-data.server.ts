@@ -6,7 +6,7 @@ import { readConsent } from "../consent/consent.server.ts";
 import { MANAGE_PARAM, MANAGE_VALUE } from "../consent/cookies.ts";
 import { readFlash } from "../http/flash.server.ts";
 import { listFooterPagesCached } from "../pages/pages.server.ts";
-import { getPublicSettings } from "../settings/settings.server.ts";
+import { getCachedSettings } from "../settings/settings.server.ts";
 
 /** The `common` messages the shell's SEO defaults and error titles use. */
 type ShellKey = "seo_index_title" | "seo_index_description" | "error.not_found_title" | "error.not_found_description" | "error.server_title" | "error.server_description";
@@ -15,7 +15,7 @@ type ShellKey = "seo_index_title" | "seo_index_description" | "error.not_found_t
 export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: (key: ShellKey, values?: Record<string, string>) => string }) {
   const locale = localeFromPath(url.pathname);
   const [settings, footerPages, { flash, clear }] = await Promise.all([
-    getPublicSettings(),
+    getCachedSettings(),
     listFooterPagesCached(),
     readFlash(request),
   ]);

@@ -14,7 +14,7 @@ import { advertFormOptions, newAdvertDefaults, submitAdvertForm } from "~/module
 import { dailyLimitReached } from "~/modules/adverts/owner.server";
 import type { PhotoPreview } from "~/modules/adverts/photos.server";
 import { advertsT } from "~/modules/adverts/page.server";
-import { getSettings } from "~/modules/settings/settings.server";
+import { getCachedSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 // Posting an advert: /dodaty-ogoloshennya (public layout) and /cabinet/add-advertisement
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser({ context, url });
   const t = advertsT(context);
-  const settings = await getSettings();
+  const settings = await getCachedSettings();
   const [options, limitReached] = await Promise.all([
     advertFormOptions(getPageLanguage(context), settings),
     user.emailVerified ? dailyLimitReached(user.id, settings) : Promise.resolve(false),

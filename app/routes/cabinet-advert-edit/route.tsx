@@ -14,7 +14,7 @@ import { advertsT } from "~/modules/adverts/page.server";
 import { photoPreviews } from "~/modules/adverts/photos.server";
 import { effectiveStatus } from "~/modules/adverts/status";
 import { notFound } from "~/modules/listing/not-found";
-import { getSettings } from "~/modules/settings/settings.server";
+import { getCachedSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 // /cabinet/edit/{id}: the owner's advert in the posting form. Any other id, another user's
@@ -31,7 +31,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const advert = await findOwnedAdvert(advertId(params.id), user.id);
   if (!advert) notFound();
   const t = advertsT(context);
-  const settings = await getSettings();
+  const settings = await getCachedSettings();
   const [options, photos] = await Promise.all([advertFormOptions(getPageLanguage(context), settings), photoPreviews(advert.photoIds)]);
   return {
     advert: { id: advert.id, slug: advert.slug, title: advert.values.title, status: effectiveStatus(advert.status, advert.expiresAt), rejectionReason: advert.rejectionReason },

@@ -12,7 +12,7 @@ import { advertsT, priceLabels } from "~/modules/adverts/page.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { notFound } from "~/modules/listing/not-found";
 import { checkPage, parsePage } from "~/modules/listing/pagination";
-import { getSettings } from "~/modules/settings/settings.server";
+import { getCachedSettings, getSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { advertActionSchema } from "./schema";
 
@@ -24,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser({ context, url });
   const t = advertsT(context);
   const page = parsePage(url);
-  const [{ items, total }, settings] = await Promise.all([listOwnedAdverts(user.id, page, getPageLanguage(context), priceLabels(context)), getSettings()]);
+  const [{ items, total }, settings] = await Promise.all([listOwnedAdverts(user.id, page, getPageLanguage(context), priceLabels(context)), getCachedSettings()]);
   return {
     items,
     pagination: checkPage(page, total, CABINET_PAGE_SIZE),

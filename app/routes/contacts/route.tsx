@@ -4,7 +4,7 @@ import { getInstance, getPageLanguage } from "~/middleware/i18next";
 import { langAttr, pickLocalized } from "~/modules/content/localized";
 import { findPublishedPage } from "~/modules/pages/pages.server";
 import { pageMeta } from "~/modules/seo/meta";
-import { getSettings } from "~/modules/settings/settings.server";
+import { getCachedSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export async function loader({ context }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const t = getInstance(context).getFixedT(language);
-  const [settings, page] = await Promise.all([getSettings(), findPublishedPage("nashi-kontakty")]);
+  const [settings, page] = await Promise.all([getCachedSettings(), findPublishedPage("nashi-kontakty")]);
   const socialLinks = Object.entries((settings.social_links ?? {}) as Record<string, string>).filter(
     ([, href]) => typeof href === "string" && /^https?:\/\//.test(href),
   );
