@@ -75,8 +75,10 @@ function firstLoadChunks(): Plugin {
 
 /**
  * lucide-react's icons build their component with `../createLucideIcon.mjs` (1.6 KiB gzip with
- * its provider context and builder); the client build takes app/components/icons/lucide-lite.ts
- * instead, which writes the same markup (tests/unit/lucide-lite.test.ts).
+ * its provider context and builder); both builds take app/components/icons/lucide-lite.ts
+ * instead, which writes the same markup (tests/unit/lucide-lite.test.ts): the browser loads
+ * less, and the server renders the icons of a page with less work (lucide-react is bundled
+ * into the server build for it, see `ssr.noExternal`).
  */
 function lucideLite(): Plugin {
   const lite = path.join(APP, "components/icons/lucide-lite.ts");
@@ -84,7 +86,6 @@ function lucideLite(): Plugin {
     name: "portal:lucide-lite",
     apply: "build",
     enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
     resolveId(source, importer) {
       if (source === "../createLucideIcon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return lite;
       return null;
@@ -95,8 +96,9 @@ function lucideLite(): Plugin {
 export default defineConfig({
   plugins: [reactRouter(), precompress(), firstLoadChunks(), lucideLite()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  // PrimeReact 10 ships directory imports that Node's ESM loader rejects during SSR.
-  ssr: { noExternal: ["primereact"] },
+  // PrimeReact 10 ships directory imports that Node's ESM loader rejects during SSR;
+  // lucide-react is bundled so that its icons use lucide-lite (above) on the server too.
+  ssr: { noExternal: ["primereact", "lucide-react"] },
   // The dev server listens on $PORT, so its origin is the public origin the app checks form
   // posts against (http://localhost:$PORT unless PUBLIC_URL says otherwise).
   server: { port: Number(process.env.PORT ?? 3000), strictPort: true },

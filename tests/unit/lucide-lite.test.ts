@@ -6,9 +6,9 @@ import * as lucide from "lucide-react";
 import { describe, expect, it } from "vitest";
 import createLucideIcon from "~/components/icons/lucide-lite";
 
-// The client build renders lucide's icons with components/icons/lucide-lite.ts, the server
-// with lucide's own factory: both must write the same markup, or hydration would disagree.
-// Every icon the app imports is compared, with the props the app passes.
+// Both builds render lucide's icons with components/icons/lucide-lite.ts instead of lucide's
+// own factory: it must write the same markup, or the swap would change what lucide's icons
+// look like. Every icon the app imports is compared, with the props the app passes.
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 

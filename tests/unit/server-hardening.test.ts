@@ -59,6 +59,10 @@ describe("security headers", () => {
     const nonce = newNonce();
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
     expect(newNonce()).not.toBe(nonce);
+    // Cut from a refilled pool of random bytes: across several refills, none repeats.
+    const many = Array.from({ length: 1000 }, newNonce);
+    expect(new Set(many).size).toBe(1000);
+    expect(many.every((value) => /^[A-Za-z0-9+/]{24}$/.test(value))).toBe(true);
     const directives = Object.fromEntries(
       contentSecurityPolicy(nonce)
         .split("; ")
