@@ -20,17 +20,28 @@ export async function formOptions(spec: ContentSpec, language: Language = "uk"):
   const db = getDb();
   const needsLocations = allFields(spec).some((field) => field.kind === "location");
   const [categories, locations, tags] = await Promise.all([
-    spec.category
-      ? db.selectFrom("categories").select(["id", "name_uk", "name_en", "parent_id"]).where("kind", "=", spec.category).orderBy("position").orderBy("name_uk").execute()
-      : [],
+    categoryChoices(spec, language),
     needsLocations ? db.selectFrom("locations").select(["id", "name_uk", "name_en"]).orderBy("position").orderBy("name_uk").execute() : [],
     spec.tags ? db.selectFrom("tags").select(["id", "name_uk", "name_en"]).orderBy("name_uk").execute() : [],
   ]);
   return {
-    categories: categoryTree(categories, language),
+    categories,
     locations: locations.map((row) => ({ id: row.id, label: termLabel(row, language), labelEn: row.name_en, depth: 0 })),
     tags: tags.map((row) => ({ id: row.id, label: termLabel(row, language), labelEn: row.name_en, depth: 0 })),
   };
+}
+
+/** The categories of the type's kind in tree order: the form's select and the list's filter. */
+export async function categoryChoices(spec: ContentSpec, language: Language = "uk"): Promise<Choice[]> {
+  if (!spec.category) return [];
+  const rows = await getDb()
+    .selectFrom("categories")
+    .select(["id", "name_uk", "name_en", "parent_id"])
+    .where("kind", "=", spec.category)
+    .orderBy("position")
+    .orderBy("name_uk")
+    .execute();
+  return categoryTree(rows, language);
 }
 
 /** Categories in tree order (children after their parent), with their depth. */

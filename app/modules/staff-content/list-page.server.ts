@@ -1,7 +1,7 @@
 import { getPageLanguage } from "~/middleware/i18next";
 import { formatDate, formatTime } from "../listing/dates.ts";
 import { bulkActionsFor } from "./actions.ts";
-import { formOptions } from "./form-data.server.ts";
+import { categoryChoices } from "./form-data.server.ts";
 import { parseListQuery } from "./list-query.ts";
 import { listAuthors, listItems } from "./list.server.ts";
 import { adminT, canPurge, requireContentAccess, type ContentRouteArgs } from "./route-access.server.ts";
@@ -13,7 +13,8 @@ export async function loadContentList(args: ContentRouteArgs) {
   const { spec, user } = requireContentAccess(args);
   const language = getPageLanguage(context);
   const query = parseListQuery(url.searchParams);
-  const [list, options, authors] = await Promise.all([listItems(spec, query), formOptions(spec, language), listAuthors(spec)]);
+  // The filters need the categories only: not the tags and locations a form's selects read.
+  const [list, categories, authors] = await Promise.all([listItems(spec, query), categoryChoices(spec, language), listAuthors(spec)]);
   const when = (date: Date | null) => (date ? `${formatDate(date, language)} ${formatTime(date, language)}` : null);
   const t = adminT(context);
   const title = t(`dashboard:sections.${spec.type}`);
@@ -36,7 +37,7 @@ export async function loadContentList(args: ContentRouteArgs) {
       author: row.author,
       editPath: dashboardPaths.edit(spec.type, row.id),
     })),
-    filters: { statuses: statusFilters(spec), categories: spec.category ? options.categories : null, authors },
+    filters: { statuses: statusFilters(spec), categories: spec.category ? categories : null, authors },
     bulkActions: bulkActionsFor(query.view, canPurge(user)),
     seo: { title: t("admin:list.seo_title", { section: title }), description: t("admin:list.seo_description", { section: title }) },
   };
