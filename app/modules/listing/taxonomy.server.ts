@@ -28,12 +28,12 @@ export async function categoryRows(kind: CategoryKind) {
 }
 
 export async function listCategories(kind: CategoryKind, language: Language): Promise<CategoryLink[]> {
-  return (await allCategories()).filter((row) => row.kind === kind).map((row) => toLink(row, language));
+  return (await categoryRows(kind)).map((row) => toLink(row, language));
 }
 
 /** The category of `kind` with this slug, or the SPEC 404. */
 export async function requireCategory(kind: CategoryKind, slug: string, language: Language): Promise<CategoryLink> {
-  const row = (await allCategories()).find((category) => category.kind === kind && category.slug === slug);
+  const row = (await categoryRows(kind)).find((category) => category.slug === slug);
   if (!row) notFound();
   return toLink(row, language);
 }
