@@ -160,12 +160,36 @@ describe("the page cache's LRU", () => {
     lru.set("a", "A", 4);
     lru.set("b", "B", 4);
     expect(lru.get("a")).toBe("A"); // a is now the most recently used
+    lru.set("c", "C", 4); // full: a new key gets in on its second offer (the doorkeeper, below)
     lru.set("c", "C", 4);
     expect(lru.get("b")).toBeUndefined();
     expect(lru.get("a")).toBe("A");
     expect(lru.size).toEqual({ entries: 2, bytes: 8 });
-    lru.set("huge", "H", 11);
+    expect(lru.set("huge", "H", 11)).toBe(false);
     expect(lru.get("huge")).toBeUndefined();
     expect(lru.size.entries).toBe(2);
+  });
+
+  it("once full, lets a new key in on its second offer only; a key already in is replaced at once", () => {
+    const lru = new SizedLru<string>(8);
+    expect(lru.set("hot", "H1", 4)).toBe(true); // room left: in at once
+    expect(lru.set("warm", "W", 4)).toBe(true);
+    // Full: one-off keys are turned away and evict nothing.
+    for (const key of ["sweep-1", "sweep-2", "sweep-3"]) expect(lru.set(key, "S", 4)).toBe(false);
+    expect(lru.get("hot")).toBe("H1");
+    expect(lru.get("warm")).toBe("W");
+    // A newer render of a kept key replaces it without waiting at the door.
+    expect(lru.set("hot", "H2", 4)).toBe(true);
+    expect(lru.get("hot")).toBe("H2");
+    // Offered again, a key gets in and the least recently used one ("warm") makes room.
+    expect(lru.set("sweep-2", "S2", 4)).toBe(true);
+    expect(lru.get("sweep-2")).toBe("S2");
+    expect(lru.get("warm")).toBeUndefined();
+    expect(lru.size).toEqual({ entries: 2, bytes: 8 });
+    // Cleared, it has room again, and forgot what it had turned away.
+    lru.clear();
+    expect(lru.set("sweep-3", "S3", 4)).toBe(true);
+    expect(lru.set("a", "A", 4)).toBe(true);
+    expect(lru.set("sweep-1", "S1", 4)).toBe(false);
   });
 });

@@ -19,6 +19,8 @@ import { applyPageEffects, newPageEffects, pageEffectsContext, type PageEffects 
 //   every process notices a change made by any other), until time alone would change it
 //   (a scheduled item going live), or `maxAgeSeconds` at most. Pages thus cost no database
 //   or rendering work while nothing changes, and are still fresh within about a second.
+//   Once a partition is full, a page gets in on its second miss (SizedLru's doorkeeper), so
+//   a crawl of pages nobody asks for twice cannot push out the ones asked for all the time.
 
 export type PageCacheOptions = {
   /** Tables the page is built from; the shell's (settings, pages) are always added. */
