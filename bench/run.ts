@@ -249,12 +249,17 @@ async function measure(url: string, bypass = false, cookie?: string, pid?: numbe
   return { rps: result.requests.average, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, cpuPerRequest, non2xx: result.non2xx, errors: result.errors };
 }
 
-/** Gzipped size of every script a page loads, fetched from the server like a browser would. */
+/**
+ * Gzipped size of every script a page loads at first, fetched from the server like a browser
+ * would: its module preloads and script sources. Not every asset path in the HTML: the inline
+ * route manifest also names modules of routes the page only links to.
+ */
 async function clientJs(base: string, paths: string[]) {
   const sizes: Array<{ path: string; kib: number | null; files: number }> = [];
   for (const page of paths) {
     const html = await (await fetch(base + page)).text();
-    const files = [...new Set(html.match(/\/assets\/[^"' )]+\.js/g) ?? [])];
+    const loaded = html.matchAll(/<(?:link rel="modulepreload" href|script[^>]* src)="(\/assets\/[^"]+\.js)"/g);
+    const files = [...new Set(Array.from(loaded, (match) => match[1]!))];
     let bytes: number | null = 0;
     for (const file of files) {
       const response = await fetch(base + file, { headers: { "accept-encoding": "identity" } });
@@ -372,7 +377,7 @@ async function main() {
     "search in the database (as the page runs it, 200 runs each):",
     ...searchTimes.map((s) => `  ${`${s.category} "${s.word}"`.padEnd(34)} ${pad(String(s.matches), 5)} matches  p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms`),
     "",
-    "client JS of public pages (gzip -9, all scripts the page loads):",
+    "client JS of public pages (gzip -9, the scripts each page preloads and runs at first):",
     ...js.map((page) => `  ${page.path.padEnd(40)} ${page.kib === null ? "unknown (build/ changed during the run)" : `${page.kib.toFixed(1)} KiB`} in ${page.files} files`),
     "",
     ...(lighthouseResults.length ? formatLighthouse(lighthouseResults) : [lighthouseNote]),
