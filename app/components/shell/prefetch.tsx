@@ -30,20 +30,6 @@ function preloadRoute(route: ManifestRoute): Promise<void> {
   return Promise.all([route.module, ...(route.imports ?? [])].map(preloadModule)).then(() => undefined);
 }
 
-function consider(anchor: HTMLAnchorElement) {
-  if (anchor.target || anchor.hasAttribute("download") || anchor.dataset.noPrefetch !== undefined) return;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-  for (const route of unloadedRoutesFor(url.pathname)) {
-    if (queued.has(route.id)) continue;
-    queued.add(route.id);
-    void queue.run(() => preloadRoute(route));
-  }
-}
-
-const pending: HTMLAnchorElement[] = [];
-let draining = false;
-
 /** Lets the browser run what waits (input, paint) before the next piece of background work. */
 function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
@@ -51,22 +37,19 @@ function yieldToMain(): Promise<void> {
 }
 
 /**
- * One link per task: the header's links and the first links in view, considered at once,
- * were a 100–300 ms task on a phone's CPU (Chromium at 4x slowdown), right as the page
- * became usable.
+ * One link per task (each call waits its turn): the header's links and the first links in
+ * view, considered at once, were a 100–300 ms task on a phone's CPU (Chromium at 4x
+ * slowdown), right as the page became usable.
  */
-async function considerInTurn(anchors: Iterable<HTMLAnchorElement>) {
-  pending.push(...anchors);
-  if (draining) return;
-  draining = true;
-  try {
-    while (pending.length) {
-      await yieldToMain();
-      const anchor = pending.shift();
-      if (anchor?.isConnected) consider(anchor);
-    }
-  } finally {
-    draining = false;
+async function consider(anchor: HTMLAnchorElement) {
+  await yieldToMain();
+  if (!anchor.isConnected || anchor.target || anchor.hasAttribute("download") || anchor.dataset.noPrefetch !== undefined) return;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
+  for (const route of unloadedRoutesFor(url.pathname)) {
+    if (queued.has(route.id)) continue;
+    queued.add(route.id);
+    void queue.run(() => preloadRoute(route));
   }
 }
 
@@ -78,11 +61,13 @@ export function Prefetcher() {
     let observer: IntersectionObserver | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const start = () => {
-      void considerInTurn(document.querySelectorAll<HTMLAnchorElement>(".site-header nav a[href]"));
+      document.querySelectorAll<HTMLAnchorElement>(".site-header nav a[href]").forEach((anchor) => void consider(anchor));
       observer = new IntersectionObserver((entries) => {
-        const inView = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLAnchorElement);
-        for (const anchor of inView) observer?.unobserve(anchor);
-        void considerInTurn(inView);
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer?.unobserve(entry.target);
+          void consider(entry.target as HTMLAnchorElement);
+        }
       });
       document.querySelectorAll<HTMLAnchorElement>("main a[href]").forEach((anchor) => observer!.observe(anchor));
     };
@@ -92,7 +77,6 @@ export function Prefetcher() {
     if (document.readyState === "complete") afterLoad();
     else window.addEventListener("load", afterLoad, { once: true });
     return () => {
-      pending.length = 0;
       clearTimeout(timer);
       window.removeEventListener("load", afterLoad);
       observer?.disconnect();
