@@ -38,7 +38,7 @@ function yieldToMain(): Promise<void> {
 
 /**
  * One link per task (each call waits its turn): the header's links and the first links in
- * view, considered at once, were a 100–300 ms task on a phone's CPU (Chromium at 4x
+ * view, considered at once, were a 100–250 ms task on a phone's CPU (Chromium at 4x
  * slowdown), right as the page became usable.
  */
 async function consider(anchor: HTMLAnchorElement) {
