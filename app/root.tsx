@@ -8,7 +8,7 @@ import { errorTitle } from "./components/error-view";
 import { useRootData, type RootData } from "./hooks/use-root-data";
 import { languageOf, localeFromPath, LOCALES } from "./i18n/locales";
 import { markHydrated, MessagesHint } from "./i18n/translate";
-import { getInstance, getPageLanguage, i18nextMiddleware } from "./middleware/i18next";
+import { getPageLanguage, i18nextMiddleware, translatorFor } from "./middleware/i18next";
 import { pageMeta } from "./modules/seo/meta";
 import { imageBaseUrl, setImageBaseUrl } from "./modules/images/urls";
 import { localeRedirectMiddleware } from "./middleware/locale-redirect.server";
@@ -41,8 +41,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
-  const t = getInstance(context).getFixedT(language);
-  const { shell, headers } = await loadShellData({ request, url, language, t: (key, values) => t(key, values) });
+  const { shell, headers } = await loadShellData({ request, url, language, t: translatorFor(language) });
   return data({ ...shell, session: clientSession(context), imageBase: imageBaseUrl() } satisfies RootData, { headers });
 }
 

@@ -1,7 +1,6 @@
 import { useMemo } from "react";
 import { useRootData } from "~/hooks/use-root-data";
 import { usePageLanguage, useT } from "~/hooks/use-t";
-import { dynamicKey } from "~/i18n/translate";
 import { AccountMenu } from "./account/account-menu";
 import { ConsentBanner } from "./consent/consent-banner";
 import { AppEffects } from "./shell/app-effects";
@@ -17,13 +16,8 @@ export function Shell({ children, account }: { children: React.ReactNode; accoun
   const language = usePageLanguage();
   const flash = root?.flash;
   const siteName = root?.site.name ?? t("site_name");
-  const toasts = useMemo<ToastMessage[]>(
-    () =>
-      flash
-        ? [{ id: flash.id ?? flash.message, severity: flash.severity, text: t(flash.message, dynamicKey(flash.message, flash.values)) }]
-        : [],
-    [flash, t],
-  );
+  // The loader sends the toast translated (flash.server.ts).
+  const toasts = useMemo<ToastMessage[]>(() => (flash ? [flash] : []), [flash]);
   return (
     <>
       <Header siteName={siteName} theme={root?.theme ?? "light"} account={account ?? <AccountMenu />} />

@@ -40,6 +40,17 @@ declare module "i18next" {
   }
 }
 
+// The typed signature only takes keys the compiler knows; these come from data.
+const translators = new Map([...instances].map(([language, instance]) => [language, instance.getFixedT(language) as unknown as Translate]));
+
+/** A language's `t` for keys known only at run time (`ns:key` from a cookie or a table). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** `t` of any language, whatever the request's: an action answering for the page it came from. */
+export function translatorFor(language: Language): Translate {
+  return translators.get(language)!;
+}
+
 /** The page language ("uk" | "en") for loaders and actions. */
 export function getPageLanguage(context: Readonly<RouterContextProvider>): "uk" | "en" {
   return getLanguage(context);

@@ -251,6 +251,18 @@ test.describe("toasts", () => {
     await page.clock.runFor(1);
     await expect(toast).toHaveCount(0);
   });
+
+  test("a toast that comes before the page's messages is in words, not a message key @js-only", async ({ page }) => {
+    // The Ukrainian bundle (shell, adverts, …) is held back: the page has only the messages
+    // its render used, as a phone has in the seconds before the bundle loads when idle.
+    const held: Array<() => Promise<void>> = [];
+    await page.route(/\/assets\/uk-public-[\w-]+\.js$/, (route) => void held.push(() => route.continue()));
+    await openApp(page, "/novyny");
+    await banner(page).getByRole("button", { name: "Прийняти всі" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.locator(".toast-region .toast__text")).toHaveText("Ваші налаштування cookie збережено.");
+    for (const release of held) await release();
+  });
 });
 
 test.describe("prefetch", () => {

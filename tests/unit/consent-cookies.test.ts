@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as consentRoute from "~/routes/consent/route";
 import { allIdsString, consentState, enabledIdsFor, type CookieRegistry } from "~/modules/consent/cookies";
 import { loadShellData } from "~/modules/shell/shell-data.server";
+import { translatorFor } from "~/middleware/i18next";
 import { useTestDatabase } from "../support/db.ts";
 import { callRoute, catchResponse, cookieHeader } from "../support/route.ts";
 
@@ -136,5 +137,17 @@ describe("the banner's data", () => {
 
   it("opens the settings with ?consent=manage", async () => {
     expect((await shellConsent("/novyny?consent=manage")).manage).toBe(true);
+  });
+
+  it("carries the saved toast translated into the page's language, and clears it", async () => {
+    // The browser may not hold the `shell` messages yet when the toast shows (i18n/translate.ts).
+    const accepted = await post({ intent: "accept-all", returnTo: "/us/novyny" });
+    const flash = cookieHeader(...accepted.headers.getSetCookie().filter((c) => c.startsWith("__flash=")));
+    for (const [language, path, text] of [["en", "/us/novyny", "Your cookie settings are saved."], ["uk", "/novyny", "Ваші налаштування cookie збережено."]] as const) {
+      const request = new Request(`http://localhost${path}`, { headers: { Cookie: flash } });
+      const { shell, headers } = await loadShellData({ request, url: new URL(request.url), language, t: translatorFor(language) });
+      expect(shell.flash).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), severity: "success", text });
+      expect(headers.get("Set-Cookie")).toMatch(/^__flash=; .*Max-Age=0/);
+    }
   });
 });

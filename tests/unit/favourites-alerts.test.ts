@@ -105,9 +105,10 @@ describe("favourites", () => {
     const page = await callWithSession(advertItem.loader, { url: `/advertisement/${advert.slug}`, cookie, params: { slug: advert.slug } });
     expect(page.result.savedIds).toContain(advert.id);
 
-    const inline = unwrapData((await toggle(cookie, { intent: "remove", advertId: String(advert.id), inline: "1" })).result);
+    // The toast comes translated, in the language of the page the toggle was on.
+    const inline = unwrapData((await toggle(cookie, { intent: "remove", advertId: String(advert.id), inline: "1", returnTo: `/us/advertisement/${advert.slug}` })).result);
     expect(inline.status).toBe(200);
-    expect(inline.data).toMatchObject({ saved: false, flash: { message: "adverts:favourites.flash_removed" } });
+    expect(inline.data).toMatchObject({ saved: false, toast: { severity: "info", text: "Advert removed from your favourites." } });
     const rows = await t.db.selectFrom("favourites").selectAll().where("user_id", "=", user.id).execute();
     expect(rows).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { FavouriteResult } from "~/routes/favourite-toggle/route";
-import { useAdvertsT, useMessage } from "./use-adverts-t";
+import { useAdvertsT } from "./use-adverts-t";
 
 /**
  * "Save" / "Saved" on advert cards and pages: a form post to /favourites (works without JS:
@@ -10,7 +10,6 @@ import { useAdvertsT, useMessage } from "./use-adverts-t";
  */
 export default function FavouriteToggleForm({ advertId, saved, title, compact = false }: { advertId: number; saved: boolean; title: string; compact?: boolean }) {
   const { t } = useAdvertsT();
-  const message = useMessage();
   const fetcher = useFetcher<FavouriteResult>();
   const { pathname, search } = useLocation();
   const [hydrated, setHydrated] = useState(false);
@@ -24,7 +23,7 @@ export default function FavouriteToggleForm({ advertId, saved, title, compact = 
     const result = fetcher.state === "idle" ? fetcher.data : undefined;
     if (!result || shown.current === result) return;
     shown.current = result;
-    window.dispatchEvent(new CustomEvent("toast:add", { detail: { id: crypto.randomUUID(), severity: result.flash.severity, text: message(result.flash.message) } }));
+    window.dispatchEvent(new CustomEvent("toast:add", { detail: result.toast }));
   });
 
   return (

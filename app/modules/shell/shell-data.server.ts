@@ -4,6 +4,7 @@ import { pickLocalized } from "../content/localized.ts";
 import { readTheme } from "../http/cookies.server.ts";
 import { readConsent } from "../consent/consent.server.ts";
 import { MANAGE_PARAM, MANAGE_VALUE } from "../consent/cookies.ts";
+import type { Translate } from "~/middleware/i18next";
 import { readFlash } from "../http/flash.server.ts";
 import { listFooterPagesCached } from "../pages/pages.server.ts";
 import { getCachedSettings } from "../settings/settings.server.ts";
@@ -29,12 +30,12 @@ function translateFixedTexts(t: ShellT) {
 }
 
 /** What every page's shell needs: locale, theme, site contacts, footer links, a pending toast. */
-export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: ShellT }) {
+export async function loadShellData({ request, url, language, t }: { request: Request; url: URL; language: Language; t: Translate }) {
   const locale = localeFromPath(url.pathname);
   const [settings, footerPages, { flash, clear }] = await Promise.all([
     getCachedSettings(),
     listFooterPagesCached(),
-    readFlash(request),
+    readFlash(request, t),
   ]);
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);

@@ -1,15 +1,16 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { localeFromPath, localizePath } from "~/i18n/locales";
+import { languageOf, localeFromPath, localizePath } from "~/i18n/locales";
+import { translatorFor } from "~/middleware/i18next";
 import { getCurrentUser } from "~/modules/auth/guards.server";
 import { setFavourite } from "~/modules/favourites/favourites.server";
 import { rememberPendingFavourite } from "~/modules/favourites/pending.server";
-import { redirectWithFlash, type Flash } from "~/modules/http/flash.server";
+import { flashToast, redirectWithFlash, type Flash, type FlashToast } from "~/modules/http/flash.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 import { readForm } from "~/modules/http/body.server";
 import { favouriteSchema } from "./schema";
 
-export type FavouriteResult = { saved: boolean; flash: Flash };
+export type FavouriteResult = { saved: boolean; toast: FlashToast };
 
 const FLASH = {
   saved: { severity: "success", message: "adverts:favourites.flash_saved" },
@@ -33,7 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await setFavourite(user.id, advertId, intent === "save");
   const flash = FLASH[outcome];
   const status = outcome === "limited" ? 429 : outcome === "not_found" ? 404 : 200;
-  if (inline) return data<FavouriteResult>({ saved: outcome === "saved", flash }, { status });
+  if (inline) {
+    // In the language of the page the toggle is on (the action's own path has none).
+    const toast = flashToast(flash, translatorFor(languageOf(localeFromPath(returnTo))));
+    return data<FavouriteResult>({ saved: outcome === "saved", toast }, { status });
+  }
   return redirectWithFlash(returnTo, flash);
 }
 
