@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { addMessages, MessageRecorder, MessageRecorderProvider } from "./i18n/translate";
 import { resources } from "./i18n/resources";
+import { isForeignWrite } from "./modules/http/same-origin.server";
 import { contentSecurityPolicy, newNonce } from "./modules/http/security-headers.server";
 import { RETRY_AFTER_SECONDS } from "../db/resilience";
 
@@ -92,10 +93,12 @@ export function handleDataRequest(response: Response) {
 
 /**
  * Client mistakes (a POST to a page without an action: 405; an unknown path: 404) are
- * answered, not logged; so are requests the client gave up on.
+ * answered, not logged; so are requests the client gave up on, and forged posts: React
+ * Router refuses a page action from another origin with 400 before our middleware's 403,
+ * and hands its Error here, which would put a stack trace in the log per hostile request.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isForeignWrite(request)) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
 };

@@ -1,7 +1,8 @@
 // Every state-changing request is checked against the public origin, resource routes
 // (consent, theme, beacons, the auth API) included, through the root's middleware.
-import { describe, expect, it, beforeAll } from "vitest";
+import { describe, expect, it, beforeAll, vi } from "vitest";
 import type { MiddlewareFunction } from "react-router";
+import { handleError } from "~/entry.server";
 import { middleware as rootMiddleware } from "~/root";
 import * as apiAuth from "~/routes/api-auth/route";
 import * as heartbeat from "~/routes/api-heartbeat/route";
@@ -101,5 +102,27 @@ describe("state-changing requests from elsewhere", () => {
     const outcome = await post(route, { ...options, headers: { ...options.headers, Origin: ORIGIN } });
     expect(outcome.ran).toBe(true);
     expect(outcome.status).not.toBe(403);
+  });
+});
+
+describe("the error log", () => {
+  // React Router refuses a page action from another origin itself (400) and reports its Error.
+  const refusal = new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.");
+  const logged = (headers: Record<string, string>, method = "POST") => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      handleError(refusal, { request: new Request(`${ORIGIN}/login`, { method, headers }), params: {}, context: buildContext([]) } as never);
+      return spy.mock.calls.length > 0;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it("stays quiet about a forged post, which was answered 4xx, and keeps every other error", () => {
+    expect(logged({ Origin: "https://evil.example" })).toBe(false);
+    expect(logged({ Origin: "null" })).toBe(false);
+    expect(logged({ Origin: ORIGIN })).toBe(true);
+    // A foreign Origin on a read is no forgery: an error there is the server's own.
+    expect(logged({ Origin: "https://evil.example" }, "GET")).toBe(true);
   });
 });

@@ -24,8 +24,13 @@ export function isSameOrigin(request: Request): boolean {
   return true;
 }
 
+/** A state-changing request from another site: refused before any action runs. */
+export function isForeignWrite(request: Request): boolean {
+  return !SAFE_METHODS.has(request.method) && !isSameOrigin(request);
+}
+
 /** Root middleware: a foreign state-changing request ends with 403 before any action runs. */
 export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return next();
+  if (!isForeignWrite(request)) return next();
   throw data(null, { status: 403, statusText: "Forbidden", headers: { "Cache-Control": "no-store" } });
 };
