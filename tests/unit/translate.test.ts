@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources";
-import { addMessages, translate } from "~/i18n/translate";
+import { addMessages, subscribeToMessages, translate } from "~/i18n/translate";
 import type { Language } from "~/i18n/locales";
 
 // The browser's small translator must say exactly what i18next says on the server, or
@@ -55,5 +55,25 @@ describe("translate", () => {
   it("picks Ukrainian plural forms by count", () => {
     addMessages("uk", { probe: { apples_one: "{{count}} яблуко", apples_few: "{{count}} яблука", apples_many: "{{count}} яблук", apples_other: "{{count}} яблука" } });
     expect([1, 2, 5, 21, 1.5].map((count) => translate("uk", "probe", "apples", { count }))).toEqual(["1 яблуко", "2 яблука", "5 яблук", "21 яблуко", "1.5 яблука"]);
+  });
+
+  it("tells the components on screen about arriving messages only when one of them showed a key", () => {
+    let told = 0;
+    const unsubscribe = subscribeToMessages(() => told++);
+    try {
+      // Every text so far came from what was here (the page's hint): nothing to redraw.
+      addMessages("uk", { probeHinted: { title: "Заголовок" } });
+      expect(told).toBe(0);
+      expect(translate("uk", "probeLate", "title")).toBe("title");
+      addMessages("en", { probeLate: { title: "Title" } });
+      expect(told).toBe(0);
+      addMessages("uk", { probeLate: { title: "Заголовок" } });
+      expect(told).toBe(1);
+      expect(translate("uk", "probeLate", "title")).toBe("Заголовок");
+      addMessages("uk", { probeLate: { title: "Заголовок" } });
+      expect(told).toBe(1);
+    } finally {
+      unsubscribe();
+    }
   });
 });
