@@ -16,6 +16,7 @@ const L = {
     saved: "Збережено",
     favourites: "Обране",
     noFavourites: "Ви ще нічого не зберегли",
+    unsaved: "Оголошення прибрано з обраного.",
     saveSearch: "Зберегти цей пошук",
     searchName: "Назва пошуку",
     submitSearch: "Зберегти пошук",
@@ -38,6 +39,7 @@ const L = {
     saved: "Saved",
     favourites: "Favourites",
     noFavourites: "You have not saved anything yet",
+    unsaved: "Advert removed from your favourites.",
     saveSearch: "Save this search",
     searchName: "Search name",
     submitSearch: "Save search",
@@ -90,6 +92,8 @@ for (const [locale, S] of Object.entries(L)) {
       await card.getByRole("button", { name: new RegExp(`^${S.saved}`) }).click();
       await answered;
       await expect(card.getByRole("button", { name: new RegExp(`^${S.save}`) }).or(page.getByText(S.noFavourites))).toBeVisible();
+      // In the page's language: a toast in place with JS, the notice after the redirect without.
+      await expect(page.getByText(S.unsaved)).toBeVisible();
       await page.goto(`${S.prefix}/cabinet/favourites`);
       await expect(page.getByRole("link", { name: ADVERT })).toHaveCount(0);
     });

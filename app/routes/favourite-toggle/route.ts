@@ -42,6 +42,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash(returnTo, flash);
 }
 
+/**
+ * With JS the toggle asks for data (inline) and its toast shows from here, not from the
+ * toggle: removing a favourite in the cabinet removes its card, toggle and all, in the same
+ * render that brings the answer, so a toast left to the toggle never showed.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const result = await serverAction();
+  if (result && typeof result === "object" && "toast" in result) window.dispatchEvent(new CustomEvent("toast:add", { detail: result.toast }));
+  return result;
+}
+
 export function loader() {
   throw new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
