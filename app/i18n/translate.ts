@@ -10,7 +10,8 @@ import type { Language } from "./locales";
 // Nor does the first load wait for a language bundle: the server records each message its
 // render used and writes them into the page (<MessagesHint>), which is all hydration needs.
 // The page's full bundle follows when the browser is idle; a component that first renders
-// after hydration waits for it (Suspense), one already on screen re-renders when it arrives.
+// after hydration waits for it (Suspense), one already on screen that showed a key for want
+// of it re-renders when it arrives.
 
 type Messages = { readonly [key: string]: unknown };
 type Namespaces = Record<string, Messages>;
