@@ -56,7 +56,7 @@ export function addHintedMessages(hint: MessagesHintData): void {
 export function markHydrated(language: Language, namespaces: readonly string[]): void {
   if (hydrated) return;
   hydrated = true;
-  const prefetch = () => void whenLoaded(language, namespaces)?.catch(() => {});
+  const prefetch = () => void whenLoaded(language, namespaces);
   if (typeof requestIdleCallback === "function") requestIdleCallback(prefetch, { timeout: 3000 });
   else setTimeout(prefetch, 200);
 }
@@ -103,10 +103,32 @@ function whenLoaded(language: Language, namespaces: readonly string[]): Promise<
   const key = `${language}:${missing}`;
   let promise = pending.get(key);
   if (!promise) {
-    promise = loader(language, missing).then((namespaces) => addMessages(language, namespaces));
-    pending.set(key, promise);
+    // Never rejects (a part whose messages could not load shows keys, not an error page), and
+    // once settled says so the way React's `use` reads it, so nothing suspends on it again.
+    const loading: Promise<void> & { status?: string } = loader(language, missing)
+      .then((namespaces) => addMessages(language, namespaces), () => {})
+      .finally(() => (loading.status = "fulfilled"));
+    pending.set(key, (promise = loading));
   }
   return promise;
+}
+
+/**
+ * What a component mounting after hydration waits on. A namespace asked for once keeps
+ * answering with its promise, settled or not: React replays a render that suspended once the
+ * promise settles, and the replay must call `use` where the first attempt did, or its next
+ * hook fails ("Update hook called on initial render", React #467/#520).
+ */
+function awaitedBy(language: Language, namespaces: readonly string[]): Promise<void> | undefined {
+  const missing = whenLoaded(language, namespaces);
+  if (missing) return missing;
+  // All here: a settled promise of one of them, if one was ever asked for (React's replay
+  // reads the promise it suspended on, whichever it is given now).
+  for (const ns of namespaces) {
+    const asked = pending.get(`${language}:${ns}`);
+    if (asked) return asked;
+  }
+  return undefined;
 }
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
@@ -151,7 +173,7 @@ export function translate(language: Language, defaultNs: string, fullKey: string
   // components on screen re-render when it arrives.
   if (message === undefined) {
     missed.add(`${language}:${ns}`);
-    if (!messages) void whenLoaded(language, [ns])?.catch(() => {});
+    if (!messages) void whenLoaded(language, [ns]);
   }
   message ??= options.defaultValue ?? key;
   // Like i18next with skipOnVariables: a placeholder without a value stays as written.
@@ -184,7 +206,7 @@ export function useTranslation<const Ns extends FlatNamespace | readonly FlatNam
   }, []);
   // Hydration renders from the hint; a component mounting later waits for its namespaces.
   if (hydrated && !mounted.current) {
-    const waiting = whenLoaded(lng, list);
+    const waiting = awaitedBy(lng, list);
     if (waiting) use(waiting);
   }
   const loadedVersion = useSyncExternalStore(subscribeToMessages, currentVersion, currentVersion);

@@ -295,15 +295,17 @@ test.describe("prefetch", () => {
   });
 });
 
+/** Signs in as the demo editor and lands on `then`. */
+async function signIn(page: Page, then: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
+  const form = page.locator("form#signin");
+  await form.getByLabel("Електронна пошта", { exact: true }).fill(accounts.editor.email);
+  await form.getByLabel("Пароль", { exact: true }).fill(accounts.editor.password);
+  await form.getByRole("button", { name: "Увійти" }).click();
+  await page.waitForURL((url) => url.pathname === then);
+}
+
 test.describe("dashboard visitor charts", () => {
-  async function signIn(page: Page, then: string) {
-    await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-    const form = page.locator("form#signin");
-    await form.getByLabel("Електронна пошта", { exact: true }).fill(accounts.editor.email);
-    await form.getByLabel("Пароль", { exact: true }).fill(accounts.editor.password);
-    await form.getByRole("button", { name: "Увійти" }).click();
-    await page.waitForURL((url) => url.pathname === then);
-  }
 
   test("the seeded visits as charts with JavaScript, as tables without", async ({ page, javaScriptEnabled }) => {
     await signIn(page, "/dashboard");
@@ -332,5 +334,32 @@ test.describe("dashboard visitor charts", () => {
     await page.goto("/us/dashboard");
     const english = page.getByRole("region", { name: "Visitors" });
     expect(await english.locator('[data-chart="visits-per-day"] tbody tr').first().locator("th").textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+});
+
+test.describe("messages", () => {
+  test("a part that mounts before its messages have arrived waits for them and renders without an error @js-only", async ({ page }) => {
+    await signIn(page, "/dashboard/news");
+    const edit = await page.locator('a[href*="/dashboard/news/edit/"]').first().getAttribute("href");
+    // The dashboard's messages (`admin`) are held back until the rich editor, which mounts
+    // after hydration, has asked for them and is waiting.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    let release!: () => void;
+    const released = new Promise<void>((go) => (release = go));
+    const asked = new Promise<void>((resolve) => {
+      void page.route(/\/assets\/admin-[\w-]+\.js$/, async (route) => {
+        resolve();
+        await released;
+        await route.continue();
+      });
+    });
+    // Not until "load": the page may preload the held module, and load would wait for it.
+    await page.goto(edit!, { waitUntil: "commit" });
+    await asked;
+    release();
+    await expect(page.locator('.ql-editor[contenteditable="true"]').first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Жирний" }).first()).toBeVisible();
+    expect(errors).toEqual([]);
   });
 });
