@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "react-router";
 import type { PhoneReveal } from "~/modules/adverts/page.server";
-import { useAdvertsT, useMessage } from "./use-adverts-t";
+import { useAdvertsT } from "./use-adverts-t";
+import { useMessage } from "./use-message";
 
 /**
  * Name, the phone behind a "Show phone" button, and the email as a link. The button is a

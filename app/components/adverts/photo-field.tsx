@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PhotoPreview } from "~/modules/adverts/photos.server";
-import { useAdvertsT, useMessage } from "./use-adverts-t";
+import { useAdvertsT } from "./use-adverts-t";
+import { useMessage } from "./use-message";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 const ACCEPTED_TYPES = new Set(ACCEPT.split(","));

@@ -3,7 +3,8 @@ import { LocalizedLink } from "~/components/localized-link";
 import { useSession } from "~/modules/auth/session-status";
 import type { SaveSearchResult } from "~/modules/saved-searches/save-action.server";
 import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/limits";
-import { useAdvertsT, useMessage } from "./use-adverts-t";
+import { useAdvertsT } from "./use-adverts-t";
+import { useMessage } from "./use-message";
 
 /**
  * "Save this search" under the advert filters: a name and a button (a plain post to the page

@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
 import { useAccountT } from "~/components/account/use-account-t";
-import { useMessage } from "~/components/adverts/use-adverts-t";
+import { useMessage } from "~/components/adverts/use-message";
 import { LocalizedLink } from "~/components/localized-link";
 import { localeFromPath } from "~/i18n/locales";
 import { requireUser } from "~/modules/auth/guards.server";
