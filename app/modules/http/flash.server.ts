@@ -37,6 +37,5 @@ export async function readFlash(request: Request, t: Translate): Promise<{ flash
   const value = (await cookie.parse(request.headers.get("cookie"))) as Flash | null;
   if (!value || typeof value.message !== "string") return { flash: null, clear: null };
   const severity = TOAST_SEVERITIES.includes(value.severity) ? value.severity : "info";
-  const values = value.values !== null && typeof value.values === "object" ? value.values : undefined;
-  return { flash: flashToast({ id: typeof value.id === "string" ? value.id : undefined, severity, message: value.message, values }, t), clear: await cookie.serialize("", { maxAge: 0 }) };
+  return { flash: flashToast({ ...value, severity }, t), clear: await cookie.serialize("", { maxAge: 0 }) };
 }
