@@ -11,6 +11,7 @@ import { HEAD_REQUEST_HEADER } from "../app/modules/http/head-request.ts";
 import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
 import { staticSecurityHeaders } from "../app/modules/http/security-headers.server.ts";
 import { compressResponse } from "./compression.ts";
+import { originForm, repairedPath } from "./request-target.ts";
 import { indexFiles, serveStatic, type StaticMount } from "./static.ts";
 import { serveStoredUpload } from "./uploads.ts";
 import type { ImageStore } from "../app/modules/images/storage.server.ts";
@@ -66,6 +67,11 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     try {
       if (req.url === "/healthz") return await healthCheck(database, res);
+      const target = originForm(req.url ?? "/");
+      if (target === null) return void res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
+      req.url = target;
+      const repaired = repairedPath(target);
+      if (repaired !== null) return void res.writeHead(308, { Location: repaired, "Content-Length": "0" }).end();
       // Only this server may mark a request as a HEAD run as a GET.
       delete req.headers[HEAD_REQUEST_HEADER];
       if (remoteImages && (await serveStoredUpload(req, res, remoteImages, immutable))) return;

@@ -58,6 +58,30 @@ test.describe("server lifecycle @js-only", () => {
     expect(output.slice(before)).toBe("");
   });
 
+  test("an absolute-form target is served by its path, and a path that is not valid percent-encoding is sent to its valid form, logging nothing", async () => {
+    const before = output.length;
+    const base = `http://127.0.0.1:${PORT}`;
+    const redirect = await fetch(`${base}/us/novyny/%E0%A4%A?page=2`, { redirect: "manual" });
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.get("location")).toBe("/us/novyny/%25E0%25A4%25A?page=2");
+    // Never to another host, however the path starts.
+    for (const path of ["//evil.example/%E0", "/\\evil.example/%E0"]) {
+      const answer = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, []);
+      expect(answer, path).toMatch(/^HTTP\/1\.1 308 .*\r\nlocation: \/evil\.example\/%25E0\r\n/is);
+    }
+    // The absolute form (as sent to a proxy) is served by its path; its host is not ours to trust.
+    const absolute = await rawRequest(`GET http://evil.example/us/nashi-kontakty HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, []);
+    expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await rawRequest(`OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, [])).toMatch(/^HTTP\/1\.1 400 /);
+    const page = await fetch(new URL(redirect.headers.get("location")!, base));
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("Page Not Found: /us/novyny/%25E0%25A4%25A");
+    expect(html).not.toMatch(/rel="canonical"|<link[^>]*hreflang|og:url/i);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(output.slice(before)).toBe("");
+  });
+
   /** Sends a request (headers, then `chunks` one by one) and resolves with the server's reply as soon as it has one. */
   function rawRequest(head: string, chunks: Iterable<string>): Promise<string> {
     return new Promise((resolve, reject) => {
