@@ -2,9 +2,7 @@ import "./zod-csp.client";
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { AlternateLinks } from "./components/alternate-links";
 import { ShellErrorBoundary } from "./components/area-layout";
-import { errorTitle } from "./components/error-view";
 import { useRootData, type RootData } from "./hooks/use-root-data";
 import { languageOf, localeFromPath, LOCALES } from "./i18n/locales";
 import { markHydrated, MessagesHint } from "./i18n/translate";
@@ -34,10 +32,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export const meta: Route.MetaFunction = (args) => {
-  const tags = pageMeta(args);
-  return tags.length || !args.error ? tags : [{ title: errorTitle(args.error, args.location.pathname) }];
-};
+export const meta: Route.MetaFunction = pageMeta;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
@@ -59,7 +54,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The browser's bar follows the theme the visitor chose (the manifest holds the light one). */}
         <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
         <Meta />
-        {root ? <AlternateLinks origin={root.origin} /> : null}
         <Links />
       </head>
       <body>

@@ -33,6 +33,9 @@ test.describe("platform pages", () => {
       expect(response?.status()).toBe(404);
       const title = lang === "en" ? `Page Not Found: ${path}` : `Сторінку не знайдено: ${path}`;
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page).toHaveTitle(title);
+      // Nothing in the head presents the missing address as a page of the site.
+      await expect(page.locator('link[rel="canonical"], link[hreflang], meta[property="og:url"]')).toHaveCount(0);
       await expect(page.locator("header.site-header")).toBeVisible();
       await expect(page.locator("footer.site-footer")).toBeVisible();
     });

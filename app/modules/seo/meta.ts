@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { errorMeta } from "~/components/error-texts";
+import { localizePath, stripLocale } from "~/i18n/locales";
 
 export type Seo = { title: string; description: string; image?: string | null; type?: "website" | "article" };
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
@@ -43,17 +45,33 @@ export function seoMeta(seo: Seo, origin: string, path: string, site?: SiteMeta)
 }
 
 /**
- * A route's `meta`: its loader's `seo`, else the root's defaults (SEO index title and description),
- * so a page whose loader failed still has translated metadata.
+ * Canonical URL and reciprocal hreflang alternates (uk, en, x-default) of a page. Only the page
+ * number changes what a list shows; other query strings share the canonical page.
  */
-export function pageMeta({ loaderData, matches, location, error }: { loaderData?: unknown; matches: MatchLike[]; location: { pathname: string }; error?: unknown }): MetaDescriptor[] {
+function alternateLinks(origin: string, pathname: string, search = ""): MetaDescriptor[] {
+  const bare = stripLocale(pathname);
+  const page = new URLSearchParams(search).get("page");
+  const query = page && page !== "1" ? `?page=${encodeURIComponent(page)}` : "";
+  const uk = new URL(localizePath(bare, "ua") + query, origin).href;
+  return [
+    { tagName: "link", rel: "canonical", href: new URL(pathname + query, origin).href },
+    { tagName: "link", rel: "alternate", hrefLang: "uk", href: uk },
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: new URL(localizePath(bare, "us") + query, origin).href },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: uk },
+  ];
+}
+
+/**
+ * A route's `meta`: its loader's `seo`, else the root's defaults (SEO index title and description),
+ * so a page whose loader failed still has translated metadata; an error page gets only its title
+ * and description.
+ */
+export function pageMeta({ loaderData, matches, location, error }: { loaderData?: unknown; matches: MatchLike[]; location: { pathname: string; search?: string }; error?: unknown }): MetaDescriptor[] {
+  if (error) return errorMeta(error, location.pathname);
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { seo: Seo; errorSeo: { notFound: Seo; other: Seo }; origin: string; language: string; site: { name: string } }
+    | { seo: Seo; origin: string; language: string; site: { name: string } }
     | undefined;
-  const own = (loaderData as { seo?: Seo } | undefined)?.seo;
-  const status = (error as { status?: number } | undefined)?.status;
-  const errorSeo = error ? (status === 404 ? root?.errorSeo.notFound : root?.errorSeo.other) : undefined;
-  const seo = errorSeo ?? own ?? root?.seo;
-  if (!seo) return [];
-  return seoMeta(seo, root?.origin ?? "http://localhost", location.pathname, root ? { name: root.site.name, language: root.language } : undefined);
+  const seo = (loaderData as { seo?: Seo } | undefined)?.seo ?? root?.seo;
+  if (!seo || !root) return [];
+  return [...seoMeta(seo, root.origin, location.pathname, { name: root.site.name, language: root.language }), ...alternateLinks(root.origin, location.pathname, location.search)];
 }

@@ -9,8 +9,8 @@ import { readFlash } from "../http/flash.server.ts";
 import { listFooterPagesCached } from "../pages/pages.server.ts";
 import { getCachedSettings } from "../settings/settings.server.ts";
 
-/** The `common` messages the shell's SEO defaults and error titles use. */
-type ShellKey = "seo_index_title" | "seo_index_description" | "error.not_found_title" | "error.not_found_description" | "error.server_title" | "error.server_description";
+/** The `common` messages of the shell's SEO defaults. */
+type ShellKey = "seo_index_title" | "seo_index_description";
 
 type ShellT = (key: ShellKey, values?: Record<string, string>) => string;
 
@@ -24,8 +24,6 @@ function translateFixedTexts(t: ShellT) {
   // Shared by every request's loader data: frozen, so no page can change another's.
   return {
     seo: Object.freeze({ title: t("seo_index_title"), description: t("seo_index_description") }),
-    notFoundDescription: t("error.not_found_description"),
-    other: Object.freeze({ title: t("error.server_title"), description: t("error.server_description") }),
   };
 }
 
@@ -50,10 +48,6 @@ export async function loadShellData({ request, url, language, t }: { request: Re
     /** Cookie consent for the banner; `manage` opens its settings (no-JS "manage" button). */
     consent: { ...readConsent(request), manage: url.searchParams.get(MANAGE_PARAM) === MANAGE_VALUE },
     seo: texts.seo,
-    errorSeo: {
-      notFound: { title: t("error.not_found_title", { path: url.pathname }), description: texts.notFoundDescription },
-      other: texts.other,
-    },
     site: {
       name: pickLocalized(settings.site_name_uk, settings.site_name_en, language).text,
       email: settings.contact_email,
