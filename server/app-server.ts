@@ -11,7 +11,7 @@ import { HEAD_REQUEST_HEADER } from "../app/modules/http/head-request.ts";
 import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
 import { staticSecurityHeaders } from "../app/modules/http/security-headers.server.ts";
 import { compressResponse } from "./compression.ts";
-import { originForm, repairedPath } from "./request-target.ts";
+import { originForm, repairedPath, UNSERVED_METHODS } from "./request-target.ts";
 import { indexFiles, serveStatic, type StaticMount } from "./static.ts";
 import { serveStoredUpload } from "./uploads.ts";
 import type { ImageStore } from "../app/modules/images/storage.server.ts";
@@ -67,6 +67,7 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     try {
       if (req.url === "/healthz") return await healthCheck(database, res);
+      if (UNSERVED_METHODS.has(req.method ?? "")) return void res.writeHead(405, { Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8" }).end("Method Not Allowed");
       const target = originForm(req.url ?? "/");
       if (target === null) return void res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
       req.url = target;

@@ -50,3 +50,6 @@ function decodes(segment: string): boolean {
     return false;
   }
 }
+
+/** Methods the Fetch API refuses to build a Request with (React Router's input): answered 405 here. */
+export const UNSERVED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);

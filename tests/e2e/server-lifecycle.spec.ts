@@ -58,7 +58,7 @@ test.describe("server lifecycle @js-only", () => {
     expect(output.slice(before)).toBe("");
   });
 
-  test("an absolute-form target is served by its path, and a path that is not valid percent-encoding is sent to its valid form, logging nothing", async () => {
+  test("TRACE is refused, an absolute-form target is served by its path, and a path that is not valid percent-encoding is sent to its valid form, logging nothing", async () => {
     const before = output.length;
     const base = `http://127.0.0.1:${PORT}`;
     const redirect = await fetch(`${base}/us/novyny/%E0%A4%A?page=2`, { redirect: "manual" });
@@ -72,6 +72,8 @@ test.describe("server lifecycle @js-only", () => {
     // The absolute form (as sent to a proxy) is served by its path; its host is not ours to trust.
     const absolute = await rawRequest(`GET http://evil.example/us/nashi-kontakty HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, []);
     expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
+    // A method the Fetch API cannot carry (React Router's input) is refused before it (Node's own parser refuses TRACK).
+    expect(await rawRequest(`TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, [])).toMatch(/^HTTP\/1\.1 405 /);
     expect(await rawRequest(`OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, [])).toMatch(/^HTTP\/1\.1 400 /);
     const page = await fetch(new URL(redirect.headers.get("location")!, base));
     expect(page.status).toBe(404);
