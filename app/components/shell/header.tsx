@@ -1,7 +1,7 @@
 import { Menu, Moon, Sun } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
-import { LOCALES, stripLocale, switchLocalePath, type LocaleCode } from "~/i18n/locales";
+import { LOCALES, switchLocalePath, type LocaleCode } from "~/i18n/locales";
 import { dynamicKey } from "~/i18n/translate";
 import { useLocale, useT } from "~/hooks/use-t";
 import { LocalizedLink, LocalizedNavLink } from "../localized-link";
@@ -88,7 +88,6 @@ function LanguageSwitcher() {
       lang={LOCALES[other].language}
       rel="alternate nofollow"
       aria-label={`${LOCALES[other].name}: ${t("header.switch_language")}`}
-      data-current-path={stripLocale(pathname)}
     >
       {LOCALES[other].name}
     </a>
