@@ -22,9 +22,9 @@ export function originForm(target: string): string | null {
  * React Router would match such a path anyway, raw, but logs a warning with the whole path
  * twice per request: a hostile client could fill the log with 16 KB lines. Redirecting to the
  * repaired form (rather than rewriting it here) keeps the browser's address and the server's
- * render the same path, so the page hydrates without a mismatch. The answer is a path on this
- * site whatever was sent: and a path that a browser
- * would read as another host (`//evil.example`, `/\\evil.example`) starts with one slash.
+ * render the same path, so the page hydrates without a mismatch. The answer is always a path
+ * on this site: one a browser would read as another host (`//evil.example`, `/\\evil.example`)
+ * starts with a single slash.
  */
 export function repairedPath(url: string): string | null {
   if (!url.startsWith("/")) return null; // originForm first

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { useT } from "~/hooks/use-t";
-import { errorStatus, errorVariant } from "./error-texts";
+import { errorStatus, errorVariant } from "~/modules/seo/error-texts";
 import { LocalizedLink } from "./localized-link";
 
 /** SPEC §8: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { errorMeta } from "~/components/error-texts";
+import { errorMeta } from "./error-texts.ts";
 import { localizePath, stripLocale } from "~/i18n/locales";
 
 export type Seo = { title: string; description: string; image?: string | null; type?: "website" | "article" };

@@ -12,7 +12,7 @@ import { getCachedSettings } from "../settings/settings.server.ts";
 /** The `common` messages of the shell's SEO defaults. */
 type ShellKey = "seo_index_title" | "seo_index_description";
 
-type ShellT = (key: ShellKey, values?: Record<string, string>) => string;
+type ShellT = (key: ShellKey) => string;
 
 /**
  * The shell's fixed texts of a language, translated once per process: the messages are
