@@ -72,8 +72,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // An error in the shell reaches React Router (its error boundary, handleError).
-          if (shellRendered) console.error(error);
+          // An error in the shell reaches React Router (its error boundary, handleError). A
+          // client that hung up mid-render aborts the loader-data stream: not a fault of ours,
+          // and one log line per dropped connection would let anyone fill the log.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

@@ -9,7 +9,10 @@ export function ErrorView({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const status = errorStatus(error);
   const variant = errorVariant(status);
-  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+  // Only the browser's own render errors: on the server, handleError (entry.server.tsx) has
+  // already logged the original, and this is React Router's stackless copy of it, printed even
+  // for a request whose client hung up mid-load (which handleError rightly leaves out).
+  if (typeof document !== "undefined" && status >= 500 && !isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__code">{status}</p>
