@@ -9,7 +9,10 @@ import { clientAddressContext, resolveClientAddress } from "../app/modules/http/
 import { runBeforeDatabaseClose } from "../app/modules/db/db.server.ts";
 import { HEAD_REQUEST_HEADER } from "../app/modules/http/head-request.ts";
 import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
+import { DEFAULT_MAX_IN_FLIGHT } from "../app/modules/config/config.server.ts";
 import { staticSecurityHeaders } from "../app/modules/http/security-headers.server.ts";
+import { createAdmission, type AdmissionLimits } from "./admission.ts";
+import { sendBusy } from "./busy-page.ts";
 import { compressResponse } from "./compression.ts";
 import { originForm, repairedPath, UNSERVED_METHODS } from "./request-target.ts";
 import { indexFiles, serveStatic, type StaticMount } from "./static.ts";
@@ -28,11 +31,16 @@ type AppServerOptions = {
   trustProxy?: number;
   /** The public origin (config.origin): the origin of every request URL the app sees; https adds HSTS. */
   origin: string;
+  /** Load shedding (server/admission.ts); every limit has a default. */
+  admission?: Partial<AdmissionLimits>;
 };
 
 const YEAR = 365 * 24 * 60 * 60;
 
-export function createAppServer({ build, database, clientDir, uploadsDir, imageStore, log = console.log, trustProxy = 0, origin }: AppServerOptions) {
+/** The line absorbs a burst of 8x the requests in flight, each waiting at most this long. */
+const MAX_QUEUE_WAIT_MS = 2_000;
+
+export function createAppServer({ build, database, clientDir, uploadsDir, imageStore, log = console.log, trustProxy = 0, origin, admission: limits }: AppServerOptions) {
   const securityHeaders = Object.entries(staticSecurityHeaders(origin));
   const immutable = `public, max-age=${YEAR}, immutable`;
   const remoteImages = imageStore && imageStore.kind !== "local" ? imageStore : undefined;
@@ -48,6 +56,13 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
   // The running build's id answers /builds/latest.json (new-build detection, SPEC §4).
   const buildId = typeof build === "function" ? null : build.assets.version;
   const handleRequest = createRequestHandler(build);
+  const maxInFlight = limits?.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const admission = createAdmission({ maxInFlight, maxQueued: limits?.maxQueued ?? maxInFlight * 8, maxWaitMs: limits?.maxWaitMs ?? MAX_QUEUE_WAIT_MS });
+  /** A waiting request leaves the line when its client hangs up. */
+  const whenClosed = (res: http.ServerResponse) => (onClose: () => void) => {
+    res.once("close", onClose);
+    return () => void res.off("close", onClose);
+  };
   // Request URLs are built on the public origin, never on Host or X-Forwarded-Host: loaders,
   // the page cache and React Router's action Origin check then all see the configured origin,
   // whatever host name a client (or a DNS-rebinding page) sent.
@@ -77,6 +92,13 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
       delete req.headers[HEAD_REQUEST_HEADER];
       if (remoteImages && (await serveStoredUpload(req, res, remoteImages, immutable))) return;
       if (await serveStatic(req, res, mounts)) return;
+      // Reads are what a crowd sends; a write may stream a large upload for a long time, and
+      // holding a turn meanwhile would let a few slow senders stall every page.
+      if (req.method === "GET" || req.method === "HEAD") {
+        const release = await admission.acquire(whenClosed(res));
+        if (!release) return sendBusy(req, res);
+        res.once("close", release);
+      }
       compressResponse(req, res);
       drainRefusedBody(req, res);
       if (req.method === "HEAD") {
@@ -123,7 +145,7 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
     return stopping;
   }
 
-  return { server, shutdown };
+  return { server, shutdown, load: admission.load };
 }
 
 /**

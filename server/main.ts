@@ -37,6 +37,7 @@ async function main() {
     log,
     trustProxy: config.trustProxy,
     origin: config.origin,
+    admission: { maxInFlight: config.maxInFlight },
   });
   // Saved-search alerts: every process runs the loop, a lease in the database lets one work.
   const entry = build.entry.module as { startAlertLoop?: () => { stop(): Promise<void> } };

@@ -1,5 +1,5 @@
-// The scale-out variables: WEB_CONCURRENCY and the S3 image storage, each refused with one
-// line naming the variable.
+// The scale-out variables: WEB_CONCURRENCY, MAX_IN_FLIGHT and the S3 image storage, each
+// refused with one line naming the variable.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +32,18 @@ describe("WEB_CONCURRENCY", () => {
     expect(message).toMatch(/^Invalid environment variable WEB_CONCURRENCY: .*PostgreSQL/);
     expect(message).not.toContain("\n");
     for (const value of ["0", "two", "1.5", "500"]) expect(refusal({ DATABASE_URL: pgUrl, WEB_CONCURRENCY: value })).toContain("WEB_CONCURRENCY");
+  });
+});
+
+describe("MAX_IN_FLIGHT", () => {
+  it("defaults to 16 pages built at once, and refuses nonsense", () => {
+    expect(loadConfig(base).maxInFlight).toBe(16);
+    expect(loadConfig({ ...base, MAX_IN_FLIGHT: "64" }).maxInFlight).toBe(64);
+    for (const value of ["0", "-1", "many", "2.5"]) {
+      const message = refusal({ MAX_IN_FLIGHT: value });
+      expect(message).toMatch(/^Invalid environment variable MAX_IN_FLIGHT: /);
+      expect(message).not.toContain("\n");
+    }
   });
 });
 

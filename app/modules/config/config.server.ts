@@ -21,6 +21,9 @@ const urlString = (protocols: string[]) =>
       }
     }, `must be a URL starting with ${protocols.join(" or ")}//`);
 
+/** Enough for the database pool (10) to stay busy; more only lengthens each render's wait for the CPU. */
+export const DEFAULT_MAX_IN_FLIGHT = 16;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -35,6 +38,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_IN_FLIGHT),
   // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
   S3_BUCKET: optionalString.pipe(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
@@ -84,6 +88,8 @@ export type AppConfig = {
   seedDemo: "auto" | "yes" | "no";
   /** Worker processes (node:cluster); more than one needs PostgreSQL. */
   webConcurrency: number;
+  /** Requests one process builds at once; past 8x that waiting, more are refused with 503 (server/admission.ts). */
+  maxInFlight: number;
   storage: StorageConfig;
   paths: { db: string; uploads: string; outbox: string };
 };
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO,
     webConcurrency: values.WEB_CONCURRENCY,
+    maxInFlight: values.MAX_IN_FLIGHT,
     storage: storageConfig(values, env),
     paths: {
       db: path.join(dataDir, "db"),

@@ -1,0 +1,65 @@
+// Load shedding. Past what the process can render, every request used to wait in one unbounded
+// line (the event loop, then the database pool): at 512 connections p99 reached 8 s, requests
+// timed out, and /healthz, whose query queued behind all of them in the pool, took over 5 s,
+// so a load balancer would take the instance out just when it was needed (docs/decisions.md
+// "Overload"). Now at most `maxInFlight` pages are built at once, a bounded line waits for a
+// turn for at most `maxWaitMs`, and the rest are told at once to come back (503, Retry-After).
+
+export type AdmissionLimits = {
+  /** Requests the app handles at once. */
+  maxInFlight: number;
+  /** Requests waiting for a turn; one more is refused at once. */
+  maxQueued: number;
+  /** A request that waited this long for a turn is refused. */
+  maxWaitMs: number;
+};
+
+type Waiter = { grant: (release: (() => void) | null) => void };
+
+export function createAdmission({ maxInFlight, maxQueued, maxWaitMs }: AdmissionLimits) {
+  let inFlight = 0;
+  const queue: Waiter[] = [];
+
+  function releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = queue.shift();
+      // The turn passes straight to the next in line, so `inFlight` stays where it is.
+      if (next) next.grant(releaser());
+      else inFlight--;
+    };
+  }
+
+  /**
+   * Resolves with the function that ends this request's turn, or null when the request is
+   * refused: the line is full, it waited `maxWaitMs`, or `left` fired (the client went away).
+   */
+  function acquire(left?: (onLeave: () => void) => () => void): Promise<(() => void) | null> {
+    if (inFlight < maxInFlight) {
+      inFlight++;
+      return Promise.resolve(releaser());
+    }
+    if (queue.length >= maxQueued) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        grant: (release) => {
+          clearTimeout(timer);
+          stopWatching?.();
+          resolve(release);
+        },
+      };
+      const giveUp = () => {
+        const at = queue.indexOf(waiter);
+        if (at !== -1) queue.splice(at, 1);
+        waiter.grant(null);
+      };
+      const timer = setTimeout(giveUp, maxWaitMs);
+      const stopWatching = left?.(giveUp);
+      queue.push(waiter);
+    });
+  }
+
+  return { acquire, load: () => ({ inFlight, queued: queue.length }) };
+}
