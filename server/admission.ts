@@ -43,8 +43,12 @@ export function createAdmission({ maxInFlight, maxQueued, maxWaitMs }: Admission
     }
     if (queue.length >= maxQueued) return Promise.resolve(null);
     return new Promise((resolve) => {
+      let settled = false;
+      let stopWatching: (() => void) | undefined;
       const waiter: Waiter = {
         grant: (release) => {
+          if (settled) return;
+          settled = true;
           clearTimeout(timer);
           stopWatching?.();
           resolve(release);
@@ -55,9 +59,11 @@ export function createAdmission({ maxInFlight, maxQueued, maxWaitMs }: Admission
         if (at !== -1) queue.splice(at, 1);
         waiter.grant(null);
       };
-      const timer = setTimeout(giveUp, maxWaitMs);
-      const stopWatching = left?.(giveUp);
       queue.push(waiter);
+      const timer = setTimeout(giveUp, maxWaitMs);
+      stopWatching = left?.(giveUp);
+      // The client was gone already: giveUp ran inside `left`, before there was a watch to stop.
+      if (settled) stopWatching?.();
     });
   }
 

@@ -58,8 +58,12 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
   const handleRequest = createRequestHandler(build);
   const maxInFlight = limits?.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const admission = createAdmission({ maxInFlight, maxQueued: limits?.maxQueued ?? maxInFlight * 8, maxWaitMs: limits?.maxWaitMs ?? MAX_QUEUE_WAIT_MS });
-  /** A waiting request leaves the line when its client hangs up. */
+  /** A waiting request leaves the line when its client hangs up (or already has: 'close' fires once). */
   const whenClosed = (res: http.ServerResponse) => (onClose: () => void) => {
+    if (res.destroyed) {
+      onClose();
+      return () => {};
+    }
     res.once("close", onClose);
     return () => void res.off("close", onClose);
   };
@@ -97,6 +101,8 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
       if (req.method === "GET" || req.method === "HEAD") {
         const release = await admission.acquire(whenClosed(res));
         if (!release) return sendBusy(req, res);
+        // A client gone before its turn began never fires 'close' again: the turn would leak.
+        if (res.destroyed) return release();
         res.once("close", release);
       }
       compressResponse(req, res);

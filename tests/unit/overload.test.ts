@@ -62,6 +62,11 @@ describe("admission", () => {
     expect(stoppedWatching).toBe(true);
     expect(admission.load()).toEqual({ inFlight: 1, queued: 0 });
 
+    // A client already gone when it joins the line leaves it at once.
+    const gone = admission.acquire((onLeave) => (onLeave(), () => {}));
+    expect(await gone).toBeNull();
+    expect(admission.load()).toEqual({ inFlight: 1, queued: 0 });
+
     // A turn handed over stops the watch and the timer: neither refuses it later.
     const next = admission.acquire((onLeave) => ((hangUp = onLeave), () => {}));
     held!();
