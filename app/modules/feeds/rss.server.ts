@@ -1,4 +1,4 @@
-import { escapeXml } from "../sitemap/sitemap.server.ts";
+import { escapeXml } from "../format/escape-markup.ts";
 
 // RSS 2.0 documents (with an atom:link to itself, as feed validators ask).
 

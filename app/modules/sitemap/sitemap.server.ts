@@ -4,6 +4,7 @@ import { advertSitemapEntries } from "../adverts/sitemap.server.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import type { SitemapEntry } from "./entry.ts";
+import { escapeXml } from "../format/escape-markup.ts";
 import { activeReklamaForSitemap } from "../reklama/reklama.server.ts";
 
 // sitemap.xml: every public list, category and item page, in both locales, each <url> with
@@ -75,10 +76,6 @@ async function sitemapEntries(): Promise<SitemapEntry[]> {
   const lists = await Promise.all(SITEMAP_SOURCES.map((source) => source()));
   const seen = new Set<string>();
   return lists.flat().filter((entry) => !seen.has(entry.path) && seen.add(entry.path));
-}
-
-export function escapeXml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
 /** W3C datetime, seconds precision, UTC. */
