@@ -1,5 +1,6 @@
 // Serves the floor app (bench/floor, built into bench/data/floor-build) with the portal's own
 // server code (server/app-server.ts: node:http, static files, compression), without a database.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -8,6 +9,8 @@ import { createAppServer } from "../server/app-server.ts";
 
 const port = Number(process.env.PORT ?? 3461);
 const dir = path.resolve(import.meta.dirname, "data/floor-build");
+// The page /markup renders (bench/floor-markup.ts): a JSON file written by bench/run.ts.
+if (process.env.FLOOR_MARKUP) globalThis.floorMarkup = JSON.parse(readFileSync(process.env.FLOOR_MARKUP, "utf8"));
 const build = (await import(pathToFileURL(path.join(dir, "server/index.js")).href)) as ServerBuild;
 // The floor page never touches a database; the server only closes it on shutdown.
 const noDatabase = { kind: "pglite", close: async () => {} } as unknown as Database;

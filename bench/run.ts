@@ -9,6 +9,8 @@
 // times the search itself in the database and sums the client JS of public pages. Pages with
 // "cache bypassed" get a new URL per request; the cabinet and dashboard ones are signed in as
 // the demo admin (never cached): what every page the cache does not serve costs to build.
+// A second floor row renders the uncached news list's own markup from memory in the floor app
+// (bench/floor-markup.ts): what React Router costs for a page of that size before any work of ours.
 //
 // Environment: BENCH_SCALE (1), BENCH_CONNECTIONS (8), BENCH_DURATION seconds (10),
 // BENCH_PORT (3460; the floor uses the next port), DATABASE_URL (PostgreSQL server to use).
@@ -39,6 +41,7 @@ import { formatTable, measurePublicPages, PUBLIC_PAGE_BUDGET_KIB } from "./js-bu
 import { COMMON_WORD, countsFor, generateBenchData, hasBenchData, RARE_WORD, settle } from "./generate.ts";
 import { benchWorkerCounts } from "./workers.ts";
 import { formatOverload, measureOverload, type OverloadFigures } from "./overload.ts";
+import { captureMarkup, countElements } from "./floor-markup.ts";
 
 type AutocannonResult = {
   requests: { average: number; total: number };
@@ -277,6 +280,12 @@ async function clientJs(base: string, paths: string[]) {
   return sizes;
 }
 
+/** How many times the CPU of its own markup rendered from memory the uncached news list takes. */
+function markupRatio(markupMs: number | null, pageMs: number | null | undefined): string[] {
+  if (!markupMs || !pageMs) return [];
+  return [`  The news list, cache bypassed, takes ${(pageMs / markupMs).toFixed(1)}x the CPU per request of its markup alone.`];
+}
+
 const cpuFigure = (ms: number | null) => (ms === null ? "-" : ms.toFixed(2));
 
 function stopAll(): Promise<void[]> {
@@ -332,13 +341,20 @@ async function main() {
   }
 
   const server = startProcess("server", "server/main.ts", serverAt(port));
-  const floor = startProcess("floor", "bench/floor-server.ts", { PORT: String(floorPort) });
   const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, server);
+  // The uncached news list's own markup, for the floor app to render from memory (bench/floor-markup.ts).
+  const markupPage = targets!.find((target) => target.name === "news list, cache bypassed")!;
+  const markup = captureMarkup(await (await fetch(`${base}${markupPage.path}&bench=markup`)).text());
+  const markupFile = path.join(dataDir, "floor-markup.json");
+  writeFileSync(markupFile, JSON.stringify(markup));
+  const floor = startProcess("floor", "bench/floor-server.ts", { PORT: String(floorPort), FLOOR_MARKUP: markupFile });
   const floorUrl = `http://127.0.0.1:${floorPort}/`;
-  await Promise.all([waitFor(`${base}/healthz`, server), waitFor(floorUrl, floor)]);
+  await waitFor(floorUrl, floor);
   log(`measuring: ${connections} connections, ${duration} s per page (after 2 s of warm-up), ${adminUrl ? "PostgreSQL" : "PGlite"}`);
 
   const floorBefore = await measure(floorUrl, false, undefined, floor.pid);
+  const markupFloor = await measure(`${floorUrl}markup`, false, undefined, floor.pid);
   const cookie = await signIn(base);
   const rows: Array<{ name: string; path: string; result: Awaited<ReturnType<typeof measure>> | null; note?: string }> = [];
   for (const target of targets!) {
@@ -390,6 +406,7 @@ async function main() {
     "",
     `${"page".padEnd(30)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("vs floor", 9)} ${pad("CPU ms/req", 11)}`,
     `${"floor: minimal RR page".padEnd(30)} ${pad(floorRps.toFixed(0), 8)} ${pad(floorBefore.p50.toFixed(1), 7)} ${pad(floorBefore.p99.toFixed(1), 7)} ${pad("1.00x", 9)} ${pad(cpuFigure(floorBefore.cpuPerRequest), 11)}`,
+    `${"floor: news list's markup".padEnd(30)} ${pad(markupFloor.rps.toFixed(0), 8)} ${pad(markupFloor.p50.toFixed(1), 7)} ${pad(markupFloor.p99.toFixed(1), 7)} ${pad(`${(markupFloor.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(markupFloor.cpuPerRequest), 11)}`,
     ...rows.map(({ name, result, note }) =>
       result
         ? `${name.padEnd(30)} ${pad(result.rps.toFixed(0), 8)} ${pad(result.p50.toFixed(1), 7)} ${pad(result.p99.toFixed(1), 7)} ${pad(`${(result.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(result.cpuPerRequest), 11)}${result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ""}`
@@ -397,6 +414,9 @@ async function main() {
     ),
     "",
     `floor measured twice: ${floorBefore.rps.toFixed(0)} and ${floorAfter.rps.toFixed(0)} req/s`,
+    `floor: news list's markup: the same ${countElements(markup)} elements as ${markupPage.path}, built and rendered by the floor app from memory`,
+    "  (no loader data, database, i18n or session): what React Router costs for a page of that size.",
+    ...markupRatio(markupFloor.cpuPerRequest, rows.find((row) => row.name === markupPage.name)?.result?.cpuPerRequest),
     "",
     ...overload.flatMap(({ label, figures }) => [...formatOverload(`${overloadTarget!.name}, ${label}`, overloadConnections, overloadDuration, figures), ""]),
     "search in the database (as the page runs it, 200 runs each):",
@@ -413,7 +433,7 @@ async function main() {
   log(lines.join("\n"));
   writeFileSync(
     path.join(dataDir, "results.json"),
-    JSON.stringify({ when: new Date().toISOString(), database: adminUrl ? "postgres" : "pglite", scale, connections, duration, floor: { before: floorBefore, after: floorAfter }, pages: rows, overload, search: searchTimes, js, lighthouse: lighthouseResults }, null, 2),
+    JSON.stringify({ when: new Date().toISOString(), database: adminUrl ? "postgres" : "pglite", scale, connections, duration, floor: { before: floorBefore, after: floorAfter, markup: markupFloor }, pages: rows, overload, search: searchTimes, js, lighthouse: lighthouseResults }, null, 2),
   );
 }
 
