@@ -58,6 +58,31 @@ test.describe("cookie consent", () => {
     await expect(page.getByRole("complementary", { name: "Cookies" })).toHaveCount(0);
   });
 
+  test("a footer link that takes keyboard focus is scrolled clear of the banner, on a phone and a wide screen", async ({ page }) => {
+    for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 }]) {
+      await page.setViewportSize(viewport);
+      for (const path of ["/nashi-kontakty", "/novyny"]) {
+        await page.goto(path);
+        await expect(banner(page)).toBeVisible();
+        const targets = page.locator("footer a");
+        const count = await targets.count();
+        expect(count).toBeGreaterThan(3);
+        await targets.first().focus();
+        for (let index = 0; index < count; index++) {
+          if (index) await page.keyboard.press("Tab");
+          await expect(targets.nth(index)).toBeFocused();
+          // What is drawn at the middle of the focused link: the link itself, not the banner.
+          const covered = await targets.nth(index).evaluate((link) => {
+            const box = link.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit && !link.contains(hit) ? `${link.textContent} under ${hit.className || hit.tagName}` : null;
+          });
+          expect(covered, `${viewport.width} px ${path}`).toBeNull();
+        }
+      }
+    }
+  });
+
   test("decline keeps necessary cookies only", async ({ page }) => {
     await page.goto("/us/novyny");
     const bar = page.getByRole("complementary", { name: "Cookies" });
