@@ -5,11 +5,7 @@
 // the waiting requests take (server/admission.ts, docs/decisions.md "Overload").
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-
-type Instance = { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
-type Autocannon = (options: Record<string, unknown>) => Promise<{ errors: number; timeouts: number }> & Instance;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+import { autocannon, percentile, uniqueRequests } from "./load.ts";
 
 export type OverloadFigures = {
   offeredRate: number;
@@ -23,8 +19,6 @@ export type OverloadFigures = {
   healthMaxMs: number | null;
   rssMaxMb: number | null;
 };
-
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 
 function rssMb(pid: number | undefined): number | null {
   try {
@@ -50,8 +44,6 @@ function probeHealth(url: string, seconds: number): Promise<number | null> {
 }
 
 export async function measureOverload(options: { url: string; healthUrl: string; rate: number; connections: number; duration: number; pid: number | undefined }): Promise<OverloadFigures> {
-  let n = 0;
-  const bust = (requestPath: string) => `${requestPath}${requestPath.includes("?") ? "&" : "?"}overload=${n++}`;
   const served: number[] = [];
   const refused: number[] = [];
   let other = 0;
@@ -65,7 +57,7 @@ export async function measureOverload(options: { url: string; healthUrl: string;
     duration: options.duration,
     timeout: 10,
     headers: { "accept-encoding": "identity" },
-    requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: bust(request.path) }) }],
+    requests: uniqueRequests("overload"),
   });
   run.on("response", (_client, status, _bytes, ms) => {
     if (status === 200) served.push(ms);

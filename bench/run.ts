@@ -26,7 +26,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { openPGlite, openPostgres, type Database } from "../db/connection.ts";
@@ -42,16 +41,8 @@ import { COMMON_WORD, countsFor, generateBenchData, hasBenchData, RARE_WORD, set
 import { benchWorkerCounts } from "./workers.ts";
 import { formatOverload, measureOverload, type OverloadFigures } from "./overload.ts";
 import { captureMarkup, countElements } from "./floor-markup.ts";
+import { autocannon, percentile, uniqueRequests, withQuery } from "./load.ts";
 
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p97_5: number; p99: number };
-  non2xx: number;
-  errors: number;
-  "2xx": number;
-};
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const root = path.resolve(import.meta.dirname, "..");
 let fresh = process.argv.includes("--fresh");
@@ -135,10 +126,6 @@ async function fill(database: Database): Promise<void> {
   await settle(database.db);
   writeFileSync(markerFile, JSON.stringify({ counts }));
   log(`bench data: ${counts.adverts} adverts, ${counts.news} news, ${counts.posters} posters, ${counts.services} services, ${counts.diaspors} diaspora in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** The search as the page runs it (ranked page of results plus correction), timed in-process. */
@@ -246,11 +233,9 @@ function cpuMs(pid: number | undefined): number | null {
 }
 
 async function measure(url: string, bypass = false, cookie?: string, pid?: number) {
-  let n = 0;
   const headers = { "user-agent": "Mozilla/5.0 (portal-bench)", "accept-encoding": "identity", ...(cookie ? { cookie } : {}) };
   // A unique query string per request defeats the page cache: what a page costs to build.
-  const bust = (requestPath: string) => `${requestPath.replace(/[?&]bench=\d+/, "")}&bench=${n++}`.replace(/^([^?]*)&/, "$1?");
-  const requests = bypass ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: bust(request.path) }) }] : undefined;
+  const requests = bypass ? uniqueRequests("bench") : undefined;
   await autocannon({ url, connections, duration: 2, headers, requests });
   const cpuBefore = cpuMs(pid);
   const result = await autocannon({ url, connections, duration, headers, requests });
@@ -347,7 +332,7 @@ async function main() {
   await waitFor(`${base}/healthz`, server);
   // The uncached news list's own markup, for the floor app to render from memory (bench/floor-markup.ts).
   const markupPage = targets!.find((target) => target.name === "news list, cache bypassed")!;
-  const markup = captureMarkup(await (await fetch(`${base}${markupPage.path}&bench=markup`)).text());
+  const markup = captureMarkup(await (await fetch(base + withQuery(markupPage.path, "bench", "markup"))).text());
   const markupFile = path.join(dataDir, "floor-markup.json");
   writeFileSync(markupFile, JSON.stringify(markup));
   const floor = startProcess("floor", "bench/floor-server.ts", { PORT: String(floorPort), FLOOR_MARKUP: markupFile });

@@ -1,0 +1,29 @@
+// What the bench's measurements share: autocannon (it ships no types), a new URL per request
+// so no cache answers it, and percentiles of recorded times.
+import { createRequire } from "node:module";
+
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p97_5: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  "2xx": number;
+};
+type Instance = { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
+export const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => Promise<AutocannonResult> & Instance;
+
+/** autocannon's `requests` option that adds `<param>=<n>` to the path, n counting up: a URL no cache has seen. */
+export function uniqueRequests(param: string) {
+  let n = 0;
+  return [{ setupRequest: (request: { path: string }) => ({ ...request, path: withQuery(request.path, param, String(n++)) }) }];
+}
+
+export function withQuery(requestPath: string, param: string, value: string): string {
+  return `${requestPath}${requestPath.includes("?") ? "&" : "?"}${param}=${value}`;
+}
+
+/** The p-th percentile of ascending times; 0 for none. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
