@@ -4,7 +4,13 @@
 // `@js-only` or `@no-js-only` to keep it out of the other project.
 import os from "node:os";
 import { defineConfig } from "@playwright/test";
-import { baseURL, chromiumPath, port } from "./tests/e2e/support/env.ts";
+import { baseURL, chromiumPath, port, ports } from "./tests/e2e/support/env.ts";
+
+// Announced once (workers load this file too): a run that collides with another on the
+// machine says which ports it took.
+if (!process.env.TEST_WORKER_INDEX) {
+  console.log(`browser suite ports: ${Object.entries(ports).map(([name, p]) => `${name} ${p}`).join(", ")} (E2E_PORT sets the first)`);
+}
 
 const chromium = {
   browserName: "chromium" as const,

@@ -12,12 +12,12 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { baseName, createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../support/pg-admin.ts";
-import { accounts, demoPassword, port } from "./support/env.ts";
+import { accounts, demoPassword, port, ports as suitePorts } from "./support/env.ts";
 import { test, expect } from "./support/fixtures.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
-const ports = { a: port + 100, b: port + 101, cluster: port + 102 };
+const ports = { a: suitePorts.scaleOutA, b: suitePorts.scaleOutB, cluster: suitePorts.scaleOutCluster };
 const origin = (p: number) => `http://127.0.0.1:${p}`;
 
 test.use({ axe: { enabled: false } });

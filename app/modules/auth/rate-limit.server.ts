@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../../db/schema.ts";
+import { getConfig } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
 
 // Abuse limits whose state lives in the database (rate_limit_events), so every process
@@ -43,10 +44,19 @@ export const limitRules = {
 
 export type LimitState = { limited: boolean; retryAfterSeconds: number };
 
+/**
+ * A rule's allowance: a per-address key (`…:ip:…`) is scaled by ADDRESS_LIMIT_FACTOR, where
+ * many people share one address; per-account and per-email keys never are.
+ */
+function allowance({ key, limit }: LimitRule): number {
+  return key.includes(":ip:") ? limit.max * getConfig().addressLimitFactor : limit.max;
+}
+
 /** Whether any rule's key has used up its limit, and in how many seconds all of them are free again. */
 export async function checkLimit(rules: readonly LimitRule[], now = new Date(), db: Kysely<DB> = getDb()): Promise<LimitState> {
   let retryAfterMs = 0;
-  for (const { key, limit } of rules) {
+  for (const rule of rules) {
+    const { key, limit } = rule;
     const since = new Date(now.getTime() - limit.windowMs);
     // The max-th newest event in the window: while it exists the key is used up, and
     // when it leaves the window a slot opens.
@@ -56,7 +66,7 @@ export async function checkLimit(rules: readonly LimitRule[], now = new Date(), 
       .where("key", "=", key)
       .where("created_at", ">", since)
       .orderBy("created_at", "desc")
-      .offset(limit.max - 1)
+      .offset(allowance(rule) - 1)
       .limit(1)
       .executeTakeFirst();
     if (blocking) {

@@ -2,10 +2,41 @@
 import os from "node:os";
 import path from "node:path";
 
+/**
+ * Ports the Fetch standard forbids ("bad ports"): a browser or `fetch` refuses to connect
+ * to them, so a test server listening there fails in a way that looks like a bug.
+ */
+const FETCH_BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** Every port the browser suite listens on, beside the main server's: scale-out servers A, B and a cluster. */
+export const SUITE_PORT_OFFSETS = { scaleOutA: 100, scaleOutB: 101, scaleOutCluster: 102 } as const;
+
+/** The suite's ports from its base port, refused with one line when any is outside 1024-65535 or a Fetch bad port. */
+export function suitePorts(base: number): { server: number } & Record<keyof typeof SUITE_PORT_OFFSETS, number> {
+  const ports = {
+    server: base,
+    ...Object.fromEntries(Object.entries(SUITE_PORT_OFFSETS).map(([name, offset]) => [name, base + offset])),
+  } as { server: number } & Record<keyof typeof SUITE_PORT_OFFSETS, number>;
+  const bad = Object.entries(ports).filter(([, p]) => !Number.isInteger(p) || p < 1024 || p > 65535 || FETCH_BAD_PORTS.has(p));
+  if (bad.length > 0) {
+    throw new Error(
+      `E2E_PORT=${base} gives unusable test ports (${bad.map(([name, p]) => `${name} ${p}`).join(", ")}): pick another E2E_PORT`,
+    );
+  }
+  return ports;
+}
+
 // Several runs may share a machine (developers' agents, CI): without E2E_PORT each run
-// picks its own port, and the workers inherit it through the environment.
+// picks its own port, and the workers inherit it through the environment. The range
+// 4310-4389 (and +100..+102) holds no Fetch bad port.
 process.env.E2E_PORT ??= String(4310 + (process.pid % 80));
-export const port = Number(process.env.E2E_PORT);
+export const ports = suitePorts(Number(process.env.E2E_PORT));
+export const port = ports.server;
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The e2e server's DATA_DIR: wiped before each run (uploads, outbox/ mails, PGlite db). */
 export const dataDir = path.join(os.tmpdir(), `portal-e2e-${port}`);

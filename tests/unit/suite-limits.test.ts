@@ -1,0 +1,54 @@
+// What keeps the suites deterministic on a shared machine: per-address limits can be widened
+// for a crowd behind one address (the browser suite runs every browser from 127.0.0.1)
+// without widening the per-account ones, and the browser suite's ports are checked.
+import { beforeEach, describe, expect, it } from "vitest";
+import { consumeLimit, type LimitRule } from "~/modules/auth/rate-limit.server";
+import { suitePorts } from "../e2e/support/env.ts";
+import { useTestDatabase } from "../support/db.ts";
+import { useAccountConfig } from "../support/auth.ts";
+
+useTestDatabase();
+const limit = { max: 3, windowMs: 60_000 };
+
+async function allowedOf(rule: LimitRule, attempts: number): Promise<number> {
+  let allowed = 0;
+  for (let i = 0; i < attempts; i++) if (!(await consumeLimit([rule])).limited) allowed++;
+  return allowed;
+}
+
+describe("ADDRESS_LIMIT_FACTOR", () => {
+  beforeEach(() => void useAccountConfig({ ADDRESS_LIMIT_FACTOR: "4" }));
+
+  it("multiplies a per-address limit", async () => {
+    expect(await allowedOf({ key: "test:ip:192.0.2.1", limit }, 20)).toBe(12);
+  });
+
+  it("leaves a per-account limit as it is", async () => {
+    expect(await allowedOf({ key: "test:account:a@example.test", limit }, 20)).toBe(3);
+  });
+
+  it("is 1 unless set", async () => {
+    useAccountConfig();
+    expect(await allowedOf({ key: "test:ip:192.0.2.2", limit }, 20)).toBe(3);
+  });
+
+  it("refuses a value that is not a whole number from 1 to 1000, naming the variable", () => {
+    expect(() => useAccountConfig({ ADDRESS_LIMIT_FACTOR: "lots" })).toThrow(/ADDRESS_LIMIT_FACTOR/);
+    expect(() => useAccountConfig({ ADDRESS_LIMIT_FACTOR: "0" })).toThrow(/ADDRESS_LIMIT_FACTOR/);
+  });
+});
+
+describe("the browser suite's ports", () => {
+  it("are the base port and the scale-out servers' three", () => {
+    expect(suitePorts(4310)).toEqual({ server: 4310, scaleOutA: 4410, scaleOutB: 4411, scaleOutCluster: 4412 });
+  });
+
+  it("refuse a base whose derived port the Fetch standard blocks, naming it", () => {
+    expect(() => suitePorts(3945)).toThrow(/scaleOutA 4045/);
+    expect(() => suitePorts(6000)).toThrow(/server 6000/);
+  });
+
+  it("cover the default range without a blocked port", () => {
+    for (let base = 4310; base < 4390; base++) expect(() => suitePorts(base)).not.toThrow();
+  });
+});
