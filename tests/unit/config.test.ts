@@ -57,6 +57,25 @@ describe("loadConfig", () => {
     expect(configError({ SESSION_SECRET: "short", DATA_DIR: tempDir() }).message).toMatch(/\bSESSION_SECRET\b/);
   });
 
+  it.each([
+    ["PAGE_CACHE_MB", "lots"],
+    ["PAGE_CACHE_MB", "-1"],
+    ["SEARCH_CACHE_MB", "8.5"],
+    ["CONTENT_POLL_MS", "0"],
+    ["CONTENT_POLL_MS", "soon"],
+  ])("refuses %s=%s, naming it (a NaN cache bound used to evict every page)", (name, value) => {
+    const error = configError({ [name]: value, DATA_DIR: tempDir() });
+    expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("reads the cache bounds and the poll interval", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: validSecret, PAGE_CACHE_MB: "0", SEARCH_CACHE_MB: "16", CONTENT_POLL_MS: "250" });
+    expect(config.pageCacheMb).toEqual({ pages: 0, search: 16 });
+    expect(config.contentPollMs).toBe(250);
+    expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: validSecret }).pageCacheMb).toEqual({ pages: 64, search: 8 });
+  });
+
   it("refuses production with DATABASE_URL but without SESSION_SECRET", () => {
     const dataDir = tempDir();
     const error = configError({

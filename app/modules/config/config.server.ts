@@ -40,6 +40,9 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_IN_FLIGHT),
   ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(8),
+  CONTENT_POLL_MS: z.coerce.number().int().min(100).max(86_400_000).default(1_000),
   // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
   S3_BUCKET: optionalString.pipe(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
@@ -93,6 +96,10 @@ export type AppConfig = {
   maxInFlight: number;
   /** Multiplies every per-address abuse limit: many people may share one address (a community centre, a test suite). */
   addressLimitFactor: number;
+  /** Bounds of the anonymous page cache's partitions, in MiB (0 keeps nothing). */
+  pageCacheMb: { pages: number; search: number };
+  /** How often a process asks the database for table versions (with PostgreSQL, NOTIFY comes first). */
+  contentPollMs: number;
   storage: StorageConfig;
   paths: { db: string; uploads: string; outbox: string };
 };
@@ -136,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webConcurrency: values.WEB_CONCURRENCY,
     maxInFlight: values.MAX_IN_FLIGHT,
     addressLimitFactor: values.ADDRESS_LIMIT_FACTOR,
+    pageCacheMb: { pages: values.PAGE_CACHE_MB, search: values.SEARCH_CACHE_MB },
+    contentPollMs: values.CONTENT_POLL_MS,
     storage: storageConfig(values, env),
     paths: {
       db: path.join(dataDir, "db"),

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { getConfig } from "../config/config.server.ts";
 import { publishedUntrashed, scheduledPublication } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { CONTENT_TYPES, contentSpecs, type StaffTable, type TagTable } from "../staff-content/types.ts";
@@ -6,13 +7,10 @@ import { CONTENT_TYPES, contentSpecs, type StaffTable, type TagTable } from "../
 // What the anonymous page cache needs to know about the database: the version of every
 // table pages are built from (bumped by triggers, migrations/0003) and the next moment at
 // which time alone changes what is public (a scheduled item goes live, an event ends, a
-// reklama campaign or an advert runs out). Polled at most once per POLL_MS per process.
+// reklama campaign or an advert runs out). Polled at most once per CONTENT_POLL_MS per process.
 
-/**
- * With PostgreSQL every change also arrives by NOTIFY (content-notify.server.ts); the poll is
- * then only the fallback, and CONTENT_POLL_MS may lengthen it (tests set it long to prove it).
- */
-const POLL_MS = Number(process.env.CONTENT_POLL_MS) > 0 ? Number(process.env.CONTENT_POLL_MS) : 1_000;
+// With PostgreSQL every change also arrives by NOTIFY (content-notify.server.ts); the poll is
+// then only the fallback, and CONTENT_POLL_MS may lengthen it (tests set it long to prove it).
 
 /** Tables whose changes concern adverts only; everything else is staff content. */
 export const ADVERT_TABLES = ["advertisements", "advertisement_images"] as const;
@@ -79,7 +77,7 @@ async function poll(): Promise<ContentState> {
 /** The current state, polled again when older than POLL_MS; concurrent callers share one poll. */
 export async function getContentState(): Promise<ContentState> {
   const { state } = poller;
-  if (state && Date.now() - state.fetchedAt < POLL_MS) return state;
+  if (state && Date.now() - state.fetchedAt < getConfig().contentPollMs) return state;
   if (poller.inflight) return poller.inflight;
   const started = poller.generation;
   const current = poll()

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { localeFromPath } from "~/i18n/locales";
+import { getConfig } from "../config/config.server.ts";
 import { readConsent } from "../consent/consent.server.ts";
 import { ifNoneMatchHolds } from "../http/etag.ts";
 import { readCookie, readTheme } from "../http/cookies.server.ts";
@@ -53,22 +54,26 @@ const MB = 1024 * 1024;
  * Kept responses, in partitions with their own size bounds: a flood of one-off search
  * queries can then never push the site's pages out.
  */
-const partitions = {
-  pages: new SizedLru<Entry>(Number(process.env.PAGE_CACHE_MB ?? 64) * MB),
-  search: new SizedLru<Entry>(Number(process.env.SEARCH_CACHE_MB ?? 8) * MB),
-};
-export type CachePartition = keyof typeof partitions;
+export type CachePartition = "pages" | "search";
+let kept: Record<CachePartition, SizedLru<Entry>> | undefined;
+/** Made on first use, when the configuration has been read. */
+function partitions(): Record<CachePartition, SizedLru<Entry>> {
+  const { pageCacheMb } = getConfig();
+  kept ??= { pages: new SizedLru<Entry>(pageCacheMb.pages * MB), search: new SizedLru<Entry>(pageCacheMb.search * MB) };
+  return kept;
+}
 
 const SESSION_COOKIE = "__session";
 const FLASH_COOKIE = "__flash";
 
 /** Drops every kept response (tests; an operator could call it after a deploy). */
 export function clearPageCache(): void {
-  for (const partition of Object.values(partitions)) partition.clear();
+  for (const partition of Object.values(partitions())) partition.clear();
 }
 
 export function pageCacheSize(): Record<CachePartition, { entries: number; bytes: number }> {
-  return { pages: partitions.pages.size, search: partitions.search.size };
+  const { pages, search } = partitions();
+  return { pages: pages.size, search: search.size };
 }
 
 const NONCE_ATTRIBUTE = Buffer.from(' nonce="');
@@ -146,7 +151,7 @@ export function pageCacheKey(request: Request): string {
 export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<Response> {
   const deps = [...new Set([...options.deps, ...SHELL_TABLES])];
   const store = options.store ?? true;
-  const cache = partitions[options.partition ?? "pages"];
+  const cache = partitions()[options.partition ?? "pages"];
   const maxAgeMs = (options.maxAgeSeconds ?? 300) * 1000;
   const sharedMaxAge = options.sharedMaxAgeSeconds ?? 60;
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
