@@ -8,6 +8,7 @@ import * as advertItem from "~/routes/advert-item/route";
 import * as adverts from "~/routes/adverts/route";
 import { newestAdvertsSection } from "~/modules/adverts/home-section.server";
 import { CONTACT_REVEAL_LIMIT } from "~/modules/adverts/page.server";
+import { flushCounters } from "~/modules/listing/counters.server";
 import { advertSitemapEntries } from "~/modules/adverts/sitemap.server";
 import { getInstance } from "~/middleware/i18next";
 import type { Kysely } from "kysely";
@@ -219,8 +220,8 @@ describe("the advert page", () => {
   });
 
   /** The page as the app serves it: root middleware, the route's page cache, the loader. */
-  async function served(slug: string, cookie?: string): Promise<Response> {
-    const request = buildRequest({ url: `/advertisement/${slug}`, cookie });
+  async function served(slug: string, cookie?: string, headers?: HeadersInit): Promise<Response> {
+    const request = buildRequest({ url: `/advertisement/${slug}`, cookie, headers });
     const url = new URL(request.url);
     const args = { request, url, pattern: "/advertisement/:slug", params: { slug }, context: buildContext([[clientAddressContext, "198.51.100.40"]]) };
     const chain = [i18nextMiddleware, sessionMiddleware, ...(advertItem.middleware as MiddlewareFunction<Response>[])] as MiddlewareFunction<Response>[];
@@ -250,6 +251,21 @@ describe("the advert page", () => {
     expect(live.headers.get("X-Robots-Tag")).toBeNull();
     const { meta } = (await live.json()) as { meta: Array<Record<string, string>> };
     expect(meta).not.toContainEqual({ name: "robots", content: "noindex" });
+  });
+
+  it("counts a view once per visitor and day: 50 serves of one visitor are 1, a second visitor 2, a crawler none", async () => {
+    const views = async () => {
+      await flushCounters();
+      return (await t.db.selectFrom("advertisements").select("view_count").where("id", "=", ids["bike-eur"]!).executeTakeFirstOrThrow()).view_count;
+    };
+    const before = await views();
+    const firefox = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" };
+    for (let i = 0; i < 50; i++) expect((await served("bike-eur", undefined, firefox)).status).toBe(200);
+    expect(await views()).toBe(before + 1);
+    await served("bike-eur", undefined, { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1" });
+    expect(await views()).toBe(before + 2);
+    for (let i = 0; i < 5; i++) await served("bike-eur", undefined, { "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" });
+    expect(await views()).toBe(before + 2);
   });
 
   async function reveal(slug: string, ip = "198.51.100.7", intent = "phone") {
