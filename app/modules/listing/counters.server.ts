@@ -93,7 +93,7 @@ async function pruneMarks(): Promise<void> {
 
 /** Writes the pending counts now (tests call it; the timer calls it every few seconds). */
 export async function flushCounters(): Promise<void> {
-  await Promise.allSettled([...arriving]);
+  await Promise.allSettled(arriving);
   const batches = [...pending.entries()];
   pending.clear();
   const markBatches = [...pendingMarks.entries()];
