@@ -6,6 +6,7 @@ import * as advertCategory from "~/routes/advert-category/route";
 import * as advertFeed from "~/routes/advert-feed/route";
 import * as advertItem from "~/routes/advert-item/route";
 import * as adverts from "~/routes/adverts/route";
+import * as search from "~/routes/search/route";
 import { newestAdvertsSection } from "~/modules/adverts/home-section.server";
 import { CONTACT_REVEAL_LIMIT } from "~/modules/adverts/page.server";
 import { flushCounters } from "~/modules/listing/counters.server";
@@ -201,6 +202,19 @@ describe("the advert page", () => {
     const own = await item("laptop", ownerCookie);
     expect(own.isOwner).toBe(true);
     expect(JSON.stringify(own)).not.toContain(`"ownerId"`);
+    // The lists, the search and the home section show the same adverts without contacts either.
+    const lists = [
+      await callAppRoute(adverts.loader, { url: "/advertisement" }),
+      await callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo", params: { slug: "zhytlo" } }),
+      await callAppRoute(search.loader, { url: "/search/advertisement?q=%D0%BE%D0%B3%D0%BE%D0%BB%D0%BE%D1%88%D0%B5%D0%BD%D0%BD%D1%8F", params: { category: "advertisement" } }),
+    ];
+    expect(JSON.stringify(lists)).toContain("laptop");
+    for (const data of lists) {
+      expect(JSON.stringify(data)).not.toContain("olia@example.test");
+      expect(JSON.stringify(data)).not.toContain("501 234 567");
+      const keys = keysOf(data);
+      for (const key of ["ownerId", "owner_id", "userId", "user_id", "email", "phone"]) expect(keys.has(key), key).toBe(false);
+    }
   });
 
   it("sold and expired adverts say so; removed, pending and archived ones 404", async () => {
