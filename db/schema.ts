@@ -359,6 +359,16 @@ export interface AnalyticsSaltsTable {
   created_at: Timestamp;
 }
 
+/** A visitor counted once for an item on a UTC day (views, reklama clicks; migrations/0013). */
+export interface CountedVisitorsTable {
+  /** A date: selected as a Date at UTC midnight; write "yyyy-mm-dd". */
+  day: ColumnType<Date, Date | string, Date | string>;
+  /** "<table>.<column>" of the counter, e.g. "news.view_count". */
+  target: string;
+  item_id: number;
+  visitor_hash: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -463,6 +473,7 @@ export interface DB {
   visit_daily_totals: VisitDailyTotalsTable;
   presence: PresenceTable;
   analytics_salts: AnalyticsSaltsTable;
+  counted_visitors: CountedVisitorsTable;
   audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
   search_terms: SearchTermsTable;

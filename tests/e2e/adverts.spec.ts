@@ -1,6 +1,6 @@
 // Adverts in the browser, with JavaScript on and off: posting with photos, a refused
 // submit that keeps its photo, refused files, the cabinet (edit, remove a photo, sold),
-// ownership, the advert page (phone, report, lightbox) and the list's filters.
+// ownership, the advert page (phone, email, report, lightbox) and the list's filters.
 import type { Page } from "@playwright/test";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
@@ -250,6 +250,29 @@ test.describe("adverts", () => {
     await page.getByLabel("Повідомлення").fill("Просить передоплату на картку.");
     await page.getByRole("button", { name: "Надіслати скаргу" }).click();
     await expect(page.getByText("Дякуємо! Скаргу отримано")).toBeVisible();
+  });
+
+  test("the advert page: the seller's email only behind 'Show email', in neither the page nor its data", async ({ page }) => {
+    await page.goto("/advertisement/category/orenda-kvartyr");
+    await page.getByRole("link", { name: "Здам 2-кімнатну квартиру біля центру" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Здам 2-кімнатну квартиру біля центру");
+    const path = new URL(page.url()).pathname;
+    const html = await (await page.request.get(path)).text();
+    const data = await (await page.request.get(`${path}.data`)).text();
+    expect(html).toContain("Показати ел. пошту");
+    expect(data).toContain("Здам 2-кімнатну квартиру біля центру");
+    for (const body of [html, data]) expect(body).not.toContain("ownerId");
+    await expect(page.locator(".contact-block a[href^='mailto:']")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Показати ел. пошту" }).click();
+    const link = page.locator("a.contact-block__email");
+    await expect(link).toHaveAttribute("href", /^mailto:[^@\s]+@[^@\s]+$/);
+    const email = (await link.textContent())!.trim();
+    expect(email).toMatch(/@/);
+    // The address the post answered with was in neither the page nor its data.
+    for (const body of [html, data]) expect(body).not.toContain(email);
+    // The phone is still behind its own button.
+    await expect(page.getByRole("button", { name: "Показати телефон" })).toBeVisible();
   });
 
   test("a report without a reason is refused with a message @no-js-only", async ({ page }) => {

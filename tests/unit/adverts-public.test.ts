@@ -1,12 +1,15 @@
 // The public side of adverts: the list with its filters and sorts, the advert page in each
-// status, "show phone" (counted, limited), the RSS feed, sitemap entries and the home section.
+// status, "show phone" and "show email" (limited together), no contact data or owner id in
+// the page's data, the RSS feed (plain text), sitemap entries and the home section.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as advertCategory from "~/routes/advert-category/route";
 import * as advertFeed from "~/routes/advert-feed/route";
 import * as advertItem from "~/routes/advert-item/route";
 import * as adverts from "~/routes/adverts/route";
+import * as search from "~/routes/search/route";
 import { newestAdvertsSection } from "~/modules/adverts/home-section.server";
-import { PHONE_REVEAL_LIMIT } from "~/modules/adverts/page.server";
+import { CONTACT_REVEAL_LIMIT } from "~/modules/adverts/page.server";
+import { flushCounters } from "~/modules/listing/counters.server";
 import { advertSitemapEntries } from "~/modules/adverts/sitemap.server";
 import { getInstance } from "~/middleware/i18next";
 import type { Kysely } from "kysely";
@@ -15,6 +18,7 @@ import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { buildContext, buildRequest, catchResponse, unwrapData } from "../support/route.ts";
+import { DomUtils, parseDocument } from "htmlparser2";
 import type { MiddlewareFunction } from "react-router";
 import { i18nextMiddleware } from "~/middleware/i18next";
 import { sessionMiddleware } from "~/modules/auth/guards.server";
@@ -163,12 +167,54 @@ describe("the advert page", () => {
 
   it("shows a live advert with its photos, contact block and similar adverts", async () => {
     const data = await item("laptop");
-    expect(data.advert).toMatchObject({ title: "Оголошення laptop", status: "published", contact: { name: "Оля", email: "olia@example.test", hasPhone: true } });
+    expect(data.advert).toMatchObject({ title: "Оголошення laptop", status: "published", contact: { name: "Оля", hasEmail: true, hasPhone: true } });
     expect(data.photos).toHaveLength(1);
     expect(data.photos[0]!.full).toBe("/uploads/images/2026/11/advert-photo-1024.webp");
     expect(data.similar.map((advert) => advert.slug)).toEqual(["bike-eur", "books-free", "tutor-negotiable"]);
     expect(data.preview).toBe(false);
     expect(JSON.stringify(data)).not.toContain("501 234 567");
+  });
+
+  /** Every key of a value, at any depth. */
+  function keysOf(value: unknown, into = new Set<string>()): Set<string> {
+    if (Array.isArray(value)) for (const entry of value) keysOf(entry, into);
+    else if (value && typeof value === "object") {
+      for (const [key, entry] of Object.entries(value)) {
+        into.add(key);
+        keysOf(entry, into);
+      }
+    }
+    return into;
+  }
+
+  it("the page's data carries neither the seller's email nor the owner's id, for anyone but staff and the owner alike", async () => {
+    const editor = await makeUser({ role: "editor" });
+    for (const cookie of [undefined, await sessionCookieFor(editor.id)]) {
+      const response = await served("laptop", cookie);
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      expect(body).not.toContain("olia@example.test");
+      expect(body).not.toContain("mailto:");
+      const { loaderData } = JSON.parse(body) as { loaderData: unknown };
+      const keys = keysOf(loaderData);
+      for (const key of ["ownerId", "owner_id", "userId", "user_id", "authorId", "email"]) expect(keys.has(key), key).toBe(false);
+    }
+    const own = await item("laptop", ownerCookie);
+    expect(own.isOwner).toBe(true);
+    expect(JSON.stringify(own)).not.toContain(`"ownerId"`);
+    // The lists, the search and the home section show the same adverts without contacts either.
+    const lists = [
+      await callAppRoute(adverts.loader, { url: "/advertisement" }),
+      await callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo", params: { slug: "zhytlo" } }),
+      await callAppRoute(search.loader, { url: "/search/advertisement?q=%D0%BE%D0%B3%D0%BE%D0%BB%D0%BE%D1%88%D0%B5%D0%BD%D0%BD%D1%8F", params: { category: "advertisement" } }),
+    ];
+    expect(JSON.stringify(lists)).toContain("laptop");
+    for (const data of lists) {
+      expect(JSON.stringify(data)).not.toContain("olia@example.test");
+      expect(JSON.stringify(data)).not.toContain("501 234 567");
+      const keys = keysOf(data);
+      for (const key of ["ownerId", "owner_id", "userId", "user_id", "email", "phone"]) expect(keys.has(key), key).toBe(false);
+    }
   });
 
   it("sold and expired adverts say so; removed, pending and archived ones 404", async () => {
@@ -188,8 +234,8 @@ describe("the advert page", () => {
   });
 
   /** The page as the app serves it: root middleware, the route's page cache, the loader. */
-  async function served(slug: string, cookie?: string): Promise<Response> {
-    const request = buildRequest({ url: `/advertisement/${slug}`, cookie });
+  async function served(slug: string, cookie?: string, headers?: HeadersInit): Promise<Response> {
+    const request = buildRequest({ url: `/advertisement/${slug}`, cookie, headers });
     const url = new URL(request.url);
     const args = { request, url, pattern: "/advertisement/:slug", params: { slug }, context: buildContext([[clientAddressContext, "198.51.100.40"]]) };
     const chain = [i18nextMiddleware, sessionMiddleware, ...(advertItem.middleware as MiddlewareFunction<Response>[])] as MiddlewareFunction<Response>[];
@@ -221,9 +267,24 @@ describe("the advert page", () => {
     expect(meta).not.toContainEqual({ name: "robots", content: "noindex" });
   });
 
-  async function reveal(slug: string, ip = "198.51.100.7") {
+  it("counts a view once per visitor and day: 50 serves of one visitor are 1, a second visitor 2, a crawler none", async () => {
+    const views = async () => {
+      await flushCounters();
+      return (await t.db.selectFrom("advertisements").select("view_count").where("id", "=", ids["bike-eur"]!).executeTakeFirstOrThrow()).view_count;
+    };
+    const before = await views();
+    const firefox = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" };
+    for (let i = 0; i < 50; i++) expect((await served("bike-eur", undefined, firefox)).status).toBe(200);
+    expect(await views()).toBe(before + 1);
+    await served("bike-eur", undefined, { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1" });
+    expect(await views()).toBe(before + 2);
+    for (let i = 0; i < 5; i++) await served("bike-eur", undefined, { "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" });
+    expect(await views()).toBe(before + 2);
+  });
+
+  async function reveal(slug: string, ip = "198.51.100.7", intent = "phone") {
     try {
-      const { result } = await callWithSession(advertItem.action, { url: `/advertisement/${slug}`, params: { slug }, form: { intent: "phone" }, ip });
+      const { result } = await callWithSession(advertItem.action, { url: `/advertisement/${slug}`, params: { slug }, form: { intent }, ip });
       return unwrapData(result);
     } catch (error) {
       return { status: (error as { init?: ResponseInit }).init?.status ?? (error as Response).status, data: null, headers: new Headers() };
@@ -233,16 +294,29 @@ describe("the advert page", () => {
   it("'show phone' answers the number, counts it, and is limited per IP", async () => {
     const first = await reveal("laptop");
     expect(first.status).toBe(200);
-    expect(first.data).toEqual({ phone: "+48 501 234 567", error: null });
+    expect(first.data).toEqual({ kind: "phone", phone: "+48 501 234 567", email: null, error: null });
     const row = await t.db.selectFrom("advertisements").select("phone_reveal_count").where("id", "=", ids.laptop!).executeTakeFirstOrThrow();
     expect(row.phone_reveal_count).toBe(1);
 
-    for (let i = 0; i < PHONE_REVEAL_LIMIT.max; i++) expect((await reveal("room", "198.51.100.8")).status).toBe(200);
+    for (let i = 0; i < CONTACT_REVEAL_LIMIT.max; i++) expect((await reveal("room", "198.51.100.8")).status).toBe(200);
     const limited = await reveal("room", "198.51.100.8");
     expect(limited.status).toBe(429);
-    expect((limited.data as { error: string }).error).toMatch(/^adverts:item\.phone_too_many\|/);
+    expect((limited.data as { error: string }).error).toMatch(/^adverts:item\.contact_too_many\|/);
     expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect((await reveal("room", "198.51.100.9")).status).toBe(200);
+  });
+
+  it("'show email' answers the address through the same post and the same limit as the phone", async () => {
+    const first = await reveal("laptop", "198.51.100.20", "email");
+    expect(first).toMatchObject({ status: 200, data: { kind: "email", email: "olia@example.test", phone: null, error: null } });
+    for (let i = 1; i < CONTACT_REVEAL_LIMIT.max; i++) expect((await reveal("room", "198.51.100.20", i % 2 ? "phone" : "email")).status).toBe(200);
+    const limited = await reveal("laptop", "198.51.100.20", "email");
+    expect(limited.status).toBe(429);
+    expect(limited.data).toMatchObject({ kind: "email", email: null });
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await reveal("laptop", "198.51.100.20", "phone")).status).toBe(429);
+    for (const slug of ["sold", "expired-by-date", "pending", "deleted-by-staff"]) expect((await reveal(slug, "198.51.100.21", "email")).status, slug).toBe(404);
+    expect((await reveal("laptop", "198.51.100.21", "address")).status).toBe(400);
   });
 
   it("no number for adverts that hide it or are no longer live", async () => {
@@ -262,6 +336,24 @@ describe("feeds, sitemap and home", () => {
     expect(xml).toContain("Оголошення books-free — Free");
     expect(xml).not.toContain("advertisement/sold");
     expect(xml).not.toContain("expired-by-date");
+    expect(xml).not.toContain("olia@example.test");
+  });
+
+  it("an advert's RSS description is plain text, escaped once: its tags dropped, its entities decoded", async () => {
+    await t.db
+      .updateTable("advertisements")
+      .set({ description: "Віддам <b>книжки</b>   &amp; журнали\n<script>alert(1)</script>& ще <i>дещо</i>" })
+      .where("id", "=", ids["books-free"]!)
+      .execute();
+    const response = (await callAppRoute(advertFeed.loader, { url: "/advertisement/rss.xml" })) as Response;
+    const xml = await response.text();
+    expect(xml).toContain("<description>Віддам книжки &amp; журнали &amp; ще дещо</description>");
+    const document = parseDocument(xml, { xmlMode: true });
+    const item = DomUtils.getElementsByTagName("item", document).find((entry) => DomUtils.textContent(DomUtils.getElementsByTagName("link", entry)).endsWith("/books-free"));
+    const description = DomUtils.textContent(DomUtils.getElementsByTagName("description", item!));
+    // What a feed reader gets after parsing the XML: text with no markup left to render.
+    expect(description).toBe("Віддам книжки & журнали & ще дещо");
+    expect(description).not.toMatch(/[<>]|&\w+;/);
   });
 
   it("sitemap entries: the list, categories with live adverts, and every live advert", async () => {

@@ -11,6 +11,7 @@ import { ahead, DAY, insertFixture, servePage, useUnitConfig } from "./content-s
 
 const t = useTestDatabase();
 const BROWSER = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" };
+const OTHER_BROWSER = { "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36" };
 
 beforeAll(async () => {
   useUnitConfig();
@@ -154,14 +155,36 @@ describe("the ETag of a rendered page", () => {
 });
 
 describe("view and impression counts", () => {
-  it("counts every view of an item page, cached or not, but not crawlers", async () => {
+  it("counts a visitor once a day per item, cached or not; another visitor again; never crawlers, prefetches or requests without a user agent", async () => {
     const before = await views("sviato-vyshyvanky");
     const page = { url: "/novyny/sviato-vyshyvanky", params: { slug: "sviato-vyshyvanky" }, headers: BROWSER };
-    expect((await servePage(newsItem, page)).headers.get("X-Page-Cache")).toBe("miss");
-    expect((await servePage(newsItem, page)).headers.get("X-Page-Cache")).toBe("hit");
-    await servePage(newsItem, { ...page, headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
-    await servePage(newsItem, { ...page, headers: { ...BROWSER, "Sec-Purpose": "prefetch" } });
+    const first = await servePage(newsItem, page);
+    expect(first.headers.get("X-Page-Cache")).toBe("miss");
+    for (let i = 1; i < 50; i++) await servePage(newsItem, page);
+    // Counting keeps the page shareable: still served from memory, public, and setting no cookie.
+    const again = await servePage(newsItem, page);
+    expect(again.headers.get("X-Page-Cache")).toBe("hit");
+    expect(again.headers.get("Cache-Control")).toMatch(/^public,/);
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+    expect(await views("sviato-vyshyvanky")).toBe(before + 1);
+
+    for (let i = 0; i < 5; i++) await servePage(newsItem, { ...page, headers: OTHER_BROWSER });
     expect(await views("sviato-vyshyvanky")).toBe(before + 2);
+
+    for (let i = 0; i < 5; i++) {
+      await servePage(newsItem, { ...page, headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+      await servePage(newsItem, { ...page, headers: { "User-Agent": `Mozilla/5.0 Firefox/${i}`, "Sec-Purpose": "prefetch" } });
+      await servePage(newsItem, { ...page, headers: {} });
+    }
+    expect(await views("sviato-vyshyvanky")).toBe(before + 2);
+  });
+
+  it("a visitor counts once per item, not once in all: two items each count the same visitor", async () => {
+    const before = [await views("sviato-vyshyvanky"), await views("tilky-ukrainskoiu")];
+    for (const slug of ["sviato-vyshyvanky", "tilky-ukrainskoiu", "sviato-vyshyvanky"]) {
+      await servePage(newsItem, { url: `/novyny/${slug}`, params: { slug }, headers: { "User-Agent": "Mozilla/5.0 (Macintosh) Safari/605.1.15" } });
+    }
+    expect([await views("sviato-vyshyvanky"), await views("tilky-ukrainskoiu")]).toEqual([before[0]! + 1, before[1]! + 1]);
   });
 
   it("counts reklama impressions on every serve of a page that shows it", async () => {

@@ -14,6 +14,7 @@ import * as serviceCategory from "~/routes/service-category/route";
 import * as serviceItem from "~/routes/service-item/route";
 import * as services from "~/routes/services/route";
 import { resetContentState } from "~/modules/listing/content-state.server";
+import { flushCounters } from "~/modules/listing/counters.server";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { catchResponse } from "../support/route.ts";
@@ -190,17 +191,28 @@ describe("reklama", () => {
   });
 
   it("counts a click and redirects to the target, or to the landing page without one; crawlers are not counted", async () => {
-    const away = await catchResponse(callAppRoute(reklamaClick.loader, { url: "/reklama/perekazy/click", params: { slug: "perekazy" }, headers: { "User-Agent": "Mozilla/5.0 Firefox/130" } }));
+    const clicks = async () => {
+      await flushCounters();
+      const rows = await t.db.selectFrom("reklama").select(["slug", "click_count"]).where("slug", "in", ["perekazy", "kursy"]).orderBy("slug").execute();
+      return Object.fromEntries(rows.map((row) => [row.slug, row.click_count]));
+    };
+    const click = (slug: string, userAgent?: string, locale = "") =>
+      catchResponse(callAppRoute(reklamaClick.loader, { url: `${locale}/reklama/${slug}/click`, params: { slug }, headers: userAgent ? { "User-Agent": userAgent } : {} }));
+    const away = await click("perekazy", "Mozilla/5.0 Firefox/130");
     expect(away.status).toBe(302);
     expect(away.headers.get("Location")).toBe("https://bank.example/ua");
-    const landing = await catchResponse(callAppRoute(reklamaClick.loader, { url: "/us/reklama/kursy/click", params: { slug: "kursy" } }));
+    const landing = await click("kursy", "Mozilla/5.0 Firefox/130", "/us");
     expect(landing.headers.get("Location")).toBe("/us/reklama/kursy");
-    await catchResponse(callAppRoute(reklamaClick.loader, { url: "/reklama/perekazy/click", params: { slug: "perekazy" }, headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }));
-    const counts = await t.db.selectFrom("reklama").select(["slug", "click_count"]).where("slug", "in", ["perekazy", "kursy"]).orderBy("slug").execute();
-    expect(counts).toEqual([
-      { slug: "kursy", click_count: 1 },
-      { slug: "perekazy", click_count: 1 },
-    ]);
+    // The same visitor 50 times counts once; another visitor once more; crawlers and requests without a user agent never.
+    for (let i = 1; i < 50; i++) await click("perekazy", "Mozilla/5.0 Firefox/130");
+    expect(await clicks()).toEqual({ kursy: 1, perekazy: 1 });
+    await click("perekazy", "Mozilla/5.0 (Windows NT 10.0) Chrome/131.0");
+    await click("perekazy", "Mozilla/5.0 (Windows NT 10.0) Chrome/131.0");
+    for (let i = 0; i < 5; i++) {
+      await click("perekazy", "Googlebot/2.1 (+http://www.google.com/bot.html)");
+      await click("perekazy");
+    }
+    expect(await clicks()).toEqual({ kursy: 1, perekazy: 2 });
     expect(await thrownStatus(callAppRoute(reklamaClick.loader, { url: "/reklama/zakinchena/click", params: { slug: "zakinchena" } }))).toBe(404);
     expect(fixture.reklama.perekazy).toBeGreaterThan(0);
   });

@@ -1,9 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { pickLocalized } from "../content/localized.ts";
-import { RSS_CONTENT_TYPE, rssXml } from "../feeds/rss.server.ts";
+import { feedText, RSS_CONTENT_TYPE, rssXml } from "../feeds/rss.server.ts";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { pageContext, siteName } from "../listing/page-data.server.ts";
-import { excerpt } from "../listing/text.ts";
 import { advertsT, priceLabels } from "./page.server.ts";
 import { advertsForFeed, priceView } from "./queries.server.ts";
 
@@ -24,7 +23,7 @@ export async function advertsFeed({ context, url }: { context: Readonly<RouterCo
     items: rows.map((row) => ({
       title: `${row.title} — ${priceView(row, language, labels).text}`,
       link: absolute(`/advertisement/${row.slug}`),
-      description: excerpt(row.description.replace(/\s+/g, " ").trim(), 300),
+      description: feedText(row.description, 300),
       pubDate: new Date(row.published_at!),
       category: row.category_name_uk ? pickLocalized(row.category_name_uk, row.category_name_en, language).text : null,
     })),

@@ -20,13 +20,13 @@ import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySl
 import { advertJsonLd } from "../seo/structured-data.ts";
 import { isPubliclyVisible } from "./status.ts";
 
-// Loaders and the phone action of the public advert pages.
+// Loaders and the contact reveal action of the public advert pages.
 
 /** Tables the public advert pages are built from (the page cache's dependencies). */
 export const ADVERT_PAGE_DEPS: VersionedTable[] = ["advertisements", "advertisement_images", "categories", "locations", "images"];
 
-/** "Show phone": per IP, so scraping every number takes a long time. */
-export const PHONE_REVEAL_LIMIT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
+/** "Show phone" and "Show email" together: per IP, so scraping every contact takes a long time. */
+export const CONTACT_REVEAL_LIMIT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
 
 type Context = Readonly<RouterContextProvider>;
 type Args = { context: Context; url: URL };
@@ -120,10 +120,11 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
   const { language, absolute } = pageContext(context, url);
   const t = advertsT(context);
   const labels = priceLabels(context);
-  const advert = await findAdvertBySlug(slug, language, labels);
-  if (!advert) notFound();
+  const found = await findAdvertBySlug(slug, language, labels);
+  if (!found) notFound();
+  const { advert } = found;
   const viewer = getCurrentUser(context);
-  const isOwner = viewer?.id === advert.ownerId;
+  const isOwner = viewer?.id === found.ownerId;
   const isPublic = isPubliclyVisible(advert.status);
   if (!isPublic && !isOwner && !can(viewer?.role, "advertisements.manage")) notFound();
   if (isPublic && !isOwner) recordView(context, "advertisements", advert.id);
@@ -150,33 +151,45 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
   };
 }
 
-export type PhoneReveal = { phone: string | null; error: string | null };
+export type ContactKind = "phone" | "email";
+/** The answer of a reveal post: the one contact asked for (`kind`), or why not. */
+export type ContactReveal = { kind: ContactKind; phone: string | null; email: string | null; error: string | null };
+
+/** The intent of a reveal post, or null for anything else. */
+export function contactKind(intent: FormDataEntryValue | null): ContactKind | null {
+  return intent === "phone" || intent === "email" ? intent : null;
+}
 
 /**
- * "Show phone" (a form post, so it works without JS): the number of a live advert whose
- * owner chose to show it; counted, and limited per IP.
+ * "Show phone" and "Show email" (a form post, so it works without JS): the number or address
+ * of a live advert whose owner gave it (the number only when they chose to show it). Neither
+ * is ever in the page, its data or a feed; both reveals share one limit per IP. Phone reveals
+ * are counted for the owner.
  */
-export async function revealAdvertPhone({ context }: { context: Context }, slug: string) {
+export async function revealAdvertContact({ context }: { context: Context }, slug: string, kind: ContactKind) {
   const db = getDb();
   const advert = await db
     .selectFrom("advertisements")
-    .select(["id", "phone", "show_phone"])
+    .select(["id", "phone", "show_phone", "email"])
     .where("slug", "=", slug)
     .where(liveAdvert("advertisements"))
     .executeTakeFirst();
-  if (!advert || !advert.show_phone || !advert.phone) notFound();
-  const limit = await consumeLimit([{ key: `advert-phone:ip:${getClientAddress(context)}`, limit: PHONE_REVEAL_LIMIT }]);
+  const value = kind === "phone" ? (advert?.show_phone ? advert.phone : null) : advert?.email;
+  if (!advert || !value) notFound();
+  const limit = await consumeLimit([{ key: `advert-contact:ip:${getClientAddress(context)}`, limit: CONTACT_REVEAL_LIMIT }]);
   if (limit.limited) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-    return data<PhoneReveal>(
-      { phone: null, error: `adverts:item.phone_too_many|${JSON.stringify({ minutes })}` },
+    return data<ContactReveal>(
+      { kind, phone: null, email: null, error: `adverts:item.contact_too_many|${JSON.stringify({ minutes })}` },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  await db
-    .updateTable("advertisements")
-    .set((eb) => ({ phone_reveal_count: eb("phone_reveal_count", "+", 1) }))
-    .where("id", "=", advert.id)
-    .execute();
-  return data<PhoneReveal>({ phone: advert.phone, error: null });
+  if (kind === "phone") {
+    await db
+      .updateTable("advertisements")
+      .set((eb) => ({ phone_reveal_count: eb("phone_reveal_count", "+", 1) }))
+      .where("id", "=", advert.id)
+      .execute();
+  }
+  return data<ContactReveal>({ kind, phone: kind === "phone" ? value : null, email: kind === "email" ? value : null, error: null });
 }

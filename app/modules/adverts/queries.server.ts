@@ -207,9 +207,9 @@ export async function advertPhotos(advertId: number, language: Language, title: 
   });
 }
 
+/** What the advert page sends to the browser: no owner id, and no email or phone (they are revealed by a post). */
 export type AdvertDetail = AdvertCard & {
   categoryId: number;
-  ownerId: number;
   description: string;
   /** Effective: a published advert past its expiry reads "expired". */
   status: AdvertStatus;
@@ -219,11 +219,16 @@ export type AdvertDetail = AdvertCard & {
   longDate: string | null;
   expiresAt: string | null;
   updatedAt: string;
-  contact: { name: string; email: string | null; hasPhone: boolean };
+  contact: AdvertContact;
 };
 
-/** The advert with this slug in any status (not deleted by staff); the caller decides who may see it. */
-export async function findAdvertBySlug(slug: string, language: Language, labels: PriceLabels): Promise<AdvertDetail | null> {
+export type AdvertContact = { name: string; hasEmail: boolean; hasPhone: boolean };
+
+/**
+ * The advert with this slug in any status (not deleted by staff), and its owner's id for the
+ * caller, which decides who may see it; the id stays on the server.
+ */
+export async function findAdvertBySlug(slug: string, language: Language, labels: PriceLabels): Promise<{ advert: AdvertDetail; ownerId: number } | null> {
   const row = await cardQuery(getDb().selectFrom("advertisements as a").where("a.deleted_at", "is", null))
     .select([
       "a.category_id",
@@ -242,10 +247,9 @@ export async function findAdvertBySlug(slug: string, language: Language, labels:
   if (!row) return null;
   const card = toCard(row, language, labels);
   const publishedAt = row.published_at ? new Date(row.published_at) : null;
-  return {
+  const advert: AdvertDetail = {
     ...card,
     categoryId: row.category_id,
-    ownerId: row.owner_id,
     description: row.description,
     status: effectiveStatus(row.status, row.expires_at),
     rejectionReason: row.rejection_reason,
@@ -254,8 +258,9 @@ export async function findAdvertBySlug(slug: string, language: Language, labels:
     longDate: publishedAt ? formatLongDate(publishedAt, language) : null,
     expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
     updatedAt: new Date(row.updated_at).toISOString(),
-    contact: { name: row.contact_name, email: row.email, hasPhone: Boolean(row.show_phone && row.phone) },
+    contact: { name: row.contact_name, hasEmail: Boolean(row.email), hasPhone: Boolean(row.show_phone && row.phone) },
   };
+  return { advert, ownerId: row.owner_id };
 }
 
 /** Newest live adverts for the RSS feed. */

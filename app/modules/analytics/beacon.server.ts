@@ -9,8 +9,8 @@ import { getClientAddress } from "../http/client-address.server.ts";
 import { localeFromPath, stripLocale } from "../../i18n/locales.ts";
 import { heartbeatPayloadSchema, MAX_BEACON_BYTES, visitPayloadSchema } from "./payloads.ts";
 import { recordPresence, recordVisit } from "./record.server.ts";
-import { getDailySalt } from "./salt.server.ts";
-import { referrerHost, visitorHash } from "./visitor.server.ts";
+import { requestVisitorHash } from "./request-visitor.server.ts";
+import { referrerHost } from "./visitor.server.ts";
 
 // POST /api/visitors/log and POST /api/heartbeat (SPEC §7). Both answer 204 with no body
 // (the client does not read it); crawlers get 204 too but are not counted.
@@ -60,8 +60,7 @@ export async function handleBeacon(kind: BeaconKind, { request, context }: Beaco
   if (limit.limited) return empty(429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   const visitor = analyticsVisitor(request);
-  const salt = await getDailySalt(now);
-  const hash = visitorHash(salt, { ip, userAgent: request.headers.get("user-agent") ?? "", visitorId: visitor.id });
+  const hash = await requestVisitorHash({ request, context }, visitor.id, now);
   if (kind === "heartbeat") {
     await recordPresence(hash, payload.path, now);
   } else if (countsAsVisit(payload.path)) {

@@ -1,11 +1,17 @@
 import { escapeXml } from "../format/escape-markup.ts";
+import { excerpt, stripHtml } from "../listing/text.ts";
 
 // RSS 2.0 documents (with an atom:link to itself, as feed validators ask).
+//
+// Readers render a description as HTML after decoding the XML, so a description is plain text
+// escaped once: user text or staff HTML goes through feedText, which drops tags (a `<b>` an
+// advert's author typed renders as nothing) and decodes entities before rssXml escapes it.
 
 type FeedItem = {
   title: string;
   /** Absolute URL of the item page. */
   link: string;
+  /** Plain text (feedText for anything that may hold markup). */
   description: string;
   pubDate: Date;
   category?: string | null;
@@ -21,6 +27,11 @@ export type Feed = {
   language: "uk" | "en";
   items: FeedItem[];
 };
+
+/** Text for a description: tags dropped, entities decoded, whitespace collapsed, at most `length` characters. */
+export function feedText(markup: string, length: number): string {
+  return excerpt(stripHtml(markup), length);
+}
 
 export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 

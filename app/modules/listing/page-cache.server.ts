@@ -165,14 +165,14 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
       const response = await next();
       response.headers.set("Cache-Control", "private, no-cache");
       withVary(response.headers);
-      applyPageEffects(request, effects);
+      applyPageEffects({ request, context }, effects);
       return effects.unpublished ? privatePreview(response) : response;
     }
     if (readCookie(request, FLASH_COOKIE) !== undefined) {
       // The page carries a one-time message: neither shared nor kept.
       const response = await next();
       response.headers.set("Cache-Control", "private, no-store");
-      applyPageEffects(request, effects);
+      applyPageEffects({ request, context }, effects);
       return effects.unpublished ? privatePreview(response) : response;
     }
 
@@ -185,7 +185,7 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
       });
       const cached = state ? cache.get(key) : undefined;
       if (cached && state && isCurrent(cached.stamp, cached.deps, state)) {
-        applyPageEffects(request, cached.effects);
+        applyPageEffects({ request, context }, cached.effects);
         const headers = new Headers(cached.headers);
         headers.set("X-Page-Cache", "hit");
         return respond(request, cached.status, headers, cached.body, cached.etag);
@@ -193,7 +193,7 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
     }
 
     const response = await next();
-    applyPageEffects(request, effects);
+    applyPageEffects({ request, context }, effects);
     if (effects.unpublished) return privatePreview(response);
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || response.headers.has("set-cookie") || !CACHEABLE_TYPES.test(type)) {

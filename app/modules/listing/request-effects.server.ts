@@ -1,12 +1,14 @@
 import { isbot } from "isbot";
 import { createContext, type RouterContextProvider } from "react-router";
 import { isHeadRequest } from "../http/head-request.ts";
-import { countImpressions, countView, type ViewTable } from "./counters.server.ts";
+import { utcDay } from "../analytics/days.ts";
+import { carriedVisitorId, requestVisitorHash } from "../analytics/request-visitor.server.ts";
+import { countImpressions, countViews, type CountedVisitor, type ViewTable } from "./counters.server.ts";
 
 /**
  * What serving a page should count: the item it shows (a view) and the reklama it displays
  * (impressions). Loaders record them here; the page middleware counts them on every serve,
- * from the cache too, and never for crawlers.
+ * from the cache too, and never for crawlers; a view counts once per visitor and day.
  */
 export type PageEffects = {
   views: Array<{ table: ViewTable; id: number }>;
@@ -42,16 +44,25 @@ export function recordImpressions(context: Readonly<RouterContextProvider>, ids:
   effectsOf(context)?.impressions.push(...ids);
 }
 
-/** Crawlers, link previews and speculative prefetches are not visits. */
+/** Crawlers, requests without a user agent (as in the visit log), link previews and speculative prefetches are not visits. */
 export function isCountableVisit(request: Request): boolean {
   if (request.method !== "GET" || isHeadRequest(request)) return false;
   const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
   if (purpose.includes("prefetch")) return false;
-  return !isbot(request.headers.get("user-agent") ?? "");
+  const userAgent = request.headers.get("user-agent")?.trim() ?? "";
+  return userAgent !== "" && !isbot(userAgent);
 }
 
-export function applyPageEffects(request: Request, effects: PageEffects): void {
-  if (!isCountableVisit(request)) return;
-  for (const view of effects.views) countView(view.table, view.id);
+type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The visitor a request counts as today: the visit log's hash, from nothing the response sets. */
+export async function countedVisitor(args: RequestArgs): Promise<CountedVisitor> {
+  const now = new Date();
+  return { day: utcDay(now), hash: await requestVisitorHash(args, carriedVisitorId(args.request), now) };
+}
+
+export function applyPageEffects(args: RequestArgs, effects: PageEffects): void {
+  if (!isCountableVisit(args.request)) return;
+  if (effects.views.length) countViews(effects.views, countedVisitor(args));
   if (effects.impressions.length) countImpressions(effects.impressions);
 }

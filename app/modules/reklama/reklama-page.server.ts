@@ -3,7 +3,7 @@ import { localizePath } from "~/i18n/locales";
 import type { VersionedTable } from "../listing/content-state.server.ts";
 import { notFound } from "../listing/not-found.ts";
 import { itemTitle, pageContext } from "../listing/page-data.server.ts";
-import { isCountableVisit } from "../listing/request-effects.server.ts";
+import { countedVisitor, isCountableVisit } from "../listing/request-effects.server.ts";
 import { findActiveReklama, registerClick } from "./reklama.server.ts";
 
 export const REKLAMA_PAGE_DEPS: VersionedTable[] = ["reklama", "images"];
@@ -26,11 +26,11 @@ export async function loadReklamaLanding({ context, url }: Args, slug: string) {
 }
 
 /**
- * `/reklama/{slug}/click`: counts the click (not for crawlers) and redirects to the
+ * `/reklama/{slug}/click`: counts the click (once per visitor and day, not for crawlers) and redirects to the
  * campaign's site, or to its landing page when it has none.
  */
-export async function followReklamaClick({ request, url }: Args & { request: Request }, slug: string) {
-  const click = await registerClick(slug, { count: isCountableVisit(request) });
+export async function followReklamaClick({ request, context, url }: Args & { request: Request }, slug: string) {
+  const click = await registerClick(slug, isCountableVisit(request) ? () => countedVisitor({ request, context }) : null);
   if (!click) notFound();
   const to = click.targetUrl ?? localizePath(`/reklama/${slug}`, url.pathname.startsWith("/us/") ? "us" : "ua");
   return redirect(to, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });

@@ -5,13 +5,14 @@ import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { cachedByVersion } from "../listing/content-state.server.ts";
+import { countClick, type CountedVisitor } from "../listing/counters.server.ts";
 import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
 
 // Reklama (paid advertising). A campaign is active while it is published, not deleted, and
 // now lies between starts_at and ends_at (open-ended when ends_at is empty). Active
 // campaigns show in their placement; /reklama/{slug} is the landing page; clicks go through
-// /reklama/{slug}/click, which counts them and redirects.
+// /reklama/{slug}/click, which counts them (once per visitor and day) and redirects.
 
 export type ReklamaBanner = {
   id: number;
@@ -115,17 +116,11 @@ export async function findActiveReklama(slug: string, language: Language): Promi
   };
 }
 
-/** Counts a click on an active campaign and tells where it leads; null when there is no such campaign. */
-export async function registerClick(slug: string, options: { count: boolean }): Promise<{ targetUrl: string | null } | null> {
+/** Counts a click on an active campaign (for `visitor`, when given) and tells where it leads; null when there is no such campaign. */
+export async function registerClick(slug: string, visitor: (() => Promise<CountedVisitor>) | null): Promise<{ targetUrl: string | null } | null> {
   const row = await activeReklama().where("reklama.slug", "=", slug).executeTakeFirst();
   if (!row) return null;
-  if (options.count) {
-    await getDb()
-      .updateTable("reklama")
-      .set((eb) => ({ click_count: eb("click_count", "+", 1) }))
-      .where("id", "=", row.id)
-      .execute();
-  }
+  if (visitor) countClick(row.id, visitor());
   return { targetUrl: safeTargetUrl(row.target_url) };
 }
 

@@ -12,7 +12,7 @@ import { Localized } from "~/components/content/localized-text";
 import { ShareLinks } from "~/components/content/share-links";
 import { LocalizedLink } from "~/components/localized-link";
 import { ReportForm } from "~/components/report-form";
-import { ADVERT_PAGE_DEPS, loadAdvertItem, revealAdvertPhone } from "~/modules/adverts/page.server";
+import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "~/modules/adverts/page.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
 
@@ -25,11 +25,12 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertItem(args, args.params.slug);
 }
 
-/** "Show phone" posts here (intent=phone); the page renders the number it answers with. */
+/** "Show phone" and "Show email" post here (intent=phone|email); the page renders the contact it answers with. */
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request);
-  if (formData.get("intent") !== "phone") throw data(null, { status: 400, statusText: "Bad Request" });
-  return revealAdvertPhone(args, args.params.slug);
+  const kind = contactKind(formData.get("intent"));
+  if (!kind) throw data(null, { status: 400, statusText: "Bad Request" });
+  return revealAdvertContact(args, args.params.slug, kind);
 }
 
 export default function AdvertItem({ loaderData, actionData }: Route.ComponentProps) {
