@@ -20,7 +20,7 @@ export function Shell({ children, account }: { children: React.ReactNode; accoun
   const toasts = useMemo<ToastMessage[]>(() => (flash ? [flash] : []), [flash]);
   return (
     <>
-      <Header siteName={siteName} theme={root?.theme ?? "light"} account={account ?? <AccountMenu />} />
+      <Header siteName={siteName} shortName={t("site_short_name")} theme={root?.theme ?? "light"} account={account ?? <AccountMenu />} />
       <ToastRegion initial={toasts} />
       <main id="main" className="container site-main">
         {children}

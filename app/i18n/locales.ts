@@ -1,7 +1,11 @@
-/** The portal's two locales. `code` is the URL/cookie code; `language` is what i18next and <html lang> use. */
+/**
+ * The portal's two locales. `code` is the URL/cookie code; `language` is what i18next and
+ * <html lang> use; `name` and `short` name the language in itself (the language switch),
+ * never a country.
+ */
 export const LOCALES = {
-  ua: { code: "ua", language: "uk", bcp47: "uk-UA", name: "UA", prefix: "" },
-  us: { code: "us", language: "en", bcp47: "en-US", name: "US", prefix: "/us" },
+  ua: { code: "ua", language: "uk", bcp47: "uk-UA", name: "Українська", short: "УКР", prefix: "" },
+  us: { code: "us", language: "en", bcp47: "en-US", name: "English", short: "EN", prefix: "/us" },
 } as const;
 
 export type LocaleCode = keyof typeof LOCALES;

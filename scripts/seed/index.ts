@@ -19,17 +19,20 @@ export const DEMO_ACCOUNTS = {
   user: "user@demo.local",
 } as const;
 
+// Account names are shown as they are in both interfaces (header, dashboard, moderation),
+// so the demo people have their names in Latin script, as a member abroad would sign up;
+// a Ukrainian-only name ("Адміністратор порталу") read oddly on every English page.
 const STAFF_AND_DEMO: Array<{ key: "admin" | "editor" | "user"; role: UserRole; name: string; locale: "ua" | "us" }> = [
-  { key: "admin", role: "admin", name: "Адміністратор порталу", locale: "ua" },
-  { key: "editor", role: "editor", name: "Оксана Литвин", locale: "ua" },
-  { key: "user", role: "user", name: "Марія Петренко", locale: "ua" },
+  { key: "admin", role: "admin", name: "Roman Kravets", locale: "ua" },
+  { key: "editor", role: "editor", name: "Oksana Lytvyn", locale: "ua" },
+  { key: "user", role: "user", name: "Maria Petrenko", locale: "ua" },
 ];
 
 /** Other advert owners (same demo password, verified). */
 const OTHER_USERS = [
-  { email: "olena@demo.local", name: "Олена Коваленко", phone: "+48 602 111 222", locale: "ua" as const },
-  { email: "taras@demo.local", name: "Тарас Мельник", phone: "+49 151 2345 6789", locale: "ua" as const },
-  { email: "iryna@demo.local", name: "Ірина Бондар", phone: null, locale: "ua" as const },
+  { email: "olena@demo.local", name: "Olena Kovalenko", phone: "+48 602 111 222", locale: "ua" as const },
+  { email: "taras@demo.local", name: "Taras Melnyk", phone: "+49 151 2345 6789", locale: "ua" as const },
+  { email: "iryna@demo.local", name: "Iryna Bondar", phone: null, locale: "ua" as const },
   { email: "andrii@demo.local", name: "Andrii Shevchuk", phone: "+44 7700 900456", locale: "us" as const },
 ];
 

@@ -11,6 +11,7 @@ import type { AdvertFormDefaults, AdvertFormOptions } from "~/modules/adverts/fo
 import type { PhotoPreview } from "~/modules/adverts/photos.server";
 import { CURRENCIES, PRICE_KINDS } from "~/modules/adverts/price";
 import { PhotoField } from "./photo-field";
+import { advertSubmitKey } from "./submit-label";
 import { useAdvertsT } from "./use-adverts-t";
 import { SubmitRow } from "~/components/forms/submit-row";
 
@@ -30,8 +31,11 @@ export function AdvertForm({
   photos,
   lastResult,
   constraint,
+  review,
 }: {
   mode: "new" | "edit";
+  /** A moderator checks the advert before it shows (again): the button says so. */
+  review: boolean;
   action: string;
   options: AdvertFormOptions;
   defaults: AdvertFormDefaults;
@@ -134,7 +138,7 @@ export function AdvertForm({
 
       <PhotoField photos={photos} maxPhotos={options.maxPhotos} maxPhotoBytes={options.maxPhotoBytes} errors={newPhotoErrors} removeField={fields.removePhotos} />
 
-      <SubmitRow disabled={sending}>{sending ? t("form.sending") : mode === "new" ? t("form.submit_new") : t("form.submit_edit")}</SubmitRow>
+      <SubmitRow disabled={sending}>{sending ? t("form.sending") : t(advertSubmitKey(mode, review))}</SubmitRow>
     </Form>
   );
 }

@@ -1,4 +1,6 @@
+import { ImagePlus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { FilePicker } from "~/components/forms/file-picker";
 import type { PhotoPreview } from "~/modules/adverts/photos.server";
 import { useAdvertsT } from "./use-adverts-t";
 import { useMessage } from "./use-message";
@@ -164,16 +166,20 @@ export function PhotoField({
           })}
         </ol>
       ) : null}
-      <label htmlFor="newPhotos" className="photo-field__add">
-        {t("form.add_photos")}
-      </label>
-      <input
-        ref={input}
+      <FilePicker
+        inputRef={input}
         id="newPhotos"
-        type="file"
         name="newPhotos"
         accept={ACCEPT}
         multiple
+        label={
+          <>
+            <ImagePlus aria-hidden="true" size={18} />
+            {t("form.add_photos")}
+          </>
+        }
+        chosen={hydrated ? items.flatMap((item) => (item.kind === "new" ? [item.file.name] : [])) : undefined}
+        noneText={t("form.no_new_photos")}
         onChange={hydrated ? onChoose : undefined}
         aria-describedby={[hintId, allErrors.length ? errorId : null].filter(Boolean).join(" ")}
         aria-invalid={allErrors.length ? true : undefined}

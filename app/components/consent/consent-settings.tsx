@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, type useFetcher } from "react-router";
 import type { Language } from "~/i18n/locales";
@@ -32,28 +33,44 @@ export default function ConsentSettings({ language, action, enabled, returnTo, f
       <fetcher.Form
         method="post"
         action={action}
+        className="consent-dialog__form"
         preventScrollReset
         onSubmit={() => {
           // The choice is on its way; the banner goes when the page data says it is stored.
           if (dialog.current?.open) dialog.current.close();
         }}
       >
-        <h2 id="consent-settings-title">{t("consent.settings_title")}</h2>
-        <p>{t("consent.settings_lead")}</p>
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <fieldset className="consent-group">
-          <legend>{t("consent.necessary")}</legend>
-          {COOKIES.necessary.map((group) => (
-            <CookieToggle key={group.id} group={group} language={language} checked locked />
-          ))}
-        </fieldset>
-        <fieldset className="consent-group">
-          <legend>{t("consent.optional")}</legend>
-          {COOKIES.optional.map((group) => (
-            <CookieToggle key={group.id} group={group} language={language} checked={enabled.includes(group.id)} />
-          ))}
-        </fieldset>
-        <div className="consent-actions">
+        {/* Header and actions stay in view; only the body between them scrolls (a phone, or a
+            1366x768 screen, is shorter than the whole dialog). */}
+        <div className="consent-dialog__header">
+          <h2 id="consent-settings-title">{t("consent.settings_title")}</h2>
+          {modal && !openedByUrl ? (
+            <button type="button" className="icon-button" aria-label={t("consent.close")} onClick={() => dialog.current?.close()}>
+              <X aria-hidden="true" size={20} />
+            </button>
+          ) : (
+            <Link to={returnTo} className="icon-button" aria-label={t("consent.close")} replace preventScrollReset>
+              <X aria-hidden="true" size={20} />
+            </Link>
+          )}
+        </div>
+        <div className="consent-dialog__body">
+          <p>{t("consent.settings_lead")}</p>
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <fieldset className="consent-group">
+            <legend>{t("consent.necessary")}</legend>
+            {COOKIES.necessary.map((group) => (
+              <CookieToggle key={group.id} group={group} language={language} checked locked />
+            ))}
+          </fieldset>
+          <fieldset className="consent-group">
+            <legend>{t("consent.optional")}</legend>
+            {COOKIES.optional.map((group) => (
+              <CookieToggle key={group.id} group={group} language={language} checked={enabled.includes(group.id)} />
+            ))}
+          </fieldset>
+        </div>
+        <div className="consent-actions consent-dialog__actions">
           <button type="submit" name="intent" value="save" className="button">
             {t("consent.save")}
           </button>
@@ -63,15 +80,6 @@ export default function ConsentSettings({ language, action, enabled, returnTo, f
           <button type="submit" name="intent" value="decline" className="button button--secondary">
             {t("consent.decline")}
           </button>
-          {modal && !openedByUrl ? (
-            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
-              {t("consent.close")}
-            </button>
-          ) : (
-            <Link to={returnTo} className="button button--secondary" replace preventScrollReset>
-              {t("consent.close")}
-            </Link>
-          )}
         </div>
       </fetcher.Form>
     </dialog>

@@ -1,10 +1,14 @@
 import type { PosterCard as PosterCardData } from "~/modules/posters/posters.server";
 import { SectionItemCard, type CardOptions } from "./content-card";
+import { eventWhenLabel } from "~/modules/posters/event-when";
 import { CategoryLink, Localized } from "./localized-text";
+import { useContentT } from "./use-content-t";
 
 export function PosterCard({ item, ...options }: CardOptions & { item: PosterCardData }) {
+  const { t } = useContentT();
+  const { when } = item;
   return (
-    <SectionItemCard {...options} section="/poster" kind="poster" item={item} meta={<time dateTime={item.when.iso}>{item.when.text}</time>}>
+    <SectionItemCard {...options} section="/poster" kind="poster" item={item} meta={<time dateTime={when.ongoing && when.until ? when.until.iso : when.iso}>{eventWhenLabel(when, t)}</time>}>
       <p className="content-card__text">
         {item.venue ? <Localized text={item.venue} /> : null}
         {item.venue && item.location ? ", " : null}

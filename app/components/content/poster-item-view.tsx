@@ -3,6 +3,7 @@ import { Localized, LocalizedHtml } from "./localized-text";
 import { TagList } from "./tag-list";
 import { useContentT } from "./use-content-t";
 import { mapSearchUrl } from "~/modules/listing/map-link";
+import { eventWhenLabel } from "~/modules/posters/event-when";
 import type { loadPosterItem } from "~/modules/posters/poster-page.server";
 
 /** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
@@ -18,6 +19,7 @@ export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<
       <dl className="facts">
         <Fact term={t("posters.when")}>
           <time dateTime={poster.startsAt}>{poster.schedule}</time>
+          {poster.when.ongoing ? <> ({eventWhenLabel(poster.when, t)})</> : null}
         </Fact>
         <TextFact term={t("posters.venue")} text={poster.venue} />
         {poster.address || poster.location ? (

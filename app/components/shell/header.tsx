@@ -15,7 +15,7 @@ import { NAV_SECTIONS } from "./nav-sections";
  * menu, which opens without JS and is a native disclosure for keyboards and screen readers.
  * On wide screens the same `<details>` is laid out flat by CSS (`::details-content`).
  */
-export function Header({ siteName, theme, account }: { siteName: string; theme: "light" | "dark"; account?: React.ReactNode }) {
+export function Header({ siteName, shortName, theme, account }: { siteName: string; shortName: string; theme: "light" | "dark"; account?: React.ReactNode }) {
   const { t } = useT();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
@@ -43,7 +43,13 @@ export function Header({ siteName, theme, account }: { siteName: string; theme: 
       <div className="site-header__bar container">
         <LocalizedLink to="/" className="site-header__brand">
           <Logo />
-          <span className="site-header__name">{siteName}</span>
+          {/* Phones show the short name; the full one stays the link's name for screen readers. */}
+          <span className={shortName === siteName ? "site-header__name" : "site-header__name site-header__name--long"}>{siteName}</span>
+          {shortName === siteName ? null : (
+            <span className="site-header__name site-header__name--short" aria-hidden="true">
+              {shortName}
+            </span>
+          )}
         </LocalizedLink>
         <ThemeToggle theme={theme} />
         <details className="site-menu" ref={menu}>
@@ -80,6 +86,8 @@ function LanguageSwitcher() {
   const other: LocaleCode = current === "ua" ? "us" : "ua";
   const target = switchLocalePath(pathname, other) + search;
   // A plain link through /set-locale so the choice is remembered in the cookie, JS or not.
+  // Named by the language in that language; where the bar is tight CSS shows the short form,
+  // and the full name stays the link's accessible name.
   return (
     <a
       className="language-switch"
@@ -87,9 +95,12 @@ function LanguageSwitcher() {
       hrefLang={LOCALES[other].language}
       lang={LOCALES[other].language}
       rel="alternate nofollow"
-      aria-label={`${LOCALES[other].name}: ${t("header.switch_language")}`}
+      title={t("header.switch_language")}
     >
-      {LOCALES[other].name}
+      <span className="language-switch__long">{LOCALES[other].name}</span>
+      <span className="language-switch__short" aria-hidden="true">
+        {LOCALES[other].short}
+      </span>
     </a>
   );
 }

@@ -1,4 +1,4 @@
-import { teaserSection } from "../listing/home-section.ts";
+import { teaserSection, TEASERS_PER_SECTION } from "../listing/home-section.ts";
 import { newestAdverts } from "./queries.server.ts";
 
 /** The home page's "new adverts" section (one line in HOME_SECTIONS). */
@@ -8,7 +8,7 @@ export const newestAdvertsSection = teaserSection({
   path: "/advertisement",
   // The builder gets the `content` namespace; adverts' strings live in `adverts`.
   labels: (t) => ({ title: t("home.title", { ns: "adverts" }), more: t("home.all", { ns: "adverts" }), empty: t("home.empty", { ns: "adverts" }) }),
-  items: ({ language, t }) => newestAdverts(language, { free: t("price.free", { ns: "adverts" }), negotiable: t("price.negotiable", { ns: "adverts" }) }, 6),
+  items: ({ language, t }) => newestAdverts(language, { free: t("price.free", { ns: "adverts" }), negotiable: t("price.negotiable", { ns: "adverts" }) }, TEASERS_PER_SECTION),
   teaser: (item, language) => ({
     // User text in one unknown language: shown in the page's language context.
     title: { text: item.title, lang: language },

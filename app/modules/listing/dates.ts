@@ -4,8 +4,9 @@ import { dateTimeFormat } from "../format/intl.ts";
 // Dates in the page's language, formatted in loaders so server and browser never disagree
 // during hydration. The formatters live (cached) in app/modules/format/intl.ts.
 
-const OPTIONS: Record<"date" | "time" | "weekday" | "long", Intl.DateTimeFormatOptions> = {
+const OPTIONS: Record<"date" | "dayMonth" | "time" | "weekday" | "long", Intl.DateTimeFormatOptions> = {
   date: { day: "2-digit", month: "2-digit", year: "2-digit" },
+  dayMonth: { day: "2-digit", month: "2-digit" },
   time: { hour: "numeric", minute: "2-digit" },
   weekday: { weekday: "short" },
   long: { day: "numeric", month: "long", year: "numeric" },
@@ -18,6 +19,11 @@ function cached(language: Language, kind: keyof typeof OPTIONS): Intl.DateTimeFo
 /** DESIGN: uk `dd.mm.yy`, en `mm/dd/yy`. */
 export function formatDate(date: Date, language: Language): string {
   return cached(language, "date").format(date);
+}
+
+/** uk `dd.mm`, en `mm/dd`: the end of an event running over days ("до 13.01"). */
+export function formatDayMonth(date: Date, language: Language): string {
+  return cached(language, "dayMonth").format(date);
 }
 
 export function formatTime(date: Date, language: Language): string {

@@ -10,6 +10,9 @@ import type { DisplayImage } from "./images.ts";
 // builder maker only, so the modules that build sections and the list of sections do not
 // import each other.
 
+/** Teasers per home section: two full rows of the three-column grid, three of the two-column one. */
+export const TEASERS_PER_SECTION = 6;
+
 export type TeaserItem = {
   key: string | number;
   /** Locale-free path of the item. */
@@ -53,7 +56,7 @@ export function teaserSection<Item extends { id: number; slug: string }>(section
   path: string;
   labels: (t: Build["t"]) => Labels;
   items: (options: Build) => Promise<Item[]>;
-  teaser: (item: Item, language: Language) => Omit<TeaserItem, "key" | "path">;
+  teaser: (item: Item, language: Language, t: Build["t"]) => Omit<TeaserItem, "key" | "path">;
 }): HomeSectionBuilder {
   return {
     deps: section.deps,
@@ -64,7 +67,7 @@ export function teaserSection<Item extends { id: number; slug: string }>(section
         id: section.id,
         title: labels.title,
         more: { path: section.path, label: labels.more },
-        items: items.map((item) => ({ key: item.id, path: `${section.path}/${item.slug}`, ...section.teaser(item, options.language) })),
+        items: items.map((item) => ({ key: item.id, path: `${section.path}/${item.slug}`, ...section.teaser(item, options.language, options.t) })),
         ...(labels.empty === undefined ? {} : { emptyText: labels.empty }),
       };
     },

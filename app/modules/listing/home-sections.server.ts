@@ -3,10 +3,11 @@ import type { TFunction } from "i18next";
 import { newestAdvertsSection } from "../adverts/home-section.server.ts";
 import { newestInDirectory, type DirectoryTable } from "../directory/directory.server.ts";
 import { latestNews } from "../news/news.server.ts";
+import { eventWhenLabel } from "../posters/event-when.ts";
 import { upcomingPosters } from "../posters/posters.server.ts";
 import type { VersionedTable } from "./content-state.server.ts";
 import type { DirectoryCard } from "./directory.ts";
-import { teaserSection, type HomeSection, type HomeSectionBuilder } from "./home-section.ts";
+import { teaserSection, TEASERS_PER_SECTION, type HomeSection, type HomeSectionBuilder } from "./home-section.ts";
 
 // The home page's teaser sections (the shape is in home-section.ts, so that a module's own
 // builder, like the adverts', needs nothing from here). Another section is one builder
@@ -17,7 +18,7 @@ const latestNewsSection = teaserSection({
   deps: ["news", "categories", "images"],
   path: "/novyny",
   labels: (t) => ({ title: t("home.latest_news"), more: t("home.all_news"), empty: t("news.empty") }),
-  items: ({ language }) => latestNews(language, 6),
+  items: ({ language }) => latestNews(language, TEASERS_PER_SECTION),
   teaser: (item) => ({ title: item.title, text: item.summary, date: item.date, meta: item.category?.name.text ?? null, image: item.image, imageKind: "cover" }),
 });
 
@@ -26,11 +27,11 @@ const upcomingPostersSection = teaserSection({
   deps: ["posters", "locations", "images"],
   path: "/poster",
   labels: (t) => ({ title: t("home.upcoming_posters"), more: t("home.all_posters"), empty: t("posters.empty_upcoming") }),
-  items: ({ language }) => upcomingPosters(language, 4),
-  teaser: (item) => ({
+  items: ({ language }) => upcomingPosters(language, TEASERS_PER_SECTION),
+  teaser: (item, _language, t) => ({
     title: item.title,
     text: item.venue,
-    meta: [item.when.text, item.location?.text].filter(Boolean).join(" · "),
+    meta: [eventWhenLabel(item.when, t), item.location?.text].filter(Boolean).join(" · "),
     image: item.image,
     imageKind: "cover",
   }),
@@ -43,7 +44,7 @@ function directorySection(table: DirectoryTable, deps: VersionedTable[], meta: (
     deps,
     path: `/${table}`,
     labels: (t) => ({ title: t(`home.${table}`), more: t(`home.all_${table}`) }),
-    items: ({ language }) => newestInDirectory(table, language, 4),
+    items: ({ language }) => newestInDirectory(table, language, TEASERS_PER_SECTION),
     teaser: (item: DirectoryCard) => ({ title: item.name, text: item.teaser, meta: meta(item), image: item.logo, imageKind: "logo" }),
   });
 }

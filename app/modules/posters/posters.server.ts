@@ -4,14 +4,16 @@ import type { DB } from "../../../db/schema.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
 import { cardLocation } from "../listing/card-taxonomy.ts";
-import { formatEventStart, formatTime, siteDay, type DisplayDate } from "../listing/dates.ts";
+import { formatEventStart, formatTime, siteDay } from "../listing/dates.ts";
 import type { DisplayImage } from "../listing/images.ts";
 import { notFound } from "../listing/not-found.ts";
 import { fetchListPage } from "../listing/list-page.server.ts";
 import { excerpt, stripHtml } from "../listing/text.ts";
+import { eventWhen, type EventWhen } from "./event-when.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
-// has no end. Lists show upcoming events soonest first; `?when=past` shows past ones, latest first.
+// has no end, so one that has started and not ended is listed (as ongoing, event-when.ts).
+// Lists show upcoming events soonest first; `?when=past` shows past ones, latest first.
 
 export type PosterWhen = "upcoming" | "past";
 
@@ -19,7 +21,7 @@ export type PosterCard = {
   id: number;
   slug: string;
   title: LocalizedText;
-  when: DisplayDate;
+  when: EventWhen;
   venue: LocalizedText | null;
   location: LocalizedText | null;
   price: LocalizedText | null;
@@ -67,7 +69,7 @@ function optionalText(uk: string | null, en: string | null, language: Language):
 function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH): PosterCard {
   return {
     ...cardBase(row, language, imageWidth),
-    when: { iso: row.starts_at.toISOString(), text: formatEventStart(row.starts_at, language) },
+    when: eventWhen(row.starts_at, row.ends_at, new Date(), language),
     venue: optionalText(row.venue_uk, row.venue_en, language),
     location: cardLocation(row, language),
     price: optionalText(row.price_text_uk, row.price_text_en, language),

@@ -212,8 +212,9 @@ export const CONTENT_SPECS = {
     tags: { table: "poster_tags", column: "poster_id" },
     reportTarget: "poster",
     publicPath: (slug) => `/poster/${slug}`,
-    // An event leaves the upcoming lists when it ends (or starts, without an end).
-    timeline: ["coalesce(ends_at, starts_at)"],
+    // An event leaves the upcoming lists when it ends (or starts, without an end); when it
+    // starts its card changes to "ongoing until …".
+    timeline: ["starts_at", "coalesce(ends_at, starts_at)"],
     groups: [
       { id: "content", fields: [heading<"posters">("title"), richText<"posters">("description")] },
       {

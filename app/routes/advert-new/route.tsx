@@ -3,6 +3,7 @@ import type { Route } from "./+types/route";
 import { advertFormSchema } from "~/modules/adverts/form-schema";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { AdvertForm } from "~/components/adverts/advert-form";
+import { sendsForReview } from "~/components/adverts/submit-label";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { useLocale } from "~/hooks/use-t";
@@ -83,6 +84,7 @@ export default function NewAdvert({ loaderData, actionData }: Route.ComponentPro
           {moderation ? <p className="notice">{t("form.moderation_note")}</p> : null}
           <AdvertForm
             mode="new"
+            review={sendsForReview(null, moderation)}
             action={pathname}
             options={options}
             defaults={defaults}

@@ -3,6 +3,7 @@ import type { Route } from "./+types/route";
 import { advertFormSchema } from "~/modules/adverts/form-schema";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { AdvertForm } from "~/components/adverts/advert-form";
+import { sendsForReview } from "~/components/adverts/submit-label";
 import { StatusBadge } from "~/components/adverts/status-badge";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { LocalizedLink } from "~/components/localized-link";
@@ -56,6 +57,7 @@ export default function EditAdvert({ loaderData, actionData }: Route.ComponentPr
   const { t } = useAdvertsT();
   const { pathname } = useLocation();
   const { advert, options, defaults, photos, moderation } = loaderData;
+
   return (
     <section className="advert-form-page" aria-labelledby="advert-form-title">
       <h1 id="advert-form-title">{t("form.title_edit")}</h1>
@@ -68,6 +70,7 @@ export default function EditAdvert({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <AdvertForm
         mode="edit"
+        review={sendsForReview(advert.status, moderation)}
         action={pathname}
         options={options}
         defaults={defaults}
