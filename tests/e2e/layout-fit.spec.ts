@@ -203,11 +203,23 @@ async function cutOrSquashed(page: Page): Promise<string[]> {
   });
 }
 
-/** Waits for the charts a page draws with JavaScript (chart.js sizes them after hydration). */
+/**
+ * Waits for the charts a page draws with JavaScript: chart.js draws them after hydration and
+ * redraws them at their box's size, so each canvas is done once it is as high as its box.
+ */
 async function chartsDrawn(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled || !(await page.locator("[data-chart]").count())) return;
   await expect(page.locator("[data-chart] canvas")).toHaveCount(await page.locator("[data-chart]").count());
-  await expect.poll(() => page.locator("[data-chart] canvas").evaluateAll((canvases) => canvases.every((canvas) => canvas.getBoundingClientRect().height > 0))).toBe(true);
+  await expect
+    .poll(() =>
+      page.locator("[data-chart] canvas").evaluateAll((canvases) =>
+        canvases.every((canvas) => {
+          const box = canvas.parentElement!.getBoundingClientRect();
+          return box.height > 0 && Math.abs(canvas.getBoundingClientRect().height - box.height) < 1;
+        }),
+      ),
+    )
+    .toBe(true);
 }
 
 /**

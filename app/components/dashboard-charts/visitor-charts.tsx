@@ -20,9 +20,12 @@ function useShellT(language: Language) {
 /** Below this width the charts put legends underneath and wrap labels shorter, whatever the device. */
 const NARROW_QUERY = "(max-width: 40rem)";
 
-/** Whether the window is phone-narrow now (a desktop browser can be narrow too); false on the server. */
+/**
+ * Whether the window is phone-narrow now (a desktop browser can be narrow too); false on the
+ * server. Read at once in the browser, as only the charts use it and they are drawn there.
+ */
 function useNarrowWindow(): boolean {
-  const [narrow, setNarrow] = useState(false);
+  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia(NARROW_QUERY).matches);
   useEffect(() => {
     const query = window.matchMedia(NARROW_QUERY);
     const update = () => setNarrow(query.matches);
