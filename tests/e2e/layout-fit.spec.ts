@@ -1,7 +1,8 @@
 // Phones first (issue 11): every page type fits the screen from 320 px up, for a visitor, a
 // user and an admin, in both locales and both themes; the header menu works without JS;
 // error pages keep the full shell; the advert page and list put the useful thing first;
-// dashboard tables fit their column at 1366 px.
+// dashboard tables fit their column at 1366 px; every dashboard and cabinet page fits a
+// 360 px phone with its section menu behind one button, no table or chart cut or squashed.
 import type { Page } from "@playwright/test";
 import { test, expect, overflowAt } from "./support/fixtures.ts";
 import { seededCardLinks } from "./support/content.ts";
@@ -154,6 +155,147 @@ test("advert filters hide behind 'Filters (n)' on a phone and stay open on a wid
   await page.goto("/advertisement");
   await expect(page.locator("summary", { hasText: "Фільтри" })).toBeHidden();
   await expect(page.getByLabel("Категорія", { exact: true })).toBeVisible();
+});
+
+/** Locale-free paths of the links in the area's section menu (the dashboard's or the cabinet's). */
+async function menuPaths(page: Page): Promise<string[]> {
+  const hrefs = await page.locator(".area__nav a").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  return hrefs.map((href) => href.replace(/^\/us(?=\/)/, ""));
+}
+
+/** The first link of `selector` on `path`, locale-free. */
+async function firstLink(page: Page, path: string, selector: string): Promise<string> {
+  await page.goto(path);
+  const href = await page.locator(selector).first().getAttribute("href");
+  expect(href, `a link ${selector} on ${path}`).toBeTruthy();
+  return href!.replace(/^\/us(?=\/)/, "");
+}
+
+/** Every dashboard page an admin can open: the menu's sections and category editors, then one page of each other kind. */
+async function dashboardPages(page: Page): Promise<string[]> {
+  await page.goto("/dashboard");
+  const sections = await menuPaths(page);
+  expect(sections.length, "the admin's dashboard menu").toBeGreaterThan(12);
+  return [
+    ...sections,
+    "/dashboard/settings/users",
+    "/dashboard/advertisements/moderation",
+    "/dashboard/news/new-page",
+    await firstLink(page, "/dashboard/news", ".dash-table__title"),
+    await firstLink(page, "/dashboard/news/categories", ".dash-terms tbody th a"),
+  ];
+}
+
+/**
+ * What is cut or squashed on the page as shown: the page wider than the screen, a table or a
+ * chart reaching past either edge, a chart's canvas under 150 px high.
+ */
+async function cutOrSquashed(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const notes: string[] = [];
+    if (document.documentElement.scrollWidth > innerWidth) notes.push(`page ${document.documentElement.scrollWidth} px wide`);
+    for (const element of document.querySelectorAll("main table, main canvas")) {
+      if (!element.checkVisibility()) continue;
+      const box = element.getBoundingClientRect();
+      const name = `${element.tagName.toLowerCase()} #${[...document.querySelectorAll(element.tagName)].indexOf(element)}`;
+      if (box.left < -0.5 || box.right > innerWidth + 0.5) notes.push(`${name} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
+      if (element.tagName === "CANVAS" && box.height < 150) notes.push(`${name} ${Math.round(box.height)} px high`);
+    }
+    return notes;
+  });
+}
+
+/**
+ * Waits for the charts a page draws with JavaScript: chart.js draws them after hydration and
+ * redraws them at their box's size, so each canvas is done once it is as high as its box.
+ */
+async function chartsDrawn(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled || !(await page.locator("[data-chart]").count())) return;
+  await expect(page.locator("[data-chart] canvas")).toHaveCount(await page.locator("[data-chart]").count());
+  await expect
+    .poll(() =>
+      page.locator("[data-chart] canvas").evaluateAll((canvases) =>
+        canvases.every((canvas) => {
+          const box = canvas.parentElement!.getBoundingClientRect();
+          return box.height > 0 && Math.abs(canvas.getBoundingClientRect().height - box.height) < 1;
+        }),
+      ),
+    )
+    .toBe(true);
+}
+
+/**
+ * On a 360 px phone: the section menu is one closed disclosure above the page's heading, and
+ * nothing is wider than the screen, no table or chart cut at an edge, no chart squashed.
+ */
+async function checkAreaPages(page: Page, paths: string[], javaScriptEnabled: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const path of paths) {
+    await page.goto(path);
+    await chartsDrawn(page, javaScriptEnabled);
+    const notes = await cutOrSquashed(page);
+    notes.push(...(await overflowAt(page, 360)));
+    const menu = page.locator(".area__nav");
+    if (await menu.count()) {
+      const height = (await menu.boundingBox())!.height;
+      if (height > 64) notes.push(`section menu ${Math.round(height)} px high before the page`);
+      const heading = await page.getByRole("heading", { level: 1 }).first().boundingBox();
+      if (!heading || heading.y > 260) notes.push(`heading at ${heading ? Math.round(heading.y) : "?"} px`);
+    }
+    problems.push(...notes.map((note) => `${path}: ${note}`));
+  }
+  return problems;
+}
+
+test("every dashboard page fits a 360 px phone for an admin: menu behind a button, no cut table, no squashed chart", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "admin");
+  const problems = await checkAreaPages(page, await dashboardPages(page), javaScriptEnabled);
+  expect(problems, problems.join("\n")).toEqual([]);
+});
+
+test("every cabinet page fits a 360 px phone, for a user and an admin, with the menu behind a button", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  for (const role of ["user", "admin"] as const) {
+    await page.context().clearCookies();
+    await signIn(page, role);
+    await page.goto("/cabinet");
+    const paths = await menuPaths(page);
+    expect(paths).toContain("/cabinet/favourites");
+    const problems = await checkAreaPages(page, [...paths, ...(role === "user" ? [await firstLink(page, "/cabinet/advertisement", 'a[href*="/cabinet/edit/"]')] : [])], javaScriptEnabled);
+    expect(problems, `${role}:\n${problems.join("\n")}`).toEqual([]);
+  }
+});
+
+test("the dashboard's section menu opens from its button on a phone and is always shown on a wide screen", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/dashboard/news");
+  const menu = page.getByRole("navigation", { name: "Розділи панелі керування" });
+  const settings = menu.getByRole("link", { name: "Налаштування" });
+  await expect(settings).toBeHidden();
+  await menu.locator("summary").click();
+  await expect(settings).toBeVisible();
+  await settings.click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/us/dashboard");
+  const wide = page.getByRole("navigation", { name: "Dashboard sections" });
+  await expect(wide.locator("summary")).toBeHidden();
+  await expect(wide.getByRole("link", { name: "Settings" })).toBeVisible();
+});
+
+test("the visitor charts keep a readable plot on a phone, a laptop and a wide screen @js-only", async ({ page }) => {
+  await signIn(page, "admin");
+  for (const width of [360, 1024, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/dashboard");
+    await chartsDrawn(page, true);
+    const notes = await cutOrSquashed(page);
+    expect(notes, `${width} px: ${notes.join("; ")}`).toEqual([]);
+  }
 });
 
 test("dashboard content tables fit their column at 1366 px", async ({ page }) => {

@@ -6,6 +6,7 @@ import { parseTagNames } from "~/modules/staff-content/tags.server";
 import { CONTENT_TYPES, contentSpec, dashboardPaths } from "~/modules/staff-content/types";
 import { sanitizeRichText } from "~/modules/sanitize/html.server";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { pathLabelLines } from "~/components/dashboard-charts/labels";
 
 describe("site-zone datetimes (Europe/Warsaw)", () => {
   it("reads and writes datetime-local values in the site's zone, across DST", () => {
@@ -26,6 +27,21 @@ describe("the HTML allow-list", () => {
     expect(sanitizeRichText('<a href="https://x.example" target="_blank">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
     expect(sanitizeRichText("<iframe src=x></iframe><svg><script>1</script></svg><p><br></p>")).toBe("");
     expect(sanitizeRichText('<ul><li><a href="mailto:a@b.c">mail</a></li></ul>')).toBe('<ul><li><a href="mailto:a@b.c">mail</a></li></ul>');
+  });
+});
+
+describe("top page chart labels", () => {
+  it("wrap a path after its slashes and hyphens, every line within the width, up to the most lines", () => {
+    const path = "/novyny/u-varshavi-vidkryly-novyi-ukrainskyi-kulturnyi-tsentr";
+    const lines = pathLabelLines(path, 16, 5);
+    expect(lines).toEqual(["/novyny/u-", "varshavi-", "vidkryly-novyi-", "ukrainskyi-", "kulturnyi-tsentr"]);
+    expect(lines.join("")).toBe(path);
+    // Beyond the most lines, the last one kept says there was more.
+    expect(pathLabelLines(path, 16)).toEqual(["/novyny/u-", "varshavi-", "vidkryly-novyi-…"]);
+    expect(pathLabelLines("/", 16)).toEqual(["/"]);
+    expect(pathLabelLines("/poster", 16)).toEqual(["/poster"]);
+    // A piece longer than the width is cut into parts of the width.
+    expect(pathLabelLines("/abcdefghijklmnopqrstu", 8, 4)).toEqual(["/", "abcdefgh", "ijklmnop", "qrstu"]);
   });
 });
 

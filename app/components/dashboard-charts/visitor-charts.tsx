@@ -8,6 +8,7 @@ import type { DeviceInfo } from "~/modules/device/detect";
 import { useDevice } from "~/modules/device/use-device";
 import { formatWidgetDate, usePrimeLocale } from "../shell/prime-locale";
 import { readChartTheme, type ChartTheme } from "./chart-theme";
+import { pathLabelLines } from "./labels";
 import "./visitor-charts.css";
 
 type Props = { stats: VisitorStats; device: DeviceInfo };
@@ -15,6 +16,26 @@ type Props = { stats: VisitorStats; device: DeviceInfo };
 function useShellT(language: Language) {
   return useTranslation("shell", { lng: language });
 }
+
+/** Below this width the charts put legends underneath and wrap labels shorter, whatever the device. */
+const NARROW_QUERY = "(max-width: 40rem)";
+
+/**
+ * Whether the window is phone-narrow now (a desktop browser can be narrow too); false on the
+ * server. Read at once in the browser, as only the charts use it and they are drawn there.
+ */
+function useNarrowWindow(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia(NARROW_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_QUERY);
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return narrow;
+}
+
 
 /**
  * The dashboard home's visitor numbers: online now, visits per day over 30 days, by
@@ -28,7 +49,8 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
   const device = useDevice(serverDevice, { refreshOnResize: true });
   const [theme, setTheme] = useState<ChartTheme | null>(null);
   useEffect(() => setTheme(readChartTheme()), []);
-  const compact = device.deviceClass === "mobile";
+  const narrow = useNarrowWindow();
+  const compact = device.deviceClass === "mobile" || narrow;
   const empty = stats.totals.visits === 0;
 
   const localeName = (locale: string) => t(`visitors.locales.${locale}`, { defaultValue: locale });
@@ -42,6 +64,12 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
     const deviceName = (deviceClass: string) => t(`visitors.devices.${deviceClass}`, { defaultValue: deviceClass });
     const dayLabel = (day: string) => formatWidgetDate(day, language);
     const axis = { ticks: { color: theme.muted }, grid: { color: theme.grid } };
+    // The panels set each chart's height (CSS), so a narrow chart keeps its plot readable
+    // instead of shrinking with its width.
+    const sized = { responsive: true, maintainAspectRatio: false };
+    const pageLines = stats.topPages.map((row) => pathLabelLines(row.path, compact ? 18 : 36));
+    // chart.js gives every bar the same height: each gets room for the longest label.
+    const labelLines = Math.max(1.5, ...pageLines.map((lines) => lines.length));
     const legend = { labels: { color: theme.text }, position: compact ? ("bottom" as const) : ("right" as const) };
     const slices = (count: number) => theme.series.slice(0, Math.max(count, 1));
     return {
@@ -53,28 +81,39 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
             { label: t("visitors.visitors"), data: stats.days.map((day) => day.visitors), borderColor: theme.series[0], backgroundColor: theme.series[0], tension: 0.3 },
           ],
         },
-        options: { aspectRatio: compact ? 1.2 : 2.6, plugins: { legend: { ...legend, position: "bottom" as const } }, scales: { x: axis, y: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } } } },
+        options: {
+          ...sized,
+          plugins: { legend: { ...legend, position: "bottom" as const } },
+          // Level date labels, as many as fit: turned ones took most of a phone's chart height.
+          scales: { x: { ...axis, ticks: { ...axis.ticks, maxRotation: 0, autoSkipPadding: 12 } }, y: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } } },
+        },
       },
       byLocale: {
         data: {
           labels: stats.byLocale.map((row) => localeName(row.locale)),
           datasets: [{ data: stats.byLocale.map((row) => row.visits), backgroundColor: slices(stats.byLocale.length) }],
         },
-        options: { aspectRatio: compact ? 1 : 1.6, plugins: { legend } },
+        options: { ...sized, plugins: { legend } },
       },
       byDevice: {
         data: {
           labels: stats.byDevice.map((row) => deviceName(row.deviceClass)),
           datasets: [{ data: stats.byDevice.map((row) => row.visits), backgroundColor: slices(stats.byDevice.length) }],
         },
-        options: { aspectRatio: compact ? 1 : 1.6, plugins: { legend } },
+        options: { ...sized, plugins: { legend } },
       },
       topPages: {
         data: {
-          labels: stats.topPages.map((row) => row.path),
+          labels: pageLines,
           datasets: [{ label: t("visitors.visits"), data: stats.topPages.map((row) => row.visits), backgroundColor: theme.series[0] }],
         },
-        options: { indexAxis: "y" as const, aspectRatio: compact ? 0.9 : 1.6, plugins: { legend: { display: false } }, scales: { x: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } }, y: axis } },
+        options: {
+          ...sized,
+          indexAxis: "y" as const,
+          plugins: { legend: { display: false }, tooltip: { callbacks: { title: (items: Array<{ dataIndex: number }>) => stats.topPages[items[0]?.dataIndex ?? 0]?.path ?? "" } } },
+          scales: { x: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } }, y: { ...axis, ticks: { ...axis.ticks, autoSkip: false } } },
+        },
+        height: `${3 + pageLines.length * (0.6 + labelLines * 0.95)}rem`,
       },
     };
   }, [theme, stats, compact, language, t]);
@@ -124,7 +163,13 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
               labelledBy="visits-by-device-title"
             />
           </ChartPanel>
-          <ChartPanel id="top-pages" title={t("visitors.top_pages")} wide chart={charts && <Chart type="bar" {...charts.topPages} ariaLabel={t("visitors.top_pages")} />}>
+          <ChartPanel
+            id="top-pages"
+            title={t("visitors.top_pages")}
+            wide
+            height={charts?.topPages.height}
+            chart={charts && <Chart type="bar" data={charts.topPages.data} options={charts.topPages.options} ariaLabel={t("visitors.top_pages")} />}
+          >
             <NumbersTable headers={[t("visitors.page"), t("visitors.visits")]} rows={stats.topPages.map((row) => [row.path, row.visits])} labelledBy="top-pages-title" />
           </ChartPanel>
         </div>
@@ -133,7 +178,7 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
   );
 }
 
-function ChartPanel({ id, title, chart, wide = false, children }: { id: string; title: string; chart: React.ReactNode; wide?: boolean; children: React.ReactNode }) {
+function ChartPanel({ id, title, chart, wide = false, height, children }: { id: string; title: string; chart: React.ReactNode; wide?: boolean; height?: string; children: React.ReactNode }) {
   const { t } = useShellT(usePageLanguage());
   const [hydrated, setHydrated] = useState(false);
   const [tableOpen, setTableOpen] = useState(false);
@@ -141,7 +186,11 @@ function ChartPanel({ id, title, chart, wide = false, children }: { id: string; 
   return (
     <div className={`chart-panel${wide ? " chart-panel--wide" : ""}`} data-chart={id}>
       <h3 id={`${id}-title`}>{title}</h3>
-      {hydrated ? <div className="chart-panel__chart">{chart}</div> : null}
+      {hydrated ? (
+        <div className="chart-panel__chart" style={height ? { height } : undefined}>
+          {chart}
+        </div>
+      ) : null}
       {/* Without JS there is no chart: the table is open. */}
       <details open={!hydrated || tableOpen} onToggle={(event) => hydrated && setTableOpen(event.currentTarget.open)}>
         <summary>{t("visitors.show_table")}</summary>
@@ -154,7 +203,7 @@ function ChartPanel({ id, title, chart, wide = false, children }: { id: string; 
 function NumbersTable({ headers, rows, labelledBy }: { headers: string[]; rows: Array<Array<string | number>>; labelledBy: string }) {
   return (
     <div className="table-scroll">
-      <table className="stats-table" aria-labelledby={labelledBy}>
+      <table className="stats-table stats-table--stack" aria-labelledby={labelledBy}>
         <thead>
           <tr>
             {headers.map((header, index) => (
@@ -169,7 +218,7 @@ function NumbersTable({ headers, rows, labelledBy }: { headers: string[]; rows: 
             <tr key={String(label)}>
               <th scope="row">{label}</th>
               {values.map((value, index) => (
-                <td key={index} className="num">
+                <td key={index} className="num" data-label={headers[index + 1]}>
                   {value}
                 </td>
               ))}

@@ -21,6 +21,14 @@ export function ContentListView({ data }: { data: ContentListData }) {
   const { type, query, rows } = data;
   const section = sectionName(t, type);
   const trash = query.view === "trash";
+  // Each cell's column name, shown beside it when the table is stacked on a phone.
+  const label = {
+    status: t("admin:list.col_status"),
+    category: t("admin:list.col_category"),
+    author: t(type === "advertisements" ? "admin:list.col_owner" : "admin:list.col_author"),
+    published: t("admin:list.col_published"),
+    updated: t(trash ? "admin:list.col_deleted" : "admin:list.col_updated"),
+  };
   return (
     <>
       <div className="dash-heading">
@@ -54,7 +62,7 @@ export function ContentListView({ data }: { data: ContentListData }) {
       {/* A native table (PrimeReact's DataTable put ARIA roles on native cells); it scrolls
           inside its own box if the column is still too narrow, never the page. */}
       <div className="dash-table-scroll">
-        <table className="stats-table dash-table">
+        <table className="stats-table stats-table--stack dash-table">
           <thead>
             <tr>
               <th scope="col" className="dash-table__select">
@@ -64,21 +72,21 @@ export function ContentListView({ data }: { data: ContentListData }) {
                 <SortHeader query={query} sort="title" label={t("admin:list.col_title")} />
               </th>
               <th scope="col" aria-sort={ariaSort(query, "status")}>
-                <SortHeader query={query} sort="status" label={t("admin:list.col_status")} />
+                <SortHeader query={query} sort="status" label={label.status} />
               </th>
               {data.filters.categories ? (
                 <th scope="col" className="dash-table__optional">
-                  {t("admin:list.col_category")}
+                  {label.category}
                 </th>
               ) : null}
               <th scope="col" className="dash-table__optional">
-                {t(type === "advertisements" ? "admin:list.col_owner" : "admin:list.col_author")}
+                {label.author}
               </th>
               <th scope="col" aria-sort={ariaSort(query, "published_at")}>
-                <SortHeader query={query} sort="published_at" label={t("admin:list.col_published")} />
+                <SortHeader query={query} sort="published_at" label={label.published} />
               </th>
               <th scope="col" aria-sort={ariaSort(query, "updated_at")}>
-                <SortHeader query={query} sort="updated_at" label={t(trash ? "admin:list.col_deleted" : "admin:list.col_updated")} />
+                <SortHeader query={query} sort="updated_at" label={label.updated} />
               </th>
             </tr>
           </thead>
@@ -100,13 +108,21 @@ export function ContentListView({ data }: { data: ContentListData }) {
                     ) : null}
                     <span className="dash-table__sub">/{row.slug}</span>
                   </td>
-                  <td>
+                  <td data-label={label.status}>
                     <StatusBadge status={row.status} scheduled={row.scheduled} />
                   </td>
-                  {data.filters.categories ? <td className="dash-table__optional">{row.category ?? "—"}</td> : null}
-                  <td className="dash-table__optional">{row.author ?? "—"}</td>
-                  <td className="dash-table__date">{row.published ?? "—"}</td>
-                  <td className="dash-table__date">{trash ? row.deleted : row.updated}</td>
+                  {data.filters.categories ? <td className="dash-table__optional" data-label={label.category}>
+                      {row.category ?? "—"}
+                    </td> : null}
+                  <td className="dash-table__optional" data-label={label.author}>
+                    {row.author ?? "—"}
+                  </td>
+                  <td className="dash-table__date" data-label={label.published}>
+                    {row.published ?? "—"}
+                  </td>
+                  <td className="dash-table__date" data-label={label.updated}>
+                    {trash ? row.deleted : row.updated}
+                  </td>
                 </tr>
               ))
             ) : (

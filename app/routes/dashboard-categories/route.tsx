@@ -72,7 +72,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
       <p className="panel__lead">{t("admin:categories.lead")}</p>
       {categories.length ? (
         <div className="table-scroll">
-          <table className="stats-table dash-terms">
+          <table className="stats-table stats-table--stack dash-terms">
             <thead>
               <tr>
                 <th scope="col">{t("admin:fields.name")}</th>
@@ -94,8 +94,10 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                       </span>
                     ) : null}
                   </th>
-                  <td>{category.slug}</td>
-                  <td className="num">{category.items}</td>
+                  <td data-label={t("admin:fields.slug")}>{category.slug}</td>
+                  <td className="num" data-label={t("admin:categories.items")}>
+                    {category.items}
+                  </td>
                   <td>
                     <div className="dash-row-actions">
                       <RowAction intent="up" id={category.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: category.name_uk })} />

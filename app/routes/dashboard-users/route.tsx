@@ -80,7 +80,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <div className="table-scroll">
-        <table className="stats-table dash-users">
+        <table className="stats-table stats-table--stack dash-users">
           <thead>
             <tr>
               <th scope="col">{t("admin:users.user")}</th>
@@ -100,12 +100,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   <span className="dash-table__sub">{user.email}</span>
                   {user.verified ? null : <span className="dash-table__sub">{t("admin:users.unverified")}</span>}
                 </th>
-                <td>{user.createdAt}</td>
-                <td className="num">
+                <td data-label={t("admin:users.joined")}>{user.createdAt}</td>
+                <td className="num" data-label={t("admin:users.adverts")}>
                 {user.adverts}
                 <span className="dash-table__sub">{t("admin:users.follows", { favourites: user.favourites, searches: user.savedSearches })}</span>
               </td>
-                <td>
+                <td data-label={t("admin:users.role")}>
                   {user.id === me ? (
                     tKey(t, `cabinet:roles.${user.role}`)
                   ) : (
@@ -128,7 +128,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     </Form>
                   )}
                 </td>
-                <td>
+                <td data-label={t("admin:users.access")}>
                   {user.blocked ? <strong>{t("admin:users.blocked")} </strong> : null}
                   {user.id === me ? null : (
                     <Form method="post" className="dash-inline-form">

@@ -42,7 +42,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="content-heading">
         <h2 id="content-heading">{t("dashboard:overview.content_heading")}</h2>
         <div className="table-scroll">
-          <table className="stats-table">
+          <table className="stats-table stats-table--stack">
             <thead>
               <tr>
                 <th scope="col">{t("dashboard:overview.type")}</th>
@@ -62,7 +62,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
                       t(`dashboard:sections.${row.section}`)
                     )}
                   </th>
-                  <td>
+                  <td data-label={t("dashboard:overview.states")}>
                     {row.counts.length ? (
                       <ul className="status-counts">
                         {row.counts.map(({ status, count }) => (
@@ -75,7 +75,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
                       t("dashboard:overview.none")
                     )}
                   </td>
-                  <td className="num">{row.total}</td>
+                  <td className="num" data-label={t("dashboard:overview.total")}>
+                    {row.total}
+                  </td>
                 </tr>
               ))}
             </tbody>
