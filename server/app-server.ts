@@ -162,13 +162,15 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
     stopping ??= new Promise<void>((resolve) => {
       log("shutting down: finishing in-flight requests");
       draining = true;
+      guard.stop();
       const force = setTimeout(() => server.closeAllConnections(), graceMs);
       force.unref();
-      // One turn of the event loop first: connections the kernel completed before the stop are
-      // accepted (closing the listening socket resets those still waiting in its queue). Then
+      // Connections the kernel completed before the stop are taken in first: closing the
+      // listening socket resets every one still waiting in its queue, request and all. Then
       // net.Server's close, not http.Server's: that one also closes every connection without a
       // request in progress, including those whose request has arrived but not yet been read.
-      setImmediate(() => {
+      // Half the grace at most: the other half is for answering them.
+      void acceptQueued(server, graceMs / 2).then(() => {
         net.Server.prototype.close.call(server, async () => {
           clearTimeout(force);
           // Acknowledged but batched work (view counters) goes in before the database closes.
@@ -177,13 +179,32 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
           log("stopped");
           resolve();
         });
-        guard.stop();
       });
     });
     return stopping;
   }
 
   return { server, shutdown, load: admission.load, connections: guard.load };
+}
+
+/**
+ * Waits while the event loop keeps accepting connections (at most `limitMs`): each round lets
+ * one poll phase run; a round that accepts nothing means the queue is empty. A busy process
+ * takes in only a few connections per turn of its loop: 88 posts sent together were still
+ * being accepted a second later.
+ */
+async function acceptQueued(server: http.Server, limitMs: number): Promise<void> {
+  let accepted = 0;
+  const count = () => void accepted++;
+  server.on("connection", count);
+  const turn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+  const deadline = performance.now() + limitMs;
+  let seen = -1;
+  while (accepted !== seen && performance.now() < deadline) {
+    seen = accepted;
+    await turn();
+  }
+  server.off("connection", count);
 }
 
 /**

@@ -48,6 +48,8 @@ type Connection = {
   requests: number;
   /** Over a cap: it gets a 503 (or /healthz) and is closed. */
   refused: boolean;
+  /** No longer counted against the caps (closed, or being closed to make room). */
+  released: boolean;
 };
 
 type Watched = { req: http.IncomingMessage; res: http.ServerResponse; lastBytes: number; lastProgress: number; started: number };
@@ -80,8 +82,8 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits, 
   server.on("connection", (socket: Socket) => {
     const address = normalized(socket.remoteAddress);
     if (accepted >= maxConnections) closeOldestIdle();
-    const refused = stopping || accepted >= maxConnections || (trustProxy === 0 && (perAddress.get(address) ?? 0) >= limits.maxConnectionsPerAddress);
-    const connection: Connection = { address, active: 0, requests: 0, refused };
+    const refused = accepted >= maxConnections || (trustProxy === 0 && (perAddress.get(address) ?? 0) >= limits.maxConnectionsPerAddress);
+    const connection: Connection = { address, active: 0, requests: 0, refused, released: refused };
     connections.set(socket, connection);
     if (refused) {
       setTimeout(() => socket.destroy(), REFUSED_GRACE_MS).unref();
@@ -92,16 +94,24 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits, 
     socket.once("close", () => {
       connections.delete(socket);
       idle.delete(socket);
-      if (connection.refused) return;
-      accepted--;
-      if (trustProxy === 0) count(address, -1);
+      release(connection);
     });
   });
 
+  function release(connection: Connection) {
+    if (connection.released) return;
+    connection.released = true;
+    accepted--;
+    if (trustProxy === 0) count(connection.address, -1);
+  }
+
+  /** Makes room at once: the socket's 'close' comes later. */
   function closeOldestIdle() {
     const oldest = idle.values().next();
     if (oldest.done) return;
     idle.delete(oldest.value);
+    const connection = connections.get(oldest.value);
+    if (connection) release(connection);
     oldest.value.destroy();
   }
 
@@ -178,20 +188,21 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits, 
   }
 
   /**
-   * A stop: keep-alive connections close as soon as they have nothing to do. One that has not
-   * sent a request yet gets a moment for it (its request may be on its way), then closes.
+   * A stop: every answer from now on closes its connection, and keep-alive connections with
+   * nothing to do close now. One that has sent nothing at all gets a moment, then closes; one
+   * whose request has begun to arrive is answered (or timed out by the headers timeout).
    */
   function stop() {
     stopping = true;
     for (const socket of idle) socket.destroy();
     idle.clear();
-    const fresh = [...connections].filter(([, connection]) => connection.requests === 0);
+    const fresh = [...connections.entries()].filter(([, connection]) => connection.requests === 0);
     setTimeout(() => {
-      for (const [socket, connection] of fresh) if (connection.requests === 0) socket.destroy();
+      for (const [socket, connection] of fresh) if (connection.requests === 0 && socket.bytesRead === 0) socket.destroy();
     }, Math.min(STOP_FRESH_MS, limits.headersTimeoutMs)).unref();
   }
 
-  return { admit, stop, load: () => ({ connections: accepted, refused: connections.size - accepted, idle: idle.size, watched: watched.size }), maxConnections };
+  return { admit, stop, load: () => ({ connections: accepted, refused: [...connections.values()].filter((c) => c.refused).length, idle: idle.size, watched: watched.size }), maxConnections };
 }
 
 /**

@@ -107,3 +107,67 @@ describe("idle posts by the thousand", () => {
     }
   });
 });
+
+describe("a connection's timeouts", () => {
+  it("headers that never end, a body that stops and one that trickles past its bound all get 408 and lose their connection", async () => {
+    const { port, stop, connections } = await listen({ headersTimeoutMs: 300, bodyIdleTimeoutMs: 300, bodyTimeoutMs: 1_000 });
+    try {
+      const headers = raw(port, "127.0.0.1", "GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+      const stalled = raw(port, "127.0.0.1", `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nreason=spa`);
+      // One byte every 50 ms never leaves the body idle, but never finishes it either.
+      const trickle = raw(port, "127.0.0.1", `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`);
+      const dripping = setInterval(() => trickle.socket.destroyed || trickle.socket.write("x"), 50);
+      try {
+        expect(statusOf(await headers.reply)).toBe("408");
+        expect(statusOf(await stalled.reply)).toBe("408");
+        const trickled = await trickle.reply;
+        expect(statusOf(trickled)).toBe("408");
+        expect(trickled).toContain("Request Timeout");
+      } finally {
+        clearInterval(dripping);
+      }
+      await until(() => connections().connections === 0);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("under pressure", () => {
+  it("closes keep-alive connections with nothing to do first, then refuses new ones", async () => {
+    const { port, stop, connections } = await listen({ maxConnections: 2, bodyIdleTimeoutMs: 30_000 });
+    const get = "GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    try {
+      const idle = raw(port, "127.0.0.1", get);
+      await until(() => connections().idle === 1);
+      const busy = raw(port, "127.0.0.1", idlePost(port));
+      await until(() => connections().connections === 2);
+      // At the cap: the idle keep-alive connection makes room for a new one.
+      const next = raw(port, "127.0.0.1", idlePost(port));
+      expect(statusOf(await idle.reply)).toBe("200");
+      await until(() => connections().connections === 2 && connections().refused === 0);
+      // Now both are busy: a third is refused at once.
+      const refused = raw(port, "127.0.0.1", get);
+      expect(statusOf(await refused.reply)).toBe("503");
+      expect(busy.socket.destroyed || next.socket.destroyed).toBe(false);
+    } finally {
+      stop();
+    }
+  });
+
+  it("behind a proxy (TRUST_PROXY), counts requests per forwarded address", async () => {
+    const { port, stop } = await listen({ maxConnectionsPerAddress: 2, bodyIdleTimeoutMs: 300 }, 1);
+    const from = (address: string) => `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${address}\r\nContent-Length: 10\r\n\r\n`;
+    try {
+      const first = [raw(port, "127.0.0.1", from("203.0.113.7")), raw(port, "127.0.0.1", from("203.0.113.7"))];
+      await Promise.all(first.map((c) => c.connected));
+      const third = raw(port, "127.0.0.1", from("203.0.113.7"));
+      const other = raw(port, "127.0.0.1", from("198.51.100.1"));
+      expect(statusOf(await third.reply)).toBe("503");
+      // The other address was let in: it waited for its body and timed out like the first two.
+      expect(tally(await Promise.all([...first, other].map((c) => c.reply)))).toEqual({ "408": 3 });
+    } finally {
+      stop();
+    }
+  });
+});
