@@ -31,7 +31,7 @@ const STOP_FRESH_MS = 2_000;
 const RESERVED_DESCRIPTORS = 1_024;
 
 /** The process's open-file limit (Linux), or undefined where it cannot be read. */
-export function descriptorLimit(): number | undefined {
+function descriptorLimit(): number | undefined {
   try {
     const line = /^Max open files\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"));
     return line ? Number(line[1]) : undefined;
