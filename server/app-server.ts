@@ -106,7 +106,8 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     try {
       const admitted = guard.admit(req, res);
-      if (req.url === "/healthz") return await healthCheck(database, res, draining ? false : await isHealthy());
+      // A stopping process answers 503, so a load balancer sends its next requests elsewhere.
+      if (req.url === "/healthz") return healthCheck(database, res, !draining && (await isHealthy()));
       if (!admitted) return sendBusy(req, res);
       if (UNSERVED_METHODS.has(req.method ?? "")) return void res.writeHead(405, { Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8" }).end("Method Not Allowed");
       const target = originForm(req.url ?? "/");
@@ -190,8 +191,7 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
 /**
  * Waits while the event loop keeps accepting connections (at most `limitMs`): each round lets
  * one poll phase run; a round that accepts nothing means the queue is empty. A busy process
- * takes in only a few connections per turn of its loop: 88 posts sent together were still
- * being accepted a second later.
+ * takes in only a few connections per turn of its loop, so one round is not enough.
  */
 async function acceptQueued(server: http.Server, limitMs: number): Promise<void> {
   let accepted = 0;

@@ -1,10 +1,11 @@
-// Connection limits. Facing the internet directly, 20,000 connections that sent a POST's
-// headers and never its body filled every file descriptor in 30 s: Node's default 300 s
-// request timeout held each one, and nothing capped connections per address or in total. Now a
-// request whose headers or body stall is answered 408 and its connection closed, one address
-// may hold only so many connections, and all of them together stay below the descriptor limit:
-// past a cap, keep-alive connections with nothing to do are closed first, and only then is a
-// new connection refused (a quick 503, or nothing when it sends nothing).
+// Connection limits (docs/adr/0001-connection-limits.md). Facing the internet directly,
+// connections that sent a POST's headers and never its body used up every file descriptor:
+// Node's default request timeout held each one for minutes, and nothing capped connections per
+// address or in total. Now a request whose headers or body stall is answered 408 and its
+// connection closed, one address may hold only so many connections, and all of them together
+// stay below the descriptor limit: past a cap, keep-alive connections with nothing to do are
+// closed first, and only then is a new connection refused (a quick 503, or nothing when it
+// sends nothing).
 import { readFileSync } from "node:fs";
 import type http from "node:http";
 import type { Socket } from "node:net";
