@@ -362,7 +362,7 @@ async function main() {
     log(`overload: ${overloadTarget.name} at 4x ${overloadTarget.result.rps.toFixed(0)} req/s, with and without load shedding…`);
     const offer = (serverBase: string, pid: number | undefined) =>
       measureOverload({ url: serverBase + overloadTarget.path, healthUrl: `${serverBase}/healthz`, rate, connections: overloadConnections, duration: overloadDuration, pid });
-    overload.push({ label: "with load shedding (MAX_IN_FLIGHT=16)", figures: await offer(base, server.pid) });
+    overload.push({ label: `with load shedding (MAX_IN_FLIGHT=${adminUrl ? 16 : 4}, the default on ${adminUrl ? "PostgreSQL" : "the embedded database"})`, figures: await offer(base, server.pid) });
     // The same server with a line no crowd fills: what the shedding changes, in this run.
     const unlimitedPort = port + 2;
     const unlimited = startProcess("server-unlimited", "server/main.ts", serverAt(unlimitedPort, { MAX_IN_FLIGHT: "10000" }));

@@ -77,6 +77,11 @@ class ResilientConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery, options?: Parameters<DatabaseConnection["executeQuery"]>[1]): Promise<QueryResult<R>> {
+    // PGlite runs each query synchronously on this thread and settles it as a microtask, so a
+    // page's queries, and the next page's, would chain without the event loop ever turning: no
+    // new request read, no timer fired (the load-shedding line neither filled nor timed out),
+    // /healthz unanswered for seconds. One turn of the loop per query lets all of that in.
+    if (this.driver.options.kind === "pglite") await new Promise<void>((resolve) => setImmediate(resolve));
     try {
       return await this.live.executeQuery<R>(query, options);
     } catch (error) {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { createRequestListener, type FetchHandler } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -9,11 +10,12 @@ import { clientAddressContext, resolveClientAddress } from "../app/modules/http/
 import { runBeforeDatabaseClose } from "../app/modules/db/db.server.ts";
 import { HEAD_REQUEST_HEADER } from "../app/modules/http/head-request.ts";
 import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
-import { DEFAULT_MAX_IN_FLIGHT } from "../app/modules/config/config.server.ts";
+import { CONNECTION_DEFAULTS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_EMBEDDED } from "../app/modules/config/config.server.ts";
 import { staticSecurityHeaders } from "../app/modules/http/security-headers.server.ts";
 import { createAdmission, type AdmissionLimits } from "./admission.ts";
 import { sendBusy } from "./busy-page.ts";
 import { compressResponse } from "./compression.ts";
+import { guardConnections, type ConnectionLimits } from "./connections.ts";
 import { originForm, repairedPath, UNSERVED_METHODS } from "./request-target.ts";
 import { indexFiles, serveStatic, type StaticMount } from "./static.ts";
 import { serveStoredUpload } from "./uploads.ts";
@@ -31,16 +33,28 @@ type AppServerOptions = {
   trustProxy?: number;
   /** The public origin (config.origin): the origin of every request URL the app sees; https adds HSTS. */
   origin: string;
-  /** Load shedding (server/admission.ts); every limit has a default. */
+  /** Load shedding (server/admission.ts); every limit has a default, maxInFlight by database kind. */
   admission?: Partial<AdmissionLimits>;
+  /** Timeouts and connection caps (server/connections.ts); every limit has a default. */
+  connections?: Partial<ConnectionLimits>;
 };
 
 const YEAR = 365 * 24 * 60 * 60;
 
 /** The line absorbs a burst of 8x the requests in flight, each waiting at most this long. */
 const MAX_QUEUE_WAIT_MS = 2_000;
+/** How long a keep-alive connection may sit between requests. */
+const KEEP_ALIVE_MS = 5_000;
 
-export function createAppServer({ build, database, clientDir, uploadsDir, imageStore, log = console.log, trustProxy = 0, origin, admission: limits }: AppServerOptions) {
+const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: CONNECTION_DEFAULTS.HEADERS_TIMEOUT * 1000,
+  bodyIdleTimeoutMs: CONNECTION_DEFAULTS.BODY_IDLE_TIMEOUT * 1000,
+  bodyTimeoutMs: CONNECTION_DEFAULTS.BODY_TIMEOUT * 1000,
+  maxConnections: CONNECTION_DEFAULTS.MAX_CONNECTIONS,
+  maxConnectionsPerAddress: CONNECTION_DEFAULTS.MAX_CONNECTIONS_PER_ADDRESS,
+};
+
+export function createAppServer({ build, database, clientDir, uploadsDir, imageStore, log = console.log, trustProxy = 0, origin, admission: limits, connections }: AppServerOptions) {
   const securityHeaders = Object.entries(staticSecurityHeaders(origin));
   const immutable = `public, max-age=${YEAR}, immutable`;
   const remoteImages = imageStore && imageStore.kind !== "local" ? imageStore : undefined;
@@ -56,7 +70,7 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
   // The running build's id answers /builds/latest.json (new-build detection, SPEC §4).
   const buildId = typeof build === "function" ? null : build.assets.version;
   const handleRequest = createRequestHandler(build);
-  const maxInFlight = limits?.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const maxInFlight = limits?.maxInFlight ?? (database.kind === "pglite" ? DEFAULT_MAX_IN_FLIGHT_EMBEDDED : DEFAULT_MAX_IN_FLIGHT);
   const admission = createAdmission({ maxInFlight, maxQueued: limits?.maxQueued ?? maxInFlight * 8, maxWaitMs: limits?.maxWaitMs ?? MAX_QUEUE_WAIT_MS });
   /** A waiting request leaves the line when its client hangs up (or already has: 'close' fires once). */
   const whenClosed = (res: http.ServerResponse) => (onClose: () => void) => {
@@ -81,11 +95,20 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
     { host: publicUrl.host, protocol: publicUrl.protocol },
   );
 
-  const server = http.createServer(async (req, res) => {
+  const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...connections };
+  const isHealthy = healthChecker(database);
+  let draining = false;
+
+  // Timeouts are checked this often (Node's default, 30 s, would let a 10 s timeout run to 40 s).
+  const connectionsCheckingInterval = Math.max(10, Math.min(1_000, Math.floor(connectionLimits.headersTimeoutMs / 4)));
+  const server = http.createServer({ connectionsCheckingInterval, keepAliveTimeout: KEEP_ALIVE_MS }, async (req, res) => {
     // Set before any handler writes its head, so static files, pages and errors all carry them.
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     try {
-      if (req.url === "/healthz") return await healthCheck(database, res);
+      const admitted = guard.admit(req, res);
+      // A stopping process answers 503, so a load balancer sends its next requests elsewhere.
+      if (req.url === "/healthz") return healthCheck(database, res, !draining && (await isHealthy()));
+      if (!admitted) return sendBusy(req, res);
       if (UNSERVED_METHODS.has(req.method ?? "")) return void res.writeHead(405, { Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8" }).end("Method Not Allowed");
       const target = originForm(req.url ?? "/");
       if (target === null) return void res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
@@ -129,29 +152,59 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
       res.end("Internal Server Error");
     }
   });
-  server.keepAliveTimeout = 5_000;
+  const guard = guardConnections(server, connectionLimits, trustProxy);
 
   let stopping: Promise<void> | undefined;
-  /** Stop accepting, let in-flight requests finish (up to `graceMs`), then close the database. */
+  /**
+   * Stop accepting, answer every request already received (those waiting for a turn too) within
+   * `graceMs`, close keep-alive connections as they fall idle, then close the database.
+   */
   function shutdown(graceMs = 10_000): Promise<void> {
     stopping ??= new Promise<void>((resolve) => {
       log("shutting down: finishing in-flight requests");
+      draining = true;
+      guard.stop();
       const force = setTimeout(() => server.closeAllConnections(), graceMs);
       force.unref();
-      server.close(async () => {
-        clearTimeout(force);
-        // Acknowledged but batched work (view counters) goes in before the database closes.
-        await runBeforeDatabaseClose();
-        await database.close().catch((error) => console.error(error));
-        log("stopped");
-        resolve();
+      // Connections the kernel completed before the stop are taken in first: closing the
+      // listening socket resets every one still waiting in its queue, request and all. Then
+      // net.Server's close, not http.Server's: that one also closes every connection without a
+      // request in progress, including those whose request has arrived but not yet been read.
+      // Half the grace at most: the other half is for answering them.
+      void acceptQueued(server, graceMs / 2).then(() => {
+        net.Server.prototype.close.call(server, async () => {
+          clearTimeout(force);
+          // Acknowledged but batched work (view counters) goes in before the database closes.
+          await runBeforeDatabaseClose();
+          await database.close().catch((error) => console.error(error));
+          log("stopped");
+          resolve();
+        });
       });
-      server.closeIdleConnections();
     });
     return stopping;
   }
 
-  return { server, shutdown, load: admission.load };
+  return { server, shutdown, load: admission.load, connections: guard.load };
+}
+
+/**
+ * Waits while the event loop keeps accepting connections (at most `limitMs`): each round lets
+ * one poll phase run; a round that accepts nothing means the queue is empty. A busy process
+ * takes in only a few connections per turn of its loop, so one round is not enough.
+ */
+async function acceptQueued(server: http.Server, limitMs: number): Promise<void> {
+  let accepted = 0;
+  const count = () => void accepted++;
+  server.on("connection", count);
+  const turn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+  const deadline = performance.now() + limitMs;
+  let seen = -1;
+  while (accepted !== seen && performance.now() < deadline) {
+    seen = accepted;
+    await turn();
+  }
+  server.off("connection", count);
 }
 
 /**
@@ -168,12 +221,39 @@ function drainRefusedBody(req: http.IncomingMessage, res: http.ServerResponse) {
   });
 }
 
-async function healthCheck(database: Database, res: http.ServerResponse) {
-  try {
-    await sql`select 1`.execute(database.db);
+/** A database check this recent answers /healthz; half that old, a new one starts in the background. */
+const HEALTH_FRESH_MS = 2_000;
+
+/**
+ * Whether the database answers, from a check at most HEALTH_FRESH_MS old: under a crowd the
+ * check's `select 1` waits behind the pages' queries (on the embedded database's single
+ * connection, behind all of them), and a load balancer must not read that wait as a dead
+ * instance. A failed check counts at once; concurrent probes share one check.
+ */
+function healthChecker(database: Database): () => Promise<boolean> {
+  let okAt = -Infinity;
+  let running: Promise<boolean> | undefined;
+  const check = () =>
+    (running ??= sql`select 1`
+      .execute(database.db)
+      .then(
+        () => ((okAt = performance.now()), true),
+        () => ((okAt = -Infinity), false),
+      )
+      .finally(() => (running = undefined)));
+  return async () => {
+    const age = performance.now() - okAt;
+    if (age >= HEALTH_FRESH_MS) return check();
+    if (age >= HEALTH_FRESH_MS / 2) void check();
+    return true;
+  };
+}
+
+function healthCheck(database: Database, res: http.ServerResponse, healthy: boolean) {
+  if (healthy) {
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     res.end(JSON.stringify({ status: "ok", database: database.kind }));
-  } catch {
+  } else {
     res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) });
     res.end(JSON.stringify({ status: "unavailable", database: database.kind }));
   }

@@ -3,6 +3,7 @@ import en from "../app/locales/en/common.json" with { type: "json" };
 import uk from "../app/locales/uk/common.json" with { type: "json" };
 import { localeFromPath, type LocaleCode } from "../app/i18n/locales.ts";
 import { escapeXml } from "../app/modules/format/escape-markup.ts";
+import { contentSecurityPolicy, newNonce } from "../app/modules/http/security-headers.server.ts";
 import { RETRY_AFTER_SECONDS } from "../db/resilience.ts";
 
 // What a refused request gets (server/admission.ts): a page that costs nothing to send, in the
@@ -27,6 +28,8 @@ export function sendBusy(req: IncomingMessage, res: ServerResponse) {
     "Content-Length": body.byteLength,
     "Retry-After": String(RETRY_AFTER_SECONDS),
     "Cache-Control": "no-store",
+    // The same policy as every page: the busy page has no script, so its nonce is never used.
+    "Content-Security-Policy": contentSecurityPolicy(newNonce()),
   });
   res.end(req.method === "HEAD" ? undefined : body);
 }

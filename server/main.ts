@@ -38,6 +38,7 @@ async function main() {
     trustProxy: config.trustProxy,
     origin: config.origin,
     admission: { maxInFlight: config.maxInFlight },
+    connections: config.connections,
   });
   // Saved-search alerts: every process runs the loop, a lease in the database lets one work.
   const entry = build.entry.module as { startAlertLoop?: () => { stop(): Promise<void> } };

@@ -1,4 +1,4 @@
-// The scale-out variables: WEB_CONCURRENCY, MAX_IN_FLIGHT and the S3 image storage, each
+// The scale-out variables: WEB_CONCURRENCY, MAX_IN_FLIGHT, the connection limits and the S3 image storage, each
 // refused with one line naming the variable.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -36,13 +36,32 @@ describe("WEB_CONCURRENCY", () => {
 });
 
 describe("MAX_IN_FLIGHT", () => {
-  it("defaults to 16 pages built at once, and refuses nonsense", () => {
-    expect(loadConfig(base).maxInFlight).toBe(16);
+  it("defaults to 16 pages built at once on PostgreSQL, 4 on the embedded database, and refuses nonsense", () => {
+    expect(loadConfig({ ...base, DATABASE_URL: pgUrl }).maxInFlight).toBe(16);
+    expect(loadConfig(base).maxInFlight).toBe(4);
     expect(loadConfig({ ...base, MAX_IN_FLIGHT: "64" }).maxInFlight).toBe(64);
     for (const value of ["0", "-1", "many", "2.5"]) {
       const message = refusal({ MAX_IN_FLIGHT: value });
       expect(message).toMatch(/^Invalid environment variable MAX_IN_FLIGHT: /);
       expect(message).not.toContain("\n");
+    }
+  });
+});
+
+describe("connection limits", () => {
+  it("default to 10 s for headers and a stalled body, 600 s for a whole body, 10,000 connections, 256 per address", () => {
+    expect(loadConfig(base).connections).toEqual({ headersTimeoutMs: 10_000, bodyIdleTimeoutMs: 10_000, bodyTimeoutMs: 600_000, maxConnections: 10_000, maxConnectionsPerAddress: 256 });
+    const set = loadConfig({ ...base, HEADERS_TIMEOUT: "5", BODY_IDLE_TIMEOUT: "20", BODY_TIMEOUT: "120", MAX_CONNECTIONS: "4000", MAX_CONNECTIONS_PER_ADDRESS: "32" });
+    expect(set.connections).toEqual({ headersTimeoutMs: 5_000, bodyIdleTimeoutMs: 20_000, bodyTimeoutMs: 120_000, maxConnections: 4_000, maxConnectionsPerAddress: 32 });
+  });
+
+  it("refuse nonsense with one line naming the variable", () => {
+    for (const name of ["HEADERS_TIMEOUT", "BODY_IDLE_TIMEOUT", "BODY_TIMEOUT", "MAX_CONNECTIONS", "MAX_CONNECTIONS_PER_ADDRESS"]) {
+      for (const value of ["0", "-1", "soon", "1.5"]) {
+        const message = refusal({ [name]: value });
+        expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+        expect(message).not.toContain("\n");
+      }
     }
   });
 });

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAdmission } from "../../server/admission.ts";
 import { createAppServer } from "../../server/app-server.ts";
@@ -134,6 +135,8 @@ describe("the server under more requests than it may build at once", () => {
       expect(refused.headers.get("cache-control")).toBe("no-store");
       expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
+      // The same policy as every page: no script runs on it, nothing may frame it.
+      expect(refused.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{24}'.*frame-ancestors 'none'/);
       const page = await refused.text();
       expect(page).toContain('<html lang="uk">');
       expect(page).toContain("<h1>Сайт перевантажений</h1>");
@@ -177,6 +180,61 @@ describe("the server under more requests than it may build at once", () => {
       expect((await building).status).toBe(500);
     } finally {
       stop();
+    }
+  });
+
+  /**
+   * A build of one resource route whose loader runs `queries` queries one after another, as a
+   * page's loaders do: on the embedded database each runs on this thread.
+   */
+  function queryingApp(queries: number): ServerBuild {
+    const loader = async () => {
+      for (let i = 0; i < queries; i++) await sql`select count(*) from generate_series(1, 2000)`.execute(t.db);
+      return new Response("page", { headers: { "Content-Type": "text/plain" } });
+    };
+    return {
+      entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
+      routes: { root: { id: "root", path: "", module: {} }, page: { id: "page", parentId: "root", path: "*", module: { loader } } },
+      assets: { entry: { imports: [], module: "" }, routes: {}, url: "/manifest.js", version: "test" },
+      publicPath: "/",
+      assetsBuildDirectory: clientDir,
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild;
+  }
+
+  it("sheds a crowd of reads with quick 503s on either database, and /healthz answers while the crowd waits", async () => {
+    const { server } = createAppServer({ build: queryingApp(20), database: t.database, clientDir, uploadsDir: clientDir, log: () => {}, origin: "http://localhost:3000", admission: { maxInFlight: 2, maxQueued: 4, maxWaitMs: 2_000 } });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/warm`)).text()).toBe("page");
+      let pending = 60;
+      const crowd = Array.from({ length: pending }, (_, i) =>
+        fetch(`${base}/novyny?crowd=${i}`).then(async (response) => {
+          pending--;
+          return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.text() };
+        }),
+      );
+      const health = await fetch(`${base}/healthz`);
+      const stillWaiting = pending;
+      expect(health.status).toBe(200);
+      const answers = await Promise.all(crowd);
+      const refused = answers.filter((answer) => answer.status === 503);
+      const served = answers.filter((answer) => answer.status === 200);
+      // Two built, four waiting: most of the crowd is told at once to come back.
+      expect(refused.length).toBeGreaterThan(30);
+      expect(refused.every((answer) => answer.retryAfter === "5")).toBe(true);
+      expect(served.length + refused.length).toBe(answers.length);
+      // Without a turn of the event loop between queries, PGlite served the crowd one by one
+      // and answered the probe after all of it.
+      expect(stillWaiting).toBeGreaterThan(0);
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 });

@@ -23,6 +23,20 @@ const urlString = (protocols: string[]) =>
 
 /** Enough for the database pool (10) to stay busy; more only lengthens each render's wait for the CPU. */
 export const DEFAULT_MAX_IN_FLIGHT = 16;
+/** The embedded database has one connection: more pages at once only wait for it longer. */
+export const DEFAULT_MAX_IN_FLIGHT_EMBEDDED = 4;
+
+/** Connection limits (server/connections.ts), in the environment's units: seconds and counts. */
+export const CONNECTION_DEFAULTS = {
+  HEADERS_TIMEOUT: 10,
+  BODY_IDLE_TIMEOUT: 10,
+  // The largest upload (60 MB of photos) at 0.8 Mbit/s, a phone on a poor mobile link.
+  BODY_TIMEOUT: 600,
+  // Below the usual descriptor limits; the server also keeps it below the process's own.
+  MAX_CONNECTIONS: 10_000,
+  // Browsers open up to 6 per site; a school or a mobile carrier puts many visitors behind one address.
+  MAX_CONNECTIONS_PER_ADDRESS: 256,
+} as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -38,7 +52,13 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_IN_FLIGHT),
+  // Unset: 16 on PostgreSQL, 4 on the embedded database.
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).optional(),
+  HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(300).default(CONNECTION_DEFAULTS.HEADERS_TIMEOUT),
+  BODY_IDLE_TIMEOUT: z.coerce.number().int().min(1).max(300).default(CONNECTION_DEFAULTS.BODY_IDLE_TIMEOUT),
+  BODY_TIMEOUT: z.coerce.number().int().min(1).max(3_600).default(CONNECTION_DEFAULTS.BODY_TIMEOUT),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(CONNECTION_DEFAULTS.MAX_CONNECTIONS),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(CONNECTION_DEFAULTS.MAX_CONNECTIONS_PER_ADDRESS),
   ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(8),
@@ -94,6 +114,14 @@ export type AppConfig = {
   webConcurrency: number;
   /** Requests one process builds at once; past 8x that waiting, more are refused with 503 (server/admission.ts). */
   maxInFlight: number;
+  /** Per-connection timeouts and connection caps (server/connections.ts), in milliseconds and counts. */
+  connections: {
+    headersTimeoutMs: number;
+    bodyIdleTimeoutMs: number;
+    bodyTimeoutMs: number;
+    maxConnections: number;
+    maxConnectionsPerAddress: number;
+  };
   /** Multiplies every per-address abuse limit: many people may share one address (a community centre, a test suite). */
   addressLimitFactor: number;
   /** Bounds of the anonymous page cache's partitions, in MiB (0 keeps nothing). */
@@ -141,7 +169,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO,
     webConcurrency: values.WEB_CONCURRENCY,
-    maxInFlight: values.MAX_IN_FLIGHT,
+    maxInFlight: values.MAX_IN_FLIGHT ?? (values.DATABASE_URL ? DEFAULT_MAX_IN_FLIGHT : DEFAULT_MAX_IN_FLIGHT_EMBEDDED),
+    connections: {
+      headersTimeoutMs: values.HEADERS_TIMEOUT * 1000,
+      bodyIdleTimeoutMs: values.BODY_IDLE_TIMEOUT * 1000,
+      bodyTimeoutMs: values.BODY_TIMEOUT * 1000,
+      maxConnections: values.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     addressLimitFactor: values.ADDRESS_LIMIT_FACTOR,
     pageCacheMb: { pages: values.PAGE_CACHE_MB, search: values.SEARCH_CACHE_MB },
     contentPollMs: values.CONTENT_POLL_MS,
