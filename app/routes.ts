@@ -65,6 +65,9 @@ export default [
     route("favourites", "routes/cabinet-favourites/route.tsx"),
     route("saved-searches", "routes/cabinet-saved-searches/route.tsx"),
     route("saved-searches/:id", "routes/cabinet-saved-search-open/route.ts"),
+    route("messages", "routes/cabinet-messages/route.tsx"),
+    route("messages/new", "routes/cabinet-message-new/route.tsx"),
+    route("messages/:id", "routes/cabinet-message-thread/route.tsx"),
     route("*", "routes/not-found/route.tsx", { id: "cabinet-not-found" }),
   ]),
   route("us?/dashboard", "layouts/adminpanel.tsx", [

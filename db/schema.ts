@@ -437,6 +437,34 @@ export interface JobStateTable {
   cursor_at: NullableTimestamp;
 }
 
+/** A buyer's conversation with the seller about one advert (migrations/0020). */
+export interface ConversationsTable {
+  id: Generated<number>;
+  /** Null once the advert is deleted; `advert_title` keeps its name. */
+  advertisement_id: number | null;
+  advert_title: string;
+  /** Null once that account is deleted ("deleted user"). */
+  buyer_id: number | null;
+  seller_id: number | null;
+  created_at: Timestamp;
+  last_message_at: Timestamp;
+  last_sender_id: number | null;
+  buyer_read_at: Timestamp;
+  seller_read_at: Timestamp;
+  /** The party who blocked the other: no more messages either way. */
+  blocked_by: number | null;
+  blocked_at: NullableTimestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number | null;
+  /** Plain text, 1..4000 characters. */
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -470,6 +498,8 @@ export interface DB {
   saved_searches: SavedSearchesTable;
   alert_matches: AlertMatchesTable;
   job_state: JobStateTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }
 
 export type User = Selectable<UsersTable>;
