@@ -138,6 +138,7 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     similar,
     savedIds,
     isOwner,
+    signedIn: viewer !== null,
     preview: !isPublic,
     pageUrl,
     jsonLd: isPublic ? advertJsonLd(advert, photos, pageUrl) : null,
