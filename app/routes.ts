@@ -13,6 +13,7 @@ export default [
   // Consent, visitor analytics and new-build detection (issue 7).
   route("api/visitors/log", "routes/api-visitors-log/route.ts"),
   route("api/heartbeat", "routes/api-heartbeat/route.ts"),
+  route("api/messages/status", "routes/api-messages-status/route.ts"),
   route("consent", "routes/consent/route.ts"),
   // Favourites (issue 15): the save toggle posts here; sign-in resumes a signed-out visitor's save.
   route("favourites", "routes/favourite-toggle/route.ts"),

@@ -72,3 +72,33 @@ test("an empty message is refused with a message beside the field", async ({ pag
   await expect(page.getByText("Напишіть повідомлення.")).toBeVisible();
   await expect(page.getByLabel("Ваше повідомлення продавцю")).toBeVisible();
 });
+
+test("with JS the header counts a new message and an open thread shows the answer, without a reload @js-only", async ({ page, browser }) => {
+  const question = `Ще можна забрати книжки? (live ${Date.now()})`;
+  const answer = `Так, забирайте в суботу (live ${Date.now()})`;
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, "user", "/cabinet");
+  const badge = seller.locator(".account-menu__badge");
+  const unreadBefore = (await badge.count()) ? Number(await badge.textContent()) : 0;
+
+  // Only this test writes about this advert of user@demo.local, as the editor.
+  await signIn(page, "editor", "/advertisement/category/viddam-bezkoshtovno");
+  await page.getByRole("link", { name: "Віддам дитячі книжки українською" }).first().click();
+  await page.getByLabel("Ваше повідомлення продавцю").fill(question);
+  await page.getByRole("button", { name: "Надіслати" }).click();
+  await expect(page).toHaveURL(/\/cabinet\/messages\/\d+$/);
+  const threadPath = new URL(page.url()).pathname;
+
+  // The seller's page, untouched, counts it within seconds.
+  await expect(async () => expect(Number(await badge.textContent())).toBeGreaterThan(unreadBefore)).toPass({ timeout: 15_000 });
+
+  await seller.goto(threadPath);
+  await seller.getByLabel("Відповідь").fill(answer);
+  await seller.getByRole("button", { name: "Надіслати" }).click();
+  await expect(seller.locator(".thread__message--mine").filter({ hasText: answer })).toBeVisible();
+  await sellerContext.close();
+
+  // The buyer's open thread shows the answer by itself.
+  await expect(page.locator(".thread__message").filter({ hasText: answer })).toBeVisible({ timeout: 15_000 });
+});

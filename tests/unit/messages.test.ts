@@ -8,8 +8,9 @@ import type { DB, NewAdvertisement } from "../../db/schema.ts";
 import * as inbox from "~/routes/cabinet-messages/route";
 import * as newMessage from "~/routes/cabinet-message-new/route";
 import * as thread from "~/routes/cabinet-message-thread/route";
+import * as status from "~/routes/api-messages-status/route";
 import { deleteAccount } from "~/modules/auth/users.server";
-import { NEW_CONVERSATION_LIMITS, unreadConversations } from "~/modules/messages/conversations.server";
+import { messageStatus, NEW_CONVERSATION_LIMITS } from "~/modules/messages/conversations.server";
 import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
 import { useTestDatabase } from "../support/db.ts";
 import { thrownStatus } from "../support/app-route.ts";
@@ -94,8 +95,8 @@ describe("a conversation about an advert", () => {
 
     const id = await conversationOf(send(buyer.cookie, advert.id, "Добрий день! Ще продається?"));
     expect(await conversationOf(send(buyer.cookie, advert.id, "І чи можна подивитися завтра?"))).toBe(id);
-    expect(await unreadConversations(seller.id)).toBe(1);
-    expect(await unreadConversations(buyer.id)).toBe(0);
+    expect((await messageStatus(seller.id)).unread).toBe(1);
+    expect((await messageStatus(buyer.id)).unread).toBe(0);
 
     const sellerInbox = (await callWithSession(inbox.loader, { url: "/cabinet/messages", cookie: seller.cookie })).result;
     expect(sellerInbox.items).toHaveLength(1);
@@ -105,11 +106,11 @@ describe("a conversation about an advert", () => {
     const opened = (await openAs(seller.cookie, id)).result;
     expect(opened.thread.messages.map((m) => m.body)).toEqual(["Добрий день! Ще продається?", "І чи можна подивитися завтра?"]);
     expect(opened.thread.party).toBe("seller");
-    expect(await unreadConversations(seller.id)).toBe(0);
+    expect((await messageStatus(seller.id)).unread).toBe(0);
 
     const replied = await catchResponse(replyIn(seller.cookie, id, { intent: "reply", body: "Так, приходьте о 18:00." }).then((r) => r.result));
     expect(replied.status).toBe(302);
-    expect(await unreadConversations(buyer.id)).toBe(1);
+    expect((await messageStatus(buyer.id)).unread).toBe(1);
     const buyerView = (await openAs(buyer.cookie, id, `/us/cabinet/messages/${id}`)).result;
     expect(buyerView.thread.messages.map((m) => [m.body, m.mine])).toEqual([
       ["Добрий день! Ще продається?", true],
@@ -242,5 +243,30 @@ describe("a deleted account", () => {
     expect(view.messages.map((m) => m.body)).toEqual(["Доброго дня, можна торг?"]);
     const refused = unwrapData((await replyIn(seller.cookie, id, { intent: "reply", body: "Так" })).result);
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("GET /api/messages/status", () => {
+  it("answers the signed-in user's unread count with an ETag, 304 while nothing changed, 401 signed out", async () => {
+    const seller = await person("Ніна");
+    const buyer = await person("Роман");
+    const advert = await insertAdvert(t.db, seller.id);
+    const call = (cookie: string | null, headers: Record<string, string> = {}) =>
+      callWithSession(status.loader, { url: "/api/messages/status", cookie, headers }).then((r) => r.result as Response);
+
+    expect((await call(null)).status).toBe(401);
+    const empty = await call(seller.cookie);
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual({ unread: 0, latest: 0 });
+    const etag = empty.headers.get("ETag")!;
+    expect(empty.headers.get("Cache-Control")).toContain("private");
+    expect((await call(seller.cookie, { "If-None-Match": etag })).status).toBe(304);
+
+    await conversationOf(send(buyer.cookie, advert.id, "Добрий день, можна сьогодні?"));
+    const changed = await call(seller.cookie, { "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    const body = (await changed.json()) as { unread: number; latest: number };
+    expect(body.unread).toBe(1);
+    expect(body.latest).toBeGreaterThan(0);
   });
 });

@@ -126,15 +126,24 @@ function unreadFor(userId: number) {
   return sql<boolean>`(c.last_sender_id is distinct from ${userId} and c.last_message_at > case when c.buyer_id = ${userId} then c.buyer_read_at else c.seller_read_at end)`;
 }
 
-/** Conversations with something new from the other side, for the header's count. */
-export async function unreadConversations(userId: number): Promise<number> {
+export type MessageStatus = {
+  /** Conversations with something new from the other side: the header's count. */
+  unread: number;
+  /** The newest message in any of the user's conversations (epoch ms; 0 for none): tells an open page to reload. */
+  latest: number;
+};
+
+/** What the header and an open thread poll for; one indexed read per party column. */
+export async function messageStatus(userId: number): Promise<MessageStatus> {
   const row = await getDb()
     .selectFrom("conversations as c")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select([
+      sql<number>`count(*) filter (where ${unreadFor(userId)})`.as("unread"),
+      sql<Date | null>`max(c.last_message_at)`.as("latest"),
+    ])
     .where((eb) => eb.or([eb("c.buyer_id", "=", userId), eb("c.seller_id", "=", userId)]))
-    .where(unreadFor(userId))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { unread: Number(row.unread), latest: row.latest ? new Date(row.latest).getTime() : 0 };
 }
 
 export const CONVERSATIONS_PAGE_SIZE = 20;

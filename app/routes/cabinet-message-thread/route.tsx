@@ -99,11 +99,11 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
 
 function ThreadFooter({ thread, lastResult }: { thread: Thread; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useAccountT();
-  if (thread.blocked === "by_other") return <p className="panel">{t("cabinet:messages.blocked_by_other")}</p>;
+  if (thread.blocked === "by_other") return <p className="panel">{t("cabinet:messages.they_blocked")}</p>;
   if (thread.blocked === "by_me") {
     return (
       <div className="panel">
-        <p>{t("cabinet:messages.blocked_by_me")}</p>
+        <p>{t("cabinet:messages.you_blocked")}</p>
         <BlockForm intent="unblock" label={t("cabinet:messages.unblock")} />
       </div>
     );
