@@ -26,6 +26,10 @@ export const ADVERT_STATUSES = ["draft", "pending", "published", "rejected", "ex
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
 export const REPORT_TARGET_TYPES = ["advertisement", "news", "poster", "service", "diaspora"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** What a stored report is about: public content, or a private conversation reported by one of its two parties. */
+export type StoredReportTarget = ReportTargetType | "conversation";
+/** A reported conversation's messages as they were when it was reported: the only way staff see messages. */
+export type ConversationEvidence = { advertTitle: string; messages: Array<{ from: "buyer" | "seller"; name: string | null; body: string; at: string }> };
 export const REPORT_REASONS = ["spam", "fraud", "offensive", "wrong_category", "duplicate", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
@@ -296,7 +300,7 @@ export interface AdvertUploadsTable {
 
 export interface ReportsTable extends Timestamps {
   id: Generated<number>;
-  target_type: ReportTargetType;
+  target_type: StoredReportTarget;
   target_id: number;
   reason: ReportReason;
   message: Generated<string>;
@@ -306,6 +310,8 @@ export interface ReportsTable extends Timestamps {
   resolved_by: number | null;
   resolved_at: NullableTimestamp;
   note: string | null;
+  /** Conversation reports only (migrations/0020). */
+  evidence: ColumnType<ConversationEvidence | null, string | null | undefined, string | null>;
 }
 
 export interface SettingsTable extends Timestamps {

@@ -33,6 +33,10 @@ const STATEMENTS = [
   created_at timestamptz not null default now()
 )`,
   "create index if not exists messages_conversation_idx on messages (conversation_id, id)",
+  // A party may report a conversation; the report keeps the messages as they were (evidence).
+  "alter table reports drop constraint if exists reports_target_type_check",
+  "alter table reports add constraint reports_target_type_check check (target_type in ('advertisement', 'news', 'poster', 'service', 'diaspora', 'conversation'))",
+  "alter table reports add column if not exists evidence jsonb",
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -40,5 +44,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql.raw("delete from reports where target_type = 'conversation'").execute(db);
+  await sql.raw("alter table reports drop column if exists evidence").execute(db);
+  await sql.raw("alter table reports drop constraint if exists reports_target_type_check").execute(db);
+  await sql.raw("alter table reports add constraint reports_target_type_check check (target_type in ('advertisement', 'news', 'poster', 'service', 'diaspora'))").execute(db);
   await sql.raw("drop table if exists messages, conversations").execute(db);
 }

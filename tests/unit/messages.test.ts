@@ -9,6 +9,7 @@ import * as inbox from "~/routes/cabinet-messages/route";
 import * as newMessage from "~/routes/cabinet-message-new/route";
 import * as thread from "~/routes/cabinet-message-thread/route";
 import * as status from "~/routes/api-messages-status/route";
+import * as reports from "~/routes/dashboard-reports/route";
 import { deleteAccount } from "~/modules/auth/users.server";
 import { messageStatus, NEW_CONVERSATION_LIMITS } from "~/modules/messages/conversations.server";
 import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
@@ -16,6 +17,7 @@ import { useTestDatabase } from "../support/db.ts";
 import { thrownStatus } from "../support/app-route.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { catchResponse, unwrapData } from "../support/route.ts";
+import { asStaff, staff } from "./dashboard-support.ts";
 
 const t = useTestDatabase();
 const HOUR = 60 * 60 * 1000;
@@ -268,5 +270,52 @@ describe("GET /api/messages/status", () => {
     const body = (await changed.json()) as { unread: number; latest: number };
     expect(body.unread).toBe(1);
     expect(body.latest).toBeGreaterThan(0);
+  });
+});
+
+describe("reporting a conversation", () => {
+  it("sends the messages as they were to the dashboard's queue, once per reporter; staff resolve it but cannot open the thread", async () => {
+    const seller = await person("Уляна");
+    const buyer = await person("Шахрай");
+    const advert = await insertAdvert(t.db, seller.id);
+    const id = await conversationOf(send(buyer.cookie, advert.id, "Надішліть передоплату на картку, і я заберу"));
+    await catchResponse(replyIn(seller.cookie, id, { intent: "reply", body: "Ні, тільки при зустрічі." }).then((r) => r.result));
+
+    const invalid = unwrapData((await replyIn(seller.cookie, id, { intent: "report", reason: "nonsense" })).result);
+    expect(invalid.status).toBe(400);
+    expect((invalid.data as { intent: string }).intent).toBe("report");
+
+    const reported = await catchResponse(replyIn(seller.cookie, id, { intent: "report", reason: "fraud", note: "Просить передоплату" }).then((r) => r.result));
+    expect(reported.status).toBe(302);
+    expect(reported.headers.get("Set-Cookie")).toContain("__flash=");
+    await catchResponse(replyIn(seller.cookie, id, { intent: "report", reason: "spam" }).then((r) => r.result));
+    expect(await t.db.selectFrom("reports").select("id").where("target_type", "=", "conversation").where("target_id", "=", id).execute()).toHaveLength(1);
+    // A message after the report is not in the evidence.
+    await conversationOf(send(buyer.cookie, advert.id, "Останнє попередження"));
+
+    const editor = await staff("editor");
+    const queue = (await asStaff(editor, reports.loader, { url: "/dashboard/reports" })) as Awaited<ReturnType<typeof reports.loader>>;
+    const group = queue.groups.find((g) => g.targetType === "conversation" && g.targetId === id)!;
+    expect(group.title).toBe(advert.title);
+    expect(group.editPath).toBeNull();
+    expect(group.evidence?.messages.map((m) => [m.from, m.name, m.body])).toEqual([
+      ["buyer", "Шахрай", "Надішліть передоплату на картку, і я заберу"],
+      ["seller", "Уляна", "Ні, тільки при зустрічі."],
+    ]);
+    expect(await thrownStatus(openAs(editor.cookie, id))).toBe(404);
+    expect(await thrownStatus(asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "hide", target_type: "conversation", target_id: String(id) } }))).toBe(400);
+    await catchResponse(asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "resolve", target_type: "conversation", target_id: String(id) } }));
+    const after = (await asStaff(editor, reports.loader, { url: "/dashboard/reports" })) as Awaited<ReturnType<typeof reports.loader>>;
+    expect(after.groups.some((g) => g.targetType === "conversation" && g.targetId === id)).toBe(false);
+  });
+
+  it("is for the two parties only", async () => {
+    const seller = await person("Арина");
+    const buyer = await person("Василь");
+    const stranger = await person("Чужий");
+    const advert = await insertAdvert(t.db, seller.id);
+    const id = await conversationOf(send(buyer.cookie, advert.id, "Доброго ранку"));
+    expect(await thrownStatus(replyIn(stranger.cookie, id, { intent: "report", reason: "spam" }))).toBe(404);
+    expect(await t.db.selectFrom("reports").select("id").where("target_type", "=", "conversation").where("target_id", "=", id).execute()).toEqual([]);
   });
 });

@@ -5,7 +5,10 @@ import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } fro
 import { effectiveStatus } from "../adverts/status.ts";
 import { getDb } from "../db/db.server.ts";
 import { formatDate, formatTime, type DisplayDate } from "../listing/dates.ts";
-import type { AdvertStatus } from "../../../db/schema.ts";
+import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
+
+type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
+import type { AdvertStatus, ConversationEvidence } from "../../../db/schema.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so
@@ -275,4 +278,57 @@ export async function openThread(conversationId: number, userId: number, languag
       senderVerified: m.email_verified_at !== null,
     })),
   };
+}
+
+/** The newest messages a report keeps as evidence. */
+const EVIDENCE_MESSAGES = 50;
+export type ReportOutcome = "reported" | "duplicate" | "not_found";
+
+/**
+ * A party reports the conversation: the report reaches the dashboard's queue with the
+ * messages as they are now, the only way staff ever read them. One open report per reporter.
+ */
+export async function reportConversation(
+  conversationId: number,
+  userId: number,
+  reason: ConversationReportReason,
+  note: string,
+): Promise<ReportOutcome> {
+  const found = await partyOf(conversationId, userId);
+  if (!found) return "not_found";
+  const db = getDb();
+  const open = await db
+    .selectFrom("reports")
+    .select("id")
+    .where("target_type", "=", "conversation")
+    .where("target_id", "=", conversationId)
+    .where("reporter_id", "=", userId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  if (open) return "duplicate";
+  const [conversation, messages] = await Promise.all([
+    db.selectFrom("conversations").select(["advert_title", "buyer_id"]).where("id", "=", conversationId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("messages as m")
+      .leftJoin("users as u", "u.id", "m.sender_id")
+      .select(["m.body", "m.created_at", "m.sender_id", "u.name"])
+      .where("m.conversation_id", "=", conversationId)
+      .orderBy("m.id", "desc")
+      .limit(EVIDENCE_MESSAGES)
+      .execute(),
+  ]);
+  const evidence: ConversationEvidence = {
+    advertTitle: conversation.advert_title,
+    messages: messages.reverse().map((m) => ({
+      from: m.sender_id !== null && m.sender_id === conversation.buyer_id ? "buyer" : "seller",
+      name: m.name,
+      body: m.body,
+      at: new Date(m.created_at).toISOString(),
+    })),
+  };
+  await db
+    .insertInto("reports")
+    .values({ target_type: "conversation", target_id: conversationId, reason, message: note, reporter_id: userId, evidence: JSON.stringify(evidence) })
+    .execute();
+  return "reported";
 }

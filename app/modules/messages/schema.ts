@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../http/ids.ts";
-import { MESSAGE_MAX_LENGTH } from "./limits.ts";
+import { CONVERSATION_REPORT_REASONS, MESSAGE_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH } from "./limits.ts";
 
 // The message forms (first message about an advert, reply, block), checked by the server.
 // Messages are `cabinet` translation keys.
@@ -24,4 +24,14 @@ export const threadActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reply"), body, website }),
   z.object({ intent: z.literal("block") }),
   z.object({ intent: z.literal("unblock") }),
+  z.object({
+    intent: z.literal("report"),
+    reason: z.enum(CONVERSATION_REPORT_REASONS, "cabinet:messages.errors.reason_required"),
+    note: z
+      .string()
+      .trim()
+      .max(REPORT_NOTE_MAX_LENGTH, `cabinet:messages.errors.note_too_long|${JSON.stringify({ max: REPORT_NOTE_MAX_LENGTH })}`)
+      .refine((text) => !CONTROL_CHARACTERS.test(text), "cabinet:messages.errors.control_characters")
+      .optional(),
+  }),
 ]);

@@ -6,6 +6,10 @@ import { useAccountT } from "~/components/account/use-account-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { MessageForm } from "~/components/messages/message-form";
 import { MessageText } from "~/components/messages/message-text";
+import { FormErrors } from "~/components/forms/error-list";
+import { SelectField, TextAreaField } from "~/components/forms/fields";
+import { SubmitRow } from "~/components/forms/submit-row";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -14,7 +18,8 @@ import { readForm } from "~/modules/http/body.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { parseId } from "~/modules/http/ids";
 import { notFound } from "~/modules/listing/not-found";
-import { openThread, reply, setBlocked, type Thread } from "~/modules/messages/conversations.server";
+import { openThread, reply, reportConversation, setBlocked, type Thread } from "~/modules/messages/conversations.server";
+import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "~/modules/messages/limits";
 import { threadActionSchema } from "~/modules/messages/schema";
 import { pageMeta } from "~/modules/seo/meta";
 
@@ -42,14 +47,20 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const id = parseId(params.id);
   if (id === null) notFound();
   const submission = parseWithZod(await readForm(request), { schema: threadActionSchema });
+  const intentOf = submission.payload.intent === "report" ? "report" : "reply";
   const refuse = async (result: SubmissionResult<string[]>, init: number | ResponseInit) =>
-    data({ intent: "reply", result, ...(await threadFor(context, params, user.id)) }, init);
+    data({ intent: intentOf, result, ...(await threadFor(context, params, user.id)) }, init);
   if (submission.status !== "success") return refuse(submission.reply(), 400);
   const here = localizePath(`/cabinet/messages/${id}`, localeFromPath(url.pathname));
   const { intent } = submission.value;
   if (intent === "block" || intent === "unblock") {
     if (!(await setBlocked(id, user.id, intent === "block"))) notFound();
     return redirectWithFlash(here, { severity: "success", message: `cabinet:messages.flash_${intent}ed` });
+  }
+  if (intent === "report") {
+    const outcome = await reportConversation(id, user.id, submission.value.reason, submission.value.note ?? "");
+    if (outcome === "not_found") notFound();
+    return redirectWithFlash(here, { severity: "success", message: outcome === "duplicate" ? "cabinet:messages.flash_report_duplicate" : "cabinet:messages.flash_reported" });
   }
   if (submission.value.website) return redirectWithFlash(here, { severity: "success", message: "cabinet:messages.flash_sent" });
   const outcome = await reply(id, user.id, submission.value.body);
@@ -92,7 +103,8 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ol>
-      <ThreadFooter thread={thread} lastResult={actionData?.result} />
+      <ThreadFooter thread={thread} lastResult={actionData?.intent === "reply" ? actionData.result : undefined} />
+      <ReportConversation lastResult={actionData?.intent === "report" ? actionData.result : undefined} />
     </section>
   );
 }
@@ -125,5 +137,31 @@ function BlockForm({ intent, label }: { intent: "block" | "unblock"; label: stri
         {label}
       </button>
     </Form>
+  );
+}
+
+const REPORT_CONSTRAINT: FormConstraint = { reason: { required: true }, note: { maxLength: REPORT_NOTE_MAX_LENGTH } };
+
+/** Reporting sends the messages to the moderators with the report: the only way staff read them. */
+function ReportConversation({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useAccountT();
+  const [form, fields] = useServerCheckedForm({ id: "report", lastResult, constraint: REPORT_CONSTRAINT });
+  return (
+    <details className="thread__report" open={lastResult ? true : undefined}>
+      <summary>{t("cabinet:messages.report.summary")}</summary>
+      <p className="field__hint">{t("cabinet:messages.report.lead")}</p>
+      <Form method="post" className="form" {...serverCheckedFormProps(form)}>
+        <input type="hidden" name="intent" value="report" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField
+          field={fields.reason}
+          label={t("cabinet:messages.report.reason")}
+          empty={t("cabinet:messages.report.choose")}
+          options={CONVERSATION_REPORT_REASONS.map((reason) => ({ value: reason, label: t(`cabinet:messages.report.reasons.${reason}`) }))}
+        />
+        <TextAreaField field={fields.note} label={t("cabinet:messages.report.note")} rows={3} />
+        <SubmitRow variant="secondary">{t("cabinet:messages.report.submit")}</SubmitRow>
+      </Form>
+    </details>
   );
 }
