@@ -43,6 +43,7 @@ export default [
     route("reklama/:slug", "routes/reklama-item/route.tsx"),
     route("advertisement", "routes/adverts/route.tsx"),
     route("advertisement/category/:slug", "routes/advert-category/route.tsx"),
+    route("advertisement/seller/:id", "routes/advert-seller/route.tsx"),
     route("advertisement/:slug", "routes/advert-item/route.tsx"),
     route("report", "routes/report/route.tsx"),
     route("search/:category", "routes/search/route.tsx"),

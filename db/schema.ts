@@ -78,6 +78,8 @@ export interface UsersTable extends Timestamps {
   email_verified_at: NullableTimestamp;
   preferred_locale: Generated<Locale>;
   blocked_at: NullableTimestamp;
+  /** Random and stable: the seller page's address (migrations/0020); never the sequential id. */
+  public_id: Generated<string>;
 }
 
 export interface SessionsTable {

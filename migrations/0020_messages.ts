@@ -37,6 +37,9 @@ const STATEMENTS = [
   "alter table reports drop constraint if exists reports_target_type_check",
   "alter table reports add constraint reports_target_type_check check (target_type in ('advertisement', 'news', 'poster', 'service', 'diaspora', 'conversation'))",
   "alter table reports add column if not exists evidence jsonb",
+  // The seller page's address: random, so one cannot walk through the accounts by number.
+  "alter table users add column if not exists public_id text not null default substr(md5(gen_random_uuid()::text), 1, 16)",
+  "create unique index if not exists users_public_id_idx on users (public_id)",
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -44,6 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql.raw("alter table users drop column if exists public_id").execute(db);
   await sql.raw("delete from reports where target_type = 'conversation'").execute(db);
   await sql.raw("alter table reports drop column if exists evidence").execute(db);
   await sql.raw("alter table reports drop constraint if exists reports_target_type_check").execute(db);

@@ -10,6 +10,8 @@ import * as newMessage from "~/routes/cabinet-message-new/route";
 import * as thread from "~/routes/cabinet-message-thread/route";
 import * as status from "~/routes/api-messages-status/route";
 import * as reports from "~/routes/dashboard-reports/route";
+import * as advertItem from "~/routes/advert-item/route";
+import * as advertSeller from "~/routes/advert-seller/route";
 import { deleteAccount } from "~/modules/auth/users.server";
 import { messageStatus, NEW_CONVERSATION_LIMITS } from "~/modules/messages/conversations.server";
 import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
@@ -317,5 +319,27 @@ describe("reporting a conversation", () => {
     const id = await conversationOf(send(buyer.cookie, advert.id, "Доброго ранку"));
     expect(await thrownStatus(replyIn(stranger.cookie, id, { intent: "report", reason: "spam" }))).toBe(404);
     expect(await t.db.selectFrom("reports").select("id").where("target_type", "=", "conversation").where("target_id", "=", id).execute()).toEqual([]);
+  });
+});
+
+describe("the seller page", () => {
+  it("shows name, since when, verified email and live adverts at a random id, linked from the advert; no email, phone or sequential id", async () => {
+    const seller = await person("Дарина Продавчиня");
+    const live = await insertAdvert(t.db, seller.id);
+    await insertAdvert(t.db, seller.id, { status: "sold" });
+    const page = await callWithSession(advertItem.loader, { url: `/advertisement/${live.slug}`, params: { slug: live.slug } });
+    const sellerId = page.result.sellerId!;
+    expect(sellerId).toMatch(/^[0-9a-f]{16}$/);
+
+    const { result } = await callWithSession(advertSeller.loader, { url: `/us/advertisement/seller/${sellerId}`, params: { id: sellerId } });
+    expect(result.seller).toMatchObject({ name: "Дарина Продавчиня", emailVerified: true, liveCount: 1 });
+    expect(result.items.map((item) => item.slug)).toEqual([live.slug]);
+    const serialized = JSON.stringify(result);
+    expect(serialized).not.toContain(seller.email);
+    expect(serialized).not.toContain("seller@example.test");
+
+    for (const id of [String(seller.id), "0000000000000000", "../../etc", "2147483648"]) {
+      expect(await thrownStatus(callWithSession(advertSeller.loader, { url: `/advertisement/seller/${id}`, params: { id } }))).toBe(404);
+    }
   });
 });

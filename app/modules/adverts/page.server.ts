@@ -18,6 +18,7 @@ import { excerpt } from "../listing/text.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
 import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, liveAdvert, similarAdverts, type PriceLabels } from "./queries.server.ts";
 import { advertJsonLd } from "../seo/structured-data.ts";
+import { sellerPublicId } from "./seller.server.ts";
 import { isPubliclyVisible } from "./status.ts";
 
 // Loaders and the phone action of the public advert pages.
@@ -128,7 +129,11 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
   if (!isPublic && !isOwner && !can(viewer?.role, "advertisements.manage")) notFound();
   if (isPublic && !isOwner) recordView(context, "advertisements", advert.id);
   if (!isPublic) markUnpublished(context);
-  const [photos, similar] = await Promise.all([advertPhotos(advert.id, language, advert.title), similarAdverts(advert, language, labels)]);
+  const [photos, similar, sellerId] = await Promise.all([
+    advertPhotos(advert.id, language, advert.title),
+    similarAdverts(advert, language, labels),
+    isPublic ? sellerPublicId(advert.ownerId) : null,
+  ]);
   const savedIds = await savedAmong(viewer?.id, [advert.id, ...similar.map((item) => item.id)]);
   const description = excerpt(advert.description.replace(/\s+/g, " ").trim(), 160);
   const pageUrl = absolute(`/advertisement/${advert.slug}`);
@@ -139,6 +144,8 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     savedIds,
     isOwner,
     signedIn: viewer !== null,
+    /** The seller page's random id (never the owner's sequential one). */
+    sellerId,
     preview: !isPublic,
     pageUrl,
     jsonLd: isPublic ? advertJsonLd(advert, photos, pageUrl) : null,

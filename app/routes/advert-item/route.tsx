@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdvertItem({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdvertsT();
-  const { advert, photos, similar, savedIds, isOwner, signedIn, preview, pageUrl } = loaderData;
+  const { advert, photos, similar, savedIds, isOwner, signedIn, sellerId, preview, pageUrl } = loaderData;
   const live = advert.status === "published";
   return (
     <div className="advert-page">
@@ -101,6 +101,11 @@ export default function AdvertItem({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         <div className="advert-item__contact">
           {live ? <ContactBlock contact={advert.contact} revealed={actionData ?? null} /> : <p className="notice">{t("item.contact_hidden")}</p>}
+          {sellerId ? (
+            <p className="advert-item__seller">
+              <LocalizedLink to={`/advertisement/seller/${sellerId}`}>{t("seller.link")}</LocalizedLink>
+            </p>
+          ) : null}
           {live && !isOwner ? <MessageSeller advertId={advert.id} signedIn={signedIn} /> : null}
         </div>
         <div className="advert-item__body">
