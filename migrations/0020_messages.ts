@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Private messages between a buyer and the seller of an advert (docs/product.md "Messages").
+// Private messages between a buyer and the seller of an advert (docs/adr/0009-private-messages.md).
 //  - One conversation per advert and buyer: the unique key makes a second first message join it.
 //  - A deleted account or advert leaves the other party's thread: the references become null
 //    and the thread shows "deleted user" / the advert's last known title.
