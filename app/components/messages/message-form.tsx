@@ -10,14 +10,14 @@ import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
 const constraint: FormConstraint = { body: { required: true, maxLength: MESSAGE_MAX_LENGTH } };
 
 /**
- * The one message form: a first message about an advert (`advertId`, posted to `action`) or a
+ * The message form of the cabinet's pages: a first message about an advert (`advertId`) or a
  * reply in a thread. The server checks it; on a refusal the text comes back in the field.
  */
-export function MessageForm({ id, action, advertId, lastResult, label, submit }: { id: string; action?: string; advertId?: number; lastResult?: SubmissionResult<string[]> | null; label: string; submit: string }) {
+export function MessageForm({ id, advertId, lastResult, label, submit }: { id: string; advertId?: number; lastResult?: SubmissionResult<string[]> | null; label: string; submit: string }) {
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id, lastResult, constraint });
   return (
-    <Form method="post" action={action} className="form message-form" {...serverCheckedFormProps(form)}>
+    <Form method="post" className="form message-form" {...serverCheckedFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       {advertId === undefined ? <input type="hidden" name="intent" value="reply" /> : <input type="hidden" name="advert" value={advertId} />}
       <TextAreaField field={fields.body} label={label} hint={t("cabinet:messages.form.hint", { max: MESSAGE_MAX_LENGTH })} rows={4} />

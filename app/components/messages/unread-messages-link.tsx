@@ -7,10 +7,6 @@ import { useRootData } from "~/hooks/use-root-data";
 import { stripLocale } from "~/i18n/locales";
 import type { MessageStatus } from "~/modules/messages/conversations.server";
 
-/** How often an open, visible page asks whether a message came; a 304 costs one indexed read. */
-const POLL_MS = 5_000;
-const STATUS_ENDPOINT = "/api/messages/status";
-
 /**
  * The header's link to the inbox with the unread count. With JS the count follows new messages
  * within seconds (any process answers: the state is in the database), and an open inbox or
@@ -51,27 +47,20 @@ function useMessageStatus(initial: MessageStatus | null): MessageStatus | null {
   const signedIn = initial !== null;
   useEffect(() => {
     if (!signedIn) return;
-    let etag = "";
-    let stopped = false;
-    const poll = async () => {
-      if (document.visibilityState !== "visible") return;
-      try {
-        const response = await fetch(STATUS_ENDPOINT, { headers: etag ? { "If-None-Match": etag } : {}, credentials: "same-origin" });
-        if (stopped || response.status !== 200) return;
-        etag = response.headers.get("ETag") ?? "";
-        const next = (await response.json()) as MessageStatus;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./message-status-poll").then(({ pollMessageStatus }) => {
+      if (cancelled) return;
+      stop = pollMessageStatus((next) => {
         const previous = latest.current.status;
         latest.current.status = next;
         setStatus(next);
         if (previous && next.latest !== previous.latest && latest.current.onMessagesPage) void latest.current.revalidate();
-      } catch {
-        // Offline or restarting: the next tick tries again.
-      }
-    };
-    const timer = window.setInterval(poll, POLL_MS);
+      });
+    });
     return () => {
-      stopped = true;
-      window.clearInterval(timer);
+      cancelled = true;
+      stop?.();
     };
   }, [signedIn]);
   return status;
