@@ -13,6 +13,7 @@ import { localeRedirectMiddleware } from "./middleware/locale-redirect.server";
 import { pathParamsMiddleware } from "./middleware/path-params.server";
 import { freshAfterWriteMiddleware } from "./modules/listing/fresh-after-write.server";
 import { clientSession } from "./modules/auth/client-session.server";
+import { messageStatus } from "./modules/messages/conversations.server";
 import { sessionMiddleware } from "./modules/auth/guards.server";
 import { sameOriginMiddleware } from "./modules/http/same-origin.server";
 import { SessionProvider } from "./modules/auth/session-status";
@@ -37,7 +38,10 @@ export const meta: Route.MetaFunction = pageMeta;
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const { shell, headers } = await loadShellData({ request, url, language, t: translatorFor(language) });
-  return data({ ...shell, session: clientSession(context), imageBase: imageBaseUrl() } satisfies RootData, { headers });
+  const session = clientSession(context);
+  // Signed-in pages are never cached, so the header's unread count costs visitors nothing.
+  const messages = session.user ? await messageStatus(session.user.id) : null;
+  return data({ ...shell, session, messages, imageBase: imageBaseUrl() } satisfies RootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

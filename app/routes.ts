@@ -13,6 +13,7 @@ export default [
   // Consent, visitor analytics and new-build detection (issue 7).
   route("api/visitors/log", "routes/api-visitors-log/route.ts"),
   route("api/heartbeat", "routes/api-heartbeat/route.ts"),
+  route("api/messages/status", "routes/api-messages-status/route.ts"),
   route("consent", "routes/consent/route.ts"),
   // Favourites (issue 15): the save toggle posts here; sign-in resumes a signed-out visitor's save.
   route("favourites", "routes/favourite-toggle/route.ts"),
@@ -42,6 +43,7 @@ export default [
     route("reklama/:slug", "routes/reklama-item/route.tsx"),
     route("advertisement", "routes/adverts/route.tsx"),
     route("advertisement/category/:slug", "routes/advert-category/route.tsx"),
+    route("advertisement/seller/:id", "routes/advert-seller/route.tsx"),
     route("advertisement/:slug", "routes/advert-item/route.tsx"),
     route("report", "routes/report/route.tsx"),
     route("search/:category", "routes/search/route.tsx"),
@@ -65,6 +67,9 @@ export default [
     route("favourites", "routes/cabinet-favourites/route.tsx"),
     route("saved-searches", "routes/cabinet-saved-searches/route.tsx"),
     route("saved-searches/:id", "routes/cabinet-saved-search-open/route.ts"),
+    route("messages", "routes/cabinet-messages/route.tsx"),
+    route("messages/new", "routes/cabinet-message-new/route.tsx"),
+    route("messages/:id", "routes/cabinet-message-thread/route.tsx"),
     route("*", "routes/not-found/route.tsx", { id: "cabinet-not-found" }),
   ]),
   route("us?/dashboard", "layouts/adminpanel.tsx", [

@@ -141,3 +141,35 @@ export async function settle(db: Kysely<DB>): Promise<void> {
     await sql.raw(`vacuum analyze ${table}`).execute(db);
   }
 }
+
+/** Conversations of the signed-in bench user: the inbox and a thread are measured with this many. */
+export const BENCH_CONVERSATIONS = 10_000;
+
+/**
+ * `count` conversations with the user as buyer, each about another live advert, three messages
+ * each (the newest from the seller, so half are unread), and one long thread of 60 messages.
+ * Idempotent: a second run adds nothing. Returns the long thread's id.
+ */
+export async function ensureBenchConversations(db: Kysely<DB>, buyerEmail: string, count = BENCH_CONVERSATIONS): Promise<number> {
+  const { rows: [buyer] } = await sql<{ id: number }>`select id from users where email = ${buyerEmail}`.execute(db);
+  if (!buyer) throw new Error(`no bench user ${buyerEmail}`);
+  await sql`insert into conversations (advertisement_id, advert_title, buyer_id, seller_id, created_at, last_message_at, last_sender_id, buyer_read_at, seller_read_at)
+    select a.id, a.title, ${buyer.id}, a.owner_id, now() - make_interval(mins => a.n * 3), now() - make_interval(mins => a.n),
+      case when a.n % 2 = 0 then a.owner_id else ${buyer.id} end, now() - make_interval(mins => a.n + 1), now() - make_interval(mins => a.n)
+    from (select id, title, owner_id, row_number() over (order by id desc)::int as n from advertisements
+      where owner_id <> ${buyer.id} and status = 'published' and deleted_at is null order by id desc limit ${count}) a
+    on conflict (advertisement_id, buyer_id) do nothing`.execute(db);
+  await sql`insert into messages (conversation_id, sender_id, body, created_at)
+    select c.id, case when g = 2 then c.seller_id when g = 3 and c.last_sender_id = c.seller_id then c.seller_id else c.buyer_id end,
+      case g when 1 then 'Добрий день! Ще актуально? Можна подивитися цього тижня?' when 2 then 'Так, актуально. Пишіть, коли зручно.'
+        else 'Домовилися, дякую!' end,
+      c.last_message_at - make_interval(mins => 3 - g)
+    from conversations c cross join generate_series(1, 3) g
+    where c.buyer_id = ${buyer.id} and not exists (select 1 from messages m where m.conversation_id = c.id)`.execute(db);
+  const { rows: [longest] } = await sql<{ id: number }>`select id from conversations where buyer_id = ${buyer.id} order by last_message_at desc, id desc limit 1`.execute(db);
+  await sql`insert into messages (conversation_id, sender_id, body, created_at)
+    select c.id, case when g % 2 = 0 then c.seller_id else c.buyer_id end, 'Ще одне уточнення номер ' || g || ': а доставка можлива?', c.last_message_at - make_interval(secs => 60 - g)
+    from conversations c cross join generate_series(1, 57) g
+    where c.id = ${longest!.id} and (select count(*) from messages m where m.conversation_id = c.id) < 60`.execute(db);
+  return longest!.id;
+}

@@ -37,7 +37,7 @@ import type { SearchCategory } from "../app/modules/search/query.ts";
 import { baseName, createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../tests/support/pg-admin.ts";
 import { ensureChromium, formatLighthouse, runLighthouse, type LighthouseFigures } from "./lighthouse.ts";
 import { formatTable, measurePublicPages, PUBLIC_PAGE_BUDGET_KIB } from "./js-budget.ts";
-import { COMMON_WORD, countsFor, generateBenchData, hasBenchData, RARE_WORD, settle } from "./generate.ts";
+import { BENCH_CONVERSATIONS, COMMON_WORD, countsFor, ensureBenchConversations, generateBenchData, hasBenchData, RARE_WORD, settle } from "./generate.ts";
 import { benchWorkerCounts } from "./workers.ts";
 import { formatOverload, measureOverload, type OverloadFigures } from "./overload.ts";
 import { captureMarkup, countElements } from "./floor-markup.ts";
@@ -182,13 +182,16 @@ async function targetsFrom(database: Database) {
     { name: "advert item, cache bypassed", path: `/advertisement/${advert!.slug}`, bypass: true },
     // Signed in (the demo admin): never cached, so every request builds the page.
     { name: "cabinet, signed in", path: "/cabinet/advertisement", bypass: true, signedIn: true },
+    // The signed-in user has BENCH_CONVERSATIONS conversations: their inbox and the longest thread.
+    { name: "messages inbox, signed in", path: "/cabinet/messages", bypass: true, signedIn: true },
+    { name: "message thread, signed in", path: `/cabinet/messages/${await ensureBenchConversations(db, BENCH_USER)}`, bypass: true, signedIn: true },
     { name: "dashboard news list, signed in", path: "/dashboard/news", bypass: true, signedIn: true },
   ];
 }
 
 /** A session cookie of the demo admin, signed in through the login form like a browser. */
 async function signIn(base: string): Promise<string> {
-  const body = new URLSearchParams({ intent: "signin", email: "admin@demo.local", password: demoPassword, redirect: "/cabinet" });
+  const body = new URLSearchParams({ intent: "signin", email: BENCH_USER, password: demoPassword, redirect: "/cabinet" });
   const response = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base, "user-agent": "Mozilla/5.0 (portal-bench)" } });
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
   if (!cookie) throw new Error(`signing in for the bench failed: ${response.status}`);
@@ -265,6 +268,20 @@ async function clientJs(base: string, paths: string[]) {
     sizes.push({ path: page, kib: bytes === null ? null : bytes / 1024, files: files.length });
   }
   return sizes;
+}
+
+/** The signed-in bench visitor (the demo admin). */
+const BENCH_USER = "admin@demo.local";
+
+/** The inbox and a thread beside the cabinet page they live in. */
+function messagesRatio(rows: Array<{ name: string; result: { cpuPerRequest: number | null } | null }>): string[] {
+  const cpu = (name: string) => rows.find((row) => row.name === name)?.result?.cpuPerRequest ?? null;
+  const cabinet = cpu("cabinet, signed in");
+  if (!cabinet) return [];
+  return ["messages inbox, signed in", "message thread, signed in"].flatMap((name) => {
+    const ms = cpu(name);
+    return ms === null ? [] : [`  ${name} (${BENCH_CONVERSATIONS} conversations): ${(ms / cabinet).toFixed(2)}x the CPU per request of the cabinet page.`];
+  });
 }
 
 /** How many times the CPU of its own markup rendered from memory the uncached news list takes. */
@@ -404,6 +421,7 @@ async function main() {
     `floor: news list's markup: the same ${countElements(markup)} elements as ${markupPage.path}, built and rendered by the floor app from memory`,
     "  (no loader data, database, i18n or session): what React Router costs for a page of that size.",
     ...markupRatio(markupFloor.cpuPerRequest, rows.find((row) => row.name === markupPage.name)?.result?.cpuPerRequest),
+    ...messagesRatio(rows),
     "",
     ...overload.flatMap(({ label, figures }) => [...formatOverload(`${overloadTarget!.name}, ${label}`, overloadConnections, overloadDuration, figures), ""]),
     "search in the database (as the page runs it, 200 runs each):",

@@ -26,6 +26,10 @@ export const ADVERT_STATUSES = ["draft", "pending", "published", "rejected", "ex
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
 export const REPORT_TARGET_TYPES = ["advertisement", "news", "poster", "service", "diaspora"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** What a stored report is about: public content, or a private conversation reported by one of its two parties. */
+export type StoredReportTarget = ReportTargetType | "conversation";
+/** A reported conversation's messages as they were when it was reported: the only way staff see messages. */
+export type ConversationEvidence = { advertTitle: string; messages: Array<{ from: "buyer" | "seller"; name: string | null; body: string; at: string }> };
 export const REPORT_REASONS = ["spam", "fraud", "offensive", "wrong_category", "duplicate", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
@@ -74,6 +78,8 @@ export interface UsersTable extends Timestamps {
   email_verified_at: NullableTimestamp;
   preferred_locale: Generated<Locale>;
   blocked_at: NullableTimestamp;
+  /** Random and stable: the seller page's address (migrations/0020); never the sequential id. */
+  public_id: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -296,7 +302,7 @@ export interface AdvertUploadsTable {
 
 export interface ReportsTable extends Timestamps {
   id: Generated<number>;
-  target_type: ReportTargetType;
+  target_type: StoredReportTarget;
   target_id: number;
   reason: ReportReason;
   message: Generated<string>;
@@ -306,6 +312,8 @@ export interface ReportsTable extends Timestamps {
   resolved_by: number | null;
   resolved_at: NullableTimestamp;
   note: string | null;
+  /** Conversation reports only (migrations/0020). */
+  evidence: ColumnType<ConversationEvidence | null, string | null | undefined, string | null>;
 }
 
 export interface SettingsTable extends Timestamps {
@@ -447,6 +455,34 @@ export interface JobStateTable {
   cursor_at: NullableTimestamp;
 }
 
+/** A buyer's conversation with the seller about one advert (migrations/0020). */
+export interface ConversationsTable {
+  id: Generated<number>;
+  /** Null once the advert is deleted; `advert_title` keeps its name. */
+  advertisement_id: number | null;
+  advert_title: string;
+  /** Null once that account is deleted ("deleted user"). */
+  buyer_id: number | null;
+  seller_id: number | null;
+  created_at: Timestamp;
+  last_message_at: Timestamp;
+  last_sender_id: number | null;
+  buyer_read_at: Timestamp;
+  seller_read_at: Timestamp;
+  /** The party who blocked the other: no more messages either way. */
+  blocked_by: number | null;
+  blocked_at: NullableTimestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number | null;
+  /** Plain text, 1..4000 characters. */
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -481,6 +517,8 @@ export interface DB {
   saved_searches: SavedSearchesTable;
   alert_matches: AlertMatchesTable;
   job_state: JobStateTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

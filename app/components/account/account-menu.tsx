@@ -6,6 +6,7 @@ import { useLocale } from "~/hooks/use-t";
 import { can } from "~/modules/auth/access";
 import { useSession } from "~/modules/auth/session-status";
 import { LocalizedLink } from "../localized-link";
+import { UnreadMessagesLink } from "../messages/unread-messages-link";
 
 const NO_RETURN_PATHS = ["/login", "/verify-request", "/delete-account"];
 
@@ -37,6 +38,7 @@ export function AccountMenu() {
         <UserRound aria-hidden="true" size={18} />
         <span>{session.user.name || t("auth:account.cabinet")}</span>
       </LocalizedLink>
+      <UnreadMessagesLink />
       {can(session.user.role, "dashboard.view") ? (
         <LocalizedLink to="/dashboard" className="account-menu__link">
           <LayoutDashboard aria-hidden="true" size={18} />

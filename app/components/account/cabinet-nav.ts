@@ -3,6 +3,7 @@ export const CABINET_NAV: Array<{ to: string; label: string }> = [
   { to: "/cabinet", label: "cabinet:nav.profile" },
   { to: "/cabinet/advertisement", label: "adverts:nav.cabinet" },
   { to: "/cabinet/add-advertisement", label: "adverts:nav.add" },
+  { to: "/cabinet/messages", label: "cabinet:nav.messages" },
   { to: "/cabinet/favourites", label: "cabinet:nav.favourites" },
   { to: "/cabinet/saved-searches", label: "cabinet:nav.saved_searches" },
   { to: "/delete-account", label: "cabinet:nav.delete_account" },

@@ -139,6 +139,9 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     similar,
     savedIds,
     isOwner,
+    signedIn: viewer !== null,
+    /** The seller page's random id (never the owner's sequential one). */
+    sellerId: isPublic ? found.sellerId : null,
     preview: !isPublic,
     pageUrl,
     jsonLd: isPublic ? advertJsonLd(advert, photos, pageUrl) : null,

@@ -228,8 +228,11 @@ export type AdvertContact = { name: string; hasEmail: boolean; hasPhone: boolean
  * The advert with this slug in any status (not deleted by staff), and its owner's id for the
  * caller, which decides who may see it; the id stays on the server.
  */
-export async function findAdvertBySlug(slug: string, language: Language, labels: PriceLabels): Promise<{ advert: AdvertDetail; ownerId: number } | null> {
+export async function findAdvertBySlug(slug: string, language: Language, labels: PriceLabels): Promise<{ advert: AdvertDetail; ownerId: number; sellerId: string | null } | null> {
   const row = await cardQuery(getDb().selectFrom("advertisements as a").where("a.deleted_at", "is", null))
+    // The seller page's random id; a blocked account has none to link to.
+    .leftJoin("users as owner", (join) => join.onRef("owner.id", "=", "a.owner_id").on("owner.blocked_at", "is", null))
+    .select("owner.public_id as seller_id")
     .select([
       "a.category_id",
       "a.owner_id",
@@ -260,7 +263,7 @@ export async function findAdvertBySlug(slug: string, language: Language, labels:
     updatedAt: new Date(row.updated_at).toISOString(),
     contact: { name: row.contact_name, hasEmail: Boolean(row.email), hasPhone: Boolean(row.show_phone && row.phone) },
   };
-  return { advert, ownerId: row.owner_id };
+  return { advert, ownerId: row.owner_id, sellerId: row.seller_id };
 }
 
 /** Newest live adverts for the RSS feed. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ReportReason, ReportTargetType } from "../../../db/schema.ts";
+import type { ConversationEvidence, ReportReason, ReportTargetType, StoredReportTarget } from "../../../db/schema.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { registryDb } from "../staff-content/tables.server.ts";
@@ -24,7 +24,7 @@ export const TARGET_CONTENT: Record<ReportTargetType, ContentType> = {
 const TITLE_COLUMN: Record<ReportTargetType, string> = { advertisement: "title", news: "title_uk", poster: "title_uk", service: "name_uk", diaspora: "name_uk" };
 
 export type ReportGroup = {
-  targetType: ReportTargetType;
+  targetType: StoredReportTarget;
   targetId: number;
   title: string | null;
   slug: string | null;
@@ -33,23 +33,27 @@ export type ReportGroup = {
   reasons: Array<{ reason: ReportReason; count: number }>;
   messages: Array<{ reason: ReportReason; message: string; at: Date }>;
   latest: Date;
+  /** A reported conversation's messages, from its newest report. */
+  evidence: ConversationEvidence | null;
 };
 
 export async function openReportGroups(limit = 50): Promise<{ groups: ReportGroup[]; total: number }> {
   const db = getDb();
-  const { rows } = await sql<{ target_type: ReportTargetType; target_id: number; count: number; latest: Date; reasons: Record<string, number>; messages: Array<{ reason: ReportReason; message: string; at: string }> }>`
+  const { rows } = await sql<{ target_type: StoredReportTarget; target_id: number; count: number; latest: Date; reasons: Record<string, number>; messages: Array<{ reason: ReportReason; message: string; at: string }>; evidence: ConversationEvidence | null }>`
     select target_type, target_id, count(*)::int as count, max(created_at) as latest,
       (select json_object_agg(reason, n) from (select reason, count(*)::int as n from reports r2
         where r2.status = 'open' and r2.target_type = r.target_type and r2.target_id = r.target_id group by reason) counts) as reasons,
       (select coalesce(json_agg(json_build_object('reason', reason, 'message', message, 'at', created_at) order by created_at desc), '[]'::json)
         from (select reason, message, created_at from reports r3 where r3.status = 'open' and r3.target_type = r.target_type
-          and r3.target_id = r.target_id and r3.message <> '' order by created_at desc limit 5) recent) as messages
+          and r3.target_id = r.target_id and r3.message <> '' order by created_at desc limit 5) recent) as messages,
+      (select r4.evidence from reports r4 where r4.status = 'open' and r4.target_type = r.target_type and r4.target_id = r.target_id
+        and r4.evidence is not null order by r4.created_at desc limit 1) as evidence
     from reports r where status = 'open'
     group by target_type, target_id
     order by count(*) desc, max(created_at) desc
     limit ${limit}`.execute(db);
   const total = await db.selectFrom("reports").select(sql<number>`count(distinct (target_type, target_id))::int`.as("n")).where("status", "=", "open").executeTakeFirst();
-  const targets = await targetInfo(rows.map((row) => ({ type: row.target_type, id: row.target_id })));
+  const targets = await targetInfo(rows.flatMap((row) => (row.target_type === "conversation" ? [] : [{ type: row.target_type, id: row.target_id }])));
   return {
     total: Number(total?.n ?? 0),
     groups: rows.map((row) => {
@@ -57,7 +61,7 @@ export async function openReportGroups(limit = 50): Promise<{ groups: ReportGrou
       return {
         targetType: row.target_type,
         targetId: row.target_id,
-        title: target?.title ?? null,
+        title: target?.title ?? row.evidence?.advertTitle ?? null,
         slug: target?.slug ?? null,
         status: target ? (target.deleted ? "deleted" : target.status) : null,
         count: Number(row.count),
@@ -66,6 +70,7 @@ export async function openReportGroups(limit = 50): Promise<{ groups: ReportGrou
           .map(([reason, count]) => ({ reason: reason as ReportReason, count: Number(count) }))
           .sort((a, b) => b.count - a.count),
         messages: (row.messages ?? []).map((message) => ({ ...message, at: new Date(message.at) })),
+        evidence: row.evidence ?? null,
       };
     }),
   };
@@ -97,7 +102,7 @@ export type DecisionResult = { reports: number; hidden: boolean };
  * which its owner is mailed) and resolves the reports.
  */
 export async function decideReports(
-  target: { type: ReportTargetType; id: number },
+  target: { type: StoredReportTarget; id: number },
   decision: ReportDecision,
   note: string | null,
   actorId: number,
@@ -109,7 +114,8 @@ export async function decideReports(
     .transaction()
     .execute(async (trx) => {
       let hidden = false;
-      if (decision === "hide") {
+      // A conversation has nothing public to hide: its reports are resolved or dismissed.
+      if (decision === "hide" && target.type !== "conversation") {
         const table = TARGET_CONTENT[target.type];
         const db = registryDb(trx);
         const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as { id: number; status: string } | undefined;

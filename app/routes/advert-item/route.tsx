@@ -12,6 +12,7 @@ import { Localized } from "~/components/content/localized-text";
 import { ShareLinks } from "~/components/content/share-links";
 import { LocalizedLink } from "~/components/localized-link";
 import { ReportForm } from "~/components/report-form";
+import { MessageSeller } from "~/components/messages/message-seller";
 import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "~/modules/adverts/page.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdvertItem({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdvertsT();
-  const { advert, photos, similar, savedIds, isOwner, preview, pageUrl } = loaderData;
+  const { advert, photos, similar, savedIds, isOwner, signedIn, sellerId, preview, pageUrl } = loaderData;
   const live = advert.status === "published";
   return (
     <div className="advert-page">
@@ -101,6 +102,12 @@ export default function AdvertItem({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         <div className="advert-item__contact">
           {live ? <ContactBlock contact={advert.contact} revealed={actionData ?? null} /> : <p className="notice">{t("item.contact_hidden")}</p>}
+          {sellerId ? (
+            <p className="advert-item__seller">
+              <LocalizedLink to={`/advertisement/seller/${sellerId}`}>{t("seller.link")}</LocalizedLink>
+            </p>
+          ) : null}
+          {live && !isOwner ? <MessageSeller advertId={advert.id} signedIn={signedIn} /> : null}
         </div>
         <div className="advert-item__body">
           <h2>{t("item.description")}</h2>

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 
 const decisionSchema = z.object({
   intent: z.enum(REPORT_DECISIONS),
-  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_type: z.enum([...REPORT_TARGET_TYPES, "conversation"]),
   target_id: idSchema,
   note: z.string().trim().max(1000).optional(),
 });
@@ -38,13 +38,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     total,
     groups: groups.map((group) => {
-      const spec = contentSpec(TARGET_CONTENT[group.targetType]);
+      const spec = group.targetType === "conversation" ? null : contentSpec(TARGET_CONTENT[group.targetType]);
       return {
         ...group,
         latest: when(group.latest),
         messages: group.messages.map((message) => ({ ...message, at: when(message.at) })),
-        editPath: group.title !== null ? dashboardPaths.edit(spec.type, group.targetId) : null,
-        publicPath: group.slug && group.status === "published" ? spec.publicPath(group.slug) : null,
+        evidence: group.evidence ? { ...group.evidence, messages: group.evidence.messages.map((message) => ({ ...message, at: when(new Date(message.at)) })) } : null,
+        editPath: spec && group.title !== null ? dashboardPaths.edit(spec.type, group.targetId) : null,
+        publicPath: spec && group.slug && group.status === "published" ? spec.publicPath(group.slug) : null,
       };
     }),
     seo: { title: t("dashboard:sections.reports"), description: t("admin:reports.lead") },
@@ -57,7 +58,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
   const { intent, target_type, target_id, note } = parsed.data;
   // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
-  if (intent === "hide") requirePermission({ context, url }, contentSpec(TARGET_CONTENT[target_type]).permission);
+  if (intent === "hide") {
+    if (target_type === "conversation") throw data(null, { status: 400, statusText: "Bad Request" });
+    requirePermission({ context, url }, contentSpec(TARGET_CONTENT[target_type]).permission);
+  }
   const t = adminT(context);
   const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(), t("admin:reports.hidden_reason"));
   const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
@@ -79,7 +83,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <article aria-labelledby={`report-${key}`}>
                 <h2 id={`report-${key}`}>
                   <span className="dash-table__sub">{tKey(t, `admin:reports.target.${group.targetType}`)}</span>{" "}
-                  {group.editPath ? <LocalizedLink to={group.editPath}>{group.title}</LocalizedLink> : t("admin:reports.target_gone", { id: group.targetId })}
+                  {group.editPath ? (
+                    <LocalizedLink to={group.editPath}>{group.title}</LocalizedLink>
+                  ) : group.targetType === "conversation" ? (
+                    group.title
+                  ) : (
+                    t("admin:reports.target_gone", { id: group.targetId })
+                  )}
                 </h2>
                 <p>
                   {group.status ? <StatusBadge status={group.status} /> : null} {t("admin:reports.reports", { count: group.count })} · {t("admin:reports.latest", { time: group.latest })}
@@ -106,6 +116,21 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     ))}
                   </ul>
                 ) : null}
+                {group.evidence ? (
+                  <section aria-label={t("admin:reports.evidence")}>
+                    <p className="dash-table__sub">{t("admin:reports.evidence")}</p>
+                    <ol className="dash-evidence">
+                      {group.evidence.messages.map((message, index) => (
+                        <li key={index}>
+                          <span className="dash-table__sub">
+                            {tKey(t, `admin:reports.from.${message.from}`)} · {message.name ?? t("admin:reports.deleted_user")} · {message.at}
+                          </span>
+                          <p className="dash-evidence__text">{message.body}</p>
+                        </li>
+                      ))}
+                    </ol>
+                  </section>
+                ) : null}
                 <Form method="post" className="dash-decide">
                   <input type="hidden" name="target_type" value={group.targetType} />
                   <input type="hidden" name="target_id" value={group.targetId} />
@@ -120,7 +145,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     <button type="submit" name="intent" value="dismiss" className="button button--secondary">
                       {t("admin:reports.dismiss")}
                     </button>
-                    {group.title !== null ? (
+                    {group.title !== null && group.targetType !== "conversation" ? (
                       <button type="submit" name="intent" value="hide" className="button button--danger">
                         {t("admin:reports.hide")}
                       </button>

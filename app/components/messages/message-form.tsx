@@ -1,0 +1,31 @@
+import { Form } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { useAccountT } from "~/components/account/use-account-t";
+import { FormErrors } from "~/components/forms/error-list";
+import { TextAreaField } from "~/components/forms/fields";
+import { SubmitRow } from "~/components/forms/submit-row";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
+import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
+
+const constraint: FormConstraint = { body: { required: true, maxLength: MESSAGE_MAX_LENGTH } };
+
+/**
+ * The message form of the cabinet's pages: a first message about an advert (`advertId`) or a
+ * reply in a thread. The server checks it; on a refusal the text comes back in the field.
+ */
+export function MessageForm({ id, advertId, lastResult, label, submit }: { id: string; advertId?: number; lastResult?: SubmissionResult<string[]> | null; label: string; submit: string }) {
+  const { t } = useAccountT();
+  const [form, fields] = useServerCheckedForm({ id, lastResult, constraint });
+  return (
+    <Form method="post" className="form message-form" {...serverCheckedFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {advertId === undefined ? <input type="hidden" name="intent" value="reply" /> : <input type="hidden" name="advert" value={advertId} />}
+      <TextAreaField field={fields.body} label={label} hint={t("cabinet:messages.form.hint", { max: MESSAGE_MAX_LENGTH })} rows={4} />
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>{t("cabinet:messages.form.honeypot")}</label>
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <SubmitRow>{submit}</SubmitRow>
+    </Form>
+  );
+}

@@ -1,0 +1,334 @@
+import { sql } from "kysely";
+import type { Language } from "~/i18n/locales";
+import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
+import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } from "../adverts/queries.server.ts";
+import { effectiveStatus } from "../adverts/status.ts";
+import { getDb } from "../db/db.server.ts";
+import { formatDate, formatTime, type DisplayDate } from "../listing/dates.ts";
+import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
+
+type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
+import type { AdvertStatus, ConversationEvidence } from "../../../db/schema.ts";
+
+// Private conversations between a buyer and an advert's seller. Only the two parties ever
+// read one: every read and write here takes the user and finds nothing for anyone else, so
+// a route cannot forget the check. Staff see messages only through a report.
+
+/** New conversations a user may open in an hour; an account younger than a day gets fewer. */
+export const NEW_CONVERSATION_LIMITS = { established: 20, newAccount: 5 } as const;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type SendRefusal = "not_found" | "own_advert" | "blocked" | "limited";
+export type SendOutcome = { ok: true; conversationId: number } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
+
+type Party = "buyer" | "seller";
+const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "seller_read_at") as "buyer_read_at" | "seller_read_at";
+
+/** The user's side of a conversation, or null when they are not a party to it. */
+async function partyOf(conversationId: number, userId: number) {
+  const row = await getDb()
+    .selectFrom("conversations")
+    .select(["id", "buyer_id", "seller_id", "blocked_by"])
+    .where("id", "=", conversationId)
+    .where((eb) => eb.or([eb("buyer_id", "=", userId), eb("seller_id", "=", userId)]))
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...row, party: (row.buyer_id === userId ? "buyer" : "seller") as Party };
+}
+
+async function appendMessage(conversationId: number, senderId: number, party: Party, body: string, now: Date): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto("messages").values({ conversation_id: conversationId, sender_id: senderId, body, created_at: now }).execute();
+      // Writing is reading: the sender's own message never counts as unread for them.
+      await trx
+        .updateTable("conversations")
+        .set({ last_message_at: now, last_sender_id: senderId, [readColumn(party)]: now })
+        .where("id", "=", conversationId)
+        .execute();
+    });
+}
+
+async function newConversationLimit(userId: number, now: Date): Promise<Limit> {
+  const user = await getDb().selectFrom("users").select("created_at").where("id", "=", userId).executeTakeFirst();
+  const young = !user || now.getTime() - new Date(user.created_at).getTime() < DAY_MS;
+  return { max: young ? NEW_CONVERSATION_LIMITS.newAccount : NEW_CONVERSATION_LIMITS.established, windowMs: HOUR_MS };
+}
+
+/**
+ * A buyer's message about a live advert: it opens the conversation, or joins the one this
+ * buyer already has about it. Opening counts against the user's hourly limit; joining does not.
+ */
+export async function sendAboutAdvert(advertId: number, buyerId: number, body: string, now = new Date()): Promise<SendOutcome> {
+  const db = getDb();
+  const advert = await db
+    .selectFrom("advertisements as a")
+    .select(["a.id", "a.owner_id", "a.title"])
+    .where("a.id", "=", advertId)
+    .where(LIVE_ADVERT)
+    .executeTakeFirst();
+  if (!advert) return { ok: false, reason: "not_found" };
+  if (advert.owner_id === buyerId) return { ok: false, reason: "own_advert" };
+  const existing = await db
+    .selectFrom("conversations")
+    .select(["id", "blocked_by"])
+    .where("advertisement_id", "=", advertId)
+    .where("buyer_id", "=", buyerId)
+    .executeTakeFirst();
+  if (existing?.blocked_by != null) return { ok: false, reason: "blocked" };
+  let conversationId = existing?.id;
+  if (conversationId === undefined) {
+    const limit = await consumeLimit([{ key: `conversation:user:${buyerId}`, limit: await newConversationLimit(buyerId, now) }], now);
+    if (limit.limited) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+    // Two first messages at once (two tabs) meet in the unique key and share one conversation.
+    const created = await db
+      .insertInto("conversations")
+      .values({ advertisement_id: advertId, advert_title: advert.title, buyer_id: buyerId, seller_id: advert.owner_id, created_at: now, last_message_at: now })
+      .onConflict((oc) => oc.columns(["advertisement_id", "buyer_id"]).doUpdateSet({ advert_title: advert.title }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    conversationId = created.id;
+  }
+  await appendMessage(conversationId, buyerId, "buyer", body, now);
+  return { ok: true, conversationId };
+}
+
+/** A reply in a conversation the user is a party to. */
+export async function reply(conversationId: number, userId: number, body: string, now = new Date()): Promise<SendOutcome> {
+  const found = await partyOf(conversationId, userId);
+  if (!found) return { ok: false, reason: "not_found" };
+  if (found.blocked_by !== null) return { ok: false, reason: "blocked" };
+  // The other side's account is gone: nobody would read it.
+  if ((found.party === "buyer" ? found.seller_id : found.buyer_id) === null) return { ok: false, reason: "blocked" };
+  await appendMessage(conversationId, userId, found.party, body, now);
+  return { ok: true, conversationId };
+}
+
+/** Blocks (or, by the party who blocked, unblocks) the conversation; false when the user is no party or may not. */
+export async function setBlocked(conversationId: number, userId: number, blocked: boolean, now = new Date()): Promise<boolean> {
+  const found = await partyOf(conversationId, userId);
+  if (!found) return false;
+  if (blocked) {
+    if (found.blocked_by === null) {
+      await getDb().updateTable("conversations").set({ blocked_by: userId, blocked_at: now }).where("id", "=", conversationId).execute();
+    }
+    return true;
+  }
+  if (found.blocked_by !== userId) return false;
+  await getDb().updateTable("conversations").set({ blocked_by: null, blocked_at: null }).where("id", "=", conversationId).execute();
+  return true;
+}
+
+/**
+ * Whether conversation `c` holds something new for the user: its last message came from the
+ * other side after the user's read mark. One rule for the inbox's marks and the header's count.
+ */
+function unreadFor(userId: number) {
+  return sql<boolean>`(c.last_sender_id is distinct from ${userId} and c.last_message_at > case when c.buyer_id = ${userId} then c.buyer_read_at else c.seller_read_at end)`;
+}
+
+export type MessageStatus = {
+  /** Conversations with something new from the other side: the header's count. */
+  unread: number;
+  /** The newest message in any of the user's conversations (epoch ms; 0 for none): tells an open page to reload. */
+  latest: number;
+};
+
+/** What the header and an open thread poll for; one indexed read per party column. */
+export async function messageStatus(userId: number): Promise<MessageStatus> {
+  const row = await getDb()
+    .selectFrom("conversations as c")
+    .select([
+      sql<number>`count(*) filter (where ${unreadFor(userId)})`.as("unread"),
+      sql<Date | null>`max(c.last_message_at)`.as("latest"),
+    ])
+    .where((eb) => eb.or([eb("c.buyer_id", "=", userId), eb("c.seller_id", "=", userId)]))
+    .executeTakeFirstOrThrow();
+  return { unread: Number(row.unread), latest: row.latest ? new Date(row.latest).getTime() : 0 };
+}
+
+export const CONVERSATIONS_PAGE_SIZE = 20;
+/** What the inbox shows of the last message. */
+const SNIPPET_LENGTH = 120;
+
+/** When a message was sent, in the page's language: "24.11.26 18:05". */
+function sentAt(date: Date, language: Language): DisplayDate {
+  return { iso: date.toISOString(), text: `${formatDate(date, language)} ${formatTime(date, language)}` };
+}
+
+export type ConversationSummary = {
+  id: number;
+  otherName: string | null;
+  advertTitle: string;
+  advert: (AdvertCard & { status: AdvertStatus }) | null;
+  lastMessage: string;
+  lastMessageAt: DisplayDate;
+  lastFromMe: boolean;
+  unread: boolean;
+  blocked: boolean;
+};
+
+/** The user's conversations, newest activity first, with their advert's card and the other party's name. */
+export async function listConversations(userId: number, page: number, language: Language, labels: PriceLabels) {
+  const db = getDb();
+  const mine = db.selectFrom("conversations as c").where((eb) => eb.or([eb("c.buyer_id", "=", userId), eb("c.seller_id", "=", userId)]));
+  const [countRow, rows] = await Promise.all([
+    mine.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    mine
+      .leftJoin("users as other", (join) =>
+        join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`),
+      )
+      .select([
+        "c.id",
+        "c.advertisement_id",
+        "c.advert_title",
+        "c.last_message_at",
+        "c.last_sender_id",
+        "c.blocked_by",
+        "other.name as other_name",
+      ])
+      .select(unreadFor(userId).as("unread"))
+      .select(
+        sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as("last_body"),
+      )
+      .orderBy("c.last_message_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(CONVERSATIONS_PAGE_SIZE)
+      .offset((page - 1) * CONVERSATIONS_PAGE_SIZE)
+      .execute(),
+  ]);
+  const advertIds = [...new Set(rows.flatMap((row) => (row.advertisement_id === null ? [] : [row.advertisement_id])))];
+  const cards = new Map<number, AdvertCard & { status: AdvertStatus }>();
+  if (advertIds.length > 0) {
+    const advertRows = await cardQuery(db.selectFrom("advertisements as a").where("a.id", "in", advertIds).where("a.deleted_at", "is", null)).execute();
+    for (const row of advertRows) cards.set(row.id, { ...toCard(row, language, labels), status: effectiveStatus(row.status, row.expires_at) });
+  }
+  const items: ConversationSummary[] = rows.map((row) => {
+    const lastFromMe = row.last_sender_id === userId;
+    return {
+      id: row.id,
+      otherName: row.other_name,
+      advertTitle: row.advert_title,
+      advert: row.advertisement_id === null ? null : (cards.get(row.advertisement_id) ?? null),
+      lastMessage: row.last_body ?? "",
+      lastMessageAt: sentAt(new Date(row.last_message_at), language),
+      lastFromMe,
+      unread: Boolean(row.unread),
+      blocked: row.blocked_by !== null,
+    };
+  });
+  return { items, total: Number(countRow.total) };
+}
+
+/** The newest messages of a thread the page shows; older ones are rarely read again. */
+export const THREAD_MESSAGES_SHOWN = 200;
+
+export type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean };
+export type Thread = {
+  id: number;
+  advertTitle: string;
+  advertSlug: string | null;
+  advertLive: boolean;
+  otherName: string | null;
+  party: Party;
+  /** Who blocked: nobody, this user, or the other party. */
+  blocked: "none" | "by_me" | "by_other";
+  messages: ThreadMessage[];
+};
+
+/** The thread for one of its parties, marked read for them; null for anyone else. */
+export async function openThread(conversationId: number, userId: number, language: Language, now = new Date()): Promise<Thread | null> {
+  const found = await partyOf(conversationId, userId);
+  if (!found) return null;
+  const db = getDb();
+  const otherId = found.party === "buyer" ? found.seller_id : found.buyer_id;
+  const [conversation, other, messages] = await Promise.all([
+    db
+      .selectFrom("conversations as c")
+      .leftJoin("advertisements as a", (join) => join.onRef("a.id", "=", "c.advertisement_id").on("a.deleted_at", "is", null))
+      .select(["c.advert_title", "a.slug", sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live")])
+      .where("c.id", "=", conversationId)
+      .executeTakeFirstOrThrow(),
+    otherId === null ? Promise.resolve(undefined) : db.selectFrom("users").select("name").where("id", "=", otherId).executeTakeFirst(),
+    db
+      .selectFrom("messages as m")
+      .leftJoin("users as u", "u.id", "m.sender_id")
+      .select(["m.id", "m.body", "m.created_at", "m.sender_id", "u.email_verified_at"])
+      .where("m.conversation_id", "=", conversationId)
+      .orderBy("m.id", "desc")
+      .limit(THREAD_MESSAGES_SHOWN)
+      .execute(),
+  ]);
+  await db.updateTable("conversations").set({ [readColumn(found.party)]: now }).where("id", "=", conversationId).execute();
+  return {
+    id: conversationId,
+    advertTitle: conversation.advert_title,
+    advertSlug: conversation.slug ?? null,
+    advertLive: Boolean(conversation.live),
+    otherName: other?.name ?? null,
+    party: found.party,
+    blocked: found.blocked_by === null ? "none" : found.blocked_by === userId ? "by_me" : "by_other",
+    messages: messages.reverse().map((m) => ({
+      id: m.id,
+      body: m.body,
+      at: sentAt(new Date(m.created_at), language),
+      mine: m.sender_id === userId,
+      senderVerified: m.email_verified_at !== null,
+    })),
+  };
+}
+
+/** The newest messages a report keeps as evidence. */
+const EVIDENCE_MESSAGES = 50;
+export type ReportOutcome = "reported" | "duplicate" | "not_found";
+
+/**
+ * A party reports the conversation: the report reaches the dashboard's queue with the
+ * messages as they are now, the only way staff ever read them. One open report per reporter.
+ */
+export async function reportConversation(
+  conversationId: number,
+  userId: number,
+  reason: ConversationReportReason,
+  note: string,
+): Promise<ReportOutcome> {
+  const found = await partyOf(conversationId, userId);
+  if (!found) return "not_found";
+  const db = getDb();
+  const open = await db
+    .selectFrom("reports")
+    .select("id")
+    .where("target_type", "=", "conversation")
+    .where("target_id", "=", conversationId)
+    .where("reporter_id", "=", userId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  if (open) return "duplicate";
+  const [conversation, messages] = await Promise.all([
+    db.selectFrom("conversations").select(["advert_title", "buyer_id"]).where("id", "=", conversationId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("messages as m")
+      .leftJoin("users as u", "u.id", "m.sender_id")
+      .select(["m.body", "m.created_at", "m.sender_id", "u.name"])
+      .where("m.conversation_id", "=", conversationId)
+      .orderBy("m.id", "desc")
+      .limit(EVIDENCE_MESSAGES)
+      .execute(),
+  ]);
+  const evidence: ConversationEvidence = {
+    advertTitle: conversation.advert_title,
+    messages: messages.reverse().map((m) => ({
+      from: m.sender_id !== null && m.sender_id === conversation.buyer_id ? "buyer" : "seller",
+      name: m.name,
+      body: m.body,
+      at: new Date(m.created_at).toISOString(),
+    })),
+  };
+  await db
+    .insertInto("reports")
+    .values({ target_type: "conversation", target_id: conversationId, reason, message: note, reporter_id: userId, evidence: JSON.stringify(evidence) })
+    .execute();
+  return "reported";
+}

@@ -1,0 +1,9 @@
+// Shared by the message forms (browser) and the server: no zod here, so a page that imports
+// these does not pull it in.
+
+/** Plain text, counted in characters as PostgreSQL counts them. */
+export const MESSAGE_MAX_LENGTH = 4000;
+
+/** What a party may say when reporting a conversation; the messages go with it anyway. */
+export const REPORT_NOTE_MAX_LENGTH = 2000;
+export const CONVERSATION_REPORT_REASONS = ["spam", "fraud", "offensive", "other"] as const;

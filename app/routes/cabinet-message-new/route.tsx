@@ -1,0 +1,102 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/route";
+import { useAccountT } from "~/components/account/use-account-t";
+import { AdvertCard } from "~/components/adverts/advert-card";
+import { MessageForm } from "~/components/messages/message-form";
+import { LocalizedLink } from "~/components/localized-link";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { priceLabels } from "~/modules/adverts/page.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { accountT } from "~/modules/auth/translate.server";
+import { readForm } from "~/modules/http/body.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { parseId } from "~/modules/http/ids";
+import { notFound } from "~/modules/listing/not-found";
+import { liveAdvertCard } from "~/modules/messages/advert-summary.server";
+import { sendAboutAdvert } from "~/modules/messages/conversations.server";
+import { firstMessageSchema } from "~/modules/messages/schema";
+import { pageMeta } from "~/modules/seo/meta";
+
+// /cabinet/messages/new?advert=ID: the first message to an advert's seller. The advert page's
+// form posts here; a signed-out visitor's sign-in link comes back here; a refused message is
+// shown here with its text kept.
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+/** The advert as its card, and whether it is the user's own (owner ids stay on the server). */
+async function advertFor(context: Route.LoaderArgs["context"], advertId: number | null, userId: number) {
+  if (advertId === null) notFound();
+  const found = await liveAdvertCard(advertId, getPageLanguage(context), priceLabels(context));
+  if (!found) notFound();
+  const { ownerId, ...advert } = found;
+  return { advert, own: ownerId === userId };
+}
+
+function seoOf(context: Route.LoaderArgs["context"]) {
+  const t = accountT(context);
+  return { title: t("cabinet:messages.new_title"), description: t("cabinet:messages.seo_description") };
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  return { ...(await advertFor(context, parseId(url.searchParams.get("advert")), user.id)), seo: seoOf(context) };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const form = await readForm(request);
+  const { advert, own } = await advertFor(context, parseId(form.get("advert")), user.id);
+  const reply = (result: SubmissionResult<string[]>, init: number | ResponseInit) =>
+    data({ intent: "message", result, advert, own, seo: seoOf(context) }, init);
+  const submission = parseWithZod(form, { schema: firstMessageSchema });
+  if (submission.status !== "success") return reply(submission.reply(), 400);
+  const inbox = localizePath("/cabinet/messages", localeFromPath(url.pathname));
+  // A filled-in hidden field: a bot. It is told the message went and nothing is stored.
+  if (submission.value.website) return redirectWithFlash(inbox, { severity: "success", message: "cabinet:messages.flash_sent" });
+  const outcome = await sendAboutAdvert(advert.id, user.id, submission.value.body);
+  if (!outcome.ok) {
+    if (outcome.reason === "not_found") notFound();
+    if (outcome.reason === "limited") {
+      const minutes = Math.max(1, Math.ceil((outcome.retryAfterSeconds ?? 60) / 60));
+      return reply(submission.reply({ formErrors: [`cabinet:messages.errors.too_many|${JSON.stringify({ minutes })}`] }), {
+        status: 429,
+        headers: { "Retry-After": String(outcome.retryAfterSeconds ?? 60) },
+      });
+    }
+    return reply(submission.reply({ formErrors: [`cabinet:messages.errors.${outcome.reason}`] }), outcome.reason === "own_advert" ? 400 : 403);
+  }
+  return redirectWithFlash(localizePath(`/cabinet/messages/${outcome.conversationId}`, localeFromPath(url.pathname)), {
+    severity: "success",
+    message: "cabinet:messages.flash_sent",
+  });
+}
+
+export default function NewMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  const { advert, own } = actionData ?? loaderData;
+  return (
+    <section aria-labelledby="new-message-title" className="message-new">
+      <h1 id="new-message-title">{t("cabinet:messages.new_title")}</h1>
+      <div className="message-new__advert">
+        <AdvertCard item={advert} headingLevel={2} />
+      </div>
+      {own ? (
+        <p className="panel">
+          {t("cabinet:messages.errors.own_advert")}{" "}
+          <LocalizedLink to="/cabinet/messages">{t("cabinet:messages.title")}</LocalizedLink>
+        </p>
+      ) : (
+        <MessageForm
+          id="message"
+          advertId={advert.id}
+          lastResult={actionData?.result}
+          label={t("cabinet:messages.form.first_label")}
+          submit={t("cabinet:messages.form.send")}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/route";
+import { useAccountT } from "~/components/account/use-account-t";
+import { LocalizedLink } from "~/components/localized-link";
+import { MessageForm } from "~/components/messages/message-form";
+import { MessageText } from "~/components/messages/message-text";
+import { FormErrors } from "~/components/forms/error-list";
+import { SelectField, TextAreaField } from "~/components/forms/fields";
+import { SubmitRow } from "~/components/forms/submit-row";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { getPageLanguage } from "~/middleware/i18next";
+import { requireUser } from "~/modules/auth/guards.server";
+import { accountT } from "~/modules/auth/translate.server";
+import { readForm } from "~/modules/http/body.server";
+import { redirectWithFlash } from "~/modules/http/flash.server";
+import { parseId } from "~/modules/http/ids";
+import { notFound } from "~/modules/listing/not-found";
+import { openThread, reply, reportConversation, setBlocked, type Thread } from "~/modules/messages/conversations.server";
+import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "~/modules/messages/limits";
+import { threadActionSchema } from "~/modules/messages/schema";
+import { pageMeta } from "~/modules/seo/meta";
+
+// /cabinet/messages/:id: one conversation, for its two parties only (anyone else, staff
+// included, gets the 404 a missing one gets), with the reply form and block / unblock.
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+async function threadFor(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"], userId: number) {
+  const id = parseId(params.id);
+  if (id === null) notFound();
+  const thread = await openThread(id, userId, getPageLanguage(context));
+  if (!thread) notFound();
+  const t = accountT(context);
+  return { thread, seo: { title: t("cabinet:messages.thread_title", { title: thread.advertTitle }), description: t("cabinet:messages.seo_description") } };
+}
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  return threadFor(context, params, user.id);
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const id = parseId(params.id);
+  if (id === null) notFound();
+  const submission = parseWithZod(await readForm(request), { schema: threadActionSchema });
+  const intentOf = submission.payload.intent === "report" ? "report" : "reply";
+  const refuse = async (result: SubmissionResult<string[]>, init: number | ResponseInit) =>
+    data({ intent: intentOf, result, ...(await threadFor(context, params, user.id)) }, init);
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
+  const here = localizePath(`/cabinet/messages/${id}`, localeFromPath(url.pathname));
+  const { intent } = submission.value;
+  if (intent === "block" || intent === "unblock") {
+    if (!(await setBlocked(id, user.id, intent === "block"))) notFound();
+    return redirectWithFlash(here, { severity: "success", message: `cabinet:messages.flash_${intent}ed` });
+  }
+  if (intent === "report") {
+    const outcome = await reportConversation(id, user.id, submission.value.reason, submission.value.note ?? "");
+    if (outcome === "not_found") notFound();
+    return redirectWithFlash(here, { severity: "success", message: outcome === "duplicate" ? "cabinet:messages.flash_report_duplicate" : "cabinet:messages.flash_reported" });
+  }
+  if (submission.value.website) return redirectWithFlash(here, { severity: "success", message: "cabinet:messages.flash_sent" });
+  const outcome = await reply(id, user.id, submission.value.body);
+  if (!outcome.ok) {
+    if (outcome.reason === "not_found") notFound();
+    return refuse(submission.reply({ formErrors: ["cabinet:messages.errors.blocked"] }), 403);
+  }
+  return redirectWithFlash(here, { severity: "success", message: "cabinet:messages.flash_sent" });
+}
+
+export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  const { thread } = actionData ?? loaderData;
+  return (
+    <section aria-labelledby="thread-title" className="thread">
+      <p className="thread__back">
+        <LocalizedLink to="/cabinet/messages">{t("cabinet:messages.back")}</LocalizedLink>
+      </p>
+      <h1 id="thread-title">
+        {thread.advertSlug && thread.advertLive ? (
+          <LocalizedLink to={`/advertisement/${thread.advertSlug}`}>{thread.advertTitle}</LocalizedLink>
+        ) : (
+          thread.advertTitle
+        )}
+      </h1>
+      <p className="thread__with">
+        {t(thread.party === "buyer" ? "cabinet:messages.with_seller" : "cabinet:messages.with_buyer", { name: thread.otherName ?? t("cabinet:messages.deleted_user") })}
+      </p>
+      <ol className="thread__messages" aria-label={t("cabinet:messages.thread_label")}>
+        {thread.messages.map((message) => (
+          <li key={message.id} className={message.mine ? "thread__message thread__message--mine" : "thread__message"}>
+            <p className="thread__meta">
+              {message.mine ? t("cabinet:messages.you") : (thread.otherName ?? t("cabinet:messages.deleted_user"))}
+              {" · "}
+              <time dateTime={message.at.iso}>{message.at.text}</time>
+            </p>
+            <p className="thread__text">
+              <MessageText text={message.body} linkify={message.senderVerified} />
+            </p>
+          </li>
+        ))}
+      </ol>
+      <ThreadFooter thread={thread} lastResult={actionData?.intent === "reply" ? actionData.result : undefined} />
+      <ReportConversation lastResult={actionData?.intent === "report" ? actionData.result : undefined} />
+    </section>
+  );
+}
+
+function ThreadFooter({ thread, lastResult }: { thread: Thread; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useAccountT();
+  if (thread.blocked === "by_other") return <p className="panel">{t("cabinet:messages.they_blocked")}</p>;
+  if (thread.blocked === "by_me") {
+    return (
+      <div className="panel">
+        <p>{t("cabinet:messages.you_blocked")}</p>
+        <BlockForm intent="unblock" label={t("cabinet:messages.unblock")} />
+      </div>
+    );
+  }
+  if (thread.otherName === null) return <p className="panel">{t("cabinet:messages.other_deleted")}</p>;
+  return (
+    <>
+      <MessageForm id="reply" lastResult={lastResult} label={t("cabinet:messages.form.reply_label")} submit={t("cabinet:messages.form.send")} />
+      <BlockForm intent="block" label={t("cabinet:messages.block")} />
+    </>
+  );
+}
+
+function BlockForm({ intent, label }: { intent: "block" | "unblock"; label: string }) {
+  return (
+    <Form method="post" className="thread__block">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className="button button--secondary">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+const REPORT_CONSTRAINT: FormConstraint = { reason: { required: true }, note: { maxLength: REPORT_NOTE_MAX_LENGTH } };
+
+/** Reporting sends the messages to the moderators with the report: the only way staff read them. */
+function ReportConversation({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useAccountT();
+  const [form, fields] = useServerCheckedForm({ id: "report", lastResult, constraint: REPORT_CONSTRAINT });
+  return (
+    <details className="thread__report" open={lastResult ? true : undefined}>
+      <summary>{t("cabinet:messages.report.summary")}</summary>
+      <p className="field__hint">{t("cabinet:messages.report.lead")}</p>
+      <Form method="post" className="form" {...serverCheckedFormProps(form)}>
+        <input type="hidden" name="intent" value="report" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField
+          field={fields.reason}
+          label={t("cabinet:messages.report.reason")}
+          empty={t("cabinet:messages.report.choose")}
+          options={CONVERSATION_REPORT_REASONS.map((reason) => ({ value: reason, label: t(`cabinet:messages.report.reasons.${reason}`) }))}
+        />
+        <TextAreaField field={fields.note} label={t("cabinet:messages.report.note")} rows={3} />
+        <SubmitRow variant="secondary">{t("cabinet:messages.report.submit")}</SubmitRow>
+      </Form>
+    </details>
+  );
+}

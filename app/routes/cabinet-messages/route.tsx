@@ -1,0 +1,104 @@
+import type { Route } from "./+types/route";
+import { useAccountT } from "~/components/account/use-account-t";
+import { StatusBadge } from "~/components/adverts/status-badge";
+import { PaginationNav } from "~/components/content/pagination-nav";
+import { ResponsiveImage } from "~/components/content/responsive-image";
+import { CardPlaceholder } from "~/components/content/card-placeholder";
+import { LocalizedLink } from "~/components/localized-link";
+import { getPageLanguage } from "~/middleware/i18next";
+import { priceLabels } from "~/modules/adverts/page.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { accountT } from "~/modules/auth/translate.server";
+import { checkPage, parsePage } from "~/modules/listing/pagination";
+import { CONVERSATIONS_PAGE_SIZE, listConversations, type ConversationSummary } from "~/modules/messages/conversations.server";
+import { pageMeta } from "~/modules/seo/meta";
+
+// /cabinet/messages: the user's conversations as buyer and as seller, newest activity first.
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser({ context, url });
+  const t = accountT(context);
+  const page = parsePage(url);
+  const { items, total } = await listConversations(user.id, page, getPageLanguage(context), priceLabels(context));
+  return {
+    items,
+    pagination: checkPage(page, total, CONVERSATIONS_PAGE_SIZE),
+    seo: { title: t("cabinet:messages.title"), description: t("cabinet:messages.seo_description") },
+  };
+}
+
+export default function CabinetMessages({ loaderData }: Route.ComponentProps) {
+  const { t } = useAccountT();
+  const { items, pagination } = loaderData;
+  return (
+    <section aria-labelledby="messages-title">
+      <h1 id="messages-title">{t("cabinet:messages.title")}</h1>
+      {items.length ? (
+        <>
+          <ul className="conversations">
+            {items.map((item) => (
+              <li key={item.id}>
+                <ConversationRow item={item} />
+              </li>
+            ))}
+          </ul>
+          <PaginationNav pagination={pagination} />
+        </>
+      ) : (
+        <div className="empty-state">
+          <p>{t("cabinet:messages.empty")}</p>
+          <LocalizedLink to="/advertisement" className="button">
+            {t("cabinet:messages.browse")}
+          </LocalizedLink>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ConversationRow({ item }: { item: ConversationSummary }) {
+  const { t } = useAccountT();
+  const titleId = `conversation-${item.id}`;
+  return (
+    <article className={item.unread ? "conversation conversation--unread" : "conversation"} aria-labelledby={titleId}>
+      {item.advert?.image ? (
+        <ResponsiveImage className="conversation__image" image={item.advert.image} sizes="5rem" />
+      ) : (
+        <CardPlaceholder className="conversation__image" kind="advertisement" seed={item.advert?.category?.slug} />
+      )}
+      <div className="conversation__body">
+        <h2 id={titleId} className="conversation__title">
+          <LocalizedLink to={`/cabinet/messages/${item.id}`}>{item.advert?.title ?? item.advertTitle}</LocalizedLink>
+          {item.unread ? <span className="conversation__unread">{t("cabinet:messages.unread")}</span> : null}
+        </h2>
+        <p className="conversation__meta">
+          {item.otherName ?? t("cabinet:messages.deleted_user")}
+          {item.advert ? (
+            <>
+              {" · "}
+              {item.advert.price.text}
+              {item.advert.status === "published" ? null : (
+                <>
+                  {" "}
+                  <StatusBadge status={item.advert.status} />
+                </>
+              )}
+            </>
+          ) : (
+            ` · ${t("cabinet:messages.advert_gone")}`
+          )}
+          {item.blocked ? ` · ${t("cabinet:messages.blocked_short")}` : null}
+        </p>
+        <p className="conversation__last">
+          {item.lastFromMe ? `${t("cabinet:messages.you")}: ` : null}
+          {item.lastMessage}
+        </p>
+        <p className="conversation__time">
+          <time dateTime={item.lastMessageAt.iso}>{item.lastMessageAt.text}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
