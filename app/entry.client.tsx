@@ -4,6 +4,7 @@ import { HydratedRouter } from "react-router/dom";
 import { addHintedMessages, readMessagesHint, setMessageLoader, STAFF_NAMESPACES } from "./i18n/translate";
 import type { Language } from "./i18n/locales";
 import { buildInstrumentation } from "./modules/build-info/navigation-instrumentation";
+import { registerServiceWorker } from "./modules/offline/register";
 
 // Hydration needs only the messages the server wrote into the page (see i18n/translate.ts).
 // The page's language bundle (without the dashboard's namespace) follows when idle; the rest
@@ -16,6 +17,9 @@ setMessageLoader(async (language, namespace) => {
 });
 
 addHintedMessages(readMessagesHint());
+
+// Offline reading (docs/adr/0008-offline-and-installable.md); the dev server has no service worker.
+if (import.meta.env.PROD) registerServiceWorker();
 
 startTransition(() => {
   hydrateRoot(
