@@ -200,16 +200,26 @@ describe("service worker: pages read are kept for offline reading", () => {
     expect((await sw.request("/poster/unread", { mode: "navigate" }))!.status).toBe(503);
   });
 
-  it("keeps a client navigation's data and, offline without it, sends React Router to load the page as a document", async () => {
+  it("keeps the page of a client navigation's data and, offline, sends React Router to load that page as a document", async () => {
     const sw = await installed();
     sw.network.pages.set("/advertisement/flat.data?_routes=routes%2Fadvert-item%2Froute", { body: "turbo", cacheControl: PUBLIC });
-    await sw.request("/advertisement/flat.data?_routes=routes%2Fadvert-item%2Froute");
-    sw.network.online = false;
+    sw.network.pages.set("/advertisement/flat", { body: "flat page", cacheControl: PUBLIC });
     expect(await (await sw.request("/advertisement/flat.data?_routes=routes%2Fadvert-item%2Froute"))!.text()).toBe("turbo");
-    const miss = (await sw.request("/us/novyny/other.data?page=2&_routes=x"))!;
-    expect(miss.status).toBe(204);
-    expect(miss.headers.get("X-Remix-Redirect")).toBe("/us/novyny/other?page=2");
-    expect(miss.headers.get("X-Remix-Reload-Document")).toBe("true");
+    expect(sw.pagesKept()).toEqual(["/advertisement/flat"]);
+    sw.network.online = false;
+    const offline = (await sw.request("/us/novyny/other.data?page=2&_routes=x"))!;
+    expect(offline.status).toBe(204);
+    expect(offline.headers.get("X-Remix-Redirect")).toBe("/us/novyny/other?page=2");
+    expect(offline.headers.get("X-Remix-Reload-Document")).toBe("true");
+    expect(await (await sw.request("/advertisement/flat", { mode: "navigate" }))!.text()).toBe("flat page");
+  });
+
+  it("fetches no page for the data of a signed-in visitor", async () => {
+    const sw = await installed();
+    sw.network.pages.set("/novyny/x.data", { body: "turbo", cacheControl: "private, no-cache" });
+    await sw.request("/novyny/x.data");
+    expect(sw.network.requests).toEqual(["GET /offline.html", "GET /us/offline.html", "GET /novyny/x.data"]);
+    expect(sw.pagesKept()).toEqual([]);
   });
 
   it("keeps at most PAGE_LIMIT pages, dropping the least recently stored", async () => {

@@ -2,8 +2,8 @@ import { stripLocale } from "../../i18n/locales";
 import { OFFLINE_PAGE_PATHS, offlinePagePath } from "./offline-files";
 
 // The service worker (app/service-worker.ts is its entry, served at /sw.js by
-// routes/service-worker): hashed assets from the cache first, pages read from the network
-// first with the kept copy as a fallback, and the offline page for a page never read.
+// routes/service-worker): hashed assets and images from the cache first, pages read from the
+// network first with the kept copy as a fallback, and the offline page for a page never read.
 // Limits and the reasons for them: docs/adr/0008-offline-and-installable.md.
 
 /** The parts of a service worker's global scope used here (TypeScript's DOM library has none of them). */
@@ -30,7 +30,7 @@ export interface WorkerScope {
 
 export type ServiceWorkerConfig = { version: string };
 
-/** Pages and `.data` answers kept for offline reading, the most recently read first. */
+/** Pages kept for offline reading (the least recently read go first). */
 export const PAGE_LIMIT = 60;
 /** Uploaded images kept (the pictures of the pages read). */
 export const IMAGE_LIMIT = 150;
@@ -126,23 +126,40 @@ export function installServiceWorker(scope: WorkerScope, { version }: ServiceWor
     return response;
   }
 
-  async function fromNetworkFirst(request: Request, url: URL, strategy: "page" | "data", later: (work: Promise<unknown>) => void): Promise<Response> {
+  /** The page itself, the kept copy when the network fails, else the offline page of its language. */
+  async function answerPage(request: Request, url: URL, later: (work: Promise<unknown>) => void): Promise<Response> {
     const storable = !isPrivatePath(url.pathname);
-    const keptCopy = async () => (storable ? ((await caches.open(names.pages)).match(request, { ignoreVary: true })) : undefined);
+    const keptCopy = async () => (storable ? (await caches.open(names.pages)).match(request, { ignoreVary: true }) : undefined);
     let response: Response;
     try {
       response = await scope.fetch(request);
     } catch {
-      const kept = await keptCopy();
-      if (kept) return kept;
-      if (strategy === "data") {
-        // React Router loads this address as a document instead: the branch below answers it.
-        return new Response(null, { status: 204, headers: { "X-Remix-Redirect": documentPathOfData(url), "X-Remix-Reload-Document": "true" } });
-      }
-      return (await caches.match(absolute(offlinePagePath(url.pathname)), { cacheName: names.static })) ?? Response.error();
+      return (await keptCopy()) ?? (await caches.match(absolute(offlinePagePath(url.pathname)), { cacheName: names.static })) ?? Response.error();
     }
     if (GATEWAY_FAILURES.has(response.status)) return (await keptCopy()) ?? response;
     if (storable && isShareable(response)) later(keep(names.pages, request, response.clone(), PAGE_LIMIT));
+    return response;
+  }
+
+  /**
+   * A client navigation's loader data. Kept is the page it belongs to (fetched alongside), not
+   * the data: the data answers one combination of routes, the page any later visit. Without
+   * the network, React Router is sent to load the page as a document, which answerPage() answers.
+   */
+  async function answerData(request: Request, url: URL, later: (work: Promise<unknown>) => void): Promise<Response> {
+    const path = documentPathOfData(url);
+    const reload = () => new Response(null, { status: 204, headers: { "X-Remix-Redirect": path, "X-Remix-Reload-Document": "true" } });
+    let response: Response;
+    try {
+      response = await scope.fetch(request);
+    } catch {
+      return reload();
+    }
+    if (GATEWAY_FAILURES.has(response.status)) return reload();
+    if (!isPrivatePath(url.pathname) && isShareable(response)) {
+      const pageUrl = new URL(path, url);
+      later(answerPage(new Request(pageUrl.href, { headers: { Accept: "text/html" } }), pageUrl, later));
+    }
     return response;
   }
 
@@ -166,7 +183,7 @@ export function installServiceWorker(scope: WorkerScope, { version }: ServiceWor
       const request = new Request(url.href, address === page ? { headers: { Accept: "text/html" } } : {});
       if (strategy === "asset") work.push(fromCacheFirst(request, names.static, Infinity, later));
       else if (strategy === "image") work.push(fromCacheFirst(request, names.images, IMAGE_LIMIT, later));
-      else if (strategy === "page") work.push(fromNetworkFirst(request, url, "page", later));
+      else if (strategy === "page") work.push(answerPage(request, url, later));
     }
     // A failed warm-up leaves things as they were: the next visit fills the caches.
     for (let settled = 0; settled < work.length; settled++) await work[settled]!.catch(() => undefined);
@@ -210,6 +227,7 @@ export function installServiceWorker(scope: WorkerScope, { version }: ServiceWor
     const later = (work: Promise<unknown>) => event.waitUntil(work.catch(() => undefined));
     if (strategy === "asset") event.respondWith(fromCacheFirst(request, names.static, Infinity, later));
     else if (strategy === "image") event.respondWith(fromCacheFirst(request, names.images, IMAGE_LIMIT, later));
-    else if (strategy) event.respondWith(fromNetworkFirst(request, url, strategy, later));
+    else if (strategy === "page") event.respondWith(answerPage(request, url, later));
+    else if (strategy === "data") event.respondWith(answerData(request, url, later));
   });
 }
