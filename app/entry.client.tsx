@@ -4,7 +4,6 @@ import { HydratedRouter } from "react-router/dom";
 import { addHintedMessages, readMessagesHint, setMessageLoader, STAFF_NAMESPACES } from "./i18n/translate";
 import type { Language } from "./i18n/locales";
 import { buildInstrumentation } from "./modules/build-info/navigation-instrumentation";
-import { registerServiceWorker } from "./modules/offline/register";
 
 // Hydration needs only the messages the server wrote into the page (see i18n/translate.ts).
 // The page's language bundle (without the dashboard's namespace) follows when idle; the rest
@@ -18,8 +17,12 @@ setMessageLoader(async (language, namespace) => {
 
 addHintedMessages(readMessagesHint());
 
-// Offline reading (docs/adr/0008-offline-and-installable.md); the dev server has no service worker.
-if (import.meta.env.PROD) registerServiceWorker();
+// Offline reading (docs/adr/0008-offline-and-installable.md), registered once the page has
+// loaded, from its own small chunk: nothing of it is in the way of the first paint. The dev
+// server has no service worker.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  addEventListener("load", () => void import("./modules/offline/register").then(({ registerServiceWorker }) => registerServiceWorker()), { once: true });
+}
 
 startTransition(() => {
   hydrateRoot(
