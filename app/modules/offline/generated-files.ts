@@ -45,8 +45,8 @@ export function offlinePage(language: Language): string {
   return (
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)"><meta name="theme-color" content="#09090b" media="(prefers-color-scheme: dark)">` +
-    `<title>${escapeXml(`${t.offline.title} — ${t.site_name}`)}</title><style>${STYLE}</style></head>` +
-    `<body><header class="bar"><div class="wrap"><a class="brand" href="${home}">${LOGO}<span>${escapeXml(t.site_name)}</span></a></div></header>` +
+    `<title>${escapeXml(`${t.offline.title} — ${t.offline.app_name}`)}</title><style>${STYLE}</style></head>` +
+    `<body><header class="bar"><div class="wrap"><a class="brand" href="${home}">${LOGO}<span>${escapeXml(t.offline.app_name)}</span></a></div></header>` +
     `<main class="wrap"><div class="card"><h1>${escapeXml(t.offline.title)}</h1><p>${escapeXml(t.offline.description)}</p>` +
     // An empty href is the address the visitor asked for: the offline page stands in for it.
     `<div class="actions"><a class="button" href="">${escapeXml(t.offline.retry)}</a><a class="button button--secondary" href="${home}">${escapeXml(t.offline.home_link)}</a></div></div></main>` +
