@@ -21,7 +21,10 @@ addHintedMessages(readMessagesHint());
 // loaded, from its own small chunk: nothing of it is in the way of the first paint. The dev
 // server has no service worker.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  addEventListener("load", () => void import("./modules/offline/register").then(({ registerServiceWorker }) => registerServiceWorker()), { once: true });
+  const register = () => void import("./modules/offline/register").then(({ registerServiceWorker }) => registerServiceWorker());
+  // React Router imports this entry dynamically: the page may have finished loading already.
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
 }
 
 startTransition(() => {

@@ -46,8 +46,10 @@ test("a news item read online opens offline; a page never read shows the offline
   const readHref = (await cards.nth(0).getAttribute("href"))!;
   const unreadHref = (await cards.nth(1).getAttribute("href"))!;
   // Read by a client-side navigation: the worker keeps the item's page, not just its data.
+  const listTitle = (await page.locator("main h1").first().textContent())!;
   await cards.nth(0).click();
   await expect(page).toHaveURL((url) => url.pathname === readHref);
+  await expect(page.locator("main h1").first()).not.toHaveText(listTitle);
   const title = (await page.locator("main h1").first().textContent())!;
   await kept(page, readHref);
   await kept(page, "/novyny");
