@@ -23,6 +23,10 @@ const ORIGIN = "https://portal.test";
 /** Cache API semantics the worker relies on: match by URL (Vary ignored), put appends, keys in order. */
 class MemoryCache implements Cache {
   entries: Array<{ url: string; request: Request; response: Response }> = [];
+  private readonly network: Network;
+  constructor(network: Network) {
+    this.network = network;
+  }
   private static url(key: RequestInfo | URL) {
     return new URL(key instanceof Request ? key.url : String(key), ORIGIN).href;
   }
@@ -39,11 +43,17 @@ class MemoryCache implements Cache {
     this.entries = this.entries.filter((entry) => entry.url !== url);
     this.entries.push({ url, request: key instanceof Request ? key : new Request(url), response });
   }
-  async add(key: RequestInfo | URL) {
+  async add(key: RequestInfo) {
     await this.addAll([key]);
   }
-  async addAll(keys: Array<RequestInfo | URL>) {
-    throw new Error(`addAll is the worker's scope fetch: ${keys.length}`);
+  /** Fetches through the network, as the browser's does. */
+  async addAll(keys: Iterable<RequestInfo>) {
+    for (const key of keys) {
+      const request = key instanceof Request ? key : new Request(new URL(key, ORIGIN));
+      const response = await this.network.fetch(request);
+      if (!response.ok) throw new TypeError(`addAll: ${response.status}`);
+      await this.put(request, response);
+    }
   }
   async delete(key: RequestInfo | URL) {
     const before = this.entries.length;
@@ -60,22 +70,13 @@ class MemoryCache implements Cache {
 
 class MemoryCacheStorage implements CacheStorage {
   caches = new Map<string, MemoryCache>();
-  constructor(private readonly network: Network) {}
+  private readonly network: Network;
+  constructor(network: Network) {
+    this.network = network;
+  }
   async open(name: string) {
     let cache = this.caches.get(name);
-    if (!cache) {
-      cache = new MemoryCache();
-      // addAll fetches through the network, as the browser's does.
-      cache.addAll = async (keys) => {
-        for (const key of keys) {
-          const request = key instanceof Request ? key : new Request(new URL(String(key), ORIGIN));
-          const response = await this.network.fetch(request);
-          if (!response.ok) throw new TypeError(`addAll: ${response.status}`);
-          await cache!.put(request, response);
-        }
-      };
-      this.caches.set(name, cache);
-    }
+    if (!cache) this.caches.set(name, (cache = new MemoryCache(this.network)));
     return cache;
   }
   async has(name: string) {
