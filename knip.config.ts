@@ -7,6 +7,8 @@ import type { KnipConfig } from "knip";
 // .react-router/types (tsconfig rootDirs): `npm run lint:unused` runs typegen first.
 const config: KnipConfig = {
   entry: [
+    // The service worker: bundled on its own by vite.config.ts (plugin `portal:offline`).
+    "app/service-worker.ts",
     "scripts/*.ts",
     "bench/*.ts",
     // The bench's floor: a minimal React Router app of its own, built by bench/run.ts.

@@ -53,6 +53,9 @@ export default defineConfig({
     // trace's screencast cost about a third of the suite's time (docs/decisions.md).
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
+    // The portal's service worker would answer requests that page.route() then never sees;
+    // tests/e2e/offline.spec.ts allows it for itself.
+    serviceWorkers: "block",
   },
   projects: [
     { name: "js", grepInvert: /@no-js-only/, use: { ...chromium, javaScriptEnabled: true } },

@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 import path from "node:path";
 import { precompressDirectory } from "./server/precompress.ts";
+import { generatedFiles } from "./app/modules/offline/generated-files.ts";
 
 /** Brotli and gzip files next to every compressible file of the client build (server/static.ts serves them). */
 function precompress(): Plugin {
@@ -93,8 +94,52 @@ function lucideLite(): Plugin {
   };
 }
 
+const SERVICE_WORKER_ENTRY = path.join(APP, "service-worker.ts");
+const SERVICE_WORKER_MODULE = "virtual:portal/service-worker";
+
+/**
+ * Offline reading and installing (docs/adr/0008-offline-and-installable.md): the service
+ * worker bundled on its own into one classic script, whose text the server build imports
+ * as `virtual:portal/service-worker` (routes/service-worker serves it with the build id);
+ * and the offline pages and web app manifests, one per language, written into the client
+ * build from the interface messages (served as they are by the dev server).
+ */
+function offline(): Plugin {
+  const resolvedWorker = `\0${SERVICE_WORKER_MODULE}`;
+  return {
+    name: "portal:offline",
+    resolveId: (id) => (id === SERVICE_WORKER_MODULE ? resolvedWorker : null),
+    async load(id) {
+      if (id !== resolvedWorker) return null;
+      const result = await build({
+        configFile: false,
+        logLevel: "warn",
+        publicDir: false,
+        build: { write: false, minify: true, lib: { entry: SERVICE_WORKER_ENTRY, formats: ["iife"], name: "portalServiceWorker" } },
+      });
+      const [output] = Array.isArray(result) ? result : [result];
+      const chunk = output && "output" in output ? output.output[0] : undefined;
+      if (!chunk) throw new Error("portal:offline: the service worker build wrote nothing");
+      for (const file of chunk.moduleIds) if (!file.startsWith("\0")) this.addWatchFile(file);
+      return `export default ${JSON.stringify(chunk.code)};`;
+    },
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      for (const [fileName, source] of Object.entries(generatedFiles())) this.emitFile({ type: "asset", fileName, source });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const source = generatedFiles()[(req.url ?? "/").split("?")[0]!.slice(1)];
+        if (source === undefined) return next();
+        res.setHeader("Content-Type", req.url!.includes(".html") ? "text/html; charset=utf-8" : "application/manifest+json");
+        res.end(source);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompress(), firstLoadChunks(), lucideLite()],
+  plugins: [reactRouter(), precompress(), firstLoadChunks(), lucideLite(), offline()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // PrimeReact 10 ships directory imports that Node's ESM loader rejects during SSR;
   // lucide-react is bundled so that its icons use lucide-lite (above) on the server too.

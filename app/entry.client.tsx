@@ -17,6 +17,16 @@ setMessageLoader(async (language, namespace) => {
 
 addHintedMessages(readMessagesHint());
 
+// Offline reading (docs/adr/0008-offline-and-installable.md), registered once the page has
+// loaded, from its own small chunk: nothing of it is in the way of the first paint. The dev
+// server has no service worker.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const register = () => void import("./modules/offline/register").then(({ registerServiceWorker }) => registerServiceWorker());
+  // React Router imports this entry dynamically: the page may have finished loading already.
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
+}
+
 startTransition(() => {
   hydrateRoot(
     document,

@@ -9,6 +9,7 @@ import { markHydrated, MessagesHint } from "./i18n/translate";
 import { getPageLanguage, i18nextMiddleware, translatorFor } from "./middleware/i18next";
 import { pageMeta } from "./modules/seo/meta";
 import { imageBaseUrl, setImageBaseUrl } from "./modules/images/urls";
+import { manifestPath } from "./modules/offline/offline-files";
 import { localeRedirectMiddleware } from "./middleware/locale-redirect.server";
 import { pathParamsMiddleware } from "./middleware/path-params.server";
 import { freshAfterWriteMiddleware } from "./modules/listing/fresh-after-write.server";
@@ -30,7 +31,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 export const meta: Route.MetaFunction = pageMeta;
@@ -59,6 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
         <Meta />
         <Links />
+        {/* One web app manifest per language: the installed app's name and start page follow the page's. */}
+        <link rel="manifest" href={manifestPath(locale)} />
       </head>
       <body>
         {children}

@@ -19,6 +19,8 @@ export default [
   route("favourites", "routes/favourite-toggle/route.ts"),
   route("favourites/resume", "routes/favourite-resume/route.ts"),
   route("builds/latest.json", "routes/build-latest/route.ts"),
+  // The service worker (offline reading); its scope is the whole site, so it lives at the root.
+  route("sw.js", "routes/service-worker/route.ts"),
   route("us?/novyny/rss.xml", "routes/feeds-news/route.ts"),
   route("us?/novyny/category/:slug/rss.xml", "routes/feeds-news-category/route.ts"),
   route("us?/poster/rss.xml", "routes/feeds-posters/route.ts"),

@@ -9,6 +9,7 @@ const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
   ".svg": "image/svg+xml",
   ".webp": "image/webp",
   ".png": "image/png",
