@@ -11,7 +11,7 @@ import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
  * message page, which shows a refusal with the text kept, so the advert page needs no form
  * kit (its JS budget).
  */
-export function MessageSeller({ advertId, signedIn }: { advertId: number; signedIn: boolean }) {
+export default function MessageSeller({ advertId, signedIn }: { advertId: number; signedIn: boolean }) {
   const { t } = useAccountT();
   const locale = useLocale();
   const formPath = localizePath(`/cabinet/messages/new?advert=${advertId}`, locale);

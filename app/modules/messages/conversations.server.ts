@@ -19,7 +19,7 @@ export const NEW_CONVERSATION_LIMITS = { established: 20, newAccount: 5 } as con
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export type SendRefusal = "not_found" | "own_advert" | "blocked" | "limited";
+type SendRefusal = "not_found" | "own_advert" | "blocked" | "limited";
 export type SendOutcome = { ok: true; conversationId: number } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
 
 type Party = "buyer" | "seller";
@@ -223,9 +223,9 @@ export async function listConversations(userId: number, page: number, language: 
 }
 
 /** The newest messages of a thread the page shows; older ones are rarely read again. */
-export const THREAD_MESSAGES_SHOWN = 200;
+const THREAD_MESSAGES_SHOWN = 200;
 
-export type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean };
+type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean };
 export type Thread = {
   id: number;
   advertTitle: string;

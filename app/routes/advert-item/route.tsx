@@ -12,7 +12,7 @@ import { Localized } from "~/components/content/localized-text";
 import { ShareLinks } from "~/components/content/share-links";
 import { LocalizedLink } from "~/components/localized-link";
 import { ReportForm } from "~/components/report-form";
-import { MessageSeller } from "~/components/messages/message-seller";
+import { MessageSeller } from "~/components/messages/message-seller-deferred";
 import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "~/modules/adverts/page.server";
 import { publicPageCache } from "~/modules/listing/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
