@@ -1,18 +1,20 @@
 // Abuse limits hold under bursts: of N concurrent guesses only the free slots are evaluated
-// against the password hash, and every refusal says when to come back (Retry-After).
+// against the password hash, and every refusal says when to come back (Retry-After). The
+// limits slow down the address that fails; they never lock the account's owner out.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as apiAuth from "~/routes/api-auth/route";
 import * as cabinet from "~/routes/cabinet/route";
 import * as login from "~/routes/login/route";
 import { authMiddleware } from "~/modules/auth/guards.server";
-import { LIMITS, limitRules } from "~/modules/auth/rate-limit.server";
+import { checkLimit, consumeLimit, LIMITS, limitRules, type LimitRule } from "~/modules/auth/rate-limit.server";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { cookieHeader, unwrapData } from "../support/route.ts";
 
 const t = useTestDatabase();
 const BURST = 60;
-const MAX = LIMITS.signInFailure.account.max;
+/** Failures an address gets evaluated back to back for one account, before the delays start. */
+const MAX = LIMITS.signInFailure.accountAddress.free;
 
 beforeAll(() => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
@@ -43,12 +45,13 @@ function tally(outcomes: Array<{ status: number; retryAfter: string | null }>) {
   return byStatus;
 }
 
-describe(`${BURST} concurrent wrong passwords for one account`, () => {
+describe(`${BURST} concurrent wrong passwords for one account from one address`, () => {
+  const ip = "198.51.100.66";
   it("through /login: exactly the limit is evaluated, the rest get 429 with Retry-After", async () => {
     const user = await makeUser({ email: "burst-login@example.test" });
     const outcomes = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        outcome(callWithSession(login.action, { url: "/login", form: { intent: "signin", email: user.email, password: `guess-${i}-abc` } })),
+        outcome(callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password: `guess-${i}-abc` } })),
       ),
     );
     expect(tally(outcomes)).toEqual({ 401: MAX, 429: BURST - MAX });
@@ -67,6 +70,7 @@ describe(`${BURST} concurrent wrong passwords for one account`, () => {
           callWithSession(apiAuth.action, {
             url: "/api/auth/callback/credentials",
             params: { "*": "callback/credentials" },
+            ip,
             cookie,
             form: { email: user.email, password: `guess-${i}-abc`, csrfToken, json: "true" },
           }),
@@ -86,6 +90,7 @@ describe(`${BURST} concurrent wrong passwords for one account`, () => {
           callWithSession(cabinet.action, {
             url: "/cabinet",
             cookie,
+            ip,
             middleware: [authMiddleware],
             form: { intent: "password", currentPassword: `guess-${i}-abc`, newPassword: "a-new-password-123" },
           }),
@@ -99,11 +104,73 @@ describe(`${BURST} concurrent wrong passwords for one account`, () => {
   it("a right password is not counted as a failure", async () => {
     const user = await makeUser({ email: "burst-right@example.test" });
     const ip = "198.51.100.200";
+    const own = limitRules.accountAddressKey(ip, user.email);
     const signIn = (password: string) => outcome(callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password } }));
     expect((await signIn("wrong-password-1")).status).toBe(401);
     expect((await signIn(user.password)).status).toBe(302);
-    const events = await t.db.selectFrom("rate_limit_events").select("key").where("key", "in", [`signin:ip:${ip}`, limitRules.accountKey(user.email)]).execute();
-    // The failure before stays on the address; the success left nothing, and cleared the account.
+    const events = await t.db.selectFrom("rate_limit_events").select("key").where("key", "in", [`signin:ip:${ip}`, limitRules.accountKey(user.email), own]).execute();
+    // The failure before stays on the address; the success left nothing, and cleared the account (and the address's failures for it).
     expect(events.map((event) => event.key)).toEqual([`signin:ip:${ip}`]);
+  });
+});
+
+describe("failed sign-ins slow the failing address, not the owner", () => {
+  const signIn = (email: string, password: string, ip: string) =>
+    outcome(callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email, password } }));
+
+  it("five wrong passwords from address A, then the right password from address B signs in", async () => {
+    const user = await makeUser({ email: "lockout@example.test" });
+    const fromA: number[] = [];
+    for (let i = 0; i < 5; i++) fromA.push((await signIn(user.email, `wrong-password-${i}`, "198.51.100.10")).status);
+    // A is slowed down: its first failures are evaluated, then it has to wait.
+    expect(fromA).toEqual([...Array.from({ length: MAX }, () => 401), ...Array.from({ length: 5 - MAX }, () => 429)]);
+    expect((await signIn(user.email, user.password, "203.0.113.20")).status).toBe(302);
+    // A still waits, even with the right password: the delay is the address's.
+    const again = await signIn(user.email, user.password, "198.51.100.10");
+    expect(again.status).toBe(429);
+    expect(Number(again.retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("guesses from many addresses: each failed address meets the account's limit, a fresh one does not", async () => {
+    const user = await makeUser({ email: "spread@example.test" });
+    const { max } = LIMITS.signInFailure.account;
+    const now = new Date();
+    // The account's whole allowance used up from elsewhere, one failure per address.
+    await t.db
+      .insertInto("rate_limit_events")
+      .values(Array.from({ length: max }, (_, i) => ({ key: limitRules.accountKey(user.email), created_at: new Date(now.getTime() - 60_000 + i) })))
+      .execute();
+    await t.db.insertInto("rate_limit_events").values({ key: limitRules.accountAddressKey("192.0.2.7", user.email), created_at: new Date(now.getTime() - 60_000) }).execute();
+    expect((await signIn(user.email, user.password, "192.0.2.7")).status).toBe(429);
+    expect((await signIn(user.email, user.password, "192.0.2.8")).status).toBe(302);
+  });
+
+  it("past the account's ceiling even a fresh address waits", async () => {
+    const user = await makeUser({ email: "ceiling@example.test" });
+    const { max } = LIMITS.signInFailure.accountCeiling;
+    const now = Date.now();
+    await t.db
+      .insertInto("rate_limit_events")
+      .values(Array.from({ length: max }, (_, i) => ({ key: limitRules.accountKey(user.email), created_at: new Date(now - 60_000 + i) })))
+      .execute();
+    const refused = await signIn(user.email, user.password, "192.0.2.9");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("the delays grow with each failure past the free ones, and end with the window", async () => {
+    const limit = { max: 6, windowMs: 15 * 60_000, free: 2, backoffMs: 10_000 };
+    const rules: LimitRule[] = [{ key: `backoff:${Date.now()}`, limit }];
+    const start = Date.now();
+    const at = (seconds: number) => new Date(start + seconds * 1000);
+    expect((await consumeLimit(rules, at(0))).limited).toBe(false);
+    expect((await consumeLimit(rules, at(1))).limited).toBe(false);
+    // Two events: the third waits 10 s after the newest, the fourth 20 s, the fifth 40 s.
+    expect(await checkLimit(rules, at(2))).toEqual({ limited: true, retryAfterSeconds: 9 });
+    expect((await consumeLimit(rules, at(11))).limited).toBe(false);
+    expect(await checkLimit(rules, at(12))).toEqual({ limited: true, retryAfterSeconds: 19 });
+    expect((await consumeLimit(rules, at(31))).limited).toBe(false);
+    expect(await checkLimit(rules, at(31))).toEqual({ limited: true, retryAfterSeconds: 40 });
+    expect((await checkLimit(rules, at(15 * 60 + 32))).limited).toBe(false);
   });
 });
