@@ -5,6 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as apiAuth from "~/routes/api-auth/route";
 import * as cabinet from "~/routes/cabinet/route";
 import * as login from "~/routes/login/route";
+import * as adverts from "~/routes/adverts/route";
+import * as advertItem from "~/routes/advert-item/route";
+import * as advertNew from "~/routes/advert-new/route";
+import * as deleteAccount from "~/routes/delete-account/route";
+import * as favouriteToggle from "~/routes/favourite-toggle/route";
+import * as report from "~/routes/report/route";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { authMiddleware } from "~/modules/auth/guards.server";
 import { checkLimit, consumeLimit, LIMITS, limitRules, type LimitRule } from "~/modules/auth/rate-limit.server";
 import { useTestDatabase } from "../support/db.ts";
@@ -172,5 +180,130 @@ describe("failed sign-ins slow the failing address, not the owner", () => {
     expect((await consumeLimit(rules, at(31))).limited).toBe(false);
     expect(await checkLimit(rules, at(31))).toEqual({ limited: true, retryAfterSeconds: 40 });
     expect((await checkLimit(rules, at(15 * 60 + 32))).limited).toBe(false);
+  });
+});
+
+// React Router sends a page's headers only through its route's `headers` export: the action's
+// data() may carry Retry-After and the browser still never see it. Each limited form is
+// driven to its 429, and what the action answered goes through the page's headers the way
+// React Router does it for the HTML (no JS) and the .data (JS) answer alike.
+describe("every limited form's 429 carries Retry-After to the browser", () => {
+  type PageModule = { action?: unknown; headers?: (args: any) => Headers };
+  const ip = "198.51.100.77";
+  /** Uses up a counter: `count` events just now. */
+  const fill = (key: string, count = 1000) =>
+    t.db.insertInto("rate_limit_events").values(Array.from({ length: count }, () => ({ key, created_at: new Date() }))).execute();
+
+  async function pageAnswer(module: PageModule, call: Promise<{ result: unknown }>) {
+    let value: unknown;
+    try {
+      value = (await call).result;
+    } catch (error) {
+      value = error;
+    }
+    const { status, headers: actionHeaders } = value instanceof Response ? { status: value.status, headers: value.headers } : unwrapData(value);
+    expect(module.headers, "the route exports headers").toBeTypeOf("function");
+    const sent = module.headers!({ parentHeaders: new Headers({ "X-Layout": "kept" }), loaderHeaders: new Headers(), actionHeaders, errorHeaders: undefined });
+    return { status, retryAfter: sent.get("Retry-After"), layout: sent.get("X-Layout") };
+  }
+
+  async function liveAdvert(ownerId: number, slug: string) {
+    const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: `${slug}-cat`, name_uk: "Категорія" }).returning("id").executeTakeFirstOrThrow();
+    return t.db
+      .insertInto("advertisements")
+      .values({ slug, owner_id: ownerId, category_id: category.id, title: "Оголошення", description: "Опис оголошення для перевірки.", status: "published", published_at: new Date(Date.now() - 60_000), phone: "+380501234567", show_phone: true })
+      .returning(["id", "category_id"])
+      .executeTakeFirstOrThrow();
+  }
+
+  const forms: Record<string, () => Promise<{ module: PageModule; call: Promise<{ result: unknown }> }>> = {
+    "sign-in": async () => {
+      const user = await makeUser();
+      await fill(limitRules.accountAddressKey(ip, user.email), LIMITS.signInFailure.accountAddress.max);
+      return { module: login, call: callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password: user.password } }) };
+    },
+    register: async () => {
+      await fill(`register:ip:${ip}`);
+      return { module: login, call: callWithSession(login.action, { url: "/login", ip, form: { intent: "register", email: "new-one@example.test", password: "a-long-password-1" } }) };
+    },
+    forgot: async () => {
+      await fill(`mail:ip:${ip}`);
+      return { module: login, call: callWithSession(login.action, { url: "/login", ip, form: { intent: "forgot", email: "anyone@example.test" } }) };
+    },
+    report: async () => {
+      const owner = await makeUser();
+      const advert = await liveAdvert(owner.id, "report-limit");
+      await fill(`report:ip:${ip}`);
+      return { module: report, call: callWithSession(report.action, { url: "/report", ip, form: { targetType: "advertisement", targetId: String(advert.id), reason: "spam" } }) };
+    },
+    "show phone": async () => {
+      const owner = await makeUser();
+      await liveAdvert(owner.id, "phone-limit");
+      await fill(`advert-phone:ip:${ip}`);
+      return { module: advertItem, call: callWithSession(advertItem.action, { url: "/advertisement/phone-limit", ip, params: { slug: "phone-limit" }, form: { intent: "phone" } }) };
+    },
+    "delete account": async () => {
+      const user = await makeUser();
+      await fill(limitRules.accountAddressKey(ip, user.email), LIMITS.signInFailure.accountAddress.max);
+      const cookie = await sessionCookieFor(user.id);
+      return { module: deleteAccount, call: callWithSession(deleteAccount.action, { url: "/delete-account", ip, cookie, middleware: [authMiddleware], form: { password: user.password, confirm: "yes" } }) };
+    },
+    "password change": async () => {
+      const user = await makeUser();
+      await fill(limitRules.accountAddressKey(ip, user.email), LIMITS.signInFailure.accountAddress.max);
+      const cookie = await sessionCookieFor(user.id);
+      return { module: cabinet, call: callWithSession(cabinet.action, { url: "/cabinet", ip, cookie, middleware: [authMiddleware], form: { intent: "password", currentPassword: user.password, newPassword: "a-new-password-123" } }) };
+    },
+    "saved search": async () => {
+      const user = await makeUser();
+      await fill(`saved-search:user:${user.id}`);
+      const cookie = await sessionCookieFor(user.id);
+      return { module: adverts, call: callWithSession(adverts.action, { url: "/advertisement", cookie, middleware: [authMiddleware], form: { intent: "save-search", name: "Велосипеди" } }) };
+    },
+    "daily advert limit": async () => {
+      const user = await makeUser();
+      const advert = await liveAdvert(user.id, "daily-limit");
+      await t.db.updateTable("settings").set({ adverts_per_user_per_day: 1 }).execute();
+      const cookie = await sessionCookieFor(user.id);
+      const form = {
+        title: "Друге оголошення", categoryId: String(advert.category_id), description: "Продаю ноутбук у дуже доброму стані, батарея тримає.",
+        priceKind: "free", contactName: "Оля", email: "olia@example.test",
+      };
+      return { module: advertNew, call: callWithSession(advertNew.action, { url: "/dodaty-ogoloshennya", cookie, middleware: [authMiddleware], form }) };
+    },
+    favourites: async () => {
+      const user = await makeUser();
+      const advert = await liveAdvert(user.id, "favourite-limit");
+      await fill(`favourite:user:${user.id}`);
+      const cookie = await sessionCookieFor(user.id);
+      return { module: favouriteToggle, call: callWithSession(favouriteToggle.action, { url: "/favourites", cookie, form: { intent: "save", advertId: String(advert.id), inline: "1" } }) };
+    },
+  };
+
+  for (const [name, setup] of Object.entries(forms)) {
+    it(name, async () => {
+      try {
+        const { module, call } = await setup();
+        const answer = await pageAnswer(module, call);
+        expect(answer.status).toBe(429);
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+        expect(answer.layout).toBe("kept");
+      } finally {
+        await t.db.deleteFrom("rate_limit_events").execute();
+        await t.db.updateTable("settings").set({ adverts_per_user_per_day: 10 }).execute();
+      }
+    });
+  }
+
+  it("every page route with an action passes its headers on", async () => {
+    const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
+    const missing: string[] = [];
+    for (const dir of readdirSync(routesDir)) {
+      const file = ["route.tsx", "route.ts"].map((name) => path.join(routesDir, dir, name)).find((candidate) => existsSync(candidate))!;
+      const module = (await import(/* @vite-ignore */ file)) as PageModule & { default?: unknown; clientAction?: unknown };
+      // Pages (a component) and routes a page's script posts to (a client action) answer through React Router's headers.
+      if (module.action && (module.default || module.clientAction) && typeof module.headers !== "function") missing.push(dir);
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -25,6 +25,8 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertItem(args, args.params.slug);
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 /** "Show phone" posts here (intent=phone); the page renders the number it answers with. */
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request);

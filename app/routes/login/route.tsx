@@ -36,6 +36,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { redirect: target, error, constraints, seo: { title: t("auth:login.title"), description: t("auth:login.seo_description") } };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await readForm(request);
   const locale = localeFromPath(url.pathname);
