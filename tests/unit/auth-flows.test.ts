@@ -6,6 +6,7 @@ import * as cabinet from "~/routes/cabinet/route";
 import * as deleteAccountRoute from "~/routes/delete-account/route";
 import * as login from "~/routes/login/route";
 import * as verifyRequest from "~/routes/verify-request/route";
+import { settleAfterResponse } from "~/modules/auth/after-response.server";
 import { authMiddleware } from "~/modules/auth/guards.server";
 import { findSession, readSessionToken } from "~/modules/auth/session.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
@@ -193,6 +194,7 @@ describe("forgot and reset password", () => {
     const otherSession = await sessionCookieFor(user.id);
     const { response } = await post("/login", { intent: "forgot", email: user.email });
     expect(response!.headers.get("Location")).toBe("/verify-request?sent=reset");
+    await settleAfterResponse();
     const mail = lastMailTo(user.email)!;
     expect(mail.subject).toMatch(/^Новий пароль/);
     const token = new URL(mail.link!).searchParams.get("token")!;
@@ -218,6 +220,7 @@ describe("forgot and reset password", () => {
     const mails = readOutbox().length;
     const { response } = await post("/us/login", { intent: "forgot", email: "ghost@example.test" });
     expect(response!.headers.get("Location")).toBe("/us/verify-request?sent=reset");
+    await settleAfterResponse();
     expect(readOutbox().length).toBe(mails);
   });
 });

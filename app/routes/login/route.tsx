@@ -10,6 +10,7 @@ import { InputField } from "~/components/forms/fields";
 import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { afterResponse } from "~/modules/auth/after-response.server";
 import { getCurrentUser } from "~/modules/auth/guards.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
@@ -93,10 +94,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const { email } = submission.value;
     const limit = await consumeLimit(limitRules.mailRequest(getClientAddress(context), email));
     if (limit.limited) return tooManyReply(intent, submission, limit);
-    const user = await findUserByEmail(email);
-    if (user && !user.blocked_at) {
-      await sendPasswordResetMail(user, publicOrigin()).catch((error: unknown) => console.error("password reset mail:", error));
-    }
+    // Known and unknown addresses get the same answer in the same time: the lookup, the
+    // token and the mail all happen after it.
+    const origin = publicOrigin();
+    afterResponse("password reset mail", async () => {
+      const user = await findUserByEmail(email);
+      if (user && !user.blocked_at) await sendPasswordResetMail(user, origin);
+    });
     return redirect(`${localizePath("/verify-request", locale)}?sent=reset`);
   }
 
