@@ -126,7 +126,7 @@ for (const [language, L] of Object.entries(LOCALES)) {
       await signIn(page, L, email, "first-pass-2026");
       await expect(page.locator("form#signin")).toContainText(L.wrong);
       await signIn(page, L, email, "second-pass-2026");
-      await expect(page).toHaveURL(`${baseURL}${L.prefix || "/"}`);
+      await expect(page).toHaveURL(`${baseURL}${L.prefix}/cabinet`);
       await expect(page.getByRole("button", { name: L.signOut })).toBeVisible();
     });
 

@@ -10,6 +10,7 @@ import { InputField } from "~/components/forms/fields";
 import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { landingPath } from "~/modules/auth/access";
 import { afterResponse } from "~/modules/auth/after-response.server";
 import { getCurrentUser } from "~/modules/auth/guards.server";
 import { hashPassword } from "~/modules/auth/password.server";
@@ -30,7 +31,8 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = accountT(context);
   const target = safeRedirectPath(url.searchParams.get("redirect"), "");
-  if (getCurrentUser(context)) throw redirect(target || localizePath("/", localeFromPath(url.pathname)));
+  const user = getCurrentUser(context);
+  if (user) throw redirect(target || localizePath(landingPath(user.role), localeFromPath(url.pathname)));
   // /api/auth/signin answers a failed sign-in with ?error=CredentialsSignin.
   const error = url.searchParams.get("error") === "CredentialsSignin" ? "auth:login.invalid_credentials" : null;
   const constraints = { signin: getZodConstraint(signInSchema), register: getZodConstraint(registerSchema), forgot: getZodConstraint(forgotSchema) };
@@ -55,8 +57,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const message = outcome.reason === "blocked" ? "auth:login.blocked" : "auth:login.invalid_credentials";
       return formReply(intent, submission.reply({ formErrors: [message], hideFields: ["password"] }), outcome.reason === "blocked" ? 403 : 401);
     }
-    // Only same-site relative paths are followed; anything else lands on the home page.
-    const target = safeRedirectPath(submission.value.redirect, localizePath("/", locale));
+    // Only same-site relative paths are followed; without one, staff land on the dashboard and users in the cabinet.
+    const target = safeRedirectPath(submission.value.redirect, localizePath(landingPath(outcome.user.role), locale));
     return redirectWithFlash(target, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
   }
 
