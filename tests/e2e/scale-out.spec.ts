@@ -123,13 +123,13 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
 
   test("a rate limit counts attempts made on both processes", async () => {
     const email = accounts.editor.email;
-    // Three failures for an account from one address are evaluated back to back
+    // Five failures for an account from one address are evaluated back to back
     // (LIMITS.signInFailure.accountAddress), then the address waits: alternate.
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < 5; attempt++) {
       const at = attempt % 2 === 0 ? ports.a : ports.b;
       expect((await signIn(at, email, "wrong-password")).status, `attempt ${attempt + 1}`).toBe(401);
     }
-    // Each process saw fewer than three: only a shared count refuses the next, even the right password.
+    // Each process saw fewer than five: only a shared count refuses the next, even the right password.
     expect((await signIn(ports.a, email, accounts.editor.password)).status).toBe(429);
     expect((await signIn(ports.b, email, accounts.editor.password)).status).toBe(429);
   });

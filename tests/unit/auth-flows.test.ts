@@ -122,9 +122,9 @@ describe("sign-in", () => {
     expect(response.headers.get("Location")).toBe("/cabinet");
   });
 
-  it("slows an address down after its third failure for an account: 429 with Retry-After, the form kept", async () => {
+  it("slows an address down after its fifth failure for an account: 429 with Retry-After, the form kept", async () => {
     const user = await makeUser({ email: "target@example.test" });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const { status } = await post("/login", { intent: "signin", email: user.email, password: `guess-${i}-abc` }, { ip: "198.51.100.1" });
       expect(status).toBe(401);
     }
@@ -144,7 +144,7 @@ describe("sign-in", () => {
     expect((await post("/us/login", { intent: "signin", email: user.email, password: user.password }, { ip: "198.51.100.99" })).status).toBe(302);
   });
 
-  it("limits failures per IP across accounts (20 in 15 minutes are more than it lets pass quickly)", async () => {
+  it("slows down an address after 20 failures across accounts", async () => {
     const ip = "192.0.2.77";
     for (let i = 0; i < 20; i++) await post("/login", { intent: "signin", email: `spray${i}@example.test`, password: "password-1" }, { ip });
     const other = await makeUser();

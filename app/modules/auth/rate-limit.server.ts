@@ -33,11 +33,11 @@ const MINUTE = 60 * 1000;
  */
 export const LIMITS = {
   signInFailure: {
-    accountAddress: { max: 10, windowMs: 15 * MINUTE, free: 3, backoffMs: 10_000 },
+    accountAddress: { max: 15, windowMs: 15 * MINUTE, free: 5, backoffMs: 10_000 },
     account: { max: 50, windowMs: 15 * MINUTE, free: 10, backoffMs: 10_000 },
     /** For every address: a bound on guesses spread over many addresses, each failing once. */
     accountCeiling: { max: 300, windowMs: 15 * MINUTE },
-    ip: { max: 30, windowMs: 15 * MINUTE, free: 10, backoffMs: 5_000 },
+    ip: { max: 60, windowMs: 15 * MINUTE, free: 20, backoffMs: 5_000 },
   },
   register: { email: { max: 3, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
   mailRequest: { email: { max: 5, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
