@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import * as root from "~/root";
 import { clientAddressContext } from "~/modules/http/client-address.server";
-import { FORM_MAX_BYTES } from "~/modules/http/body.server";
+import { checkFields, FORM_MAX_BYTES } from "~/modules/http/body.server";
 import { makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { buildContext } from "../support/route.ts";
 import { useTestDatabase } from "../support/db.ts";
@@ -331,6 +331,23 @@ describe("hostile input", { timeout: 240_000 }, () => {
     await runAll(jobs);
     console.log(`plausible submissions: ${jobs.length}`);
     expect(failures).toEqual([]);
+  });
+
+  it("the edge rule: control characters but tab and line breaks dropped, id fields a positive int4 or empty", () => {
+    const form = (entries: Record<string, string>) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(entries)) data.append(name, value);
+      return data;
+    };
+    const cleaned = checkFields(form({ message: "a\u0000b\u0001c\u001fd\te\nf\r\ng", title: "Заголовок", id: "2147483647", parent_id: "" }))!;
+    expect(cleaned.get("message")).toBe("abcd\te\nf\r\ng");
+    expect(cleaned.get("title")).toBe("Заголовок");
+    expect(cleaned.get("id")).toBe("2147483647");
+    for (const [name, value] of [["id", "2147483648"], ["category_id", "-1"], ["targetId", "1e3"], ["tag_ids", "0"], ["ids", "x"]]) {
+      expect(checkFields(form({ [name!]: value! })), `${name}=${value}`).toBeNull();
+    }
+    // Names that merely contain "id" are texts.
+    expect(checkFields(form({ video: "x", paid: "yes" }))?.get("paid")).toBe("yes");
   });
 
   it("an over-size form is refused with 413, whether Content-Length tells or not", async () => {

@@ -19,5 +19,5 @@ export function afterResponse(label: string, work: () => Promise<unknown>): void
 
 /** Settles when the work begun so far has finished (tests read the outbox after it). */
 export async function settleAfterResponse(): Promise<void> {
-  while (pending.size > 0) await Promise.all([...pending]);
+  while (pending.size > 0) await Promise.all(pending);
 }

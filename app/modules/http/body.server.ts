@@ -111,7 +111,7 @@ const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
 const ID_FIELD = /(?:^|_)ids?$|[a-z]Ids?$/;
 
 /** Drops control characters from a text, as every posted field gets it. */
-export function stripControlCharacters(value: string): string {
+function stripControlCharacters(value: string): string {
   return value.replace(CONTROL_CHARACTERS, "");
 }
 
