@@ -126,7 +126,7 @@ for (const [language, L] of Object.entries(LOCALES)) {
       await signIn(page, L, email, "first-pass-2026");
       await expect(page.locator("form#signin")).toContainText(L.wrong);
       await signIn(page, L, email, "second-pass-2026");
-      await expect(page).toHaveURL(`${baseURL}${L.prefix || "/"}`);
+      await expect(page).toHaveURL(`${baseURL}${L.prefix}/cabinet`);
       await expect(page.getByRole("button", { name: L.signOut })).toBeVisible();
     });
 
@@ -143,6 +143,24 @@ for (const [language, L] of Object.entries(LOCALES)) {
     });
   });
 }
+
+test("a sign-in slowed down answers 429 with Retry-After, with JS and without", async ({ page }, testInfo) => {
+  // An account nobody has: its failures are counted like anyone's, and disturb no other test.
+  const email = uniqueEmail("slowed", testInfo.project.name);
+  await page.goto("/us/login");
+  const answers: Array<{ status: number; retryAfter: string | null }> = [];
+  page.on("response", async (response) => {
+    if (response.request().method() === "POST" && response.url().includes("/login")) answers.push({ status: response.status(), retryAfter: await response.headerValue("Retry-After") });
+  });
+  // Five failures for an account from one address are evaluated at once; the sixth waits.
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await signIn(page, LOCALES.en, email, `not-the-password-${attempt}`);
+    await expect.poll(() => answers.length).toBe(attempt);
+  }
+  expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429]);
+  expect(Number(answers[5]!.retryAfter)).toBeGreaterThan(0);
+  await expect(page.locator("form#signin").getByRole("alert")).toContainText("Too many attempts");
+});
 
 test.describe("guards and redirects", () => {
   const L = LOCALES.en;
@@ -163,17 +181,26 @@ test.describe("guards and redirects", () => {
   });
 
   for (const evil of ["https://evil.example", "//evil.example", "javascript:alert(1)"]) {
-    test(`after sign-in from redirect=${evil} the user lands on the home page`, async ({ page }) => {
+    test(`after sign-in from redirect=${evil} the user lands in the cabinet`, async ({ page }) => {
       await page.goto(`/login?redirect=${encodeURIComponent(evil)}`);
       await signIn(page, LOCALES.uk, accounts.user.email, accounts.user.password);
-      await expect(page).toHaveURL(`${baseURL}/`);
+      await expect(page).toHaveURL(`${baseURL}/cabinet`);
+    });
+  }
+
+  for (const [who, landing] of [["admin", "/dashboard"], ["editor", "/dashboard"], ["user", "/cabinet"]] as const) {
+    test(`without a target, the ${who} lands on ${landing}`, async ({ page }) => {
+      await page.goto("/us/login");
+      await signIn(page, L, accounts[who].email, accounts[who].password);
+      await expect(page).toHaveURL(`${baseURL}/us${landing}`);
+      await expect(page.getByRole("button", { name: L.signOut })).toBeVisible();
     });
   }
 
   test("a signed-in user without the role gets a 403 page in the shell", async ({ page }) => {
     await page.goto("/us/login");
     await signIn(page, L, accounts.user.email, accounts.user.password);
-    await expect(page).toHaveURL(`${baseURL}/us`);
+    await expect(page).toHaveURL(`${baseURL}/us/cabinet`);
     const response = await page.goto("/us/dashboard");
     expect(response?.status()).toBe(403);
     await expect(page.locator("header.site-header")).toBeVisible();

@@ -123,7 +123,8 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
 
   test("a rate limit counts attempts made on both processes", async () => {
     const email = accounts.editor.email;
-    // Five failures per account in 15 minutes are allowed (LIMITS.signInFailure.account): alternate.
+    // Five failures for an account from one address are evaluated back to back
+    // (LIMITS.signInFailure.accountAddress), then the address waits: alternate.
     for (let attempt = 0; attempt < 5; attempt++) {
       const at = attempt % 2 === 0 ? ports.a : ports.b;
       expect((await signIn(at, email, "wrong-password")).status, `attempt ${attempt + 1}`).toBe(401);

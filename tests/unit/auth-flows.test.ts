@@ -6,6 +6,7 @@ import * as cabinet from "~/routes/cabinet/route";
 import * as deleteAccountRoute from "~/routes/delete-account/route";
 import * as login from "~/routes/login/route";
 import * as verifyRequest from "~/routes/verify-request/route";
+import { settleAfterResponse } from "~/modules/auth/after-response.server";
 import { authMiddleware } from "~/modules/auth/guards.server";
 import { findSession, readSessionToken } from "~/modules/auth/session.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
@@ -83,18 +84,35 @@ describe("sign-in", () => {
   });
 
   it.each([
-    ["https://evil.example", "/"],
-    ["//evil.example", "/"],
-    ["/\\evil.example", "/"],
-    ["javascript:alert(1)", "/"],
-    ["http:/evil.example", "/"],
-    ["", "/"],
-  ])("after sign-in with redirect=%s lands on the home page", async (redirect, expected) => {
+    ["https://evil.example"],
+    ["//evil.example"],
+    ["/\\evil.example"],
+    ["javascript:alert(1)"],
+    ["http:/evil.example"],
+    [""],
+  ])("after sign-in with redirect=%s a user lands in the cabinet", async (redirect) => {
     const user = await makeUser();
     const ua = await post("/login", { intent: "signin", email: user.email, password: user.password, redirect });
-    expect(ua.response!.headers.get("Location")).toBe(expected);
+    expect(ua.response!.headers.get("Location")).toBe("/cabinet");
     const us = await post("/us/login", { intent: "signin", email: user.email, password: user.password, redirect });
-    expect(us.response!.headers.get("Location")).toBe("/us");
+    expect(us.response!.headers.get("Location")).toBe("/us/cabinet");
+  });
+
+  it.each([
+    ["admin", "/dashboard"],
+    ["editor", "/dashboard"],
+    ["user", "/cabinet"],
+  ] as const)("without a redirect target, a signed-in %s lands on %s (also when visiting /login again)", async (role, landing) => {
+    const user = await makeUser({ role });
+    const ua = await post("/login", { intent: "signin", email: user.email, password: user.password, redirect: "" });
+    expect(ua.response!.headers.get("Location")).toBe(landing);
+    const us = await post("/us/login", { intent: "signin", email: user.email, password: user.password });
+    expect(us.response!.headers.get("Location")).toBe(`/us${landing}`);
+    const again = await catchResponse(callWithSession(login.loader, { url: "/us/login", cookie: await sessionCookieFor(user.id) }));
+    expect(again.headers.get("Location")).toBe(`/us${landing}`);
+    // A target given still wins, for staff too.
+    const back = await post("/login", { intent: "signin", email: user.email, password: user.password, redirect: "/advertisement?page=2" });
+    expect(back.response!.headers.get("Location")).toBe("/advertisement?page=2");
   });
 
   it("a signed-in visitor of /login goes on to the redirect target", async () => {
@@ -104,20 +122,29 @@ describe("sign-in", () => {
     expect(response.headers.get("Location")).toBe("/cabinet");
   });
 
-  it("limits failures per account: the 6th try in 15 minutes gets 429 with Retry-After, even from new IPs", async () => {
+  it("slows an address down after its fifth failure for an account: 429 with Retry-After, the form kept", async () => {
     const user = await makeUser({ email: "target@example.test" });
     for (let i = 0; i < 5; i++) {
-      const { status } = await post("/login", { intent: "signin", email: user.email, password: `guess-${i}-abc` }, { ip: `198.51.100.${i}` });
+      const { status } = await post("/login", { intent: "signin", email: user.email, password: `guess-${i}-abc` }, { ip: "198.51.100.1" });
       expect(status).toBe(401);
     }
-    const blocked = await post("/us/login", { intent: "signin", email: user.email, password: user.password }, { ip: "198.51.100.99" });
+    const blocked = await post("/us/login", { intent: "signin", email: user.email, password: user.password }, { ip: "198.51.100.1" });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers!.get("Retry-After"))).toBeGreaterThan(800);
-    expect(blocked.reply!.result.error?.[""]?.[0]).toMatch(/^auth:login\.too_many\|\{"minutes":1[45]\}$/);
+    expect(Number(blocked.headers!.get("Retry-After"))).toBeGreaterThan(0);
+    expect(blocked.reply!.result.error?.[""]?.[0]).toBe('auth:login.too_many|{"minutes":1}');
     expect(blocked.reply!.result.initialValue?.email).toBe(user.email);
   });
 
-  it("limits failures per IP across accounts (20 in 15 minutes)", async () => {
+  it("failures spread over addresses never lock the owner out", async () => {
+    const user = await makeUser({ email: "spread-owner@example.test" });
+    for (let i = 0; i < 5; i++) {
+      const { status } = await post("/login", { intent: "signin", email: user.email, password: `guess-${i}-abc` }, { ip: `198.51.100.${i + 10}` });
+      expect(status).toBe(401);
+    }
+    expect((await post("/us/login", { intent: "signin", email: user.email, password: user.password }, { ip: "198.51.100.99" })).status).toBe(302);
+  });
+
+  it("slows down an address after 20 failures across accounts", async () => {
     const ip = "192.0.2.77";
     for (let i = 0; i < 20; i++) await post("/login", { intent: "signin", email: `spray${i}@example.test`, password: "password-1" }, { ip });
     const other = await makeUser();
@@ -193,6 +220,7 @@ describe("forgot and reset password", () => {
     const otherSession = await sessionCookieFor(user.id);
     const { response } = await post("/login", { intent: "forgot", email: user.email });
     expect(response!.headers.get("Location")).toBe("/verify-request?sent=reset");
+    await settleAfterResponse();
     const mail = lastMailTo(user.email)!;
     expect(mail.subject).toMatch(/^Новий пароль/);
     const token = new URL(mail.link!).searchParams.get("token")!;
@@ -218,6 +246,7 @@ describe("forgot and reset password", () => {
     const mails = readOutbox().length;
     const { response } = await post("/us/login", { intent: "forgot", email: "ghost@example.test" });
     expect(response!.headers.get("Location")).toBe("/us/verify-request?sent=reset");
+    await settleAfterResponse();
     expect(readOutbox().length).toBe(mails);
   });
 });

@@ -199,7 +199,7 @@ describe("emailed link tokens", () => {
 
 describe("rate limits in the database", () => {
   it("allows 5 failures in 15 minutes, then says when to come back", async () => {
-    const rules: LimitRule[] = [{ key: `test:${Date.now()}`, limit: LIMITS.signInFailure.account }];
+    const rules: LimitRule[] = [{ key: `test:${Date.now()}`, limit: { max: 5, windowMs: 15 * 60 * 1000 } }];
     const start = new Date();
     for (let i = 0; i < 5; i++) {
       expect((await consumeLimit(rules, new Date(start.getTime() + i * 1000))).limited).toBe(false);

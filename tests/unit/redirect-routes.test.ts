@@ -44,15 +44,18 @@ async function locationOf(call: Promise<{ result: unknown }> | Promise<unknown>)
 // one, which the forms' schemas already refuse with 400).
 const REPORTED = ["/.//evil.example", "/%2e//evil.example", "/..//evil.example", "/./\\evil.example"];
 const PAYLOADS = [...REPORTED, ...REFUSED_STRINGS.filter((payload) => !REPORTED.includes(payload) && payload.length <= 2000)];
+// A posted form loses its control characters at the edge (readForm), so "/\u0000x" arrives as
+// the same-site "/x": the posted payloads are the rest (a test below follows that one).
+const POSTED = PAYLOADS.filter((payload) => payload !== "/\u0000x");
 
 describe("post-login targets", () => {
-  it("GET /login and /us/login of a signed-in visitor go home, not to the payload", async () => {
+  it("GET /login and /us/login of a signed-in visitor go to the cabinet, not to the payload", async () => {
     const user = await makeUser();
     const cookie = await sessionCookieFor(user.id);
     for (const payload of PAYLOADS) {
       const query = `?redirect=${encodeURIComponent(payload)}`;
-      expect(await locationOf(callWithSession(login.loader, { url: `/login${query}`, cookie })), payload).toBe("/");
-      expect(await locationOf(callWithSession(login.loader, { url: `/us/login${query}`, cookie })), payload).toBe("/us");
+      expect(await locationOf(callWithSession(login.loader, { url: `/login${query}`, cookie })), payload).toBe("/cabinet");
+      expect(await locationOf(callWithSession(login.loader, { url: `/us/login${query}`, cookie })), payload).toBe("/us/cabinet");
     }
   });
 
@@ -63,11 +66,11 @@ describe("post-login targets", () => {
     }
   });
 
-  it("POST /login signs in and goes home", async () => {
+  it("POST /login signs in and goes to the cabinet", async () => {
     const user = await makeUser();
     for (const payload of REPORTED) {
       const form = { intent: "signin", email: user.email, password: user.password, redirect: payload };
-      expect(await locationOf(callWithSession(login.action, { url: "/us/login", form })), payload).toBe("/us");
+      expect(await locationOf(callWithSession(login.action, { url: "/us/login", form })), payload).toBe("/us/cabinet");
     }
   });
 
@@ -84,7 +87,7 @@ describe("post-login targets", () => {
       const json = await callWithSession(apiAuth.action, { url: "/api/auth/callback/credentials", params, form: { ...form, json: "true" }, cookie: csrfCookie });
       expect(await (json.result as Response).json()).toEqual({ url: "/" });
     }
-    for (const payload of PAYLOADS) {
+    for (const payload of POSTED) {
       const form = { csrfToken: "anonymous", callbackUrl: payload };
       expect(await locationOf(callWithSession(apiAuth.action, { url: "/api/auth/signout", params: { "*": "signout" }, form })), payload).toBe("/");
     }
@@ -93,13 +96,13 @@ describe("post-login targets", () => {
 
 describe("post-action targets", () => {
   it("POST /set-theme returns home", async () => {
-    for (const payload of PAYLOADS) {
+    for (const payload of POSTED) {
       expect(await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: payload } })), payload).toBe("/");
     }
   });
 
   it("POST /consent returns home", async () => {
-    for (const payload of PAYLOADS) {
+    for (const payload of POSTED) {
       const response = await catchResponse(callRoute(consent.action, { url: "/consent", form: { intent: "decline", returnTo: payload } }));
       expect(response.headers.get("Location"), payload).toBe("/");
       const manage = await catchResponse(callRoute(consent.action, { url: "/consent", form: { intent: "manage", returnTo: payload } }));
@@ -108,13 +111,18 @@ describe("post-action targets", () => {
   });
 
   it("POST /report returns to the reported item", async () => {
-    for (const [index, payload] of PAYLOADS.entries()) {
+    for (const [index, payload] of POSTED.entries()) {
       // The honeypot answers like a stored report without storing one, so no limit is reached.
       const form = { targetType: "advertisement", targetId: String(advertId), reason: "spam", returnTo: payload, website: "bot" };
       expect(await locationOf(callWithSession(report.action, { url: "/report", form, ip: `192.0.2.${index % 250}` })), payload).toBe("/advertisement/redirect-advert");
     }
     const stored = { targetType: "advertisement", targetId: String(advertId), reason: "spam", returnTo: REPORTED[0]! };
     expect(await locationOf(callWithSession(report.action, { url: "/us/report", form: stored, ip: "198.51.100.1" }))).toBe("/us/advertisement/redirect-advert");
+  });
+
+  it("a posted target with a NUL byte loses the byte, not the site", async () => {
+    expect(await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: "/\u0000x" } }))).toBe("/x");
+    expect(await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: "/\u0000/evil.example" } }))).toBe("/");
   });
 
   it("GET /set-locale/:locale?to= lands on the home page of that locale", async () => {

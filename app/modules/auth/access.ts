@@ -35,6 +35,11 @@ export function can(role: UserRole | null | undefined, permission: Permission): 
   return role != null && (PERMISSIONS[permission] as readonly UserRole[]).includes(role);
 }
 
+/** Where a sign-in lands without a `redirect` target: staff at the dashboard, everyone else in the cabinet (unlocalized). */
+export function landingPath(role: UserRole): "/dashboard" | "/cabinet" {
+  return can(role, "dashboard.view") ? "/dashboard" : "/cabinet";
+}
+
 type DashboardSection = { segment: string; permission: Permission; label: GroupKey<"dashboard", "sections">; categories?: true };
 
 function contentSections(managedBy: "staff" | "admin"): DashboardSection[] {

@@ -6,17 +6,40 @@ import { getDb } from "../db/db.server.ts";
 // Abuse limits whose state lives in the database (rate_limit_events), so every process
 // of a scaled-out portal counts the same events. A limit is `max` events per key in a window.
 
-export type Limit = { max: number; windowMs: number };
+export type Limit = {
+  max: number;
+  windowMs: number;
+  /**
+   * Growing delays: past the first `free` events in the window, the next waits
+   * `backoffMs` after the newest, doubling with each further event.
+   */
+  free?: number;
+  backoffMs?: number;
+};
 /** One counter: a key (`signin:account:a@b.c`) and its limit. */
-export type LimitRule = { key: string; limit: Limit };
+export type LimitRule = {
+  key: string;
+  limit: Limit;
+  /** The rule holds only for a client with events under this other rule (an address that failed for the account). */
+  onlyAfter?: { key: string; limit: Limit };
+};
 
 const MINUTE = 60 * 1000;
 /**
- * Per account (email) the limits are tight; per IP they are looser, because many people
- * may share one address (a family, a community centre, a mobile carrier's NAT).
+ * Failed sign-ins slow down the address that fails, for the account and overall, with
+ * growing delays; the account's own limit is higher and holds only for addresses that have
+ * failed for it, so guesses from elsewhere never lock its owner out (docs/adr/0004).
+ * Per IP the limits are looser, because many people may share one address (a family, a
+ * community centre, a mobile carrier's NAT).
  */
 export const LIMITS = {
-  signInFailure: { account: { max: 5, windowMs: 15 * MINUTE }, ip: { max: 20, windowMs: 15 * MINUTE } },
+  signInFailure: {
+    accountAddress: { max: 15, windowMs: 15 * MINUTE, free: 5, backoffMs: 10_000 },
+    account: { max: 50, windowMs: 15 * MINUTE, free: 10, backoffMs: 10_000 },
+    /** For every address: a bound on guesses spread over many addresses, each failing once. */
+    accountCeiling: { max: 300, windowMs: 15 * MINUTE },
+    ip: { max: 60, windowMs: 15 * MINUTE, free: 20, backoffMs: 5_000 },
+  },
   register: { email: { max: 3, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
   mailRequest: { email: { max: 5, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
 } as const satisfies Record<string, Record<string, Limit>>;
@@ -26,10 +49,15 @@ const normal = (email: string) => email.trim().toLowerCase();
 /** The counters of each guarded action. */
 export const limitRules = {
   /** Failed sign-ins and failed password confirmations. */
-  signInFailure: (ip: string, email: string): LimitRule[] => [
-    { key: `signin:ip:${ip}`, limit: LIMITS.signInFailure.ip },
-    { key: `signin:account:${normal(email)}`, limit: LIMITS.signInFailure.account },
-  ],
+  signInFailure: (ip: string, email: string): LimitRule[] => {
+    const accountAddress = { key: limitRules.accountAddressKey(ip, email), limit: LIMITS.signInFailure.accountAddress };
+    return [
+      { key: `signin:ip:${ip}`, limit: LIMITS.signInFailure.ip },
+      accountAddress,
+      { key: limitRules.accountKey(email), limit: LIMITS.signInFailure.account, onlyAfter: accountAddress },
+      { key: limitRules.accountKey(email), limit: LIMITS.signInFailure.accountCeiling },
+    ];
+  },
   register: (ip: string, email: string): LimitRule[] => [
     { key: `register:ip:${ip}`, limit: LIMITS.register.ip },
     { key: `register:email:${normal(email)}`, limit: LIMITS.register.email },
@@ -40,37 +68,35 @@ export const limitRules = {
     { key: `mail:email:${normal(email)}`, limit: LIMITS.mailRequest.email },
   ],
   accountKey: (email: string) => `signin:account:${normal(email)}`,
+  accountAddressKey: (ip: string, email: string) => `signin:account:${normal(email)}:ip:${ip}`,
 };
 
 export type LimitState = { limited: boolean; retryAfterSeconds: number };
 
 /**
- * A rule's allowance: a per-address key (`…:ip:…`) is scaled by ADDRESS_LIMIT_FACTOR, where
- * many people share one address; per-account and per-email keys never are.
+ * A rule's most events: a per-address key (`…:ip:…`) is scaled by ADDRESS_LIMIT_FACTOR, where
+ * many people share one address; keys of an account (one account from one address included)
+ * and of an email never are, nor are the free events before growing delays.
  */
 function allowance({ key, limit }: LimitRule): number {
-  return key.includes(":ip:") ? limit.max * getConfig().addressLimitFactor : limit.max;
+  const perAddress = key.includes(":ip:") && !key.includes(":account:");
+  return perAddress ? limit.max * getConfig().addressLimitFactor : limit.max;
 }
 
 /** Whether any rule's key has used up its limit, and in how many seconds all of them are free again. */
 export async function checkLimit(rules: readonly LimitRule[], now = new Date(), db: Kysely<DB> = getDb()): Promise<LimitState> {
   let retryAfterMs = 0;
   for (const rule of rules) {
-    const { key, limit } = rule;
-    const since = new Date(now.getTime() - limit.windowMs);
-    // The max-th newest event in the window: while it exists the key is used up, and
-    // when it leaves the window a slot opens.
-    const blocking = await db
-      .selectFrom("rate_limit_events")
-      .select("created_at")
-      .where("key", "=", key)
-      .where("created_at", ">", since)
-      .orderBy("created_at", "desc")
-      .offset(allowance(rule) - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (blocking) {
-      retryAfterMs = Math.max(retryAfterMs, new Date(blocking.created_at).getTime() + limit.windowMs - now.getTime());
+    if (rule.onlyAfter && (await recentEvents(rule.onlyAfter, now, db, 1)).length === 0) continue;
+    const max = allowance(rule);
+    const { windowMs, free = max, backoffMs = 0 } = rule.limit;
+    // The newest events in the window, as many as decide: the max-th one blocks until it
+    // leaves the window; past `free`, the newest one blocks for the current delay.
+    const events = await recentEvents(rule, now, db, max);
+    if (events.length >= max) retryAfterMs = Math.max(retryAfterMs, events[max - 1]!.getTime() + windowMs - now.getTime());
+    if (events.length >= free && backoffMs > 0) {
+      const delay = Math.min(backoffMs * 2 ** (events.length - free), windowMs);
+      retryAfterMs = Math.max(retryAfterMs, events[0]!.getTime() + delay - now.getTime());
     }
   }
   return retryAfterMs > 0
@@ -78,12 +104,25 @@ export async function checkLimit(rules: readonly LimitRule[], now = new Date(), 
     : { limited: false, retryAfterSeconds: 0 };
 }
 
+/** The times of a rule's newest events in its window, at most `count`, newest first. */
+async function recentEvents({ key, limit }: Pick<LimitRule, "key" | "limit">, now: Date, db: Kysely<DB>, count: number): Promise<Date[]> {
+  const rows = await db
+    .selectFrom("rate_limit_events")
+    .select("created_at")
+    .where("key", "=", key)
+    .where("created_at", ">", new Date(now.getTime() - limit.windowMs))
+    .orderBy("created_at", "desc")
+    .limit(count)
+    .execute();
+  return rows.map((row) => new Date(row.created_at));
+}
+
 /** Records one event for each key (and, now and then, forgets events older than a day); the events' ids. */
 async function recordEvent(rules: readonly LimitRule[], now: Date, db: Kysely<DB>): Promise<number[]> {
   if (rules.length === 0) return [];
   const rows = await db
     .insertInto("rate_limit_events")
-    .values(rules.map(({ key }) => ({ key, created_at: now })))
+    .values([...new Set(rules.map(({ key }) => key))].map((key) => ({ key, created_at: now })))
     .returning("id")
     .execute();
   if (Math.random() < 0.05) {

@@ -19,7 +19,8 @@ export type SignInOutcome =
 export async function signIn(request: Request, context: Readonly<RouterContextProvider>, email: string): Promise<SignInOutcome> {
   // The attempt counts as a failure before the password is checked, so a burst of guesses
   // gets exactly the free slots evaluated; a right password un-counts it.
-  const attempt = await consumeLimit(limitRules.signInFailure(getClientAddress(context), email));
+  const address = getClientAddress(context);
+  const attempt = await consumeLimit(limitRules.signInFailure(address, email));
   if (attempt.limited) return { ok: false, reason: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
 
   let user: User;
@@ -33,7 +34,8 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
   await attempt.release();
   if (user.blocked_at) return { ok: false, reason: "blocked" };
 
-  await clearEvents([limitRules.accountKey(email)]);
+  // The owner is back: the account's failures, and this address's for it, are forgiven.
+  await clearEvents([limitRules.accountKey(email), limitRules.accountAddressKey(address, email)]);
   const previous = getSession(context);
   if (previous) await deleteSession(previous.id);
   const { token } = await createSession(user.id, request.headers.get("user-agent"));

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
 import { getDb } from "../db/db.server.ts";
-import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
+import { checkLimit, consumeLimit, type Limit, type LimitRule } from "../auth/rate-limit.server.ts";
 import { effectiveStatus } from "../adverts/status.ts";
 import { cardQuery, liveAdverts, toCard, type AdvertCard, type PriceLabels } from "../adverts/queries.server.ts";
 import type { AdvertStatus } from "../../../db/schema.ts";
@@ -19,9 +19,16 @@ async function liveAdvertId(advertId: number): Promise<number | null> {
   return row?.id ?? null;
 }
 
+const favouriteRules = (userId: number): LimitRule[] => [{ key: `favourite:user:${userId}`, limit: FAVOURITE_LIMIT }];
+
+/** Seconds until a "limited" user may save again (the answer's Retry-After). */
+export async function favouriteRetryAfter(userId: number): Promise<number> {
+  return Math.max(1, (await checkLimit(favouriteRules(userId))).retryAfterSeconds);
+}
+
 /** Saves (`save: true`) or removes the advert from the user's favourites; idempotent. */
 export async function setFavourite(userId: number, advertId: number, save: boolean): Promise<FavouriteOutcome> {
-  const limit = await consumeLimit([{ key: `favourite:user:${userId}`, limit: FAVOURITE_LIMIT }]);
+  const limit = await consumeLimit(favouriteRules(userId));
   if (limit.limited) return "limited";
   if (!save) {
     await getDb().deleteFrom("favourites").where("user_id", "=", userId).where("advertisement_id", "=", advertId).execute();

@@ -10,6 +10,7 @@ import {
   type FileUploadHandler,
 } from "@remix-run/form-data-parser";
 import { data } from "react-router";
+import { parseId } from "./ids.ts";
 
 // The one reader of request bodies: every action reads its form (or JSON) here. A body
 // announced (Content-Length) or found while streaming (chunked) to be over the limit is
@@ -90,7 +91,8 @@ export async function readFormOutcome(request: Request, limits: BodyLimits = { m
       { maxFileSize: limits.maxFileBytes ?? maxBytes, maxFiles: limits.maxFiles ?? 20, maxTotalSize: maxBytes, maxParts: 2000 },
       limits.onFile,
     );
-    return { ok: true, form };
+    const checked = checkFields(form);
+    return checked ? { ok: true, form: checked } : { ok: false, status: 400, maxBytes };
   } catch (error) {
     const chain = causes(error);
     if (body.received() > maxBytes || chain.some((e) => TOO_LARGE.some((type) => e instanceof type))) return { ok: false, status: 413, maxBytes };
@@ -98,6 +100,37 @@ export async function readFormOutcome(request: Request, limits: BodyLimits = { m
     if (chain.some((e) => MALFORMED.some((type) => e instanceof type))) return { ok: false, status: 400, maxBytes };
     throw error;
   }
+}
+
+// C0 control characters other than tab, line feed and carriage return: nobody types them, a
+// paste from a PDF may carry some, and PostgreSQL refuses NUL in text. They are dropped
+// rather than refused, so a form with one keeps everything the person can see.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+/** Fields that carry row ids (`id`, `ids`, `category_id`, `tag_ids`, `targetId`…). */
+const ID_FIELD = /(?:^|_)ids?$|[a-z]Ids?$/;
+
+/** Drops control characters from a text, as every posted field gets it. */
+function stripControlCharacters(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, "");
+}
+
+/**
+ * The edge rule of every posted form, before any action sees it: texts lose their control
+ * characters, and a non-empty id field that is no positive int4 makes the form a 400, so
+ * neither can reach the database as an error. Null for a form to refuse.
+ */
+export function checkFields(form: FormData): FormData | null {
+  let dirty = false;
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    if (ID_FIELD.test(name) && value !== "" && parseId(value) === null) return null;
+    if (CONTROL_CHARACTER.test(value)) dirty = true;
+  }
+  if (!dirty) return form;
+  const cleaned = new FormData();
+  for (const [name, value] of form) cleaned.append(name, typeof value === "string" ? stripControlCharacters(value) : value);
+  return cleaned;
 }
 
 /** What a browser gets for a body it should not have sent: the error page (in the shell) says why. */

@@ -2,18 +2,15 @@ import { z } from "zod";
 import { idSchema } from "../http/ids.ts";
 import { CONVERSATION_REPORT_REASONS, MESSAGE_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH } from "./limits.ts";
 
-// The message forms (first message about an advert, reply, block), checked by the server.
-// Messages are `cabinet` translation keys.
-
-/** Control characters other than tab and line breaks have no place in a message (and NUL breaks the database). */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// The message forms (first message about an advert, reply, block, report), checked by the
+// server. Control characters never reach them (the form reader drops them). Messages are
+// `cabinet` translation keys.
 
 const body = z
   .string({ error: "cabinet:messages.errors.empty" })
   .trim()
   .min(1, "cabinet:messages.errors.empty")
-  .max(MESSAGE_MAX_LENGTH, `cabinet:messages.errors.too_long|${JSON.stringify({ max: MESSAGE_MAX_LENGTH })}`)
-  .refine((text) => !CONTROL_CHARACTERS.test(text), "cabinet:messages.errors.control_characters");
+  .max(MESSAGE_MAX_LENGTH, `cabinet:messages.errors.too_long|${JSON.stringify({ max: MESSAGE_MAX_LENGTH })}`);
 
 /** A field people never see: bots fill it in. */
 const website = z.string().optional();
@@ -31,7 +28,6 @@ export const threadActionSchema = z.discriminatedUnion("intent", [
       .string()
       .trim()
       .max(REPORT_NOTE_MAX_LENGTH, `cabinet:messages.errors.note_too_long|${JSON.stringify({ max: REPORT_NOTE_MAX_LENGTH })}`)
-      .refine((text) => !CONTROL_CHARACTERS.test(text), "cabinet:messages.errors.control_characters")
       .optional(),
   }),
 ]);

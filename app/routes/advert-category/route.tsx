@@ -14,6 +14,8 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertList(args, args.params.slug);
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 /** "Save this search" posts to the list itself. */
 export function action(args: Route.ActionArgs) {
   return saveSearchAction(args);

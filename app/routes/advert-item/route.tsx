@@ -26,6 +26,8 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertItem(args, args.params.slug);
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 /** "Show phone" and "Show email" post here (intent=phone|email); the page renders the contact it answers with. */
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request);

@@ -45,6 +45,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
   return submitAdvertForm({ request, url, user, advert: null });

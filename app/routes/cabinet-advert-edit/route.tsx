@@ -46,6 +46,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = requireUser({ context, url });
   const advert = await findOwnedAdvert(advertId(params.id), user.id);

@@ -40,6 +40,8 @@ const FLASH: Record<"renew" | "sold" | "archive" | "delete", string> = {
   delete: "adverts:flash.deleted",
 };
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
   const parsed = advertActionSchema.safeParse(Object.fromEntries(await readForm(request)));

@@ -24,6 +24,8 @@ import { pageMeta } from "~/modules/seo/meta";
 // form posts here; a signed-out visitor's sign-in link comes back here; a refused message is
 // shown here with its text kept.
 
+export { headers } from "~/modules/http/route-headers";
+
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
 /** The advert as its card, and whether it is the user's own (owner ids stay on the server). */

@@ -26,6 +26,8 @@ import { pageMeta } from "~/modules/seo/meta";
 // /cabinet/messages/:id: one conversation, for its two parties only (anyone else, staff
 // included, gets the 404 a missing one gets), with the reply form and block / unblock.
 
+export { headers } from "~/modules/http/route-headers";
+
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
 async function threadFor(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"], userId: number) {

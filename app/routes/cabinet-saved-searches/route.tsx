@@ -33,6 +33,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export type RowResult = { id: number; name: string; error: string };
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
   const form = Object.fromEntries(await readForm(request));

@@ -38,6 +38,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { type, kind, user } = requireCategoryAccess({ context, url, params });
   const id = idParam(params.id);

@@ -67,6 +67,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, user, actor } = requireContentAccess({ context, url, params });
   if (params.type === "pages") notFound();

@@ -21,6 +21,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   return loadContentList({ context, url, params });
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, user, actor } = requireContentAccess({ context, url, params });
   const formData = await readForm(request);

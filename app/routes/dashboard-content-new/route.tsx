@@ -30,6 +30,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, actor } = requireContentAccess({ context, url, params });
   const formData = await readContentForm(request);

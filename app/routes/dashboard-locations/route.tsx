@@ -24,6 +24,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { locations: await listLocations(), seo: { title: t("dashboard:sections.locations"), description: t("admin:locations.lead") } };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "locations.manage");
   const here = localizePath("/dashboard/locations", localeFromPath(url.pathname));

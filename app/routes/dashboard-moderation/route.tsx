@@ -49,6 +49,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "advertisements.manage");
   const here = localizePath("/dashboard/advertisements/moderation", localeFromPath(url.pathname));

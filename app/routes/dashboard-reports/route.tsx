@@ -52,6 +52,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "reports.manage");
   const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));

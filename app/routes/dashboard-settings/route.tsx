@@ -53,6 +53,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "settings.manage");
   const submission = parseWithZod(await readForm(request), { schema: settingsSchema });

@@ -31,6 +31,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { q: q ?? "", tags: await listTags(q), seo: { title: t("dashboard:sections.tags"), description: t("admin:tags.lead") } };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "tags.manage");
   const here = localizePath("/dashboard/tags", localeFromPath(url.pathname)) + url.search;

@@ -40,6 +40,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const me = requirePermission({ context, url }, "users.manage");
   const formData = await readForm(request);

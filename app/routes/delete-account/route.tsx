@@ -33,6 +33,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
   const submission = parseWithZod(await readForm(request), { schema: deleteAccountSchema });

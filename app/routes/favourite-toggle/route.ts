@@ -3,7 +3,7 @@ import type { Route } from "./+types/route";
 import { languageOf, localeFromPath, localizePath } from "~/i18n/locales";
 import { translatorFor } from "~/middleware/i18next";
 import { getCurrentUser } from "~/modules/auth/guards.server";
-import { setFavourite } from "~/modules/favourites/favourites.server";
+import { favouriteRetryAfter, setFavourite } from "~/modules/favourites/favourites.server";
 import { rememberPendingFavourite } from "~/modules/favourites/pending.server";
 import { flashToast, redirectWithFlash, type Flash, type FlashToast } from "~/modules/http/flash.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
@@ -18,6 +18,8 @@ const FLASH = {
   not_found: { severity: "warn", message: "adverts:favourites.flash_gone" },
   limited: { severity: "warn", message: "adverts:favourites.flash_limited" },
 } as const satisfies Record<string, Flash>;
+
+export { headers } from "~/modules/http/route-headers";
 
 /** POST /favourites: save or remove; signed-out visitors sign in first and the save follows. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (inline) {
     // In the language of the page the toggle is on (the action's own path has none).
     const toast = flashToast(flash, translatorFor(languageOf(localeFromPath(returnTo))));
-    return data<FavouriteResult>({ saved: outcome === "saved", toast }, { status });
+    const headers = outcome === "limited" ? { "Retry-After": String(await favouriteRetryAfter(user.id)) } : undefined;
+    return data<FavouriteResult>({ saved: outcome === "saved", toast }, { status, headers });
   }
   return redirectWithFlash(returnTo, flash);
 }

@@ -10,6 +10,8 @@ import { InputField } from "~/components/forms/fields";
 import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { landingPath } from "~/modules/auth/access";
+import { afterResponse } from "~/modules/auth/after-response.server";
 import { getCurrentUser } from "~/modules/auth/guards.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
@@ -29,12 +31,15 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = accountT(context);
   const target = safeRedirectPath(url.searchParams.get("redirect"), "");
-  if (getCurrentUser(context)) throw redirect(target || localizePath("/", localeFromPath(url.pathname)));
+  const user = getCurrentUser(context);
+  if (user) throw redirect(target || localizePath(landingPath(user.role), localeFromPath(url.pathname)));
   // /api/auth/signin answers a failed sign-in with ?error=CredentialsSignin.
   const error = url.searchParams.get("error") === "CredentialsSignin" ? "auth:login.invalid_credentials" : null;
   const constraints = { signin: getZodConstraint(signInSchema), register: getZodConstraint(registerSchema), forgot: getZodConstraint(forgotSchema) };
   return { redirect: target, error, constraints, seo: { title: t("auth:login.title"), description: t("auth:login.seo_description") } };
 }
+
+export { headers } from "~/modules/http/route-headers";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -52,8 +57,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const message = outcome.reason === "blocked" ? "auth:login.blocked" : "auth:login.invalid_credentials";
       return formReply(intent, submission.reply({ formErrors: [message], hideFields: ["password"] }), outcome.reason === "blocked" ? 403 : 401);
     }
-    // Only same-site relative paths are followed; anything else lands on the home page.
-    const target = safeRedirectPath(submission.value.redirect, localizePath("/", locale));
+    // Only same-site relative paths are followed; without one, staff land on the dashboard and users in the cabinet.
+    const target = safeRedirectPath(submission.value.redirect, localizePath(landingPath(outcome.user.role), locale));
     return redirectWithFlash(target, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
   }
 
@@ -91,10 +96,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const { email } = submission.value;
     const limit = await consumeLimit(limitRules.mailRequest(getClientAddress(context), email));
     if (limit.limited) return tooManyReply(intent, submission, limit);
-    const user = await findUserByEmail(email);
-    if (user && !user.blocked_at) {
-      await sendPasswordResetMail(user, publicOrigin()).catch((error: unknown) => console.error("password reset mail:", error));
-    }
+    // Known and unknown addresses get the same answer in the same time: the lookup, the
+    // token and the mail all happen after it.
+    const origin = publicOrigin();
+    afterResponse("password reset mail", async () => {
+      const user = await findUserByEmail(email);
+      if (user && !user.blocked_at) await sendPasswordResetMail(user, origin);
+    });
     return redirect(`${localizePath("/verify-request", locale)}?sent=reset`);
   }
 

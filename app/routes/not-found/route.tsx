@@ -5,6 +5,8 @@ export function loader() {
   throw data(null, { status: 404, statusText: "Page Not Found" });
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export function action() {
   throw data(null, { status: 404, statusText: "Page Not Found" });
 }

@@ -46,6 +46,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { target, seo };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await readForm(request);
   const locale = localeFromPath(url.pathname);

@@ -25,6 +25,8 @@ export function loader(args: Route.LoaderArgs) {
   return loadSearch(args, args.params.category);
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 /** "Save this search" (advert search only) posts to the page itself. */
 export function action(args: Route.ActionArgs) {
   if (args.params.category !== "advertisement") throw new Response(null, { status: 405, headers: { Allow: "GET" } });

@@ -30,6 +30,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { state: search.alert === "off" ? ("done" as const) : ("confirm" as const), name: search.name, token, seo };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const t = accountT(context);
   const form = await readForm(request);

@@ -72,6 +72,8 @@ async function stateForToken(token: string): Promise<PageState> {
   return { kind: "reset", token, email: user.email };
 }
 
+export { headers } from "~/modules/http/route-headers";
+
 export async function action({ request, url }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetSchema });
