@@ -6,7 +6,7 @@ import { isRouteErrorResponse, type MiddlewareFunction } from "react-router";
 import routes from "~/routes";
 import { acceptedOrigins, loadConfig, setConfig } from "~/modules/config/config.server";
 import { foreignOriginRefusal } from "~/modules/http/foreign-origin";
-import { isSameOrigin, logRefusedOrigin, sameOriginMiddleware } from "~/modules/http/same-origin.server";
+import { isPageRoute, isSameOrigin, logRefusedOrigin, sameOriginMiddleware } from "~/modules/http/same-origin.server";
 import { buildContext } from "../support/route.ts";
 
 const configWith = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/portal-foreign-origin", SESSION_SECRET: "s".repeat(40), ...env });
@@ -47,7 +47,7 @@ describe("a refused post", () => {
   };
 
   it("to a page or through the app's script (.data): the error page's data, naming the portal's address", async () => {
-    for (const [path, pattern] of [["/login", "/us?/login"], ["/us/login", "/us?/login"], ["/consent.data", "/consent"]] as const) {
+    for (const [path, pattern] of [["/login", "us?/login"], ["/us/login", "us?/login"], ["/", "us?"], ["/consent.data", "consent"]] as const) {
       const thrown = await refuse(path, pattern, { Accept: "text/html" });
       expect(thrown && typeof thrown === "object" && "init" in thrown ? (thrown as { init: ResponseInit }).init.status : null, path).toBe(403);
       const data = (thrown as { data: unknown }).data;
@@ -56,14 +56,14 @@ describe("a refused post", () => {
   });
 
   it("to a route without a page: a page of its own from a form, a sentence for a script, both naming PUBLIC_URL", async () => {
-    const form = (await refuse("/consent", "/consent", { Accept: "text/html,application/xhtml+xml", Referer: "http://127.0.0.1:3000/us/novyny" })) as Response;
+    const form = (await refuse("/consent", "consent", { Accept: "text/html,application/xhtml+xml", Referer: "http://127.0.0.1:3000/us/novyny" })) as Response;
     expect(form.status).toBe(403);
     expect(form.headers.get("content-type")).toContain("text/html");
     const html = await form.text();
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("PUBLIC_URL");
     expect(html).toContain(EXPECTED);
-    const beacon = (await refuse("/api/visitors/log", "/api/visitors/log", { Accept: "*/*" })) as Response;
+    const beacon = (await refuse("/api/visitors/log", "api/visitors/log", { Accept: "*/*" })) as Response;
     expect(beacon.status).toBe(403);
     expect(beacon.headers.get("content-type")).toContain("text/plain");
     expect(await beacon.text()).toMatch(/PUBLIC_URL.*\n$/);
@@ -85,34 +85,39 @@ describe("the log", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const post = (origin: string) => new Request("http://localhost:3000/login", { method: "POST", headers: { Origin: origin } });
     const t0 = 1_000_000_000;
-    expect(logRefusedOrigin(post("http://a.example"), t0)).toBe(true);
-    expect(logRefusedOrigin(post("http://a.example"), t0 + 59_000)).toBe(false);
-    expect(logRefusedOrigin(post("http://b.example"), t0 + 59_000)).toBe(true);
-    expect(logRefusedOrigin(post("http://a.example"), t0 + 60_000)).toBe(true);
+    expect(logRefusedOrigin(post("http://a.example"), "/login", t0)).toBe(true);
+    expect(logRefusedOrigin(post("http://a.example"), "/login", t0 + 59_000)).toBe(false);
+    expect(logRefusedOrigin(post("http://b.example"), "/login", t0 + 59_000)).toBe(true);
+    expect(logRefusedOrigin(post("http://a.example"), "/login", t0 + 60_000)).toBe(true);
     expect(warn).toHaveBeenCalledTimes(3);
     expect(warn.mock.calls[0]![0]).toBe("Refused a POST to /login from http://a.example: the portal's address is http://localhost:3000 (set PUBLIC_URL if it is reached under another one)");
     // The header is the sender's text: the line stays printable ASCII.
-    logRefusedOrigin(post("http://x.example\tfake\u00ff"), t0);
+    logRefusedOrigin(post("http://x.example\tfake\u00ff"), "/login", t0);
     expect(String(warn.mock.calls.at(-1)![0])).toMatch(/^[\x20-\x7e]+$/);
   });
 });
 
 describe("which routes have a page", () => {
-  // The refusal is drawn in the shell for a route under the `us?` layouts; a route posted to
-  // that has no page (consent, theme, favourites, beacons, auth) must not be one of them.
+  // The refusal is drawn in the shell for a route with a page; a route posted to that has none
+  // (consent, theme, favourites, beacons, auth) gets its own answer. Patterns as React Router
+  // joins them: the matched paths, without a leading slash.
   type Entry = { path?: string; file: string; children?: Entry[] };
-  const leaves = (entries: Entry[], prefix = ""): Array<{ pattern: string; file: string }> =>
+  const leaves = (entries: Entry[], prefix: string[] = []): Array<{ pattern: string; file: string }> =>
     entries.flatMap((entry) => {
-      const pattern = entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
-      return entry.children?.length ? leaves(entry.children, pattern) : [{ pattern: pattern || "/", file: entry.file }];
+      const paths = entry.path ? [...prefix, entry.path] : prefix;
+      return entry.children?.length ? leaves(entry.children, paths) : [{ pattern: paths.join("/") || "/", file: entry.file }];
     });
 
-  it("every page route's pattern starts with /us?, no resource route's does that takes posts", () => {
+  it("tells every page route from every route without a page that takes posts", () => {
     const all = leaves(routes as Entry[]);
     const pages = all.filter((route) => route.file.endsWith(".tsx"));
     expect(pages.length).toBeGreaterThan(30);
-    for (const page of pages) expect(page.pattern, page.file).toMatch(/^\/us\?(\/|$)/);
+    for (const page of pages) expect(isPageRoute(page.pattern), `${page.file} ${page.pattern}`).toBe(true);
     const posted = ["routes/consent/route.ts", "routes/set-theme/route.ts", "routes/favourite-toggle/route.ts", "routes/api-visitors-log/route.ts", "routes/api-heartbeat/route.ts", "routes/api-auth/route.ts"];
-    for (const file of posted) expect(all.find((route) => route.file === file)?.pattern, file).toMatch(/^\/(?!us\?)/);
+    for (const file of posted) {
+      const route = all.find((candidate) => candidate.file === file);
+      expect(route, file).toBeDefined();
+      expect(isPageRoute(route!.pattern), file).toBe(false);
+    }
   });
 });

@@ -46,13 +46,13 @@ const lastLogged = new Map<string, number>();
  * One line per refused origin per minute: enough to see a portal reached under an address
  * PUBLIC_URL does not name, too little for a flood of forged posts to fill the log.
  */
-export function logRefusedOrigin(request: Request, now = Date.now()): boolean {
+export function logRefusedOrigin(request: Request, path: string, now = Date.now()): boolean {
   // Printable and short: the header is the sender's text.
   const origin = (claimedOrigin(request) ?? request.headers.get("sec-fetch-site") ?? "unknown").replace(/[^\x21-\x7e]/g, "?").slice(0, 100);
   if (now - (lastLogged.get(origin) ?? -Infinity) < LOG_EVERY_MS) return false;
   if (lastLogged.size >= 1000) lastLogged.clear();
   lastLogged.set(origin, now);
-  console.warn(`Refused a ${request.method} to ${new URL(request.url).pathname} from ${origin}: the portal's address is ${publicOrigin()} (set PUBLIC_URL if it is reached under another one)`);
+  console.warn(`Refused a ${request.method} to ${path} from ${origin}: the portal's address is ${publicOrigin()} (set PUBLIC_URL if it is reached under another one)`);
   return true;
 }
 
@@ -60,8 +60,9 @@ export function logRefusedOrigin(request: Request, now = Date.now()): boolean {
  * Pages live under the `us?` layouts (app/routes.ts); other routes (consent, theme, favourites,
  * beacons, auth API) have no page, so their refusal cannot be drawn in the shell.
  */
-function isPageRoute(pattern: string): boolean {
-  return pattern === "/us?" || pattern.startsWith("/us?/");
+export function isPageRoute(pattern: string): boolean {
+  // React Router joins the matched paths without a leading slash ("us?/login").
+  return /^\/?us\?(\/|$)/.test(pattern);
 }
 
 /** The refusal's text in the language of the page the post came from (Referer), else of its address. */
@@ -78,7 +79,7 @@ function refusalText(request: Request, url: URL) {
  */
 export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ request, url, pattern }, next) => {
   if (!isForeignWrite(request)) return next();
-  logRefusedOrigin(request);
+  logRefusedOrigin(request, url.pathname);
   const headers = { "Cache-Control": "no-store" };
   if (isPageRoute(pattern) || new URL(request.url).pathname.endsWith(".data")) {
     throw data<ForeignOriginRefusal>({ refusal: "foreign-origin", expected: publicOrigin() }, { status: 403, statusText: "Forbidden", headers });
