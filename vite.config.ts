@@ -147,4 +147,30 @@ export default defineConfig({
   // The dev server listens on $PORT, so its origin is the public origin the app checks form
   // posts against (http://localhost:$PORT unless PUBLIC_URL says otherwise).
   server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
+  // `npm run dev`: the browser's dependencies bundled before the first page, not found one by
+  // one as pages load (each find reloaded the page, and the first load got Vite's "504
+  // Outdated Optimize Dep"); the server's own (reached through .server modules) never.
+  optimizeDeps: {
+    include: [
+      "react",
+      "react/jsx-runtime",
+      "react/jsx-dev-runtime",
+      "react-dom",
+      "react-dom/client",
+      "react-router",
+      "react-router/dom",
+      "zod",
+      "@conform-to/react",
+      "@conform-to/zod/v4",
+      "lucide-react",
+      "cookie-es",
+      "isbot",
+      "i18next",
+      "primereact/api",
+      "primereact/chart",
+      "primereact/editor",
+      "quill",
+    ],
+    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite"],
+  },
 });

@@ -95,9 +95,8 @@ export function handleDataRequest(response: Response) {
 
 /**
  * Client mistakes (a POST to a page without an action: 405; an unknown path: 404) are
- * answered, not logged; so are requests the client gave up on, and forged posts: React
- * Router refuses a page action from another origin with 400 before our middleware's 403,
- * and hands its Error here, which would put a stack trace in the log per hostile request.
+ * answered, not logged; so are requests the client gave up on, and forged posts, whose
+ * refusal the origin check logs itself, once a minute per origin (same-origin.server.ts).
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isForeignWrite(request)) return;

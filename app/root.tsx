@@ -58,7 +58,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The browser's bar follows the theme the visitor chose (the manifest holds the light one). */}
         <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
         <Meta />
-        <Links />
+        {/* No nonce on links: style-src does not use one, and the browser hides a nonce's value
+            from the page, so the dev server's critical-CSS link hydrated as a mismatch. */}
+        <Links nonce="" />
         {/* One web app manifest per language: the installed app's name and start page follow the page's. */}
         <link rel="manifest" href={manifestPath(locale)} />
       </head>

@@ -4,17 +4,20 @@
 // migrated (and an empty embedded one seeded) first, in the process that renders the pages.
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
-import { ConfigError, loadConfig, setConfig } from "../app/modules/config/config.server.ts";
+import { loadConfig, setConfig, type AppConfig } from "../app/modules/config/config.server.ts";
 import { registerDatabase } from "../app/modules/db/db.server.ts";
-import { DatabaseBusyError } from "../db/connection.ts";
-import { ensureShareImage, prepareDatabase, useImageStorage } from "../server/startup.ts";
+import { ensureShareImage, prepareDatabase, printReadyNotes, startupFailure, useImageStorage } from "../server/startup.ts";
 import { serveStatic } from "../server/static.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(line);
+// For the failure's one line: the configuration once read, and whether the port was being opened.
+let loaded: AppConfig | undefined;
+let listening = false;
 
 try {
   const config = loadConfig();
+  loaded = config;
   setConfig(config);
   const images = useImageStorage(config);
   const database = await prepareDatabase(config, log);
@@ -37,8 +40,10 @@ try {
     plugins: [uploads],
     server: { port: config.port, strictPort: true, host: process.env.HOST ? config.host : undefined },
   });
+  listening = true;
   await server.listen();
   server.printUrls();
+  printReadyNotes(config, log);
   server.bindCLIShortcuts({ print: true });
   const stop = async () => {
     await server.close();
@@ -47,6 +52,6 @@ try {
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stop());
 } catch (error) {
-  console.error(error instanceof ConfigError || error instanceof DatabaseBusyError ? error.message : error);
+  console.error(startupFailure(error, loaded, listening) ?? error);
   process.exit(1);
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import en from "../app/locales/en/common.json" with { type: "json" };
 import uk from "../app/locales/uk/common.json" with { type: "json" };
 import { localeFromPath, type LocaleCode } from "../app/i18n/locales.ts";
-import { escapeXml } from "../app/modules/format/escape-markup.ts";
+import { barePage } from "../app/modules/http/bare-page.ts";
 import { contentSecurityPolicy, newNonce } from "../app/modules/http/security-headers.server.ts";
 import { RETRY_AFTER_SECONDS } from "../db/resilience.ts";
 
@@ -10,12 +10,7 @@ import { RETRY_AFTER_SECONDS } from "../db/resilience.ts";
 // language of its address, readable on a phone in either colour scheme, without the app.
 
 function page(language: string, { busy_title: title, busy_description: description }: { busy_title: string; busy_description: string }) {
-  return Buffer.from(
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escapeXml(title)}</title>` +
-      `<style>body{margin:0;padding:3rem 1rem;font:1.125rem/1.5 system-ui,sans-serif}main{max-width:36rem;margin:0 auto}h1{font-size:1.5rem;line-height:1.25}</style></head>` +
-      `<body><main><h1>${escapeXml(title)}</h1><p>${escapeXml(description)}</p></main></body></html>`,
-  );
+  return Buffer.from(barePage(language, title, description));
 }
 
 const pages: Record<LocaleCode, Buffer> = { ua: page("uk", uk.error), us: page("en", en.error) };

@@ -1,22 +1,26 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadConfig, setConfig } from "../app/modules/config/config.server.ts";
+import { loadConfig, setConfig, type AppConfig } from "../app/modules/config/config.server.ts";
 import { registerDatabase } from "../app/modules/db/db.server.ts";
 import { listenForContentChanges } from "../app/modules/listing/content-notify.server.ts";
-import { DatabaseBusyError, openDatabase } from "../db/connection.ts";
+import { openDatabase } from "../db/connection.ts";
 import { createAppServer } from "./app-server.ts";
 import { isClusterWorker, startCluster } from "./cluster.ts";
-import { ensureShareImage, prepareDatabase, prepareOnce, useImageStorage } from "./startup.ts";
+import { ensureShareImage, prepareDatabase, prepareOnce, printReadyNotes, probeListen, startupFailure, useImageStorage } from "./startup.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(line);
+/** For fail(): the configuration, once it was read. */
+let loaded: AppConfig | undefined;
 
 async function main() {
   const config = loadConfig();
+  loaded = config;
   setConfig(config);
+  if (!isClusterWorker()) await probeListen(config).catch((error: unknown) => fail(error, true));
   const images = useImageStorage(config);
-  if (await startCluster(config, log, () => prepareOnce(config, images, log))) return;
+  if (await startCluster(config, log, () => prepareOnce(config, images, log))) return printReadyNotes(config, log);
   // Workers of a cluster find the database migrated by the primary.
   const database = isClusterWorker() ? await openDatabase(config) : await prepareDatabase(config, log);
   registerDatabase(database);
@@ -24,8 +28,8 @@ async function main() {
   if (config.databaseUrl) listenForContentChanges(config.databaseUrl);
   if (!isClusterWorker()) await ensureShareImage(images, "Diaspora");
 
-  // No allowedActionOrigins: request URLs are built on the public origin (see createAppServer),
-  // so React Router's action check compares a form's Origin with exactly that origin.
+  // Request URLs are built on the public origin (see createAppServer); the origin of a post is
+  // checked by the root's middleware, not by React Router (react-router.config.ts).
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
 
   const { server, shutdown } = createAppServer({
@@ -46,16 +50,18 @@ async function main() {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => void Promise.resolve(alerts?.stop()).then(() => shutdown()).then(() => process.exit(0)));
   }
+  // A port in use or a HOST that is not this machine's: one line, not Node's unhandled 'error'.
+  server.once("error", (error) => fail(error, true));
   server.listen(config.port, config.host, () => {
     log(`Portal ready on ${config.origin} (${database.kind === "pglite" ? `embedded database in ${config.paths.db}` : "PostgreSQL"}, images in ${images.description}${isClusterWorker() ? `, worker ${process.pid}` : ""})`);
+    if (!isClusterWorker()) printReadyNotes(config, log);
   });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseBusyError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+/** One line naming what to fix for a failure of the environment (README "Configuration"); the stack for anything else. */
+function fail(error: unknown, listening = false): never {
+  console.error(startupFailure(error, loaded, listening) ?? error);
   process.exit(1);
-});
+}
+
+main().catch((error: unknown) => fail(error));

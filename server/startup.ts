@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import sharp from "sharp";
-import { openDatabase, type Database } from "../db/connection.ts";
+import { DatabaseBusyError, isConnectionError, openDatabase, type Database } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../scripts/seed/index.ts";
-import type { AppConfig } from "../app/modules/config/config.server.ts";
+import { acceptedOrigins, ConfigError, type AppConfig } from "../app/modules/config/config.server.ts";
 import { imageStoreFor, setImageStore, type ImageStore } from "../app/modules/images/storage.server.ts";
 import { setImageBaseUrl } from "../app/modules/images/urls.ts";
 
@@ -28,7 +29,7 @@ export async function prepareDatabase(config: AppConfig, log: (line: string) => 
       if (!existing) {
         const demoPassword = config.demoPassword ?? randomBytes(9).toString("base64url");
         await seedDemoContent(database.db, { store: imageStoreFor(config.storage, config.paths.uploads), demoPassword, log });
-        printDemoLogins(demoPassword, log);
+        seededPassword = demoPassword;
       }
     }
     return database;
@@ -53,12 +54,86 @@ export async function prepareOnce(config: AppConfig, images: ImageStore, log: (l
   await ensureShareImage(images, "Diaspora");
 }
 
-function printDemoLogins(password: string, log: (line: string) => void) {
+let seededPassword: string | undefined;
+
+/**
+ * Printed last, once the portal listens, after the build's and the seed's output: the address
+ * the portal expects posts from and, on the start that seeded them, the demo logins in a box.
+ */
+export function printReadyNotes(config: Pick<AppConfig, "origin" | "publicUrl" | "port">, log: (line: string) => void): void {
+  const others = acceptedOrigins(config).filter((origin) => origin !== config.origin);
+  log(
+    config.publicUrl
+      ? `Open the portal at ${config.origin} (PUBLIC_URL): forms sent from any other address are refused.`
+      : `Open the portal at ${config.origin} (or ${others.join(", ")} on this machine); set PUBLIC_URL when it is reached under another address.`,
+  );
+  if (seededPassword === undefined) return;
+  const lines = [
+    "Demo accounts (one password for all three):",
+    ...["admin@demo.local", "editor@demo.local", "user@demo.local"].map((email) => `  ${email}`),
+    `  password: ${seededPassword}`,
+    `Sign in at ${config.origin}/login`,
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
   log("");
-  log("Demo accounts (password for all three):");
-  for (const email of ["admin@demo.local", "editor@demo.local", "user@demo.local"]) log(`  ${email}`);
-  log(`  password: ${password}`);
-  log("");
+  log(`+${"-".repeat(width + 2)}+`);
+  for (const line of lines) log(`| ${line.padEnd(width)} |`);
+  log(`+${"-".repeat(width + 2)}+`);
+  seededPassword = undefined;
+}
+
+/**
+ * Opens and closes the port at once: a port in use or a HOST that is not this machine's is
+ * told in a second, not after the migrations and the seed (the real listen checks it again).
+ */
+export async function probeListen(config: Pick<AppConfig, "port" | "host">): Promise<void> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(config.port, config.host, resolve);
+  });
+  await new Promise((resolve) => probe.close(resolve));
+}
+
+/** Where the database URL points, without its credentials (for messages). */
+function databaseTarget(url: string): { where: string; name: string; user: string } {
+  const parsed = URL.parse(url);
+  const name = decodeURIComponent(parsed?.pathname.slice(1) ?? "") || "(default)";
+  return { where: parsed ? `${parsed.hostname || "localhost"}:${parsed.port || "5432"}/${name}` : "(unreadable URL)", name, user: decodeURIComponent(parsed?.username ?? "") };
+}
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/**
+ * The one line a start-up failure prints, naming what to fix; undefined for a failure that is
+ * not the environment's (a fault in the code, whose stack is the useful part). `listening`:
+ * the error came from opening the port, not from preparing the database.
+ */
+export function startupFailure(error: unknown, config: Pick<AppConfig, "port" | "host" | "databaseUrl"> | undefined, listening = false): string | undefined {
+  if (error instanceof ConfigError || error instanceof DatabaseBusyError) return error.message;
+  if (!config) return undefined;
+  const code = String(codeOf(error));
+  const message = error instanceof Error ? error.message : String(error);
+  if (listening) {
+    // Vite (npm run dev) says it in words, Node with a code.
+    if (code === "EADDRINUSE" || /^Port \d+ is already in use/.test(message)) {
+      return `Port ${config.port} is already in use by another process: stop that process, or set PORT to a free port.`;
+    }
+    if (code === "EACCES") return `Port ${config.port} needs privileges this process does not have: set PORT to 1024 or above.`;
+    if (["EADDRNOTAVAIL", "ENOTFOUND", "EAI_AGAIN", "EAI_NONAME", "EAI_FAIL"].includes(code)) {
+      return `Cannot listen on HOST=${config.host}: it is not an address of this machine (${code}). Set HOST to one, or to 0.0.0.0 for all of them.`;
+    }
+    return undefined;
+  }
+  if (!config.databaseUrl) return undefined;
+  const target = databaseTarget(config.databaseUrl);
+  if (code === "3D000") return `The database ${target.where} named by DATABASE_URL does not exist: create it (createdb ${target.name}) or correct DATABASE_URL.`;
+  if (code === "28P01" || code === "28000") return `PostgreSQL at ${target.where} refused the login of user ${target.user || "(default)"} from DATABASE_URL: correct the user or password in DATABASE_URL.`;
+  if (isConnectionError(error)) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : message;
+    return `Cannot reach the database at ${target.where} (DATABASE_URL): ${cause}. Start PostgreSQL there or correct DATABASE_URL.`;
+  }
+  return undefined;
 }
 
 /** The default share card image: SPEC wants a webp under the uploads images path. */

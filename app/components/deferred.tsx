@@ -10,6 +10,10 @@ type Module<P> = { default: ComponentType<P> };
  * navigation), it appears once `when()` and the chunk are in.
  *
  * Only for parts that are fine as plain HTML until then: links, or a form that posts.
+ * Whatever `when()` waits for, the part hydrates once the browser is idle at the latest: while
+ * a server-rendered part is not hydrated, React holds back every transition that reaches it
+ * (each fetcher answer and navigation changes the router's context), so a part waiting for a
+ * visitor's action left "Show phone" and every other fetcher form of the page without effect.
  * Props should be primitives: the part is memoised, so its parent re-rendering with the same
  * values does not touch the server's HTML before the chunk is here.
  */
@@ -28,7 +32,7 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, when:
       // oxlint-disable-next-line unicorn/no-thenable
       return { then: (resolve: (value: Module<P>) => void) => resolve(module) } as Promise<Module<P>>;
     }
-    return server ? load() : when().then(load);
+    return server ? load() : Promise.race([when(), afterIdle()]).then(load);
   });
   function Deferred(props: P) {
     return (

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { useT } from "~/hooks/use-t";
+import { foreignOriginRefusal } from "~/modules/http/foreign-origin";
 import { errorStatus, errorVariant } from "~/modules/seo/error-texts";
 import { LocalizedLink } from "./localized-link";
 
@@ -13,6 +14,22 @@ export function ErrorView({ error }: { error: unknown }) {
   // already logged the original, and this is React Router's stackless copy of it, printed even
   // for a request whose client hung up mid-load (which handleError rightly leaves out).
   if (typeof document !== "undefined" && status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+  const refusal = foreignOriginRefusal(error);
+  if (refusal) {
+    // A post from an address PUBLIC_URL does not name: say so, and where the portal is.
+    return (
+      <section className="error-page" aria-labelledby="error-title">
+        <p className="error-page__code">{status}</p>
+        <h1 id="error-title">{t("error.foreign_origin_title")}</h1>
+        <p>{t("error.foreign_origin_description", { expected: refusal.expected })}</p>
+        <p>
+          <a href={`${refusal.expected}/`} className="button">
+            {t("error.foreign_origin_link", { expected: refusal.expected })}
+          </a>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__code">{status}</p>

@@ -131,6 +131,9 @@ function awaitedBy(language: Language, namespaces: readonly string[]): Promise<v
   return undefined;
 }
 
+/** Settled the way React's `use` reads it: returns at once, never suspends. */
+const READY: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 const pluralRules = new Map<Language, Intl.PluralRules>();
 function pluralCategory(language: Language, count: number): string {
   let rules = pluralRules.get(language);
@@ -205,10 +208,10 @@ export function useTranslation<const Ns extends FlatNamespace | readonly FlatNam
     mounted.current = true;
   }, []);
   // Hydration renders from the hint; a component mounting later waits for its namespaces.
-  if (hydrated && !mounted.current) {
-    const waiting = awaitedBy(lng, list);
-    if (waiting) use(waiting);
-  }
+  // `use` is called on every render, with a settled promise when there is nothing to wait for:
+  // a render that suspended and its replay then always call it alike (React's dev build
+  // reported "called use() to suspend … but did not call use() when it finished").
+  use((hydrated && !mounted.current ? awaitedBy(lng, list) : undefined) ?? READY);
   const loadedVersion = useSyncExternalStore(subscribeToMessages, currentVersion, currentVersion);
   const defaultNs = list[0]!;
   const t = useMemo(

@@ -106,7 +106,7 @@ describe("state-changing requests from elsewhere", () => {
 });
 
 describe("the error log", () => {
-  // React Router refuses a page action from another origin itself (400) and reports its Error.
+  // An Error reported for a refused post (React Router reports its own origin check's so).
   const refusal = new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.");
   const logged = (headers: Record<string, string>, method = "POST") => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -42,6 +42,12 @@ function useNarrowWindow(): boolean {
  * language, by device and the top pages. Charts (PrimeReact Chart on chart.js) are drawn in
  * the browser; the same numbers are tables, open without JavaScript and one click away with it.
  */
+
+/**
+ * The canvas's accessible name through PrimeReact's pass-through: its `ariaLabel` prop (10.9)
+ * also lands on the wrapping div as an unknown `ariaLabel` attribute, which React reports.
+ */
+const canvasLabel = (label: string) => ({ canvas: { "aria-label": label } });
 export function VisitorCharts({ stats, device: serverDevice }: Props) {
   const language = usePageLanguage();
   usePrimeLocale(language);
@@ -142,21 +148,21 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
         <p>{t("visitors.no_data")}</p>
       ) : (
         <div className="visitor-stats__grid">
-          <ChartPanel id="visits-per-day" title={t("visitors.per_day")} wide chart={charts && <Chart type="line" {...charts.perDay} ariaLabel={t("visitors.per_day")} />}>
+          <ChartPanel id="visits-per-day" title={t("visitors.per_day")} wide chart={charts && <Chart type="line" {...charts.perDay} pt={canvasLabel(t("visitors.per_day"))} />}>
             <NumbersTable
               headers={[t("visitors.day"), t("visitors.visits"), t("visitors.visitors")]}
               rows={stats.days.map((day) => [dayLabel(day.day), day.visits, day.visitors])}
               labelledBy="visits-per-day-title"
             />
           </ChartPanel>
-          <ChartPanel id="visits-by-locale" title={t("visitors.by_locale")} chart={charts && <Chart type="doughnut" {...charts.byLocale} ariaLabel={t("visitors.by_locale")} />}>
+          <ChartPanel id="visits-by-locale" title={t("visitors.by_locale")} chart={charts && <Chart type="doughnut" {...charts.byLocale} pt={canvasLabel(t("visitors.by_locale"))} />}>
             <NumbersTable
               headers={[t("visitors.locale"), t("visitors.visits")]}
               rows={stats.byLocale.map((row) => [localeName(row.locale), row.visits])}
               labelledBy="visits-by-locale-title"
             />
           </ChartPanel>
-          <ChartPanel id="visits-by-device" title={t("visitors.by_device")} chart={charts && <Chart type="doughnut" {...charts.byDevice} ariaLabel={t("visitors.by_device")} />}>
+          <ChartPanel id="visits-by-device" title={t("visitors.by_device")} chart={charts && <Chart type="doughnut" {...charts.byDevice} pt={canvasLabel(t("visitors.by_device"))} />}>
             <NumbersTable
               headers={[t("visitors.device"), t("visitors.visits")]}
               rows={stats.byDevice.map((row) => [deviceName(row.deviceClass), row.visits])}
@@ -168,7 +174,7 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
             title={t("visitors.top_pages")}
             wide
             height={charts?.topPages.height}
-            chart={charts && <Chart type="bar" data={charts.topPages.data} options={charts.topPages.options} ariaLabel={t("visitors.top_pages")} />}
+            chart={charts && <Chart type="bar" data={charts.topPages.data} options={charts.topPages.options} pt={canvasLabel(t("visitors.top_pages"))} />}
           >
             <NumbersTable headers={[t("visitors.page"), t("visitors.visits")]} rows={stats.topPages.map((row) => [row.path, row.visits])} labelledBy="top-pages-title" />
           </ChartPanel>

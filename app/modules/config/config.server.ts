@@ -231,6 +231,16 @@ export function publicOrigin(): string {
   return getConfig().origin;
 }
 
+/**
+ * The origins a form post or beacon may come from: the public origin and, while PUBLIC_URL is
+ * unset, the port's other loopback names, so a local start answers at 127.0.0.1 and [::1] as
+ * at localhost. URLs the portal writes keep the one public origin.
+ */
+export function acceptedOrigins(config: Pick<AppConfig, "origin" | "publicUrl" | "port"> = getConfig()): readonly string[] {
+  if (config.publicUrl) return [config.origin];
+  return [config.origin, ...["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${config.port}`).filter((origin) => origin !== config.origin)];
+}
+
 export function setConfig(config: AppConfig): void {
   (globalThis as ConfigHolder)[CONFIG_KEY] = config;
 }

@@ -1,12 +1,22 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { publicOrigin } from "../config/config.server.ts";
+import { languageOf, localeFromPath } from "~/i18n/locales";
+import { translatorFor } from "~/middleware/i18next";
+import { acceptedOrigins, publicOrigin } from "../config/config.server.ts";
+import { barePage } from "./bare-page.ts";
+import type { ForeignOriginRefusal } from "./foreign-origin.ts";
 
 // Cross-site request forgery guard for every state-changing request, page actions and
 // resource routes alike (/consent, /set-theme, the analytics beacons, /api/auth/*). React
-// Router checks the Origin of page actions only; this covers the rest, against the public
-// origin, with the same answer everywhere.
+// Router's own action check is turned off (react-router.config.ts: it answered a bare 400
+// before any middleware, which the browser showed as a 500 page); this one covers every
+// route, against the accepted origins, with one answer everywhere.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origin of a state-changing request as far as the browser tells it: Origin, else Referer's. */
+function claimedOrigin(request: Request): string | null {
+  return request.headers.get("origin") ?? URL.parse(request.headers.get("referer") ?? "")?.origin ?? null;
+}
 
 /**
  * Whether a request comes from the portal's own pages. Browsers send Origin with every
@@ -16,11 +26,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
-  if (origin !== null) return origin === publicOrigin();
+  if (origin !== null) return acceptedOrigins().includes(origin);
   const site = request.headers.get("sec-fetch-site");
   if (site !== null) return site === "same-origin" || site === "none";
   const referer = request.headers.get("referer");
-  if (referer !== null) return URL.parse(referer)?.origin === publicOrigin();
+  if (referer !== null) return acceptedOrigins().includes(URL.parse(referer)?.origin ?? "");
   return true;
 }
 
@@ -29,8 +39,54 @@ export function isForeignWrite(request: Request): boolean {
   return !SAFE_METHODS.has(request.method) && !isSameOrigin(request);
 }
 
-/** Root middleware: a foreign state-changing request ends with 403 before any action runs. */
-export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+const LOG_EVERY_MS = 60_000;
+const lastLogged = new Map<string, number>();
+
+/**
+ * One line per refused origin per minute: enough to see a portal reached under an address
+ * PUBLIC_URL does not name, too little for a flood of forged posts to fill the log.
+ */
+export function logRefusedOrigin(request: Request, path: string, now = Date.now()): boolean {
+  // Printable and short: the header is the sender's text.
+  const origin = (claimedOrigin(request) ?? request.headers.get("sec-fetch-site") ?? "unknown").replace(/[^\x21-\x7e]/g, "?").slice(0, 100);
+  if (now - (lastLogged.get(origin) ?? -Infinity) < LOG_EVERY_MS) return false;
+  if (lastLogged.size >= 1000) lastLogged.clear();
+  lastLogged.set(origin, now);
+  console.warn(`Refused a ${request.method} to ${path} from ${origin}: the portal's address is ${publicOrigin()} (set PUBLIC_URL if it is reached under another one)`);
+  return true;
+}
+
+/**
+ * Pages live under the `us?` layouts (app/routes.ts); other routes (consent, theme, favourites,
+ * beacons, auth API) have no page, so their refusal cannot be drawn in the shell.
+ */
+export function isPageRoute(pattern: string): boolean {
+  // React Router joins the matched paths without a leading slash ("us?/login").
+  return /^\/?us\?(\/|$)/.test(pattern);
+}
+
+/** The refusal's text in the language of the page the post came from (Referer), else of its address. */
+function refusalText(request: Request, url: URL) {
+  const language = languageOf(localeFromPath(URL.parse(request.headers.get("referer") ?? "")?.pathname ?? url.pathname));
+  const t = translatorFor(language);
+  return { language, title: t("common:error.foreign_origin_title"), description: t("common:error.foreign_origin_description", { expected: publicOrigin() }) };
+}
+
+/**
+ * Root middleware: a foreign state-changing request ends with 403 before any action runs. A
+ * page (and every request of the app's own script, `.data`) gets the error page in the shell;
+ * a route without a page a small page of its own, or the sentence alone for a script's fetch.
+ */
+export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ request, url, pattern }, next) => {
   if (!isForeignWrite(request)) return next();
-  throw data(null, { status: 403, statusText: "Forbidden", headers: { "Cache-Control": "no-store" } });
+  logRefusedOrigin(request, url.pathname);
+  const headers = { "Cache-Control": "no-store" };
+  if (isPageRoute(pattern) || new URL(request.url).pathname.endsWith(".data")) {
+    throw data<ForeignOriginRefusal>({ refusal: "foreign-origin", expected: publicOrigin() }, { status: 403, statusText: "Forbidden", headers });
+  }
+  const text = refusalText(request, url);
+  if (request.headers.get("accept")?.includes("text/html")) {
+    throw new Response(barePage(text.language, text.title, text.description), { status: 403, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+  }
+  throw new Response(`${text.title}. ${text.description}\n`, { status: 403, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 };

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { languageOf, localeFromPath } from "~/i18n/locales";
 import { translate } from "~/i18n/translate";
+import { foreignOriginRefusal } from "~/modules/http/foreign-origin";
 
 export type ErrorVariant = "bad_request" | "forbidden" | "not_found" | "too_large" | "too_many" | "unavailable" | "server";
 const VARIANTS: Partial<Record<number, ErrorVariant>> = { 400: "bad_request", 403: "forbidden", 404: "not_found", 413: "too_large", 429: "too_many", 503: "unavailable" };
@@ -22,6 +23,13 @@ export function errorVariant(status: number): ErrorVariant {
 export function errorMeta(error: unknown, pathname: string): MetaDescriptor[] {
   const variant = errorVariant(errorStatus(error));
   const language = languageOf(localeFromPath(pathname));
+  const refusal = foreignOriginRefusal(error);
+  if (refusal) {
+    return [
+      { title: translate(language, "common", "error.foreign_origin_title") },
+      { name: "description", content: translate(language, "common", "error.foreign_origin_description", { expected: refusal.expected }) },
+    ];
+  }
   return [
     { title: translate(language, "common", `error.${variant}_title`, { path: pathname }) },
     { name: "description", content: translate(language, "common", `error.${variant}_description`) },
