@@ -39,6 +39,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_IN_FLIGHT),
+  // Forms with files being read and their images decoded at once: per process, and per user within it.
+  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
+  UPLOADS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
   S3_BUCKET: optionalString.pipe(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
@@ -90,6 +93,8 @@ export type AppConfig = {
   webConcurrency: number;
   /** Requests one process builds at once; past 8x that waiting, more are refused with 503 (server/admission.ts). */
   maxInFlight: number;
+  /** Upload forms (adverts, staff content) read and processed at once; more wait briefly, then get a 503. */
+  uploads: { inFlight: number; perUser: number };
   storage: StorageConfig;
   paths: { db: string; uploads: string; outbox: string };
 };
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: values.SEED_DEMO,
     webConcurrency: values.WEB_CONCURRENCY,
     maxInFlight: values.MAX_IN_FLIGHT,
+    uploads: { inFlight: values.UPLOADS_IN_FLIGHT, perUser: values.UPLOADS_PER_USER },
     storage: storageConfig(values, env),
     paths: {
       db: path.join(dataDir, "db"),
