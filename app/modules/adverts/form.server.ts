@@ -29,7 +29,7 @@ import { parseIds } from "../http/ids.ts";
 // /cabinet/add-advertisement) and editing (/cabinet/edit/{id}).
 
 /** The answer to a failed submit: conform's result and the photos the form holds now. */
-export type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPreview[] };
+type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPreview[] };
 
 type CategoryOption = { id: number; name: LocalizedText; depth: number };
 type LocationOption = { id: number; name: LocalizedText };
