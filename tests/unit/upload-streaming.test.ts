@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as newRoute from "~/routes/advert-new/route";
+import * as contentNew from "~/routes/dashboard-content-new/route";
 import { authMiddleware } from "~/modules/auth/guards.server";
 import { readUploadOutcome, type UploadOutcome } from "~/modules/http/body.server";
 import { acquireUploadSlot } from "~/modules/http/upload-slots.server";
@@ -12,6 +13,7 @@ import { unclaimedUploads } from "~/modules/adverts/photos.server";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { unwrapData } from "../support/route.ts";
+import { asStaff, pngFile, replyOf, staff } from "./dashboard-support.ts";
 
 const t = useTestDatabase();
 
@@ -165,5 +167,32 @@ describe("the advert form's uploads", () => {
     expect(settled).toBe(false);
     release();
     expect((await pending).status).toBe(302);
+  });
+});
+
+describe("the staff content form's uploads", () => {
+  beforeAll(() => useAccountConfig());
+
+  it("an image over its cap is refused by its field with a message; a long text and the other fields are kept", async () => {
+    const editor = await staff("editor");
+    const body = `<p>${"довгий текст ".repeat(14_000)}</p>`;
+    const reply = replyOf(
+      await asStaff(editor, contentNew.action, {
+        url: "/dashboard/news/new-page",
+        params: { type: "news" },
+        form: { intent: "save", status: "draft", title_uk: "Новина з фото", body_uk: body, cover_image_id_file: new File([new Uint8Array(11 * 1024 * 1024)], "huge.png", { type: "image/png" }) },
+      }),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.data.result.error.cover_image_id_file).toEqual(["admin:errors.image_too_large"]);
+    expect(reply.data.result.initialValue).toMatchObject({ title_uk: "Новина з фото", body_uk: body });
+    // The same form with a real image is stored.
+    const saved = await asStaff(editor, contentNew.action, {
+      url: "/dashboard/news/new-page",
+      params: { type: "news" },
+      form: { intent: "save", status: "draft", title_uk: "Новина з фото", body_uk: body, cover_image_id_file: await pngFile() },
+    });
+    expect(saved).toBeInstanceOf(Response);
+    expect((saved as Response).status).toBe(302);
   });
 });

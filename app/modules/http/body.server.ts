@@ -20,7 +20,9 @@ export const FORM_MAX_BYTES = 256 * 1024;
 /** Staff content forms with images (each at most MAX_IMAGE_BYTES): a few images and the texts. */
 export const UPLOAD_MAX_FILES = 30;
 export const UPLOAD_MAX_BYTES = 60 * 1024 * 1024;
-/** Parts of one multipart body (fields and files); the text of all fields together stays within FORM_MAX_BYTES. */
+/** Their texts: two rich-text bodies of 200,000 characters (Cyrillic: two bytes each) and the rest. */
+export const UPLOAD_MAX_TEXT_BYTES = 2 * 1024 * 1024;
+/** Parts of one multipart body (fields and files). */
 const MAX_PARTS = 2000;
 
 export type BodyLimits = {
@@ -29,6 +31,8 @@ export type BodyLimits = {
   /** Multipart files: each one, and how many (defaults: none bigger than the body, 20). */
   maxFileBytes?: number;
   maxFiles?: number;
+  /** Multipart text fields, all together (default FORM_MAX_BYTES). */
+  maxTextBytes?: number;
 };
 
 export type FormOutcome = { ok: true; form: FormData } | { ok: false; status: 400 | 413; maxBytes: number };
@@ -101,7 +105,7 @@ type FileMode = { kind: "memory" } | { kind: "spool"; dir: () => Promise<string>
 
 /**
  * Streams a multipart body through busboy. Text fields go into the FormData (all of them
- * together within FORM_MAX_BYTES); files are kept as `mode` says, each within `maxFileBytes`:
+ * together within `maxTextBytes`); files are kept as `mode` says, each within `maxFileBytes`:
  * in memory a larger file is a 413, spooled it is discarded past the cap and reported with
  * `path: null`, so the form can name it. More files than `maxFiles` is a 413.
  */
@@ -115,7 +119,7 @@ async function readMultipart(
   try {
     busboy = Busboy({
       headers: { "content-type": contentType },
-      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, parts: MAX_PARTS, fieldSize: FORM_MAX_BYTES, headerPairs: 100 },
+      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, parts: MAX_PARTS, fieldSize: limits.maxTextBytes, headerPairs: 100 },
     });
   } catch (error) {
     throw new MalformedBodyError("not a multipart body", { cause: error });
@@ -134,7 +138,7 @@ async function readMultipart(
   };
   busboy.on("field", (name, value, _nameTruncated, valueTruncated) => {
     textBytes += Buffer.byteLength(value);
-    if (valueTruncated || textBytes > FORM_MAX_BYTES) fail(new MaxTotalSizeExceededError(FORM_MAX_BYTES));
+    if (valueTruncated || textBytes > limits.maxTextBytes) fail(new MaxTotalSizeExceededError(limits.maxTextBytes));
     else form.append(name, value);
   });
   busboy.on("file", (field, stream, name, _encoding, type) => {
@@ -208,7 +212,7 @@ async function readBody(request: Request, limits: BodyLimits, mode: FileMode, mu
   if (!body.stream) return { ok: false, status: 400, maxBytes };
   try {
     if (type === "multipart/form-data") {
-      const full = { maxBytes, maxFileBytes: limits.maxFileBytes ?? maxBytes, maxFiles: limits.maxFiles ?? 20 };
+      const full = { maxBytes, maxFileBytes: limits.maxFileBytes ?? maxBytes, maxFiles: limits.maxFiles ?? 20, maxTextBytes: limits.maxTextBytes ?? FORM_MAX_BYTES };
       return { ok: true, ...(await readMultipart(request.headers.get("content-type")!, body.stream, full, mode)) };
     }
     // Urlencoded bodies hold text only, already capped at maxBytes on the wire.

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "../db/db.server.ts";
-import { readUploadOutcome, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, type SpooledFile } from "../http/body.server.ts";
+import { readUploadOutcome, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TEXT_BYTES, type SpooledFile } from "../http/body.server.ts";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "../http/upload-slots.server.ts";
 import { ImageRejectedError, MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { storeImage } from "../images/store.server.ts";
@@ -23,7 +23,7 @@ export async function readContentForm(request: Request, actorId: number): Promis
   const release = await acquireUploadSlot(`user:${actorId}`);
   if (!release) throw data(null, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_S) } });
   try {
-    const body = await readUploadOutcome(request, { maxBytes: UPLOAD_MAX_BYTES, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: UPLOAD_MAX_FILES, urlencoded: true });
+    const body = await readUploadOutcome(request, { maxBytes: UPLOAD_MAX_BYTES, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: UPLOAD_MAX_FILES, maxTextBytes: UPLOAD_MAX_TEXT_BYTES, urlencoded: true });
     if (!body.ok) throw data(null, { status: body.status, statusText: body.status === 413 ? "Payload Too Large" : body.status === 415 ? "Unsupported Media Type" : "Bad Request" });
     return {
       form: body.form,
