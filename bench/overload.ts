@@ -20,7 +20,7 @@ export type OverloadFigures = {
   rssMaxMb: number | null;
 };
 
-function rssMb(pid: number | undefined): number | null {
+export function rssMb(pid: number | undefined): number | null {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
   } catch {

@@ -5,7 +5,8 @@ import { localeFromPath, localizePath, type Language } from "~/i18n/locales";
 import type { SessionUser } from "../auth/session.server.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
-import { readFormOutcome } from "../http/body.server.ts";
+import { readUploadOutcome, type SpooledFile, type UploadOutcome } from "../http/body.server.ts";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "../http/upload-slots.server.ts";
 import { redirectWithFlash } from "../http/flash.server.ts";
 import { MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { getSettings, type Settings } from "../settings/settings.server.ts";
@@ -13,7 +14,6 @@ import { categoryRows, listLocations } from "../listing/taxonomy.server.ts";
 import { createAdvertSchema, parsePhotoOrder, type AdvertFormValue } from "./form-schema.ts";
 import { createAdvert, dailyLimitReached, dailyLimitRetryAfter, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
 import {
-  chosenFiles,
   claimablePhotoIds,
   deletePhotos,
   deleteUnclaimedUploads,
@@ -29,7 +29,7 @@ import { parseIds } from "../http/ids.ts";
 // /cabinet/add-advertisement) and editing (/cabinet/edit/{id}).
 
 /** The answer to a failed submit: conform's result and the photos the form holds now. */
-export type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPreview[] };
+type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPreview[] };
 
 type CategoryOption = { id: number; name: LocalizedText; depth: number };
 type LocationOption = { id: number; name: LocalizedText };
@@ -90,8 +90,37 @@ function maxBodyBytes(settings: Settings): number {
   return Math.max(1, settings.advert_max_images) * MAX_IMAGE_BYTES + 1024 * 1024;
 }
 
-function errorReply(formErrors: string[], status: number, photos: PhotoPreview[] = []) {
+function errorReply(formErrors: string[], status: number | ResponseInit, photos: PhotoPreview[] = []) {
   return data<AdvertFormReply>({ result: { status: "error", error: { "": formErrors } }, photos }, status);
+}
+
+/** The form's body limits: multipart only, each photo streamed to a temporary file within its cap. */
+function bodyLimits(settings: Settings) {
+  return { maxBytes: maxBodyBytes(settings), maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 100 };
+}
+
+/** The reply to a body that could not be read as the form: 413, 415 or 400, with a message. */
+function unreadableReply(body: Extract<UploadOutcome, { ok: false }>) {
+  if (body.status === 413) {
+    const mb = Math.floor(body.maxBytes / 1024 / 1024);
+    return errorReply([`adverts:errors.body_too_large|${JSON.stringify({ max: mb, each: MAX_IMAGE_BYTES / 1024 / 1024 })}`], 413);
+  }
+  return errorReply([body.status === 415 ? "adverts:errors.multipart_only" : "adverts:errors.bad_body"], body.status);
+}
+
+/**
+ * Too many uploads run already: the photos are read past and dropped (the server reads the
+ * body anyway), the typed fields come back with the message and a 503 with Retry-After.
+ */
+async function busyReply(request: Request, settings: Settings, ownerId: number, advertId: number | null) {
+  const init = { status: 503, headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_S) } };
+  const body = await readUploadOutcome(request, { ...bodyLimits(settings), discardFiles: true });
+  if (!body.ok) return errorReply(["adverts:errors.uploads_busy"], init);
+  const kept = await claimablePhotoIds(parseIds(body.form.getAll("photos")), ownerId, advertId);
+  body.form.delete("photos");
+  for (const id of kept) body.form.append("photos", String(id));
+  const submission = parseWithZod(body.form, { schema: createAdvertSchema() });
+  return data<AdvertFormReply>({ result: submission.reply({ formErrors: ["adverts:errors.uploads_busy"] }), photos: await photoPreviews(kept) }, init);
 }
 
 function rejectionMessage(rejection: PhotoRejection, settings: Settings): string {
@@ -139,31 +168,45 @@ type SubmitArgs = {
   advert: OwnedAdvert | null;
 };
 
-/**
- * Handles a post of the advert form. Every chosen photo is stored first (or refused with a
- * message), so a failed submit comes back with every field and every accepted photo.
- */
 /** The 429 of the daily advert limit, with Retry-After like every 429. */
 async function dailyLimitReply(ownerId: number, settings: Settings): Promise<ResponseInit> {
   return { status: 429, headers: { "Retry-After": String(await dailyLimitRetryAfter(ownerId, settings)) } };
 }
 
+/**
+ * Handles a post of the advert form. Every chosen photo is stored first (or refused with a
+ * message), so a failed submit comes back with every field and every accepted photo. At most
+ * a few run at once (http/upload-slots.server.ts); the body must be multipart.
+ */
 export async function submitAdvertForm({ request, url, user, advert }: SubmitArgs) {
   const settings = await getSettings();
   const locale = localeFromPath(url.pathname);
   if (!user.emailVerified) return errorReply(["adverts:errors.not_verified"], 403);
 
-  // The photo form's own cap (every photo at its largest); a photo too large is refused by itself later, with its name.
-  const body = await readFormOutcome(request, { maxBytes: maxBodyBytes(settings), maxFiles: 100 });
-  if (!body.ok && body.status === 413) {
-    const mb = Math.floor(body.maxBytes / 1024 / 1024);
-    return errorReply([`adverts:errors.body_too_large|${JSON.stringify({ max: mb, each: MAX_IMAGE_BYTES / 1024 / 1024 })}`], 413);
+  const release = await acquireUploadSlot(`user:${user.id}`);
+  if (!release) return busyReply(request, settings, user.id, advert?.id ?? null);
+  const body = await readUploadOutcome(request, bodyLimits(settings)).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  if (!body.ok) {
+    release();
+    return unreadableReply(body);
   }
-  if (!body.ok) return errorReply(["adverts:errors.bad_body"], 400);
-  const formData = body.form;
+  try {
+    return await submitReadForm({ form: body.form, files: body.files, user, advert, settings, locale });
+  } finally {
+    await body.dispose();
+    release();
+  }
+}
+
+type ReadFormArgs = Omit<SubmitArgs, "request" | "url"> & { form: FormData; files: SpooledFile[]; settings: Settings; locale: ReturnType<typeof localeFromPath> };
+
+/** The form as read, its photos spooled: photos stored (or refused), then the fields validated and saved. */
+async function submitReadForm({ form: formData, files, user, advert, settings, locale }: ReadFormArgs) {
   await deleteUnclaimedUploads().catch((error: unknown) => console.error("advert uploads cleanup:", error));
 
-  const files = chosenFiles(formData.getAll("newPhotos"));
   formData.delete("newPhotos");
   const claimable = await claimablePhotoIds(parseIds(formData.getAll("photos")), user.id, advert?.id ?? null);
   const removed = new Set(parseIds(formData.getAll("removePhotos")));

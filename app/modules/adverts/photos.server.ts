@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
 import { getDb } from "../db/db.server.ts";
+import type { SpooledFile } from "../http/body.server.ts";
 import { ImageRejectedError, MAX_IMAGE_BYTES, type ImageRejectionReason } from "../images/process.server.ts";
 import { deleteImages, storeImage } from "../images/store.server.ts";
 import { imageUrlFor } from "../images/urls.ts";
@@ -20,17 +21,12 @@ export type PhotoRejection = { name: string; reason: PhotoRejectionReason };
 /** What the form shows of a stored photo. */
 export type PhotoPreview = { id: number; src: string; width: number; height: number };
 
-/** A file input's entries that are real files (an empty input posts one nameless empty file). */
-export function chosenFiles(values: FormDataEntryValue[]): File[] {
-  return values.filter((value): value is File => typeof value !== "string" && (value.size > 0 || value.name !== ""));
-}
-
 /**
- * Stores up to `room` of `files` as the user's unclaimed photos. The result lists, per
- * file, its new image id or null; refusals carry the reason (never a 500: undecodable input,
- * a decompression bomb or an oversized file is a message).
+ * Stores up to `room` of `files` (spooled uploads) as the user's unclaimed photos. The result
+ * lists, per file, its new image id or null; refusals carry the reason (never a 500:
+ * undecodable input, a decompression bomb or an oversized file is a message).
  */
-export async function storeAdvertPhotos(files: readonly File[], options: { ownerId: number; room: number }) {
+export async function storeAdvertPhotos(files: readonly SpooledFile[], options: { ownerId: number; room: number }) {
   const ids: Array<number | null> = [];
   const rejections: PhotoRejection[] = [];
   let room = options.room;
@@ -41,7 +37,7 @@ export async function storeAdvertPhotos(files: readonly File[], options: { owner
       rejections.push({ name, reason: "too_many" });
       continue;
     }
-    if (file.size > MAX_IMAGE_BYTES) {
+    if (file.path === null || file.size > MAX_IMAGE_BYTES) {
       ids.push(null);
       rejections.push({ name, reason: "too_large" });
       continue;
@@ -53,8 +49,7 @@ export async function storeAdvertPhotos(files: readonly File[], options: { owner
       continue;
     }
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const image = await storeImage(getDb(), bytes, { ownerId: options.ownerId });
+      const image = await storeImage(getDb(), { path: file.path }, { ownerId: options.ownerId });
       await getDb().insertInto("advert_uploads").values({ image_id: image.id, owner_id: options.ownerId }).execute();
       ids.push(image.id);
       room--;

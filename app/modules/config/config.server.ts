@@ -63,6 +63,9 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(8),
   CONTENT_POLL_MS: z.coerce.number().int().min(100).max(86_400_000).default(1_000),
+  // Forms with files being read and their images decoded at once: per process, and per user within it.
+  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
+  UPLOADS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
   S3_BUCKET: optionalString.pipe(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
@@ -128,6 +131,8 @@ export type AppConfig = {
   pageCacheMb: { pages: number; search: number };
   /** How often a process asks the database for table versions (with PostgreSQL, NOTIFY comes first). */
   contentPollMs: number;
+  /** Upload forms (adverts, staff content) read and processed at once; more wait briefly, then get a 503. */
+  uploads: { inFlight: number; perUser: number };
   storage: StorageConfig;
   paths: { db: string; uploads: string; outbox: string };
 };
@@ -180,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     addressLimitFactor: values.ADDRESS_LIMIT_FACTOR,
     pageCacheMb: { pages: values.PAGE_CACHE_MB, search: values.SEARCH_CACHE_MB },
     contentPollMs: values.CONTENT_POLL_MS,
+    uploads: { inFlight: values.UPLOADS_IN_FLIGHT, perUser: values.UPLOADS_PER_USER },
     storage: storageConfig(values, env),
     paths: {
       db: path.join(dataDir, "db"),

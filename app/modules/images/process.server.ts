@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { resolveImageStore, type ImageStore } from "./storage.server.ts";
@@ -38,6 +39,9 @@ export type ProcessedImage = {
   variants: number[];
 };
 
+/** An image's bytes, or the file holding them (an upload spooled to disk is decoded from there, never read whole). */
+export type ImageInput = Buffer | Uint8Array | { path: string };
+
 /** Which store to use: `store`, a local `uploadsDir` (tests, scripts), else the configured one. */
 export type StoreOption = { store?: ImageStore; uploadsDir?: string };
 
@@ -63,10 +67,12 @@ export function variantWidths(width: number): number[] {
  * `images/<yyyy>/<mm>/<uuid>-<width>.webp`. Throws ImageRejectedError for unacceptable input.
  * `alt` is accepted for symmetry with storeImage and not used here.
  */
-export async function processImage(input: Buffer | Uint8Array, opts: StoreOption & { alt?: string } = {}): Promise<ProcessedImage> {
+export async function processImage(image: ImageInput, opts: StoreOption & { alt?: string } = {}): Promise<ProcessedImage> {
   const store = resolveImageStore(opts);
-  if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError("too_large");
-  if (input.byteLength === 0) throw new ImageRejectedError("not_an_image");
+  const size = "path" in image ? (await stat(image.path)).size : image.byteLength;
+  if (size > MAX_IMAGE_BYTES) throw new ImageRejectedError("too_large");
+  if (size === 0) throw new ImageRejectedError("not_an_image");
+  const input = "path" in image ? image.path : image;
 
   let metadata: Metadata;
   try {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, Image } from "../../../db/schema.ts";
-import { processImage, removeImageFiles, type StoreOption } from "./process.server.ts";
+import { processImage, removeImageFiles, type ImageInput, type StoreOption } from "./process.server.ts";
 import { resolveImageStore, type ImageStore } from "./storage.server.ts";
 
 export type StoreImageOptions = StoreOption & {
@@ -12,7 +12,7 @@ export type StoreImageOptions = StoreOption & {
 };
 
 /** processImage + the `images` row. If the insert fails, the stored variants are removed. */
-export async function storeImage(db: Kysely<DB>, input: Buffer | Uint8Array, opts: StoreImageOptions = {}): Promise<Image> {
+export async function storeImage(db: Kysely<DB>, input: ImageInput, opts: StoreImageOptions = {}): Promise<Image> {
   const store = resolveImageStore(opts);
   const processed = await processImage(input, { store });
   try {

@@ -5,7 +5,7 @@ import { contentFormSchema } from "./form-schema.ts";
 import { createItem, updateItem } from "./items.server.ts";
 import type { Actor } from "./state.server.ts";
 import type { ContentSpec } from "./types.ts";
-import { storeFormUploads } from "./uploads.server.ts";
+import { storeFormUploads, type ContentPost } from "./uploads.server.ts";
 import { prepareValues } from "./values.server.ts";
 
 // The whole save of a content form, for the new and the edit pages alike: uploads stored,
@@ -32,8 +32,9 @@ async function advertOwner(spec: ContentSpec, id: number | undefined, actor: Act
   return row?.owner_id ?? actor.id;
 }
 
-export async function saveContentForm(spec: ContentSpec, formData: FormData, actor: Actor, id?: number): Promise<SaveResult> {
-  const uploadErrors = await storeFormUploads(spec, formData, await advertOwner(spec, id, actor));
+export async function saveContentForm(spec: ContentSpec, posted: Pick<ContentPost, "form" | "files">, actor: Actor, id?: number): Promise<SaveResult> {
+  const formData = posted.form;
+  const uploadErrors = await storeFormUploads(spec, formData, posted.files, await advertOwner(spec, id, actor));
   const submission = parseWithZod(formData, { schema: contentFormSchema(spec) });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
     return { kind: "invalid", result: submission.reply({ fieldErrors: uploadErrors }) };

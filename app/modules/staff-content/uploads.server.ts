@@ -1,5 +1,7 @@
+import { data } from "react-router";
 import { getDb } from "../db/db.server.ts";
-import { readForm, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../http/body.server.ts";
+import { readUploadOutcome, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TEXT_BYTES, type SpooledFile } from "../http/body.server.ts";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "../http/upload-slots.server.ts";
 import { ImageRejectedError, MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { storeImage } from "../images/store.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
@@ -8,16 +10,33 @@ import { allFields, type ContentSpec } from "./types.ts";
 // stored image's id replaces the file in the form data, so a form sent back with errors
 // (or refused as a conflict) keeps the upload as a hidden id and loses nothing.
 
-/**
- * The posted content form with its images, streamed with a cap per file and on the whole
- * body (whatever Content-Length claims): 413 beyond, 400 when it is not a form.
- */
-export function readContentForm(request: Request): Promise<FormData> {
-  return readForm(request, { maxBytes: UPLOAD_MAX_BYTES, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: UPLOAD_MAX_FILES });
-}
+/** A posted content form: its text fields, its images spooled to temporary files, and `done` to call at the end. */
+export type ContentPost = { form: FormData; files: SpooledFile[]; done: () => Promise<void> };
 
-function isFile(value: FormDataEntryValue | null): value is File {
-  return typeof value === "object" && value !== null && "arrayBuffer" in value && value.size > 0;
+/**
+ * The posted content form with its images streamed to temporary files, with a cap per file
+ * and on the whole body (whatever Content-Length claims): 413 beyond, 400 when it is not a
+ * form. It takes one of the upload turns (http/upload-slots.server.ts), 503 with Retry-After
+ * when none comes free; `done` ends the turn and deletes the files.
+ */
+export async function readContentForm(request: Request, actorId: number): Promise<ContentPost> {
+  const release = await acquireUploadSlot(`user:${actorId}`);
+  if (!release) throw data(null, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_S) } });
+  try {
+    const body = await readUploadOutcome(request, { maxBytes: UPLOAD_MAX_BYTES, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: UPLOAD_MAX_FILES, maxTextBytes: UPLOAD_MAX_TEXT_BYTES, urlencoded: true });
+    if (!body.ok) throw data(null, { status: body.status, statusText: body.status === 413 ? "Payload Too Large" : body.status === 415 ? "Unsupported Media Type" : "Bad Request" });
+    return {
+      form: body.form,
+      files: body.files,
+      done: async () => {
+        await body.dispose();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**
@@ -25,12 +44,16 @@ function isFile(value: FormDataEntryValue | null): value is File {
  * `advertOwnerId`: whose advert the photos are (deleting that account deletes them); staff
  * images belong to the site (owner null): a person leaving must not take them along.
  */
-export async function storeFormUploads(spec: ContentSpec, formData: FormData, advertOwnerId: number | null): Promise<Record<string, string[]>> {
+export async function storeFormUploads(spec: ContentSpec, formData: FormData, files: readonly SpooledFile[], advertOwnerId: number | null): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const alt = String(formData.get(spec.title.uk) ?? "").trim().slice(0, 200) || null;
-  const store = async (file: File, field: string): Promise<number | null> => {
+  const store = async (file: SpooledFile, field: string): Promise<number | null> => {
+    if (file.path === null) {
+      (errors[field] ??= []).push("admin:errors.image_too_large");
+      return null;
+    }
     try {
-      const image = await storeImage(getDb(), new Uint8Array(await file.arrayBuffer()), {
+      const image = await storeImage(getDb(), { path: file.path }, {
         alt,
         ownerId: spec.gallery ? advertOwnerId : null,
       });
@@ -43,9 +66,8 @@ export async function storeFormUploads(spec: ContentSpec, formData: FormData, ad
   };
   for (const field of allFields(spec)) {
     if (field.kind === "image") {
-      const file = formData.get(`${field.name}_file`);
-      formData.delete(`${field.name}_file`);
-      if (!isFile(file)) continue;
+      const file = files.find((posted) => posted.field === `${field.name}_file` && posted.size > 0);
+      if (!file) continue;
       const id = await store(file, `${field.name}_file`);
       if (id) {
         formData.set(field.name, String(id));
@@ -53,9 +75,7 @@ export async function storeFormUploads(spec: ContentSpec, formData: FormData, ad
       }
     }
     if (field.kind === "gallery") {
-      const files = formData.getAll("images_file").filter(isFile);
-      formData.delete("images_file");
-      for (const file of files) {
+      for (const file of files.filter((posted) => posted.field === "images_file" && posted.size > 0)) {
         const id = await store(file, "images_file");
         if (id) formData.append("image_ids", String(id));
       }

@@ -21,7 +21,7 @@ import { advertPhotoIds } from "~/modules/adverts/photos.server";
 import { loadItem, loadOwner, loadTagIds } from "~/modules/staff-content/items.server";
 import { adminT, canPurge, idParam, notFound, requireContentAccess } from "~/modules/staff-content/route-access.server";
 import { saveContentForm } from "~/modules/staff-content/save.server";
-import { readContentForm } from "~/modules/staff-content/uploads.server";
+import { readContentForm, type ContentPost } from "~/modules/staff-content/uploads.server";
 import { changeItemState } from "~/modules/staff-content/state.server";
 import { dashboardPaths } from "~/modules/staff-content/types";
 
@@ -69,13 +69,23 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export { headers } from "~/modules/http/route-headers";
 
-export async function action({ request, context, url, params }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { actor } = requireContentAccess(args);
+  const posted = await readContentForm(args.request, actor.id);
+  try {
+    return await saveOrChange(args, posted);
+  } finally {
+    await posted.done();
+  }
+}
+
+async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: ContentPost) {
   const { spec, user, actor } = requireContentAccess({ context, url, params });
   if (params.type === "pages") notFound();
   const id = idParam(params.id);
   const locale = localeFromPath(url.pathname);
   const here = localizePath(dashboardPaths.edit(spec.type, id), locale);
-  const formData = await readContentForm(request);
+  const formData = posted.form;
   const intent = String(formData.get("intent") ?? "");
 
   if ((STATE_ACTIONS as readonly string[]).includes(intent)) {
@@ -90,7 +100,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   }
   if (intent !== "save") throw data(null, { status: 400, statusText: "Bad Request" });
 
-  const outcome = await saveContentForm(spec, formData, actor, id);
+  const outcome = await saveContentForm(spec, posted, actor, id);
   switch (outcome.kind) {
     case "saved":
       return redirectWithFlash(here, { severity: "success", message: "admin:form.saved" });

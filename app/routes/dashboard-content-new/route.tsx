@@ -34,15 +34,20 @@ export { headers } from "~/modules/http/route-headers";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, actor } = requireContentAccess({ context, url, params });
-  const formData = await readContentForm(request);
-  if (formData.get("intent") !== "save") throw data(null, { status: 400, statusText: "Bad Request" });
-  const outcome = await saveContentForm(spec, formData, actor);
-  if (outcome.kind === "created") {
-    const to = localizePath(dashboardPaths.edit(spec.type, outcome.id), localeFromPath(url.pathname));
-    return redirectWithFlash(to, { severity: "success", message: "admin:form.created" });
+  const posted = await readContentForm(request, actor.id);
+  try {
+    const formData = posted.form;
+    if (formData.get("intent") !== "save") throw data(null, { status: 400, statusText: "Bad Request" });
+    const outcome = await saveContentForm(spec, posted, actor);
+    if (outcome.kind === "created") {
+      const to = localizePath(dashboardPaths.edit(spec.type, outcome.id), localeFromPath(url.pathname));
+      return redirectWithFlash(to, { severity: "success", message: "admin:form.created" });
+    }
+    if (outcome.kind !== "invalid") throw data(null, { status: 400, statusText: "Bad Request" });
+    return data({ result: outcome.result, images: await postedImagePreviews(spec, formData) }, { status: 400 });
+  } finally {
+    await posted.done();
   }
-  if (outcome.kind !== "invalid") throw data(null, { status: 400, statusText: "Bad Request" });
-  return data({ result: outcome.result, images: await postedImagePreviews(spec, formData) }, { status: 400 });
 }
 
 export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
