@@ -41,6 +41,9 @@ const SHELL = [
   "modules/auth/session-status.tsx",
   "modules/build-info/navigation-instrumentation.ts",
 ].map((file) => path.join(APP, file));
+/** The form kit's small parts every form page takes: fields, error lists, the submit row, the server-checked hook (not conform's, which brings zod). */
+const FORM_KIT = /[\\/]app[\\/]components[\\/]forms[\\/](error-list|field|fields|submit-row|use-server-checked-form)\.tsx?$/;
+const MESSAGE_CODEC = /[\\/]app[\\/]components[\\/]forms[\\/]message-codec\.ts$/;
 /** Vite's dynamic-import preloader (the bundler's own runtime helpers are not offered to groups). */
 const PRELOAD_HELPER = /vite[\\/]preload-helper/;
 
@@ -64,6 +67,10 @@ function firstLoadChunks(): Plugin {
                 groups: [
                   { name: "runtime", test: VENDOR, priority: 2 },
                   { name: "shell", test: (id: string) => SHELL.includes(id) || PRELOAD_HELPER.test(id), priority: 1 },
+                  // The form kit's small modules go together: a page with a form takes them all. The
+                  // message codec stays apart: pages without a form (an advert's contact box) use it.
+                  { name: "message-codec", test: MESSAGE_CODEC, priority: 3 },
+                  { name: "forms", test: FORM_KIT, priority: 1 },
                 ],
               },
             },

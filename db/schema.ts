@@ -78,7 +78,7 @@ export interface UsersTable extends Timestamps {
   email_verified_at: NullableTimestamp;
   preferred_locale: Generated<Locale>;
   blocked_at: NullableTimestamp;
-  /** Random and stable: the seller page's address (migrations/0020); never the sequential id. */
+  /** Random and stable: the seller page's address (migrations/0014); never the sequential id. */
   public_id: Generated<string>;
 }
 
@@ -312,7 +312,7 @@ export interface ReportsTable extends Timestamps {
   resolved_by: number | null;
   resolved_at: NullableTimestamp;
   note: string | null;
-  /** Conversation reports only (migrations/0020). */
+  /** Conversation reports only (migrations/0014). */
   evidence: ColumnType<ConversationEvidence | null, string | null | undefined, string | null>;
 }
 
@@ -455,7 +455,7 @@ export interface JobStateTable {
   cursor_at: NullableTimestamp;
 }
 
-/** A buyer's conversation with the seller about one advert (migrations/0020). */
+/** A buyer's conversation with the seller about one advert (migrations/0014). */
 export interface ConversationsTable {
   id: Generated<number>;
   /** Null once the advert is deleted; `advert_title` keeps its name. */

@@ -4,10 +4,13 @@ import { usePageLanguage, useT } from "~/hooks/use-t";
 import { AccountMenu } from "./account/account-menu";
 import { ConsentBanner } from "./consent/consent-banner";
 import { AppEffects } from "./shell/app-effects";
-import { Prefetcher } from "./shell/prefetch";
+import { afterIdle, deferred } from "./deferred";
 import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { ToastRegion, type ToastMessage } from "./shell/toasts";
+
+// Preloading likely next pages waits for an idle browser anyway: its code comes then too.
+const Prefetcher = deferred(() => import("./shell/prefetch"), afterIdle);
 
 /** Header, content, footer and the toast region; used by layouts and by error pages alike. */
 export function Shell({ children, account }: { children: React.ReactNode; account?: React.ReactNode }) {

@@ -53,7 +53,7 @@ async function consider(anchor: HTMLAnchorElement) {
   }
 }
 
-export function Prefetcher() {
+export default function Prefetcher() {
   const { pathname } = useLocation();
   useEffect(() => {
     const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
