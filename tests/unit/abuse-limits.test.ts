@@ -277,6 +277,8 @@ describe("every limited form's 429 carries Retry-After to the browser", () => {
       const form = {
         title: "Друге оголошення", categoryId: String(advert.category_id), description: "Продаю ноутбук у дуже доброму стані, батарея тримає.",
         priceKind: "free", contactName: "Оля", email: "olia@example.test",
+        // The advert form takes multipart only; an empty file input is what a browser sends without photos.
+        photos: new File([], "", { type: "application/octet-stream" }),
       };
       return { module: advertNew, call: callWithSession(advertNew.action, { url: "/dodaty-ogoloshennya", cookie, middleware: [authMiddleware], form }) };
     },

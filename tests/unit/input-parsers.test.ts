@@ -75,7 +75,8 @@ describe("body reader", () => {
 
   const form = { "Content-Type": "application/x-www-form-urlencoded" };
   it("reads urlencoded and multipart forms", async () => {
-    expect((await readForm(post("a=1&b=%00", form))).get("b")).toBe("\u0000");
+    // The edge rule drops control characters from every field (NUL never reaches the database).
+    expect((await readForm(post("a=1&b=x%00y", form))).get("b")).toBe("xy");
     const multipart = new FormData();
     multipart.append("a", "1");
     const request = new Request("http://localhost/x", { method: "POST", body: multipart });

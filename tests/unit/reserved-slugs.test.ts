@@ -10,7 +10,7 @@ function firstSegments(entries: RouteEntry[], acc = new Set<string>()): Set<stri
     const segments = (entry.path ?? "").split("/").filter(Boolean);
     const first = segments[0] === "us?" ? segments[1] : segments[0];
     if (segments[0] === "us?" && !first) firstSegments(entry.children ?? [], acc);
-    else if (first && !first.startsWith(":") && first !== "*") acc.add(first.replace(/\.(xml|txt|json)$/, ""));
+    else if (first && !first.startsWith(":") && first !== "*") acc.add(first.replace(/\.(xml|txt|json|js)$/, ""));
     else if (!entry.path) firstSegments(entry.children ?? [], acc);
   }
   return acc;

@@ -12,7 +12,7 @@ import type { ContentSpec } from "./types.ts";
 export const RESERVED_PAGE_SLUGS = new Set([
   "us", "novyny", "poster", "diaspors", "reklama", "services", "search", "advertisement", "delete-account",
   "dodaty-ogoloshennya", "login", "verify-request", "cabinet", "dashboard", "api", "set-locale", "set-theme",
-  "sitemap", "robots", "uploads", "assets", "healthz", "rss", "report", "consent", "builds", "favourites", "unsubscribe",
+  "sitemap", "robots", "uploads", "assets", "healthz", "rss", "report", "consent", "builds", "favourites", "unsubscribe", "sw",
 ]);
 
 export function isReservedPageSlug(slug: string): boolean {
