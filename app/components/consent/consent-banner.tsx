@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AppLink } from "../localized-link";
 import { localizePath, localeFromPath, type Language } from "~/i18n/locales";
 import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "~/modules/consent/cookies";
 import { deferred } from "../deferred";
+import { CONSENT_FETCHER_KEY } from "./fetcher-key";
 import { useShellT } from "./use-shell-t";
 
 export type ConsentView = ConsentState & { manage: boolean };
@@ -34,12 +35,14 @@ function usePageAddress() {
  */
 export function ConsentBanner({ consent, language = "en" }: { consent: ConsentView; language?: Language }) {
   const { t } = useShellT(language);
-  const fetcher = useFetcher();
+  const fetcher = useFetcher({ key: CONSENT_FETCHER_KEY });
   const returnTo = usePageAddress();
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(consent.manage);
   useEffect(() => setHydrated(true), []);
   useEffect(() => setOpen(consent.manage), [consent.manage]);
+  // Stable, like every prop of the deferred dialog (see fetcher-key.ts).
+  const close = useCallback(() => setOpen(false), []);
 
   const showBar = !consent.given;
   if (!showBar && !open) return null;
@@ -90,10 +93,8 @@ export function ConsentBanner({ consent, language = "en" }: { consent: ConsentVi
           action={CONSENT_ACTION}
           enabled={consent.enabled}
           returnTo={returnTo}
-          fetcher={fetcher}
-          modal={hydrated}
           openedByUrl={consent.manage}
-          onClose={() => setOpen(false)}
+          onClose={close}
         />
       ) : null}
     </aside>

@@ -1,8 +1,9 @@
 import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, type useFetcher } from "react-router";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import type { Language } from "~/i18n/locales";
 import { COOKIES, type CookieGroup } from "~/modules/consent/cookies";
+import { CONSENT_FETCHER_KEY } from "./fetcher-key";
 import { useShellT } from "./use-shell-t";
 
 /** The cookie settings dialog of the consent banner (consent-banner.tsx). */
@@ -11,25 +12,37 @@ export type ConsentSettingsProps = {
   action: string;
   enabled: string[];
   returnTo: string;
-  fetcher: ReturnType<typeof useFetcher>;
-  /** With JS the dialog is modal (focus kept inside, Escape closes); without, it is shown in place. */
-  modal: boolean;
   openedByUrl: boolean;
   onClose: () => void;
 };
 
-export default function ConsentSettings({ language, action, enabled, returnTo, fetcher, modal, openedByUrl, onClose }: ConsentSettingsProps) {
+export default function ConsentSettings({ language, action, enabled, returnTo, openedByUrl, onClose }: ConsentSettingsProps) {
   const { t } = useShellT(language);
+  const fetcher = useFetcher({ key: CONSENT_FETCHER_KEY });
   const dialog = useRef<HTMLDialogElement>(null);
+  // With JS the dialog is modal (focus kept inside, Escape closes); without, it is shown in
+  // place. It turns modal once its own code runs, before the browser paints again.
+  const [modal, setModal] = useState(false);
+  useLayoutEffect(() => setModal(true), []);
+  // Turning the server's open dialog into a modal one closes it first; that close event comes
+  // later, as a task, and must not close the dialog the visitor is looking at.
+  const reopening = useRef(false);
   useEffect(() => {
     const element = dialog.current;
     if (!modal || !element || element.matches(":modal")) return;
-    if (element.open) element.close();
+    if (element.open) {
+      reopening.current = true;
+      element.close();
+    }
     element.showModal();
   }, [modal]);
+  const closed = () => {
+    if (reopening.current) reopening.current = false;
+    else onClose();
+  };
 
   return (
-    <dialog ref={dialog} open={modal ? undefined : true} className="consent-dialog" aria-labelledby="consent-settings-title" onClose={onClose}>
+    <dialog ref={dialog} open={modal ? undefined : true} className="consent-dialog" aria-labelledby="consent-settings-title" onClose={closed}>
       <fetcher.Form
         method="post"
         action={action}
