@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts, baseURL, demoPassword, port } from "./support/env.ts";
+import { accounts, baseURL, demoPassword, ports } from "./support/env.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ADVERT = "Здам 2-кімнатну квартиру біля центру";
@@ -55,7 +55,7 @@ test.describe("console errors @js-only", () => {
     let child: ChildProcess;
     let output = "";
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-console-dev-"));
-    const devPort = port + 7;
+    const devPort = ports.devServer;
 
     test.beforeAll(async () => {
       test.setTimeout(300_000);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts, demoPassword, port } from "./support/env.ts";
+import { accounts, demoPassword, ports } from "./support/env.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -43,7 +43,8 @@ async function startServer(serverPort: number, env: NodeJS.ProcessEnv): Promise<
 }
 
 /** Ports next to the suite's own, apart for each project (they may run at once). */
-const portsFor = (project: string) => (project === "no-js" ? [port + 5, port + 6] : [port + 3, port + 4]);
+const portsFor = (project: string) =>
+  project === "no-js" ? [ports.foreignAddressNoJsA, ports.foreignAddressNoJsB] : [ports.foreignAddressJsA, ports.foreignAddressJsB];
 
 test.describe("PUBLIC_URL names localhost, the portal is opened at 127.0.0.1", () => {
   let server: Server;

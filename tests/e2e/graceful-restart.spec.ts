@@ -8,10 +8,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test, expect } from "./support/fixtures.ts";
-import { port as e2ePort } from "./support/env.ts";
+import { ports } from "./support/env.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const PORT = e2ePort + 7;
+const PORT = ports.gracefulRestart;
 const origin = `http://127.0.0.1:${PORT}`;
 
 test.use({ axe: { enabled: false } });

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { ports } from "./support/env.ts";
 import { test, expect } from "./support/fixtures.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const PORT = 4390;
+const PORT = ports.lifecycle;
 
 test.use({ axe: { enabled: false } });
 

@@ -39,8 +39,10 @@ describe("ADDRESS_LIMIT_FACTOR", () => {
 });
 
 describe("the browser suite's ports", () => {
-  it("are the base port and the scale-out servers' three", () => {
-    expect(suitePorts(4310)).toEqual({ server: 4310, scaleOutA: 4410, scaleOutB: 4411, scaleOutCluster: 4412 });
+  it("are the base port and one per spec server, all different", () => {
+    const ports = suitePorts(4310);
+    expect(ports).toMatchObject({ server: 4310, lifecycle: 4319, scaleOutA: 4410, scaleOutB: 4411, scaleOutCluster: 4412 });
+    expect(new Set(Object.values(ports)).size).toBe(Object.keys(ports).length);
   });
 
   it("refuse a base whose derived port the Fetch standard blocks, naming it", () => {

@@ -4,6 +4,8 @@ import type { AdvertContact } from "~/modules/adverts/queries.server";
 import { useAdvertsT } from "./use-adverts-t";
 import { useMessage } from "./use-message";
 
+type ContactKind = ContactReveal["kind"];
+
 /**
  * Name, the phone behind a "Show phone" button and the email behind a "Show email" one. Each
  * button is a form post (the page answers with the contact, so it works without JS); with JS
@@ -11,69 +13,48 @@ import { useMessage } from "./use-message";
  */
 export function ContactBlock({ contact, revealed }: { contact: AdvertContact; revealed?: ContactReveal | null }) {
   const { t } = useAdvertsT();
-  const message = useMessage();
-  const fetcher = useFetcher<ContactReveal>();
-  const { pathname } = useLocation();
-  const answer = fetcher.data ?? (revealed?.kind === "phone" ? revealed : null);
-  const phone = answer?.phone ?? null;
+  const answered = (kind: ContactKind) => (revealed?.kind === kind ? revealed : null);
   return (
     <section className="contact-block panel" aria-labelledby="contact-title">
       <h2 id="contact-title">{t("item.contact")}</h2>
       <dl className="facts">
         <dt>{t("item.contact_name")}</dt>
         <dd>{contact.name}</dd>
-        {contact.hasPhone ? (
-          <>
-            <dt>{t("item.phone")}</dt>
-            <dd>
-              {phone ? (
-                <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="contact-block__phone">
-                  {phone}
-                </a>
-              ) : (
-                <fetcher.Form method="post" action={pathname} className="contact-block__reveal">
-                  <input type="hidden" name="intent" value="phone" />
-                  <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
-                    {t("item.show_phone")}
-                  </button>
-                </fetcher.Form>
-              )}
-              {answer?.error ? (
-                <p className="field__error" role="alert">
-                  {message(answer.error)}
-                </p>
-              ) : null}
-            </dd>
-          </>
-        ) : null}
-        {contact.hasEmail ? <EmailReveal revealed={revealed?.kind === "email" ? revealed : null} /> : null}
+        {contact.hasPhone ? <Reveal kind="phone" revealed={answered("phone")} /> : null}
+        {contact.hasEmail ? <Reveal kind="email" revealed={answered("email")} /> : null}
       </dl>
       {!contact.hasPhone && !contact.hasEmail ? <p>{t("item.no_contact")}</p> : null}
     </section>
   );
 }
 
-/** The email behind "Show email": the same post as the phone's, with intent=email. */
-function EmailReveal({ revealed }: { revealed: ContactReveal | null }) {
+const LABELS = {
+  phone: { term: "item.phone", button: "item.show_phone" },
+  email: { term: "item.email", button: "item.show_email" },
+} as const;
+
+/** One contact behind its button: a post with intent=phone or intent=email, each with a fetcher of its own. */
+function Reveal({ kind, revealed }: { kind: ContactKind; revealed: ContactReveal | null }) {
   const { t } = useAdvertsT();
   const message = useMessage();
   const fetcher = useFetcher<ContactReveal>();
   const { pathname } = useLocation();
   const answer = fetcher.data ?? revealed;
-  const email = answer?.email ?? null;
+  const value = answer?.[kind] ?? null;
+  const href = kind === "phone" ? `tel:${value?.replace(/[^\d+]/g, "")}` : `mailto:${value}`;
   return (
     <>
-      <dt>{t("item.email")}</dt>
+      <dt>{t(LABELS[kind].term)}</dt>
       <dd>
-        {email ? (
-          <a href={`mailto:${email}`} className="contact-block__email">
-            {email}
+        {value ? (
+          <a href={href} className={`contact-block__${kind}`}>
+            {value}
           </a>
         ) : (
           <fetcher.Form method="post" action={pathname} className="contact-block__reveal">
-            <input type="hidden" name="intent" value="email" />
+            <input type="hidden" name="intent" value={kind} />
             <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
-              {t("item.show_email")}
+              {t(LABELS[kind].button)}
             </button>
           </fetcher.Form>
         )}

@@ -13,8 +13,22 @@ const FETCH_BAD_PORTS = new Set([
   6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
-/** Every port the browser suite listens on, beside the main server's: scale-out servers A, B and a cluster. */
-export const SUITE_PORT_OFFSETS = { scaleOutA: 100, scaleOutB: 101, scaleOutCluster: 102 } as const;
+/**
+ * Every port the browser suite listens on beside the main server's, one per spec that starts
+ * servers of its own, so specs running at once never take the same one.
+ */
+export const SUITE_PORT_OFFSETS = {
+  foreignAddressJsA: 3,
+  foreignAddressJsB: 4,
+  foreignAddressNoJsA: 5,
+  foreignAddressNoJsB: 6,
+  gracefulRestart: 7,
+  devServer: 8,
+  lifecycle: 9,
+  scaleOutA: 100,
+  scaleOutB: 101,
+  scaleOutCluster: 102,
+} as const;
 
 /** The suite's ports from its base port, refused with one line when any is outside 1024-65535 or a Fetch bad port. */
 export function suitePorts(base: number): { server: number } & Record<keyof typeof SUITE_PORT_OFFSETS, number> {
@@ -33,7 +47,7 @@ export function suitePorts(base: number): { server: number } & Record<keyof type
 
 // Several runs may share a machine (developers' agents, CI): without E2E_PORT each run
 // picks its own port, and the workers inherit it through the environment. The range
-// 4310-4389 (and +100..+102) holds no Fetch bad port.
+// 4310-4389 (and the offsets above) holds no Fetch bad port.
 process.env.E2E_PORT ??= String(4310 + (process.pid % 80));
 export const ports = suitePorts(Number(process.env.E2E_PORT));
 export const port = ports.server;
