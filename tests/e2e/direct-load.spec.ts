@@ -49,10 +49,19 @@ test.describe("fetcher forms on a page opened by its address", () => {
     await expect(page).toHaveURL((url) => url.pathname === address);
     await page.reload();
     const article = page.locator("article.advert-item");
+    // The toggle shows its new state at once (or, clicked before it hydrated, posts natively and
+    // is redirected back): the reload must wait for the server to have stored it.
+    const stored = () => page.waitForResponse((response) => response.request().method() === "POST" && /^\/favourites(\.data)?$/.test(new URL(response.url()).pathname));
+    const answered = stored();
     await article.getByRole("button", { name: /^Зберегти/ }).click();
     await expect(article.getByRole("button", { name: /^Збережено/ })).toHaveAttribute("aria-pressed", "true");
+    expect((await answered).status()).toBeLessThan(400);
     await page.reload();
+    // The toggle's code arrives when the browser is idle: a click while it hydrates is lost.
+    await page.waitForLoadState("networkidle");
+    const removed = stored();
     await article.getByRole("button", { name: /^Збережено/ }).click();
     await expect(article.getByRole("button", { name: /^Зберегти/ })).toHaveAttribute("aria-pressed", "false");
+    expect((await removed).status()).toBeLessThan(400);
   });
 });
