@@ -1,16 +1,12 @@
 // A rolling restart loses nothing: posts sent just before SIGTERM, and reads waiting for a
 // turn, are each answered, and a connection made after it is refused, never reset once
 // accepted. Node only, no browser: runs in one project.
-import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { test, expect } from "./support/fixtures.ts";
 import { ports } from "./support/env.ts";
+import { startPortalProcess, type PortalProcess } from "./support/portal-process.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const PORT = ports.gracefulRestart;
 const origin = `http://127.0.0.1:${PORT}`;
 
@@ -50,26 +46,15 @@ function post(body: string) {
 }
 
 test.describe("graceful restart @js-only", () => {
-  let dataDir: string;
-  let server: ChildProcess;
-  let output = "";
+  let portal: PortalProcess;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-restart-"));
     // One page at a time: most reads below wait in the line for a turn when SIGTERM comes.
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: origin, DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no", MAX_IN_FLIGHT: "1" };
-    delete env.DATABASE_URL;
-    server = spawn(process.execPath, ["server/main.ts"], { cwd: root, env });
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    await expect.poll(() => output, { timeout: 90_000 }).toContain("Portal ready");
+    portal = await startPortalProcess(PORT, "restart", { MAX_IN_FLIGHT: "1" });
   });
 
-  test.afterAll(() => {
-    if (server.exitCode === null) server.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => portal.stop());
 
   test("posts and queued reads sent just before SIGTERM are all answered; later connections are refused, none reset", async () => {
     test.setTimeout(60_000);
@@ -82,8 +67,8 @@ test.describe("graceful restart @js-only", () => {
     ];
     // Every request is on the wire (the kernel accepted its connection) when the signal goes.
     await expect.poll(() => written, { intervals: [5] }).toBe(posts + reads);
-    const exited = once(server, "exit");
-    server.kill("SIGTERM");
+    const exited = once(portal.child, "exit");
+    portal.child.kill("SIGTERM");
     // And a wave after it: each is either refused or, if it got in before the listener closed, answered.
     const after = Array.from({ length: 20 }, () => send(post("theme=dark&returnTo=%2Fabout")));
 
@@ -97,6 +82,6 @@ test.describe("graceful restart @js-only", () => {
     expect(late.filter((r) => r.outcome === "reset").map((r) => r.reply)).toEqual([]);
     const [code] = await exited;
     expect(code).toBe(0);
-    expect(output).toContain("stopped");
+    expect(portal.output()).toContain("stopped");
   });
 });

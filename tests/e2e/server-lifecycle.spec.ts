@@ -1,12 +1,11 @@
 // The production server as a process: graceful shutdown with requests in flight, and the
 // embedded database refusing a second process. Node only, no browser: runs in one project.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { ports } from "./support/env.ts";
+import { startPortalProcess, type PortalProcess } from "./support/portal-process.ts";
 import { test, expect } from "./support/fixtures.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,29 +14,18 @@ const PORT = ports.lifecycle;
 test.use({ axe: { enabled: false } });
 
 test.describe("server lifecycle @js-only", () => {
-  let dataDir: string;
-  let server: ChildProcess;
-  let output = "";
+  let portal: PortalProcess;
 
+  // Reached at 127.0.0.1: that is its public origin, which form posts are checked against.
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
-    // Reached at 127.0.0.1: that is its public origin, which form posts are checked against.
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no" };
-    delete env.DATABASE_URL;
-    server = spawn(process.execPath, ["server/main.ts"], { cwd: root, env });
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    await expect.poll(() => output, { timeout: 90_000 }).toContain("Portal ready");
+    portal = await startPortalProcess(PORT, "lifecycle");
   });
 
-  test.afterAll(() => {
-    if (server.exitCode === null) server.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => portal.stop());
 
   test("a second process is refused the embedded database with a clear message", () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.dataDir };
     delete env.DATABASE_URL;
     const result = spawnSync(process.execPath, ["scripts/migrate.ts"], { cwd: root, env, encoding: "utf8" });
     expect(result.status).toBe(1);
@@ -45,7 +33,7 @@ test.describe("server lifecycle @js-only", () => {
   });
 
   test("a POST to a page without an action answers 405 and logs no error", async () => {
-    const before = output.length;
+    const before = portal.output().length;
     for (const pathname of ["/", "/us/novyny", "/poster"]) {
       const response = await fetch(`http://127.0.0.1:${PORT}${pathname}`, {
         method: "POST",
@@ -56,11 +44,11 @@ test.describe("server lifecycle @js-only", () => {
     }
     // A request after them: its answer means their logging, if any, has happened.
     expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
-    expect(output.slice(before)).toBe("");
+    expect(portal.output().slice(before)).toBe("");
   });
 
   test("TRACE is refused, an absolute-form target is served by its path, and a path that is not valid percent-encoding is sent to its valid form, logging nothing", async () => {
-    const before = output.length;
+    const before = portal.output().length;
     const base = `http://127.0.0.1:${PORT}`;
     const redirect = await fetch(`${base}/us/novyny/%E0%A4%A?page=2`, { redirect: "manual" });
     expect(redirect.status).toBe(308);
@@ -82,7 +70,7 @@ test.describe("server lifecycle @js-only", () => {
     expect(html).toContain("Page Not Found: /us/novyny/%25E0%25A4%25A");
     expect(html).not.toMatch(/rel="canonical"|<link[^>]*hreflang|og:url/i);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect(output.slice(before)).toBe("");
+    expect(portal.output().slice(before)).toBe("");
   });
 
   /** Sends a request (headers, then `chunks` one by one) and resolves with the server's reply as soon as it has one. */
@@ -152,9 +140,9 @@ test.describe("server lifecycle @js-only", () => {
         body.slice(0, 10),
     );
     await expect.poll(() => reply).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
-    const exited = once(server, "exit");
-    server.kill("SIGTERM");
-    await expect.poll(() => output).toContain("shutting down");
+    const exited = once(portal.child, "exit");
+    portal.child.kill("SIGTERM");
+    await expect.poll(() => portal.output()).toContain("shutting down");
     socket.write(body.slice(10));
     await once(socket, "close");
     expect(reply).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 302/);
