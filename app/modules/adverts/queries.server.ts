@@ -124,6 +124,12 @@ export function liveAdverts(): AdvertsQuery {
   return getDb().selectFrom("advertisements as a").where(LIVE_ADVERT);
 }
 
+/** A live advert as its card, with its owner (kept on the server); null when it is not live. */
+export async function liveAdvertCard(advertId: number, language: Language, labels: PriceLabels): Promise<(AdvertCard & { ownerId: number }) | null> {
+  const row = await cardQuery(liveAdverts().where("a.id", "=", advertId)).select("a.owner_id").executeTakeFirst();
+  return row ? { ...toCard(row, language, labels), ownerId: row.owner_id } : null;
+}
+
 export type AdvertListFilters = Omit<AdvertListQuery, "location"> & { categoryIds?: number[]; locationId?: number };
 
 /** The list's where-builder: the lists, their counts and the saved-search alerts all narrow adverts here. */
