@@ -10,12 +10,12 @@ export default [
   route("sitemap/:file", "routes/sitemap-file/route.ts"),
   route("robots.txt", "routes/robots/route.ts"),
   route("api/auth/*", "routes/api-auth/route.ts"),
-  // Consent, visitor analytics and new-build detection (issue 7).
+  // Consent, visitor analytics and new-build detection.
   route("api/visitors/log", "routes/api-visitors-log/route.ts"),
   route("api/heartbeat", "routes/api-heartbeat/route.ts"),
   route("api/messages/status", "routes/api-messages-status/route.ts"),
   route("consent", "routes/consent/route.ts"),
-  // Favourites (issue 15): the save toggle posts here; sign-in resumes a signed-out visitor's save.
+  // Favourites: the save toggle posts here; sign-in resumes a signed-out visitor's save.
   route("favourites", "routes/favourite-toggle/route.ts"),
   route("favourites/resume", "routes/favourite-resume/route.ts"),
   route("builds/latest.json", "routes/build-latest/route.ts"),
@@ -76,7 +76,7 @@ export default [
   ]),
   route("us?/dashboard", "layouts/adminpanel.tsx", [
     index("routes/dashboard/route.tsx"),
-    // Staff dashboard (issue 6): fixed sections first, then one generic set for every content type.
+    // Staff dashboard: fixed sections first, then one generic set for every content type.
     route("settings", "routes/dashboard-settings/route.tsx"),
     route("settings/users", "routes/dashboard-users/route.tsx"),
     route("locations", "routes/dashboard-locations/route.tsx"),

@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-/** The most any public page may download before it is interactive (issue 12; the floor is 108). */
+/** The most any public page may download before it is interactive (a minimal React Router page is 108). */
 export const PUBLIC_PAGE_BUDGET_KIB = 125;
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport?: boolean };

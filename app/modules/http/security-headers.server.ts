@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 
-// Security headers (issue 10, item 6). The static ones go on every response the server
+// Security headers. The static ones go on every response the server
 // sends (server/app-server.ts); the Content-Security-Policy goes on every HTML document,
 // with a nonce made per render for the inline scripts React Router emits (entry.server.tsx).
 // Why style-src keeps 'unsafe-inline': docs/decisions.md.
