@@ -2,7 +2,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 // Every page exists twice: without prefix (Ukrainian) and under the optional /us segment.
 // Each layout carries the segment itself (no pathless level above them): every route match
-// walks one level less, three times per request (docs/architecture.md "Uncached pages").
+// walks one level less, three times per request (docs/adr/0033-uncached-pages.md).
 export default [
   route("set-locale/:locale", "routes/set-locale/route.ts"),
   route("set-theme", "routes/set-theme/route.ts"),

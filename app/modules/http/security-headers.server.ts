@@ -3,7 +3,7 @@ import { randomFillSync } from "node:crypto";
 // Security headers. The static ones go on every response the server
 // sends (server/app-server.ts); the Content-Security-Policy goes on every HTML document,
 // with a nonce made per render for the inline scripts React Router emits (entry.server.tsx).
-// Why style-src keeps 'unsafe-inline': docs/decisions.md.
+// Why style-src keeps 'unsafe-inline': docs/adr/0027-hardening.md.
 
 const NONCE_BYTES = 18;
 // Nonces are cut from one buffer of CSPRNG bytes, refilled when used up (as Node does for
