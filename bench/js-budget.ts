@@ -7,7 +7,7 @@
 // follows when the browser is idle, shown in its own column (a dynamic import in the entry
 // chunk). Chunks that load when opened (a dialog, the lightbox, the rich editor) are not counted,
 // nor the parts app/components/deferred.tsx hydrates once the browser is idle (the server's
-// HTML stands until then): share links (about 1.9 KiB), list filters (1.3), favourite toggles (0.8).
+// HTML stands until then): share links, list filters, favourite toggles (sizes: docs/adr/0032).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -7,7 +7,7 @@ import { randomFillSync } from "node:crypto";
 
 const NONCE_BYTES = 18;
 // Nonces are cut from one buffer of CSPRNG bytes, refilled when used up (as Node does for
-// randomUUID): a separate randomBytes() per page was 1.4 % of an uncached page's CPU. Each
+// randomUUID): a separate randomBytes() per page was a measurable cost (docs/adr/0033). Each
 // nonce is still 18 fresh random bytes, never reused.
 const pool = Buffer.alloc(NONCE_BYTES * 256);
 let poolOffset = pool.length;
