@@ -3,6 +3,8 @@
 // field, an existing content type) appears in exactly the listed files. A new file naming the
 // sample is either a second copy of a list that should read the first, or a step the checklist
 // must gain. The lists live in architecture.md only; this test reads them from there.
+// It also checks that every pointer into docs/ (a file, an ADR number, a section anchor) from
+// the code, the tests and the docs leads somewhere.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -62,4 +64,36 @@ describe("docs/architecture.md checklists", () => {
       });
     });
   }
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+const anchor = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-");
+
+describe("pointers into docs/", () => {
+  const files = ["app", "server", "db", "scripts", "tests", "bench"].flatMap(sourceFiles);
+  const docs = readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`);
+  const pointers = [...files, ...docs, "README.md"].flatMap((file) =>
+    [...readFileSync(path.join(root, file), "utf8").matchAll(/docs\/(adr\/\d{4}(?:-[\w-]+\.md)?|[\w/-]+\.md)(?:#([\w-]+))?/g)].map(([, target, hash]) => ({ file, target: `docs/${target}`, hash })),
+  );
+
+  it("are found (the check reads them)", () => {
+    expect(pointers.some((pointer) => pointer.hash)).toBe(true);
+    expect(pointers.some((pointer) => pointer.target.startsWith("docs/adr/"))).toBe(true);
+  });
+
+  it("lead to a file that exists, and to a heading of it", () => {
+    const broken = pointers.filter(({ target, hash }) => {
+      const found = target.endsWith(".md") ? docs.find((doc) => doc === target) : docs.find((doc) => doc.startsWith(`${target}-`));
+      if (!found) return true;
+      if (!hash) return false;
+      const headings = [...readFileSync(path.join(root, found), "utf8").matchAll(/^#+ (.+)$/gm)].map((match) => anchor(match[1]!));
+      return !headings.includes(hash);
+    });
+    expect(broken).toEqual([]);
+  });
 });
