@@ -50,7 +50,8 @@ export default defineConfig({
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     timezoneId: "Europe/Kyiv",
     // A failing test keeps its trace (DOM snapshots, network, console) and a screenshot; the
-    // trace's screencast cost about a third of the suite's time (docs/decisions.md).
+    // trace's screencast is left out, as it was a large share of the suite's time
+    // (docs/adr/0035-browser-test-suite.md).
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     // The portal's service worker would answer requests that page.route() then never sees;

@@ -45,7 +45,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The whole document, then one body. No loader defers data, so nothing would arrive
         // earlier by streaming; React writes a page in ~2 KB pieces, each a socket write and,
-        // compressed, a flushed block of its own (docs/decisions.md "Uncached pages").
+        // compressed, a flushed block of its own (docs/adr/0033-uncached-pages.md).
         onAllReady() {
           clearTimeout(timeoutId);
           timeoutId = undefined;

@@ -2,7 +2,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 // Every page exists twice: without prefix (Ukrainian) and under the optional /us segment.
 // Each layout carries the segment itself (no pathless level above them): every route match
-// walks one level less, three times per request (docs/architecture.md "Uncached pages").
+// walks one level less, three times per request (docs/adr/0033-uncached-pages.md).
 export default [
   route("set-locale/:locale", "routes/set-locale/route.ts"),
   route("set-theme", "routes/set-theme/route.ts"),
@@ -10,12 +10,12 @@ export default [
   route("sitemap/:file", "routes/sitemap-file/route.ts"),
   route("robots.txt", "routes/robots/route.ts"),
   route("api/auth/*", "routes/api-auth/route.ts"),
-  // Consent, visitor analytics and new-build detection (issue 7).
+  // Consent, visitor analytics and new-build detection.
   route("api/visitors/log", "routes/api-visitors-log/route.ts"),
   route("api/heartbeat", "routes/api-heartbeat/route.ts"),
   route("api/messages/status", "routes/api-messages-status/route.ts"),
   route("consent", "routes/consent/route.ts"),
-  // Favourites (issue 15): the save toggle posts here; sign-in resumes a signed-out visitor's save.
+  // Favourites: the save toggle posts here; sign-in resumes a signed-out visitor's save.
   route("favourites", "routes/favourite-toggle/route.ts"),
   route("favourites/resume", "routes/favourite-resume/route.ts"),
   route("builds/latest.json", "routes/build-latest/route.ts"),
@@ -76,7 +76,7 @@ export default [
   ]),
   route("us?/dashboard", "layouts/adminpanel.tsx", [
     index("routes/dashboard/route.tsx"),
-    // Staff dashboard (issue 6): fixed sections first, then one generic set for every content type.
+    // Staff dashboard: fixed sections first, then one generic set for every content type.
     route("settings", "routes/dashboard-settings/route.tsx"),
     route("settings/users", "routes/dashboard-users/route.tsx"),
     route("locations", "routes/dashboard-locations/route.tsx"),

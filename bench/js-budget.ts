@@ -7,13 +7,13 @@
 // follows when the browser is idle, shown in its own column (a dynamic import in the entry
 // chunk). Chunks that load when opened (a dialog, the lightbox, the rich editor) are not counted,
 // nor the parts app/components/deferred.tsx hydrates once the browser is idle (the server's
-// HTML stands until then): share links (about 1.9 KiB), list filters (1.3), favourite toggles (0.8).
+// HTML stands until then): share links, list filters, favourite toggles (sizes: docs/adr/0032).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-/** The most any public page may download before it is interactive (issue 12; the floor is 108). */
+/** The most any public page may download before it is interactive (a minimal React Router page is 108). */
 export const PUBLIC_PAGE_BUDGET_KIB = 125;
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport?: boolean };

@@ -2,7 +2,7 @@
 // (open loop: requests keep arriving whether or not earlier ones were answered, as visitors
 // do). What it shows: how many pages are still served and how fast, how many get the busy
 // 503 and how fast, whether /healthz stays quick (a load balancer's view) and how much memory
-// the waiting requests take (server/admission.ts, docs/decisions.md "Overload").
+// the waiting requests take (server/admission.ts, docs/adr/0034-overload.md).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { autocannon, percentile, uniqueRequests } from "./load.ts";

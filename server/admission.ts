@@ -1,9 +1,8 @@
 // Load shedding. Past what the process can render, every request used to wait in one unbounded
-// line (the event loop, then the database pool): at 512 connections p99 reached 8 s, requests
-// timed out, and /healthz, whose query queued behind all of them in the pool, took over 5 s,
-// so a load balancer would take the instance out just when it was needed (docs/decisions.md
-// "Overload"). Now at most `maxInFlight` pages are built at once, a bounded line waits for a
-// turn for at most `maxWaitMs`, and the rest are told at once to come back (503, Retry-After).
+// line, so latency grew with the crowd and /healthz slowed until a load balancer would take the
+// instance out just when it was needed (figures: docs/adr/0034-overload.md). Now at most
+// `maxInFlight` pages are built at once, a bounded line waits for a turn for at most
+// `maxWaitMs`, and the rest are told at once to come back (503, Retry-After).
 
 export type AdmissionLimits = {
   /** Requests the app handles at once. */

@@ -67,7 +67,7 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
     ...(remoteImages ? [] : [{ prefix: "/uploads/", root: uploadsDir, cacheControl: () => immutable }]),
     { prefix: "/", root: clientDir, cacheControl: () => "public, max-age=3600", files: buildFiles },
   ];
-  // The running build's id answers /builds/latest.json (new-build detection, SPEC §4).
+  // The running build's id answers /builds/latest.json (new-build detection).
   const buildId = typeof build === "function" ? null : build.assets.version;
   const handleRequest = createRequestHandler(build);
   const maxInFlight = limits?.maxInFlight ?? (database.kind === "pglite" ? DEFAULT_MAX_IN_FLIGHT_EMBEDDED : DEFAULT_MAX_IN_FLIGHT);

@@ -136,7 +136,7 @@ export function startupFailure(error: unknown, config: Pick<AppConfig, "port" | 
   return undefined;
 }
 
-/** The default share card image: SPEC wants a webp under the uploads images path. */
+/** The default share card image: a webp under the uploads images path. */
 export async function ensureShareImage(store: ImageStore, siteName: string): Promise<void> {
   const name = "images/share.webp";
   if (await store.has(name)) return;

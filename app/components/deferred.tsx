@@ -3,7 +3,7 @@ import { lazy, memo, Suspense, type ComponentType } from "react";
 type Module<P> = { default: ComponentType<P> };
 
 /**
- * A part of the page whose code is not in its first load (issue 12: 125 KiB of JS). The
+ * A part of the page whose code is not in its first load (the 125 KiB JS budget of a public page). The
  * server renders it in full, so it reads and works without JS; the browser keeps that HTML
  * as it is (a Suspense boundary React has not hydrated yet) until `when()` resolves, then
  * fetches the chunk and hydrates the part. Rendered after hydration (a client-side

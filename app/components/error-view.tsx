@@ -4,7 +4,7 @@ import { foreignOriginRefusal } from "~/modules/http/foreign-origin";
 import { errorStatus, errorVariant } from "~/modules/seo/error-texts";
 import { LocalizedLink } from "./localized-link";
 
-/** SPEC §8: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */
+/** docs/product.md#errors: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useT();
   const { pathname } = useLocation();

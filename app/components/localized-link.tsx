@@ -3,8 +3,8 @@ import { localeFromPath, localizePath } from "~/i18n/locales";
 import { useLocale } from "~/hooks/use-t";
 
 // React Router's <Link> resolves its path against the route tree and sets up its click and
-// prefetch handlers on every render: with the ~60 links of a list page that was about 7% of
-// an uncached page's server time (CPU profile, docs/decisions.md "Uncached pages"). On the
+// prefetch handlers on every render, a measurable share of an uncached list page's server time
+// (docs/adr/0033-uncached-pages.md). On the
 // server, where none of that reaches the HTML, a link to a plain absolute path renders the
 // exact markup <Link> writes (href, data-discover, aria-current/active for <NavLink>); the
 // browser bundle has only the real components, so hydration and client navigation are theirs.

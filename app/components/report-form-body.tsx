@@ -11,7 +11,7 @@ import { SubmitRow } from "~/components/forms/submit-row";
 export type ReportReply = { result: SubmissionResult<string[]> };
 
 /**
- * The report form: a reason from DESIGN's list and a message; anonymous allowed. It posts to
+ * The report form: a reason from the fixed list (docs/product.md#reports-and-moderation) and a message; anonymous allowed. It posts to
  * /report?type=&id=, which returns to this page with a thank-you toast; without JS a refused
  * post shows the form (with its messages) on that page.
  * Two fields: the server validates (its zod schema in modules/reports/schema.ts) and its

@@ -3,7 +3,7 @@ import type { FlatNamespace, TFunction } from "i18next";
 import type { Language } from "./locales";
 
 // Components translate through this small reader instead of react-i18next: the browser then
-// ships no i18next (about 18 KiB gzip of a 125 KiB budget). It does what the messages use:
+// ships no i18next (docs/adr/0020-platform.md). It does what the messages use:
 // namespaces (`admin:list.total`), nested keys, `{{name}}` interpolation, Intl plural
 // suffixes (`_one`, `_few`, …) and `defaultValue`. Loaders keep i18next on the server.
 //
@@ -36,7 +36,7 @@ export function addMessages(language: Language, namespaces: Namespaces): void {
   Object.assign(loaded[language], namespaces);
   // Only a render that showed a key needs telling. When every text on screen came from the
   // page's hint, the bundle changes nothing there, and re-rendering every translated
-  // component for it was a long task on a phone (about 300 ms at a 4x slower CPU).
+  // component for it was a long task on a phone (docs/adr/0032-first-load.md).
   const stale = Object.keys(namespaces).filter((ns) => missed.delete(`${language}:${ns}`));
   if (!stale.length) return;
   version++;

@@ -23,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function AdminpanelLayout() {
   const { t } = useAccountT();
   const { user } = useSession();
-  // Every PrimeReact widget on the dashboard speaks SPEC §5's words and date formats.
+  // Every PrimeReact widget on the dashboard speaks the product's words and date formats.
   usePrimeLocale(usePageLanguage());
   const links = dashboardNav(user?.role).map((item) => ({
     to: item.to,

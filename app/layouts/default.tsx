@@ -3,7 +3,7 @@ import type { Route } from "./+types/default";
 import { ShellErrorBoundary } from "~/components/area-layout";
 import { Shell } from "~/components/shell";
 
-/** The public layout ("default" in SPEC). Errors of its pages render inside the same shell. */
+/** The public layout ("default"). Errors of its pages render inside the same shell. */
 export default function DefaultLayout() {
   return (
     <Shell>

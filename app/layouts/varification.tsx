@@ -3,7 +3,7 @@ import type { Route } from "./+types/varification";
 import { ShellErrorBoundary } from "~/components/area-layout";
 import { Shell } from "~/components/shell";
 
-/** SPEC's "varification" layout (spelled so): /login and /verify-request. */
+/** The "varification" layout (spelled so): /login and /verify-request. */
 export default function VarificationLayout() {
   return (
     <Shell>

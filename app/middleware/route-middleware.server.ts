@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { authMiddleware, myAuthMiddleware } from "~/modules/auth/guards.server";
 
-// Route middleware by name, as SPEC §6/§8 name them: `auth` for signed-in routes,
+// Route middleware by name (docs/product.md#roles-and-permissions): `auth` for signed-in routes,
 // `my-auth` for the dashboard. A route naming one that does not exist fails loudly.
 const ROUTE_MIDDLEWARE: Record<string, MiddlewareFunction<Response>> = {
   auth: authMiddleware,

@@ -1,9 +1,9 @@
-// SPEC §6 over HTTP: every dashboard route of SPEC §2, GET and POST, in both locales, as an
+// The role table over HTTP (docs/product.md#roles-and-permissions): every dashboard route, GET and POST, in both locales, as an
 // anonymous visitor, a user, an editor and an admin, against the production server.
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
 import { accounts, baseURL } from "./support/env.ts";
-import { expectedAccess, SPEC_DASHBOARD_ROUTES, type Visitor } from "../support/spec-dashboard.ts";
+import { DASHBOARD_ROUTES, expectedAccess, type Visitor } from "../support/spec-dashboard.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -17,12 +17,12 @@ async function signedIn(playwright: { request: { newContext: (options: object) =
   return request;
 }
 
-test("the dashboard answers exactly SPEC §6 to every visitor @js-only", async ({ playwright }) => {
+test("the dashboard answers every visitor exactly as the role table says @js-only", async ({ playwright }) => {
   test.setTimeout(240_000);
   for (const visitor of ["anonymous", "user", "editor", "admin"] as const) {
     const request = await signedIn(playwright, visitor);
     try {
-      for (const route of SPEC_DASHBOARD_ROUTES) {
+      for (const route of DASHBOARD_ROUTES) {
         for (const prefix of ["", "/us"]) {
           const target = `${prefix}${route.path}`;
           const expected = expectedAccess(visitor, route);

@@ -1,4 +1,4 @@
-// The production server against a PostgreSQL that drops it (issue 10, item 1): its backends
+// The production server against a PostgreSQL that drops it: its backends
 // are terminated over and over with requests in flight, then the database goes away for a
 // while. The process must live, answer 503 with Retry-After meanwhile, and 200 again after,
 // with no restart. Needs PostgreSQL (DATABASE_URL, as CI sets); PGlite has no backends.

@@ -1,6 +1,6 @@
 import { test, expect } from "./support/fixtures.ts";
 
-// One language per page (issue 11): English pages of the seeded demo carry no Ukrainian in the
+// One language per page: English pages of the seeded demo carry no Ukrainian in the
 // shell (header, footer, navigation), in taxonomy names, or in titles of content that has an
 // English version. Ukrainian shown on purpose (content without an English version, the
 // language switcher) is marked lang="uk" and left out; adverts are user text in any language.

@@ -1,4 +1,4 @@
-// Valid HTML on every kind of page (issue 11): the Nu HTML checker (vnu-jar, on the Java runtime
+// Valid HTML on every kind of page: the Nu HTML checker (vnu-jar, on the Java runtime
 // scripts/ensure-e2e-tools.ts installs) reads the documents the server sends to a visitor, a
 // user and an admin, the dashboard's lists and forms included, and must report no error.
 import { spawnSync } from "node:child_process";

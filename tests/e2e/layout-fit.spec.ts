@@ -1,4 +1,4 @@
-// Phones first (issue 11): every page type fits the screen from 320 px up, for a visitor, a
+// Phones first: every page type fits the screen from 320 px up, for a visitor, a
 // user and an admin, in both locales and both themes; the header menu works without JS;
 // error pages keep the full shell; the advert page and list put the useful thing first;
 // dashboard tables fit their column at 1366 px; every dashboard and cabinet page fits a

@@ -28,7 +28,7 @@ test.describe("platform pages", () => {
   }
 
   for (const [path, lang] of [["/x", "uk"], ["/us/x", "en"], ["/en/privacy-policy", "uk"], ["/us/us", "en"]] as const) {
-    test(`${path} is the SPEC 404 inside the shell`, async ({ page }) => {
+    test(`${path} is the 404 "Page Not Found: {path}" inside the shell`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       const title = lang === "en" ? `Page Not Found: ${path}` : `Сторінку не знайдено: ${path}`;

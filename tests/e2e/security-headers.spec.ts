@@ -1,4 +1,4 @@
-// The Content-Security-Policy in a real browser (issue 10, item 6): pages hydrate and their
+// The Content-Security-Policy in a real browser: pages hydrate and their
 // widgets (PrimeReact, Quill, chart.js) work, with no violation reported, on a public page,
 // the advert posting page and a dashboard editor page. Header values: tests/unit/server-hardening.test.ts.
 import type { Page } from "@playwright/test";

@@ -1,5 +1,5 @@
 // Consent, the visitor log and heartbeat, new-build detection, toasts, prefetch and the
-// dashboard's visitor charts (issue 7: SPEC §4, §7, §8, §9), with JavaScript on and off.
+// dashboard's visitor charts (docs/product.md#the-shell), with JavaScript on and off.
 import type { Page, Request } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
 import { accounts } from "./support/env.ts";
@@ -35,7 +35,7 @@ async function openApp(page: Page, path: string) {
 }
 
 test.describe("cookie consent", () => {
-  test("no optional cookie before consent; accept all stores SPEC's format and the banner goes", async ({ page, javaScriptEnabled }) => {
+  test("no optional cookie before consent; accept all stores the documented format and the banner goes", async ({ page, javaScriptEnabled }) => {
     const logged = javaScriptEnabled ? page.waitForResponse("**/api/visitors/log") : null;
     await page.goto("/");
     await expect(banner(page)).toBeVisible();

@@ -1,4 +1,4 @@
-// SPEC §2 and §6 as data: every dashboard route (with an example id) and who may use it.
+// The dashboard's routes and the role table as data (docs/product.md#roles-and-permissions): every dashboard route (with an example id) and who may use it.
 // Shared by the unit walk (tests/unit/auth-access.test.ts) and the HTTP walk (tests/e2e/accounts-access.spec.ts).
 
 const TYPES = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"] as const;
@@ -6,7 +6,7 @@ const WITH_CATEGORIES = ["news", "services", "advertisements"] as const;
 
 export type DashboardRoute = { path: string; adminOnly: boolean };
 
-export const SPEC_DASHBOARD_ROUTES: DashboardRoute[] = [
+export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: "/dashboard", adminOnly: false },
   { path: "/dashboard/settings", adminOnly: true },
   { path: "/dashboard/locations", adminOnly: true },
@@ -25,7 +25,7 @@ export const SPEC_DASHBOARD_ROUTES: DashboardRoute[] = [
 
 export type Visitor = "anonymous" | "user" | "editor" | "admin";
 
-/** What SPEC §6 says a visitor gets at a dashboard route. */
+/** What the role table says a visitor gets at a dashboard route. */
 export function expectedAccess(visitor: Visitor, route: DashboardRoute): "login" | "forbidden" | "allowed" {
   if (visitor === "anonymous") return "login";
   if (visitor === "user") return "forbidden";

@@ -141,7 +141,7 @@ describe("the advert list", () => {
     expect(empty.headers.get("Location")).toBe("/advertisement/category/zhytlo?max=5&sort=newest");
   });
 
-  it("an unknown city or a page past the end is the SPEC 404", async () => {
+  it("an unknown city or a page past the end is the 404", async () => {
     expect(await thrownStatus(callAppRoute(adverts.loader, { url: "/advertisement?location=atlantyda" }))).toBe(404);
     expect(await thrownStatus(callAppRoute(adverts.loader, { url: "/advertisement?page=2" }))).toBe(404);
   });

@@ -1,4 +1,4 @@
-// POST /api/visitors/log and POST /api/heartbeat (SPEC §7): what is stored (and what never
+// POST /api/visitors/log and POST /api/heartbeat: what is stored (and what never
 // is), crawlers, bounded and malformed bodies, rate limits, the daily salt.
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";

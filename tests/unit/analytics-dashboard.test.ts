@@ -1,5 +1,5 @@
 // The dashboard's visitor numbers: folding of old visits, the 30-day statistics, the
-// dashboard home's data, the demo visits, and the widgets' locale (SPEC §5).
+// dashboard home's data, the demo visits, and the widgets' locale.
 import { sql } from "kysely";
 import { localeOption } from "primereact/api";
 import { RouterContextProvider } from "react-router";
@@ -154,7 +154,7 @@ describe("demo visits", () => {
   });
 });
 
-describe("widget strings and formats (SPEC §5)", () => {
+describe("widget strings and formats", () => {
   it("are Ukrainian dd.mm.yy with Monday first, and English mm/dd/yy with Sunday first", () => {
     expect(primeLocaleOptions("uk")).toMatchObject({ dateFormat: "dd.mm.yy", firstDayOfWeek: 1, today: "Сьогодні", weekHeader: "Тиж", accept: "Так", reject: "Ні", emptyMessage: "Нічого не знайдено" });
     expect(primeLocaleOptions("en")).toMatchObject({ dateFormat: "mm/dd/yy", firstDayOfWeek: 0, today: "Today", weekHeader: "Wk", accept: "Yes", reject: "No", emptyMessage: "No results found" });

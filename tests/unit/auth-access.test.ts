@@ -1,5 +1,5 @@
-// SPEC §6: the role-by-action table, and the `my-auth` dashboard guard walked over every
-// dashboard route of SPEC §2, GET and POST, in both locales, for every kind of visitor.
+// The role-by-action table (docs/product.md#roles-and-permissions), and the `my-auth`
+// dashboard guard walked over every dashboard route, GET and POST, in both locales, for every kind of visitor.
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { can, DASHBOARD_SECTIONS, PERMISSIONS, permissionForDashboardPath } from "~/modules/auth/access";
@@ -7,7 +7,7 @@ import { myAuthMiddleware, requirePermission, sessionContext, throwIfAccessDenie
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { routeMiddleware } from "~/middleware/route-middleware.server";
 import { dashboardNav } from "~/components/account/dashboard-nav";
-import { expectedAccess, SPEC_DASHBOARD_ROUTES, type Visitor } from "../support/spec-dashboard.ts";
+import { DASHBOARD_ROUTES, expectedAccess, type Visitor } from "../support/spec-dashboard.ts";
 
 function contextFor(visitor: Visitor): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -50,8 +50,8 @@ async function guard(visitor: Visitor, path: string, method: "GET" | "POST", dat
   }
 }
 
-describe("the access table (SPEC §6)", () => {
-  it("gives admins everything, users nothing on the dashboard, and editors SPEC's areas", () => {
+describe("the access table", () => {
+  it("gives admins everything, users nothing on the dashboard, and editors the staff areas", () => {
     for (const permission of Object.keys(PERMISSIONS) as Array<keyof typeof PERMISSIONS>) {
       expect(can("admin", permission)).toBe(true);
       expect(can("user", permission)).toBe(false);
@@ -90,10 +90,10 @@ describe("the access table (SPEC §6)", () => {
 
 describe("the my-auth guard on every dashboard route", () => {
   const visitors: Visitor[] = ["anonymous", "user", "editor", "admin"];
-  for (const route of SPEC_DASHBOARD_ROUTES) {
+  for (const route of DASHBOARD_ROUTES) {
     for (const prefix of ["", "/us"]) {
       const path = `${prefix}${route.path}`;
-      it(`${path}: exactly SPEC §6 for GET and POST`, async () => {
+      it(`${path}: exactly the role table for GET and POST`, async () => {
         for (const visitor of visitors) {
           for (const method of ["GET", "POST"] as const) {
             const { outcome, location } = await guard(visitor, path, method);

@@ -1,5 +1,5 @@
-// New build detection (SPEC §4), the retry policy of the app's own calls (SPEC §7) and the
-// prefetch rules (SPEC §9).
+// New build detection, the retry policy of the app's own calls and the prefetch rules
+// (docs/product.md#the-shell).
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import * as buildLatest from "~/routes/build-latest/route";
@@ -73,7 +73,7 @@ describe("which navigations may become full loads", () => {
   });
 });
 
-describe("the retry policy (SPEC §7)", () => {
+describe("the retry policy", () => {
   const respond = (...statuses: number[]) => {
     const fetcher = vi.fn(async () => new Response(null, { status: statuses.shift() ?? 200 }));
     return fetcher as unknown as typeof fetch & typeof fetcher;
@@ -120,7 +120,7 @@ describe("the retry policy (SPEC §7)", () => {
   });
 });
 
-describe("prefetch rules (SPEC §9)", () => {
+describe("prefetch rules", () => {
   it("start 1 s after load and skip save-data, 2g and slow-2g", () => {
     expect(PREFETCH_DELAY_MS).toBe(1000);
     expect(HEARTBEAT_INTERVAL_MS).toBe(60_000);

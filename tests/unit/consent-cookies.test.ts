@@ -1,4 +1,4 @@
-// Cookie consent (SPEC §3/§4): the stored format, when consent counts, and the /consent
+// Cookie consent (docs/product.md#cookies-and-consent): the stored format, when consent counts, and the /consent
 // form posts behind every banner button.
 import { describe, expect, it } from "vitest";
 import * as consentRoute from "~/routes/consent/route";

@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 type Call = { name: string; fn: ((args: any) => unknown) | undefined; url: string; params?: Record<string, string>; form?: Record<string, string> };
 
-// Admin-only areas (SPEC §6): settings, locations, reklama and its new/edit pages; users and roles.
+// Admin-only areas: settings, locations, reklama and its new/edit pages; users and roles.
 const ADMIN_ONLY: Call[] = [
   { name: "settings page", fn: settings.loader, url: "/dashboard/settings" },
   { name: "settings POST", fn: settings.action, url: "/dashboard/settings", form: { site_name_uk: "Злом", advert_lifetime_days: "1", advert_max_images: "1", adverts_per_user_per_day: "1" } },

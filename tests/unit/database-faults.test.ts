@@ -1,4 +1,4 @@
-// Database faults never kill the process (issue 10, item 1): a terminated backend, a server
+// Database faults never kill the process: a terminated backend, a server
 // that is away and a closed embedded store end as one retried read or a 503, never as an
 // unhandled 'error' event. The full server under termination is tests/e2e/database-faults.spec.ts.
 import { PGlite } from "@electric-sql/pglite";

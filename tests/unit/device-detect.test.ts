@@ -1,4 +1,4 @@
-// Device detection (SPEC §9): class, platform and browser from the user agent; edge device
+// Device detection: class, platform and browser from the user agent; edge device
 // headers win; re-evaluation 50 ms after a resize.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { detectDevice, detectRequestDevice, edgeHints } from "~/modules/device/detect";

@@ -1,4 +1,4 @@
-// Favourites, saved searches and new-advert alerts (issue 15): the save toggle with and without
+// Favourites, saved searches and new-advert alerts: the save toggle with and without
 // a session, the cabinet lists, saving a search from a list's URL, the alert job (instant mail,
 // daily digest, each exactly once, never for a non-matching advert, retried after an SMTP
 // failure, one process at a time) and unsubscribing without signing in.

@@ -1,4 +1,4 @@
-// Hostile input never gets a 5xx (issue 10, item 5). Every route with an action in
+// Hostile input never gets a 5xx. Every route with an action in
 // app/routes.ts gets malformed bodies (wrong content types, empty, broken multipart, a huge
 // field, NUL bytes, wrong intents, arrays where scalars belong, ids past int4) as an
 // anonymous visitor, a user and an admin, and every form filled in plausibly but for NUL

@@ -3,7 +3,7 @@ import { dateTimeFormat, formatPrice, numberFormat } from "~/modules/format/intl
 import { formatDate } from "~/modules/listing/dates";
 import { fromLocalInput, toLocalInput } from "~/modules/staff-content/datetime";
 
-// One place formats through Intl (issue 11): prices with the currency per the locale's rules,
+// One place formats through Intl: prices with the currency per the locale's rules,
 // formatters made once per language and options.
 
 const NBSP = /[\u00a0\u202f]/g;

@@ -1,4 +1,4 @@
-// Load shedding (server/admission.ts, docs/decisions.md "Overload"): a bounded number of pages
+// Load shedding (server/admission.ts, docs/adr/0034-overload.md): a bounded number of pages
 // is built at once, a bounded line waits for a turn, and the rest get a cheap 503 at once,
 // while health checks, static files and writes are never held back by it.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -17,7 +17,7 @@ import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { ago, DAY, insertFixture, useUnitConfig } from "./content-support.ts";
 
-// Rich results (issue 11): the JSON-LD each item page renders, parsed back as a crawler would.
+// Rich results: the JSON-LD each item page renders, parsed back as a crawler would.
 
 const t = useTestDatabase();
 

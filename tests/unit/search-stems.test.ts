@@ -8,7 +8,7 @@ import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { ago, useUnitConfig } from "./content-support.ts";
 
-// Word forms (issue 11): the database stems Ukrainian like @orama/stemmers and English with
+// Word forms: the database stems Ukrainian like @orama/stemmers and English with
 // PostgreSQL's Snowball dictionary; a singular and a plural find the same adverts.
 
 const t = useTestDatabase();

@@ -1,4 +1,4 @@
-// The server process as the public internet sees it (issue 10): security headers on every
+// The server process as the public internet sees it: security headers on every
 // response, Secure cookies under an https PUBLIC_URL, and batched counters written on a
 // graceful stop before the database closes. CSP in a real browser: tests/e2e/security-headers.spec.ts.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

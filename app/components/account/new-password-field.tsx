@@ -4,7 +4,7 @@ import { passwordStrength } from "~/modules/auth/password-rules";
 import { useAccountT } from "./use-account-t";
 
 /**
- * A new-password field with the strength meter (SPEC labels Weak, Medium, Strong and the
+ * A new-password field with the strength meter (labels Weak, Medium, Strong and the
  * prompt "Enter a password"), computed by the same zod rules the server checks.
  */
 export function NewPasswordField({ field, label }: { field: FieldState; label: string }) {

@@ -28,10 +28,10 @@ function usePageAddress() {
 }
 
 /**
- * SPEC §4 cookie banner: accept all, decline and manage; the settings dialog saves the
+ * The cookie banner (docs/product.md#cookies-and-consent): accept all, decline and manage; the settings dialog saves the
  * toggles (accept partial). Every button is a form post to /consent, so all of it works
  * without JavaScript; with it the posts go through a fetcher and "manage" opens a modal.
- * Its default language is English (SPEC); the shell passes the page's language.
+ * Its default language is English; the shell passes the page's language.
  */
 export function ConsentBanner({ consent, language = "en" }: { consent: ConsentView; language?: Language }) {
   const { t } = useShellT(language);

@@ -24,8 +24,8 @@ function serialize(value: string | boolean | string[] | undefined): unknown {
 }
 
 /**
- * A long form that checks as you type without shipping its checks on the first load (issue 12:
- * zod and conform are ~35 KiB gzip). It behaves like conform's `useForm` with
+ * A long form that checks as you type without shipping its checks on the first load (zod and
+ * conform are too large for the public pages' JS budget; docs/adr/0032-first-load.md). It behaves like conform's `useForm` with
  * shouldValidate "onBlur" and shouldRevalidate "onInput": a field is checked when left, then
  * on every keystroke; a submit checks everything and stays in the browser while something is
  * wrong. The checks load when the form is first focused; a submit before they are here goes

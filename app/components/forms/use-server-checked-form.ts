@@ -8,7 +8,7 @@ export type ServerCheckedForm = { id: string; errorId: string; errors: string[] 
 
 /**
  * A short public form (sign-in, password reset, account deletion) checked by the server alone:
- * the page ships no zod, no schema and no form library (conform's client is 9 KiB gzip), the
+ * the page ships no zod, no schema and no form library (docs/adr/0032-first-load.md), the
  * constraint attributes come from the loader (`getZodConstraint` of the schema the action
  * parses), and every submit gets the server's localized messages in `lastResult` (conform's
  * reply), with JS as without. Ids follow conform's (`signin-email`, `signin-email-error`).

@@ -1,8 +1,7 @@
 import { createElement, type ReactNode, type SVGProps } from "react";
 
 // lucide-react's icon factory without its provider context, forwardRef and general builder:
-// 0.4 KiB instead of 1.6 KiB gzip on every page (issue 12), and less work per icon on the
-// server. Both builds swap it in for lucide's own (vite.config.ts, `lucideLite`), and
+// less JS on every page and less work per icon on the server (docs/adr/0032-first-load.md). Both builds swap it in for lucide's own (vite.config.ts, `lucideLite`), and
 // tests/unit/lucide-lite.test.ts checks it writes the same markup as lucide's for the props
 // we use (size, strokeWidth, color, className, aria-*).
 

@@ -4,7 +4,7 @@ import { sendBeacon } from "~/modules/analytics/fetch-retry";
 import type { HeartbeatPayload, VisitPayload } from "~/modules/analytics/payloads";
 import { watchForNewBuilds } from "~/modules/build-info/new-build";
 
-/** SPEC §9: the heartbeat interval. */
+/** The heartbeat interval (docs/product.md#the-shell). */
 export const HEARTBEAT_INTERVAL_MS = 60_000;
 const VISITORS_LOG_PATH = "/api/visitors/log";
 const HEARTBEAT_PATH = "/api/heartbeat";
@@ -14,7 +14,7 @@ const HEARTBEAT_PATH = "/api/heartbeat";
 let visitLogged = false;
 
 /**
- * The shell's background work (SPEC §7): POST /api/visitors/log once when the app mounts,
+ * The shell's background work (docs/product.md#the-shell): POST /api/visitors/log once when the app mounts,
  * POST /api/heartbeat every 60 s while it is open (stopped when the shell unmounts), and the
  * poll for a new build.
  */

@@ -1,4 +1,4 @@
-// SPEC §9 prefetch rules: start 1 s after the page has loaded, never on save-data or a 2g
+// Prefetch rules (docs/product.md#the-shell): start 1 s after the page has loaded, never on save-data or a 2g
 // (or slow-2g) connection, and at most 4 route-preload tasks at once.
 
 export const PREFETCH_DELAY_MS = 1000;

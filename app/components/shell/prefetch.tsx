@@ -38,8 +38,8 @@ function yieldToMain(): Promise<void> {
 
 /**
  * One link per task (each call waits its turn): the header's links and the first links in
- * view, considered at once, were a 100–250 ms task on a phone's CPU (Chromium at 4x
- * slowdown), right as the page became usable.
+ * view, considered at once, were a long task on a phone right as the page became usable
+ * (docs/adr/0025-consent-and-analytics.md, "Prefetch").
  */
 async function consider(anchor: HTMLAnchorElement) {
   await yieldToMain();

@@ -2,7 +2,7 @@ import { addLocale, locale, localeOptions, type LocaleOptions } from "primereact
 import type { Language } from "~/i18n/locales";
 import { resources } from "~/i18n/resources";
 
-// PrimeReact widgets (calendars, tables, confirm dialogs) in SPEC §5's words and formats:
+// PrimeReact widgets (calendars, tables, confirm dialogs) in the product's words and formats:
 // uk dd.mm.yy with Monday first, en mm/dd/yy with Sunday first; Today, Wk, Yes, No and
 // "No results found". The strings live in the `shell` namespace like every other one.
 

@@ -7,7 +7,7 @@ export type ToastMessage = { id: string; severity: ToastSeverity; text: string; 
 const DEFAULT_LIFE_MS = 5000;
 
 /**
- * SPEC toasts: bottom right, closed by the user, by the end of their lifetime or by group
+ * Toasts (docs/product.md#the-shell): bottom right, closed by the user, by the end of their lifetime or by group
  * removal; the timer pauses while hovered and restarts when the pointer leaves.
  * Without JS the same messages render as a plain notice in the page flow.
  */

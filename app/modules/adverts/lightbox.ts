@@ -1,4 +1,4 @@
-// The photo lightbox's arithmetic (SPEC: zoom step 0.12, min 0.1, max 3, swipe tolerance 50 px). Pure.
+// The photo lightbox's arithmetic (zoom step 0.12, min 0.1, max 3, swipe tolerance 50 px). Pure.
 
 export const LIGHTBOX = { zoomStep: 0.12, minZoom: 0.1, maxZoom: 3, swipeTolerance: 50 } as const;
 

@@ -12,7 +12,7 @@ import { recordPresence, recordVisit } from "./record.server.ts";
 import { requestVisitorHash } from "./request-visitor.server.ts";
 import { referrerHost } from "./visitor.server.ts";
 
-// POST /api/visitors/log and POST /api/heartbeat (SPEC §7). Both answer 204 with no body
+// POST /api/visitors/log and POST /api/heartbeat (docs/product.md#the-shell). Both answer 204 with no body
 // (the client does not read it); crawlers get 204 too but are not counted.
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-// SPEC §7 retry policy for the app's own calls: GET is retried once; PATCH, POST, PUT and
+// The retry policy of the app's own calls (docs/product.md#the-shell): GET is retried once; PATCH, POST, PUT and
 // DELETE never are (a retried POST could log a visit twice). A retry happens on a network
 // error or on one of RETRY_STATUSES.
 
@@ -44,6 +44,6 @@ export async function sendBeacon(path: string, body: unknown): Promise<void> {
       credentials: "same-origin",
     });
   } catch {
-    // SPEC §7: the response is not read, and a lost beacon is not worth bothering anyone.
+    // The response is not read, and a lost beacon is not worth bothering anyone.
   }
 }

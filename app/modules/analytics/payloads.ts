@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Bodies of the two product calls (SPEC §7). The client sends them as JSON; the server
+// Bodies of the two beacons (docs/product.md#the-shell). The client sends them as JSON; the server
 // refuses bigger bodies than MAX_BEACON_BYTES and anything that does not parse.
 
 export const MAX_BEACON_BYTES = 2048;

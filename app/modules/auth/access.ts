@@ -2,7 +2,7 @@ import type { UserRole } from "../../../db/schema.ts";
 import type { GroupKey } from "~/i18n/keys";
 import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentPermission, type ContentType } from "../staff-content/registry.ts";
 
-// SPEC §6 as one role-by-action table. Every dashboard loader and action asks it (through
+// Who may do what (docs/product.md#roles-and-permissions) as one role-by-action table. Every dashboard loader and action asks it (through
 // requirePermission in guards.server.ts), and so does the `my-auth` guard of the dashboard
 // layout, by path, for every URL under /dashboard, including ones no page claims yet.
 

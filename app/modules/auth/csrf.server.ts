@@ -3,10 +3,10 @@ import { readCookie, secure } from "../http/cookies.server.ts";
 import { newToken, safeEqual, sign } from "./secrets.server.ts";
 import { getSession } from "./guards.server.ts";
 
-// CSRF tokens of the auth API (SPEC §7 `csrfToken`). A signed-in visitor's token is bound
+// CSRF tokens of the auth API (`csrfToken`). A signed-in visitor's token is bound
 // to the session; an anonymous one's to a random `__csrf` cookie handed out by GET /csrf.
 // React Router's Origin check and SameSite=Lax cookies already stop cross-site posts;
-// the token makes sign-out (SPEC §8) and the API's sign-in refuse requests without it.
+// the token makes sign-out (400 without it) and the API's sign-in refuse requests without it.
 
 const CSRF_COOKIE = "__csrf";
 

@@ -58,7 +58,7 @@ export function requireUser({ context, url }: GuardArgs): SessionUser {
   return user;
 }
 
-/** The signed-in user allowed `permission` (SPEC §6); anonymous → login, others → 403. */
+/** The signed-in user allowed `permission` (access.ts); anonymous → login, others → 403. */
 export function requirePermission(args: GuardArgs, permission: Permission): SessionUser {
   const user = requireUser(args);
   if (!can(user.role, permission)) throw forbidden();

@@ -18,7 +18,7 @@ function meetsPasswordPolicy(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH && characterClasses(password) >= 2;
 }
 
-/** The meter's reading (SPEC labels Weak, Medium, Strong; "Enter a password" when empty). */
+/** The meter's reading (labels Weak, Medium, Strong; "Enter a password" when empty). */
 export function passwordStrength(password: string): PasswordStrength {
   if (password.length === 0) return "empty";
   if (!meetsPasswordPolicy(password)) return "weak";

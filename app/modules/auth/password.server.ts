@@ -1,7 +1,7 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { getConfig } from "../config/config.server.ts";
 
-// Argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane): ~75 ms per hash here.
+// Argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane); its cost: docs/adr/0023-accounts.md.
 const OPTIONS = {
   algorithm: 2 as Algorithm, // Algorithm.Argon2id (an ambient const enum: not importable as a value)
   memoryCost: 19_456,

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { UserRole } from "../../../db/schema.ts";
 
-// What the UI knows about the session (SPEC §4): loading, authenticated or
+// What the UI knows about the session: loading, authenticated or
 // unauthenticated. The server renders it from the root loader; in the browser it is
 // fetched again from GET /api/auth/session every 5 minutes and when the window regains
 // focus. When it changed (signed out elsewhere, role changed), the page's data reloads.

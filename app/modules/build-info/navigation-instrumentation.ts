@@ -5,7 +5,7 @@ import { unloadedRoutesFor } from "./route-modules";
 // Client navigations, before React Router starts them (HydratedRouter's instrumentations):
 // - after a new deployment was detected, a GET navigation becomes a full page load;
 // - the target's route modules are loaded first, and when one fails to load (its chunk is
-//   gone after a deployment) the TARGET path is loaded in full (SPEC §8), where React Router
+//   gone after a deployment) the TARGET path is loaded in full, where React Router
 //   alone would reload the page the visitor is leaving.
 // Both respect the reload guard (once per path in 10 s); past it, the navigation goes on.
 

@@ -1,7 +1,7 @@
 import { fetchWithRetry } from "../analytics/fetch-retry";
 import { claimReload } from "./reload-guard";
 
-// New build detection (SPEC §4): the latest-build file is polled; once its id differs from
+// New build detection (docs/product.md#the-shell): the latest-build file is polled; once its id differs from
 // the build this page runs, the next client navigation becomes a full page load.
 
 declare global {

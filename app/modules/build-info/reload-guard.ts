@@ -1,4 +1,4 @@
-// SPEC §4/§9: a reload for a new build (or a failed chunk) happens at most once per path in
+// A reload for a new build (or a failed chunk) happens at most once per path in
 // 10 seconds, so a server that keeps answering with another build cannot start a loop.
 
 export const RELOAD_GUARD_MS = 10_000;

@@ -21,7 +21,7 @@ export function unloadedRoutesFor(pathname: string): ManifestRoute[] {
   const loaded = window.__reactRouterRouteModules;
   if (typeof router?.match !== "function" || !routes || !loaded) return [];
   // Not `matchRoutes(router.routes, …)`: that flattens and ranks every route again on each
-  // call, and the prefetcher asks for each link in view (docs/decisions.md "Prefetch").
+  // call, and the prefetcher asks for each link in view (docs/adr/0025-consent-and-analytics.md, "Prefetch").
   const matches = router.match(pathname) ?? [];
   return matches
     .map((match) => routes[match.route.id])

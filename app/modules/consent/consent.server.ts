@@ -28,7 +28,7 @@ function analyticsAllowed(request: Request): boolean {
 
 /**
  * Set-Cookie values that store a decision: the flag (all ids) and the enabled ids, readable
- * by scripts like the rest of SPEC's consent. Declining analytics also drops its cookie.
+ * by scripts like the rest of the consent cookies. Declining analytics also drops its cookie.
  */
 export function consentCookies(enabled: readonly string[], request: Request): string[] {
   const cookies = [

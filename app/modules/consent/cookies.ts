@@ -1,4 +1,4 @@
-// SPEC §3/§4 cookie consent. Cookies are grouped under ids; the necessary ones are always
+// Cookie consent (docs/product.md#cookies-and-consent). Cookies are grouped under ids; the necessary ones are always
 // on, the optional ones only after consent. Two cookies hold the decision: the consent-given
 // flag (the ids of ALL cookies, necessary and optional, joined with "~", as they were when the
 // visitor decided) and the enabled ids (joined with "~"). Consent counts only while the flag

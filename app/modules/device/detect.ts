@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 
-// SPEC §9 device detection: class (mobile, tablet, desktop, crawler), platform and browser
+// Device detection: class (mobile, tablet, desktop, crawler), platform and browser
 // from the user agent; device-type headers an edge/CDN adds win over the user agent.
 
 const DEVICE_CLASSES = ["mobile", "tablet", "desktop", "crawler"] as const;

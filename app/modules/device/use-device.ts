@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { detectDevice, type DeviceInfo } from "./detect";
 
-/** SPEC §9: the device is re-evaluated this long after a window resize, where enabled. */
+/** The device is re-evaluated this long after a window resize, where enabled. */
 export const RESIZE_REEVALUATION_MS = 50;
 
 /** Calls `reevaluate` 50 ms after the last of a burst of resize events; returns the cleanup. */

@@ -10,7 +10,7 @@ export function secure() {
   return (getConfig().publicUrl ?? "").startsWith("https:");
 }
 
-/** Plain `ua`/`us` value (not React Router's encoded form), as SPEC's cookie reads. */
+/** Plain `ua`/`us` value (not React Router's encoded form), as the locale cookie is documented (docs/product.md#cookies-and-consent). */
 export function serializeLocaleCookie(locale: "ua" | "us"): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure() ? "; Secure" : ""}`;
 }

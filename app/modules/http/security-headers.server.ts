@@ -1,13 +1,13 @@
 import { randomFillSync } from "node:crypto";
 
-// Security headers (issue 10, item 6). The static ones go on every response the server
+// Security headers. The static ones go on every response the server
 // sends (server/app-server.ts); the Content-Security-Policy goes on every HTML document,
 // with a nonce made per render for the inline scripts React Router emits (entry.server.tsx).
-// Why style-src keeps 'unsafe-inline': docs/decisions.md.
+// Why style-src keeps 'unsafe-inline': docs/adr/0027-hardening.md.
 
 const NONCE_BYTES = 18;
 // Nonces are cut from one buffer of CSPRNG bytes, refilled when used up (as Node does for
-// randomUUID): a separate randomBytes() per page was 1.4 % of an uncached page's CPU. Each
+// randomUUID): a separate randomBytes() per page was a measurable cost (docs/adr/0033). Each
 // nonce is still 18 fresh random bytes, never reused.
 const pool = Buffer.alloc(NONCE_BYTES * 256);
 let poolOffset = pool.length;

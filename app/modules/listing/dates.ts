@@ -16,7 +16,7 @@ function cached(language: Language, kind: keyof typeof OPTIONS): Intl.DateTimeFo
   return dateTimeFormat(language, kind, OPTIONS[kind]);
 }
 
-/** DESIGN: uk `dd.mm.yy`, en `mm/dd/yy`. */
+/** uk `dd.mm.yy`, en `mm/dd/yy` (docs/product.md#languages). */
 export function formatDate(date: Date, language: Language): string {
   return cached(language, "date").format(date);
 }

@@ -59,7 +59,7 @@ export async function pageReklama<P extends ReklamaPlacement>(context: Context, 
 type PublicItem = { id: number; slug: string; seo: { title: string; titleLang: Language; description: string } };
 
 /**
- * What every public item page (news, posters, the directories) starts with: the item (the SPEC
+ * What every public item page (news, posters, the directories) starts with: the item (the
  * 404 when it is not public), its view counted, the sidebar reklama, its absolute address and
  * its title and description for search engines; `also` loads what else the page shows, at the same time.
  */

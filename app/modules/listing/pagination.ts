@@ -7,7 +7,7 @@ export type Pagination = { page: number; pageCount: number; total: number };
 
 /**
  * The `?page=N` of a list URL: absent means 1; anything but one positive integer without
- * leading zeros (`0`, `-1`, `2x`, `01`, `page=1&page=2`) is the SPEC 404.
+ * leading zeros (`0`, `-1`, `2x`, `01`, `page=1&page=2`) is the 404.
  */
 export function parsePage(url: URL): number {
   const values = url.searchParams.getAll("page");

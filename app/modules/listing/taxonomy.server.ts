@@ -31,7 +31,7 @@ export async function listCategories(kind: CategoryKind, language: Language): Pr
   return (await categoryRows(kind)).map((row) => toLink(row, language));
 }
 
-/** The category of `kind` with this slug, or the SPEC 404. */
+/** The category of `kind` with this slug, or the 404. */
 export async function requireCategory(kind: CategoryKind, slug: string, language: Language): Promise<CategoryLink> {
   const row = (await categoryRows(kind)).find((category) => category.slug === slug);
   if (!row) notFound();
@@ -44,7 +44,7 @@ export async function listLocations(language: Language): Promise<LocationOption[
 
 /**
  * The `?location=` filter of a list: absent or empty means all; an unknown slug or a repeated
- * parameter is the SPEC 404 (like a malformed page number).
+ * parameter is the 404 (like a malformed page number).
  */
 export function parseLocationFilter(url: URL, locations: readonly LocationOption[]): LocationOption | null {
   const values = url.searchParams.getAll("location");

@@ -4,7 +4,7 @@ import { pickLocalized } from "../content/localized.ts";
 import { itemTitle } from "../listing/page-data.server.ts";
 import { findPublishedPage } from "./pages.server.ts";
 
-/** Loads a published page for display, or throws the SPEC 404. */
+/** Loads a published page for display, or throws the 404. */
 export async function loadStaticPage(slug: string, context: Readonly<RouterContextProvider>) {
   const language = getPageLanguage(context);
   const page = await findPublishedPage(slug);

@@ -45,7 +45,7 @@ export type PosterDetail = PosterCard & {
   seo: { title: string; titleLang: Language; description: string };
 };
 
-/** `?when=`: absent means upcoming; anything but "upcoming"/"past" is the SPEC 404. */
+/** `?when=`: absent means upcoming; anything but "upcoming"/"past" is the 404. */
 export function parseWhen(url: URL): PosterWhen {
   const values = url.searchParams.getAll("when");
   if (values.length === 0) return "upcoming";

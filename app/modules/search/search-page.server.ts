@@ -10,7 +10,7 @@ export const SEARCH_PAGE_DEPS: VersionedTable[] = [...CONTENT_TABLES, ...ADVERT_
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
-/** `/search/{category}?q=`: any other category is the SPEC 404; a bad `page` too. */
+/** `/search/{category}?q=`: any other category is the 404; a bad `page` too. */
 export async function loadSearch({ context, url }: Args, category: string | undefined) {
   if (!isSearchCategory(category)) notFound();
   const { language, t } = pageContext(context, url);

@@ -39,7 +39,7 @@ async function attempt(category: SearchCategory, groups: string[][], page: numbe
 /**
  * One page of `category` results for the query's words; when the words as typed find
  * nothing, misspelt words are replaced by their nearest known title words and the search runs
- * again. A page past the last one is the SPEC 404.
+ * again. A page past the last one is the 404.
  */
 export async function searchCategory(category: SearchCategory, words: string[], page: number, language: Language): Promise<SearchResult> {
   let groups = words.map((word) => [word]);

@@ -16,7 +16,7 @@ type ShellT = (key: ShellKey) => string;
 
 /**
  * The shell's fixed texts of a language, translated once per process: the messages are
- * static, and five i18next calls on every uncached page were about 2 % of its CPU.
+ * static, and translating them on every uncached page was a measurable cost (docs/adr/0033).
  */
 const fixedTexts = new Map<Language, ReturnType<typeof translateFixedTexts>>();
 

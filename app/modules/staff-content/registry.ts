@@ -3,7 +3,7 @@ import type { CategoryKind, DB } from "../../../db/schema.ts";
 // The content-type registry's index: each type, who manages it and the category kind it
 // uses. Small on purpose: the role table reads it, and the role table is in every page's
 // shell. Each type's fields, statuses and addresses are in types.ts (CONTENT_SPECS), which
-// must describe exactly these types. Adding a type: docs/architecture.md.
+// must describe exactly these types. Adding a type: docs/architecture.md "Checklists".
 
 /** Each type is stored in the table of the same name and is its dashboard section's path segment. */
 export const CONTENT_TYPES = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"] as const satisfies ReadonlyArray<keyof DB>;

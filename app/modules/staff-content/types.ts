@@ -322,7 +322,7 @@ export function allFields(spec: ContentSpec): ReadonlyArray<FieldSpec<ContentTab
   return spec.groups.flatMap((group) => group.fields as ReadonlyArray<FieldSpec<ContentTable>>);
 }
 
-/** Dashboard paths (locale-free). Pages are edited at /edit-page/{id} (SPEC §2). */
+/** Dashboard paths (locale-free). Pages are edited at /edit-page/{id} (docs/product.md#dashboard-layout-adminpanel-staff). */
 export const dashboardPaths = {
   list: (type: ContentType) => `/dashboard/${type}`,
   create: (type: ContentType) => `/dashboard/${type}/new-page`,

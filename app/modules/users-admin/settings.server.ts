@@ -3,7 +3,7 @@ import { changedFields, recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import type { SettingsValue } from "./schemas.ts";
 
-// The portal's settings (DESIGN.md): site name, contacts, social links, advert rules.
+// The portal's settings: site name, contacts, social links, advert rules.
 // One row; every change is audited as entity `settings` 1.
 
 export async function saveSettings(value: SettingsValue, actorId: number): Promise<void> {

@@ -13,7 +13,7 @@ import { flashHeader } from "~/modules/http/flash.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 import { signInSchema } from "../login/schema";
 
-// The auth API on its base path /api/auth (SPEC §7): GET /csrf, /providers, /session;
+// The auth API on its base path /api/auth (docs/product.md#accounts-and-sessions): GET /csrf, /providers, /session;
 // POST /signin/{provider} (= /callback/{provider}) and /signout, form-encoded with
 // csrfToken, callbackUrl and json. The one provider is "credentials" (email + password).
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
 import { handleBeacon } from "~/modules/analytics/beacon.server";
 
-/** POST /api/heartbeat: every 60 s while the app is open (SPEC §7); feeds "online now". */
+/** POST /api/heartbeat: every 60 s while the app is open; feeds "online now". */
 export function action(args: Route.ActionArgs) {
   return handleBeacon("heartbeat", args);
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
 import { handleBeacon } from "~/modules/analytics/beacon.server";
 
-/** POST /api/visitors/log: sent once when the app shell mounts (SPEC §7). */
+/** POST /api/visitors/log: sent once when the app shell mounts. */
 export function action(args: Route.ActionArgs) {
   return handleBeacon("visit", args);
 }

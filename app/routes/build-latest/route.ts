@@ -2,7 +2,7 @@ import type { Route } from "./+types/route";
 import { getBuildId } from "~/modules/build-info/build-id.server";
 
 /**
- * GET /builds/latest.json?<timestamp>: the latest-build file of SPEC §4 (field `id`). Never
+ * GET /builds/latest.json?<timestamp>: the latest-build file (field `id`). Never
  * cached anywhere, so an open tab learns of a new deployment on its next poll.
  */
 export function loader({ context }: Route.LoaderArgs) {

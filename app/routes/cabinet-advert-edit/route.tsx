@@ -19,7 +19,7 @@ import { getCachedSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 // /cabinet/edit/{id}: the owner's advert in the posting form. Any other id, another user's
-// included, is the SPEC 404, for GET and POST alike (the POST changes nothing).
+// included, is the 404, for GET and POST alike (the POST changes nothing).
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { spec, user } = requireContentAccess({ context, url, params });
-  // Pages are edited at /dashboard/pages/edit-page/{id} only (SPEC §2).
+  // Pages are edited at /dashboard/pages/edit-page/{id} only.
   if (params.type === "pages") notFound();
   const id = idParam(params.id);
   const row = await loadItem(spec, id);

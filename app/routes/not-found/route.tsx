@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-// Any path no route claims: the SPEC 404, rendered by the layout's error boundary.
+// Any path no route claims: the 404, rendered by the layout's error boundary.
 export function loader() {
   throw data(null, { status: 404, statusText: "Page Not Found" });
 }

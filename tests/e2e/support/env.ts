@@ -57,7 +57,7 @@ export const dataDir = path.join(os.tmpdir(), `portal-e2e-${port}`);
 /**
  * The browser the suite drives: Debian's chromium-headless-shell, the "old headless" build
  * Playwright itself prefers for headless runs. In the full browser (/usr/bin/chromium, new
- * headless) the suite took nearly twice as long, 19.6 minutes instead of 11 (docs/decisions.md).
+ * headless) the suite took nearly twice as long (docs/adr/0035-browser-test-suite.md).
  * CHROMIUM_PATH picks another one, e.g. /usr/bin/chromium.
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";

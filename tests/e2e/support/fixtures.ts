@@ -88,8 +88,8 @@ type AxeWindow = { axe?: typeof axe };
  * axe on the page in both themes: every rule with the page's theme, then the colour rules with
  * the other one (the theme is a class on <html>).
  * axe-core is injected once per document and both passes run in one call: @axe-core/playwright
- * evaluated the 650 KB source twice per analysis, four times per document, which was most of
- * the check's time (docs/decisions.md). Violations only, top frame only (the portal has no iframes).
+ * evaluated axe's source again for every analysis, which was most of the check's time
+ * (docs/adr/0035-browser-test-suite.md). Violations only, top frame only (the portal has no iframes).
  */
 export async function axeViolations(page: Page, options: AxeOptions): Promise<Analysis["violations"]> {
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) await page.evaluate(axe.source);
