@@ -1,8 +1,9 @@
 // Each cached page names the tables it is built from (publicPageCache({ deps })); a change to
 // one of them must make the kept page stale. This serves every cached route against a
 // database that records the tables each query reads, and checks that (1) no page reads a
-// table it does not declare and (2) a real write to each table a page reads makes that page's
-// kept copy stale under the cache's own rule (content_versions triggers, isCurrent).
+// table it does not declare (the shell, which every page carries, reads only the tables
+// publicPageCache adds itself) and (2) a real write to each table a page reads makes that
+// page's kept copy stale under the cache's own rule (content_versions triggers, isCurrent).
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
@@ -14,6 +15,8 @@ import { getContentState, isCurrent, resetContentState, stampFor } from "~/modul
 import { flushCounters } from "~/modules/listing/counters.server";
 import { clearPageCache } from "~/modules/listing/page-cache.server";
 import { SEARCH_CATEGORIES } from "~/modules/search/query";
+import { loadShellData } from "~/modules/shell/shell-data.server";
+import { translatorFor } from "~/middleware/i18next";
 import { useTestDatabase } from "../support/db.ts";
 import { makeUser } from "../support/auth.ts";
 import { HOUR, insertFixture, servePage } from "./content-support.ts";
@@ -182,6 +185,8 @@ const SEARCH_WORDS: Record<(typeof SEARCH_CATEGORIES)[number], string> = {
 let routes: CachedRoute[] = [];
 /** Tables each route's loaders read, with every sample request. */
 const observed = new Map<string, Set<string>>();
+/** Tables the shell (the root loader's part of every page) reads. */
+const shellReads = new Set<string>();
 
 beforeAll(async () => {
   setConfig(loadConfig({ DATA_DIR: "/tmp/portal-unit-content", SESSION_SECRET: "c".repeat(40), PUBLIC_URL: "https://portal.example", CONTENT_POLL_MS: String(HOUR) }));
@@ -239,6 +244,12 @@ beforeAll(async () => {
     }
     observed.set(route.name, read);
   }
+
+  await forgetCaches();
+  reads.clear();
+  const url = new URL("http://localhost/novyny");
+  await loadShellData({ request: new Request(url), url, language: "uk", t: translatorFor("uk") });
+  for (const table of reads) shellReads.add(table);
 }, 120_000);
 
 afterAll(() => registerDatabase(undefined));
@@ -250,6 +261,10 @@ describe("cached pages and the tables they read", () => {
     // The recorder sees the queries: an item page reads its table, the searches read theirs.
     expect([...observed.get("news-item")!]).toContain("news");
     expect([...observed.get("search")!]).toEqual(expect.arrayContaining(["news", "posters", "services", "diaspors", "advertisements"]));
+  });
+
+  it("the shell reads only the tables every cached page depends on", () => {
+    expect([...shellReads].sort()).toEqual([...SHELL_TABLES].sort());
   });
 
   it("no page reads a table it does not declare", () => {
