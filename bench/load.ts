@@ -1,5 +1,6 @@
 // What the bench's measurements share: autocannon (it ships no types), a new URL per request
 // so no cache answers it, and percentiles of recorded times.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 type AutocannonResult = {
@@ -26,4 +27,17 @@ export function withQuery(requestPath: string, param: string, value: string): st
 /** The p-th percentile of ascending times; 0 for none. */
 export function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+/**
+ * CPU milliseconds a process has used (user + system, from /proc; null where there is none). Per
+ * request, it varies less than req/s on a shared machine, where the load generator takes CPU too.
+ */
+export function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
+  } catch {
+    return null;
+  }
 }

@@ -48,7 +48,11 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
 
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const headers = (typeof rest[rest.length - 1] === "object" && rest[rest.length - 1] !== null ? rest.pop() : {}) as OutgoingHttpHeaders;
-    const header = (name: string) => headers[name] ?? headers[name.toLowerCase()] ?? res.getHeader(name);
+    // Header names are case-insensitive: serveStatic passes "Content-Type", React Router "content-type".
+    const header = (name: string) => {
+      const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+      return key === undefined ? res.getHeader(name) : headers[key];
+    };
     const type = String(header("content-type") ?? "");
     if (COMPRESSIBLE.test(type) && !header("content-encoding") && status !== 204 && status !== 304) {
       for (const key of Object.keys(headers)) if (key.toLowerCase() === "content-length") delete headers[key];

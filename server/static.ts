@@ -78,6 +78,36 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, mou
 
 const SUFFIX: Record<Coding, string> = { br: ".br", gzip: ".gz" };
 
+/** What every response of a file shares: its build-time variants, validator parts and type. */
+type FileInfo = { variants: Map<Coding, Stats>; codings: Coding[]; codingsKey: string; tag: string; lastModified: string; type: string };
+
+/**
+ * FileInfo of the files of an index, made once per file: the index does not change while the
+ * server runs, and a revalidation then builds no strings but its ETag (the measured cost is in
+ * docs/adr/0012-static-files-and-compression.md).
+ */
+const infoByIndex = new WeakMap<ReadonlyMap<string, Stats>, Map<string, FileInfo>>();
+
+async function fileInfo(file: string, stat: Stats, files: ReadonlyMap<string, Stats> | undefined): Promise<FileInfo> {
+  const known = files ? infoByIndex.get(files)?.get(file) : undefined;
+  if (known) return known;
+  const variants = await variantsOf(file, files);
+  const info: FileInfo = {
+    variants,
+    codings: [...variants.keys()],
+    codingsKey: [...variants.keys()].join(),
+    tag: `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`,
+    lastModified: stat.mtime.toUTCString(),
+    type: TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+  };
+  if (files) {
+    let byFile = infoByIndex.get(files);
+    if (!byFile) infoByIndex.set(files, (byFile = new Map()));
+    byFile.set(file, info);
+  }
+  return info;
+}
+
 /** The precompressed variants written at build time (server/precompress.ts) next to `file`. */
 async function variantsOf(file: string, files: ReadonlyMap<string, Stats> | undefined): Promise<Map<Coding, Stats>> {
   const variants = new Map<Coding, Stats>();
@@ -89,34 +119,47 @@ async function variantsOf(file: string, files: ReadonlyMap<string, Stats> | unde
   return variants;
 }
 
+/** pickEncoding by Accept-Encoding value: browsers send a handful of distinct ones. */
+const encodingOf = new Map<string, Coding | null>();
+
+function negotiate(acceptEncoding: string | undefined, info: FileInfo): Coding | null {
+  if (!acceptEncoding) return null;
+  const key = `${info.codingsKey}|${acceptEncoding}`;
+  let coding = encodingOf.get(key);
+  if (coding === undefined) {
+    // Bounded: a client inventing a new header per request must not grow it without end.
+    if (encodingOf.size >= 256) encodingOf.clear();
+    encodingOf.set(key, (coding = pickEncoding(acceptEncoding, info.codings)));
+  }
+  return coding;
+}
+
 /** RFC 9110 §13.1.3: If-Modified-Since counts only without If-None-Match, to the second. */
 function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
   const ifNoneMatch = req.headers["if-none-match"];
-  if (ifNoneMatch) return ifNoneMatchHolds(ifNoneMatch, etag);
+  if (ifNoneMatch) return ifNoneMatch === etag || ifNoneMatchHolds(ifNoneMatch, etag);
   const since = Date.parse(req.headers["if-modified-since"] ?? "");
   return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
 async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stat: Stats, cacheControl: string, files: ReadonlyMap<string, Stats> | undefined): Promise<void> {
-  const variants = await variantsOf(file, files);
-  const coding = variants.size ? pickEncoding(req.headers["accept-encoding"], [...variants.keys()]) : null;
-  const sent = coding ? { file: file + SUFFIX[coding], size: variants.get(coding)!.size } : { file, size: stat.size };
+  const info = await fileInfo(file, stat, files);
+  const coding = info.codings.length ? negotiate(req.headers["accept-encoding"], info) : null;
+  const sent = coding ? { file: file + SUFFIX[coding], size: info.variants.get(coding)!.size } : { file, size: stat.size };
   // One ETag per representation: a cache must not answer a gzip request with brotli bytes.
-  const tag = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`;
-  const etag = `W/"${tag}${coding ? `-${coding}` : ""}"`;
+  const etag = `W/"${info.tag}${coding ? `-${coding}` : ""}"`;
   res.setHeader("Cache-Control", cacheControl);
   res.setHeader("ETag", etag);
-  res.setHeader("Last-Modified", stat.mtime.toUTCString());
-  if (variants.size) res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("Last-Modified", info.lastModified);
+  if (info.codings.length) res.setHeader("Vary", "Accept-Encoding");
   if (notModified(req, etag, stat.mtime)) {
     res.writeHead(304);
     res.end();
     return;
   }
-  const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
   // Files without build-time variants (public files in a dev build, uploaded SVG) are compressed on the fly.
-  if (!variants.size) compressResponse(req, res);
-  const headers: Record<string, string> = { "Content-Type": type, "Content-Length": String(sent.size), "X-Content-Type-Options": "nosniff" };
+  if (!info.codings.length) compressResponse(req, res);
+  const headers: Record<string, string> = { "Content-Type": info.type, "Content-Length": String(sent.size), "X-Content-Type-Options": "nosniff" };
   if (coding) headers["Content-Encoding"] = coding;
   res.writeHead(200, headers);
   if (req.method === "HEAD") {

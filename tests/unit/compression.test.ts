@@ -15,11 +15,11 @@ describe("pickEncoding", () => {
 });
 
 describe("compressResponse", () => {
-  async function fetchRaw(type: string, acceptEncoding: string) {
+  async function fetchRaw(type: string, acceptEncoding: string, typeHeader = "content-type") {
     const body = "<p>Привіт, світе</p>".repeat(200);
     const server = http.createServer((req, res) => {
       compressResponse(req, res);
-      res.writeHead(200, { "content-type": type, "content-length": String(Buffer.byteLength(body)) });
+      res.writeHead(200, { [typeHeader]: type, "Content-Length": String(Buffer.byteLength(body)) });
       res.write(body.slice(0, 100));
       res.end(body.slice(100));
     });
@@ -52,6 +52,13 @@ describe("compressResponse", () => {
     const { headers, raw, body } = await fetchRaw("application/json", "gzip");
     expect(headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(raw).toString()).toBe(body);
+  });
+
+  it("reads header names in any case (a static file's writeHead says Content-Type)", async () => {
+    const { headers, raw, body } = await fetchRaw("image/svg+xml", "br", "Content-Type");
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["content-length"]).toBeUndefined();
+    expect(zlib.brotliDecompressSync(raw).toString()).toBe(body);
   });
 
   it("leaves images alone", async () => {

@@ -6,8 +6,9 @@ import { newsForFeed } from "../news/news.server.ts";
 import { postersForFeed } from "../posters/posters.server.ts";
 import { RSS_CONTENT_TYPE, rssXml } from "./rss.server.ts";
 
-export const NEWS_FEED_DEPS: VersionedTable[] = ["news", "categories"];
-export const POSTER_FEED_DEPS: VersionedTable[] = ["posters", "categories", "locations"];
+// The feeds read the card queries, which join the cover image (tests/unit/page-deps.test.ts).
+export const NEWS_FEED_DEPS: VersionedTable[] = ["news", "categories", "images"];
+export const POSTER_FEED_DEPS: VersionedTable[] = ["posters", "categories", "locations", "images"];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
