@@ -12,7 +12,7 @@ export const USER_ROLES = ["user", "editor", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
-export const TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
+export const TOKEN_PURPOSES = ["verify_email", "reset_password", "advert_renew", "advert_sold"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 export const CATEGORY_KINDS = ["news", "poster", "service", "advertisement"] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
@@ -100,6 +100,8 @@ export interface AuthTokensTable {
   expires_at: RequiredTimestamp;
   used_at: NullableTimestamp;
   created_at: Timestamp;
+  /** The advert a mailed renew/sold link acts on (migrations/0016). */
+  advertisement_id: number | null;
 }
 
 export interface RateLimitEventsTable {
@@ -285,6 +287,16 @@ export interface AdvertisementsTable extends Timestamps {
   deleted_at: NullableTimestamp;
   /** Optimistic locking of staff edits; a trigger bumps it on every content change (0005). */
   version: Generated<number>;
+  /** The lists' order: the publication time, or when the owner last raised it (migrations/0016). */
+  raised_at: NullableTimestamp;
+}
+
+/** An expiry mail sent for one lifetime of an advert (migrations/0016). */
+export interface AdvertExpiryMailsTable {
+  advertisement_id: number;
+  kind: "reminder" | "expired";
+  expires_at: RequiredTimestamp;
+  sent_at: Timestamp;
 }
 
 export interface AdvertisementImagesTable {
@@ -330,6 +342,8 @@ export interface SettingsTable extends Timestamps {
   advert_lifetime_days: Generated<number>;
   advert_max_images: Generated<number>;
   adverts_per_user_per_day: Generated<number>;
+  advert_reminder_days: Generated<number>;
+  advert_raise_interval_days: Generated<number>;
 }
 
 export interface VisitsTable {
@@ -502,6 +516,7 @@ export interface DB {
   pages: PagesTable;
   advertisements: AdvertisementsTable;
   advertisement_images: AdvertisementImagesTable;
+  advert_expiry_mails: AdvertExpiryMailsTable;
   advert_uploads: AdvertUploadsTable;
   reports: ReportsTable;
   settings: SettingsTable;

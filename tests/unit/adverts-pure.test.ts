@@ -6,7 +6,7 @@ import { advertFormSchema, createAdvertSchema, parsePhotoOrder } from "~/modules
 import { LIGHTBOX, stepZoom, swipeDirection, wrapIndex } from "~/modules/adverts/lightbox";
 import { advertQueryString, isFiltered, parseAdvertQuery } from "~/modules/adverts/list-query";
 import { amountInputValue, formatAmount, parsePriceAmount } from "~/modules/adverts/price";
-import { effectiveStatus, isPubliclyVisible, ownerActions, statusAfterSave } from "~/modules/adverts/status";
+import { effectiveStatus, isPubliclyVisible, ownerActions, statusAfterSave } from "~/modules/adverts/lifecycle";
 
 describe("prices", () => {
   it("reads amounts as people in either locale type them", () => {

@@ -1,4 +1,4 @@
-import { statusAfterSave, type AdvertStatus } from "~/modules/adverts/status";
+import { statusAfterSave, type AdvertStatus } from "~/modules/adverts/lifecycle";
 
 /** Whether saving an advert now (`current` null: a new one) hands it to a moderator before it shows. */
 export function sendsForReview(current: AdvertStatus | null, moderation: boolean): boolean {
