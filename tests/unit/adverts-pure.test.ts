@@ -69,7 +69,7 @@ describe("status", () => {
   });
 
   it("offers the owner the actions that make sense", () => {
-    expect(ownerActions("published", true)).toEqual(["edit", "renew", "sold", "archive", "delete"]);
+    expect(ownerActions("published", true)).toEqual(["edit", "renew", "raise", "sold", "archive", "delete"]);
     expect(ownerActions("expired", true)).toEqual(["edit", "renew", "sold", "archive", "delete"]);
     expect(ownerActions("pending", false)).toEqual(["edit", "archive", "delete"]);
     expect(ownerActions("archived", true)).toEqual(["edit", "renew", "delete"]);
