@@ -2,7 +2,7 @@
 // the expectation below says or is refused. The expectation is written out here on its own,
 // so a changed row in the table shows up as a failing case.
 import { describe, expect, it } from "vitest";
-import { ADVERT_ACTIONS, canMove, effectiveStatus, mayRaise, nextRaiseAt, nextStatus, ownerActions, statusAfterSave, type AdvertAction, type AdvertActor } from "~/modules/adverts/lifecycle";
+import { ADVERT_ACTIONS, ADVERT_TRANSITIONS, canMove, effectiveStatus, mayRaise, nextRaiseAt, nextStatus, ownerActions, statusAfterSave, type AdvertAction, type AdvertActor } from "~/modules/adverts/lifecycle";
 import { ADVERT_STATUSES, type AdvertStatus } from "../../db/schema.ts";
 import { CONTENT_LIFECYCLES } from "~/modules/staff-content/lifecycle";
 import { contentSpec, contentSpecs, statusFilters } from "~/modules/staff-content/types";
@@ -80,6 +80,7 @@ describe("the advert lifecycle table", () => {
   it("has moves for every status and none that the expectation lacks", () => {
     const allowed = CASES.filter(({ from, action, actor }) => CONTEXTS.some((context) => nextStatus(from, action, actor, context) !== null));
     expect(allowed.length).toBe(new Set(EXPECTED.map((move) => `${move.from} ${move.action} ${move.actor}`)).size);
+    expect(ADVERT_TRANSITIONS).toHaveLength(EXPECTED.length);
   });
 
   it("refuses moves by the wrong actor: an owner cannot approve, a moderator cannot raise, the clock only expires", () => {

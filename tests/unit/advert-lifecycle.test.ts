@@ -8,7 +8,7 @@ import * as contentList from "~/routes/dashboard-content-list/route";
 import * as moderation from "~/routes/dashboard-moderation/route";
 import * as advertLink from "~/routes/advert-link/route";
 import { authMiddleware } from "~/modules/auth/guards.server";
-import { claimExpiryMail, dueExpiryReminders, sendExpiryReminders } from "~/modules/adverts/expiry-reminders.server";
+import { claimExpiryMail, composeExpiryReminder, dueExpiryReminders, sendExpiryReminders } from "~/modules/adverts/expiry-reminders.server";
 import { listLiveAdverts } from "~/modules/adverts/queries.server";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
@@ -202,6 +202,15 @@ describe("expiry mails", () => {
     const next = new Date(now.getTime() + 30 * DAY);
     await t.db.updateTable("advertisements").set({ expires_at: new Date(next.getTime() + DAY) }).where("id", "=", id).execute();
     expect(await sendExpiryReminders(next, t.db)).toBe(1);
+  });
+
+  it("composes the reminder in the owner's language with both links and the expiry date", async () => {
+    const due = { advertisementId: 1, kind: "reminder" as const, expiresAt: new Date("2026-12-03T10:00:00Z"), title: "Лампа", ownerId: owner.id, email: "a@example.test", name: "Оля", locale: "ua" as const };
+    const mail = await composeExpiryReminder(due, { renew: "https://portal.example/advertisement/renew/r", sold: "https://portal.example/advertisement/sold/s" }, 30);
+    expect(mail.subject).toBe("Оголошення «Лампа» завершується 03.12.26");
+    expect(mail.paragraphs).toContain("https://portal.example/advertisement/renew/r");
+    expect(mail.paragraphs).toContain("https://portal.example/advertisement/sold/s");
+    expect(mail.paragraphs.join("\n")).toContain("ще на 30 дн.");
   });
 
   it("a claim holds against a second claimer", async () => {

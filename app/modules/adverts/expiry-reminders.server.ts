@@ -15,7 +15,7 @@ import { advertLifetimeDays } from "./lifecycle.server.ts";
 // lifetime: a row in advert_expiry_mails, keyed by the advert, the kind and its expires_at,
 // is claimed before sending, so of several processes exactly one sends it.
 
-export type ExpiryMailKind = "reminder" | "expired";
+type ExpiryMailKind = "reminder" | "expired";
 
 export type DueExpiryMail = {
   advertisementId: number;
@@ -92,7 +92,7 @@ export async function claimExpiryMail(db: Kysely<DB>, due: DueExpiryMail, now: D
   return row !== undefined;
 }
 
-export type ExpiryLinks = { renew: string; sold: string | null };
+type ExpiryLinks = { renew: string; sold: string | null };
 
 /** The mail's text in the owner's language: what happens when, and the links. */
 export async function composeExpiryReminder(due: DueExpiryMail, links: ExpiryLinks, lifetimeDays: number): Promise<ParagraphMail> {

@@ -20,7 +20,7 @@ export type AdvertAction = (typeof ADVERT_ACTIONS)[number];
 export type AdvertActor = "owner" | "moderator" | "clock";
 /** Extra conditions of a move: the portal's moderation setting, whether the advert was ever live. */
 type Condition = "moderation" | "no_moderation" | "ever_published";
-export type Transition = { from: AdvertStatus; action: AdvertAction; actor: AdvertActor; to: AdvertStatus; when?: Condition };
+type Transition = { from: AdvertStatus; action: AdvertAction; actor: AdvertActor; to: AdvertStatus; when?: Condition };
 export type TransitionContext = { moderation?: boolean; everPublished?: boolean };
 
 const ALL: readonly AdvertStatus[] = ["draft", "pending", "published", "rejected", "expired", "sold", "archived"];
@@ -69,7 +69,7 @@ export function canMove(from: AdvertStatus, action: AdvertAction, actor: AdvertA
 }
 
 /** The cabinet's row buttons: editing and deleting are always there; the rest come from the table. */
-export const OWNER_BUTTONS = ["renew", "raise", "sold", "archive"] as const satisfies readonly AdvertAction[];
+const OWNER_BUTTONS = ["renew", "raise", "sold", "archive"] as const satisfies readonly AdvertAction[];
 export type OwnerAction = "edit" | (typeof OWNER_BUTTONS)[number] | "delete";
 
 /** What the owner may do in the cabinet, by the effective status. */
