@@ -31,9 +31,14 @@ async function cardTitles(page: Page): Promise<string[]> {
   return page.locator("main .content-grid .content-card__link").allInnerTexts();
 }
 
+/** A header of the raw mail, unfolded. */
+function headerOf(raw: string, name: string): string {
+  return (new RegExp(`^${name}:[ \\t]*(.*(?:\\n[ \\t].*)*)`, "im").exec(raw)?.[1] ?? "").replace(/\n[ \t]+/g, " ").trim();
+}
+
 /** The mail's Subject with its RFC 2047 words (B or Q) decoded. */
 function subjectOf(raw: string): string {
-  const header = (/^Subject:[ \t]*(.*(?:\n[ \t].*)*)/im.exec(raw)?.[1] ?? "").replace(/\n[ \t]+/g, " ");
+  const header = headerOf(raw, "Subject");
   const bytes: Buffer[] = [];
   for (const [, kind, text] of header.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)) {
     bytes.push(
@@ -56,8 +61,8 @@ function reminderLink(title: string): string | null {
   }
   for (const file of files) {
     const raw = readFileSync(path.join(dir, file), "utf8");
-    if (!raw.includes(accounts.user.email) || !raw.includes("/advertisement/renew/")) continue;
-    if (subjectOf(raw).includes(title)) return /^X-Portal-Link:[ \t]*(\S+)/im.exec(raw)?.[1] ?? null;
+    const link = headerOf(raw, "X-Portal-Link");
+    if (headerOf(raw, "To").includes(accounts.user.email) && link.includes("/advertisement/renew/") && subjectOf(raw).includes(title)) return link;
   }
   return null;
 }
@@ -84,6 +89,7 @@ test("raise to the top: the advert goes above newer ones, then waits its interva
 });
 
 test("the reminder mail's renew link: asks first, renews once, then says it was used", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
   const title = advertOf(testInfo);
   // The server's periodic pass mails the reminder shortly after it starts.
   await expect.poll(() => reminderLink(title), { message: `a reminder mail about ${title}`, timeout: 90_000 }).not.toBeNull();
