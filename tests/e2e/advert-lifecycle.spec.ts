@@ -79,7 +79,7 @@ test("raise to the top: the advert goes above newer ones, then waits its interva
   const row = page.locator("article", { has: page.getByRole("heading", { name: title }) });
   await row.getByRole("button", { name: "Підняти вгору" }).click();
   await expect(page.getByText("Оголошення піднято вгору списку.")).toBeVisible();
-  await expect(row.getByText(/Підняти знову можна \d\d\.\d\d\.\d\d/)).toBeVisible();
+  await expect(row.getByText(/Підняти вгору можна з \d\d\.\d\d\.\d\d/)).toBeVisible();
   await expect(row.getByRole("button", { name: "Підняти вгору" })).toHaveCount(0);
 
   await page.goto("/advertisement");
