@@ -97,18 +97,19 @@ type ExpiryLinks = { renew: string; sold: string | null };
 /** The mail's text in the owner's language: what happens when, and the links. */
 export async function composeExpiryReminder(due: DueExpiryMail, links: ExpiryLinks, lifetimeDays: number): Promise<ParagraphMail> {
   const language = languageOf(due.locale);
-  const t = mailT(language, "adverts");
+  // Mail texts live with the other server-only ones (admin), not in the pages' JavaScript.
+  const t = mailT(language, "admin");
   const site = await siteNameIn(language);
   const values = { name: due.name || due.email, title: due.title, site, date: formatDate(due.expiresAt, language), days: lifetimeDays };
   const paragraphs = [
-    t(`lifecycle.mail.${due.kind}_intro`, values),
-    t("lifecycle.mail.renew", values),
+    t(`mail.expiry.${due.kind}_intro`, values),
+    t("mail.expiry.renew", values),
     links.renew,
-    ...(links.sold ? [t("lifecycle.mail.sold", values), links.sold] : []),
-    t("lifecycle.mail.links_note", { days: TOKEN_DAYS }),
-    t("lifecycle.mail.signature", values),
+    ...(links.sold ? [t("mail.expiry.sold", values), links.sold] : []),
+    t("mail.expiry.links_note", { days: TOKEN_DAYS }),
+    t("mail.expiry.signature", values),
   ];
-  return { to: due.email, language, subject: t(`lifecycle.mail.${due.kind}_subject`, values), paragraphs, link: links.renew, fromName: site };
+  return { to: due.email, language, subject: t(`mail.expiry.${due.kind}_subject`, values), paragraphs, link: links.renew, fromName: site };
 }
 
 /** The address of a mailed link (locale-aware). */

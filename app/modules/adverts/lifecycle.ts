@@ -82,6 +82,11 @@ export function statusAfterSave(current: AdvertStatus | null, moderation: boolea
   return nextStatus(current ?? "draft", "save", "owner", { moderation }) ?? current ?? "draft";
 }
 
+/** Whether saving an advert now (`current` null: a new one) hands it to a moderator before it shows. */
+export function sendsForReview(current: AdvertStatus | null, moderation: boolean): boolean {
+  return current !== "pending" && statusAfterSave(current, moderation) === "pending";
+}
+
 /** The status people see: "published" turns into "expired" once expires_at has passed (the clock's move). */
 export function effectiveStatus(status: AdvertStatus, expiresAt: Date | string | null, now = new Date()): AdvertStatus {
   if (expiresAt !== null && new Date(expiresAt).getTime() <= now.getTime()) return nextStatus(status, "expire", "clock") ?? status;
