@@ -213,12 +213,16 @@ describe("expiry mails", () => {
     expect(mail.paragraphs.join("\n")).toContain("ще на 30 дн.");
   });
 
-  it("a claim holds against a second claimer", async () => {
-    await advert({ expiresAt: new Date(Date.now() + DAY) });
+  it("a claim holds against a second claimer; marks of long-past lifetimes are cleared", async () => {
+    const id = await advert({ expiresAt: new Date(Date.now() + DAY) });
     const [due] = await dueExpiryReminders(t.db, new Date());
     expect(await claimExpiryMail(t.db, due!, new Date())).toBe(true);
     expect(await claimExpiryMail(t.db, due!, new Date())).toBe(false);
     expect(await dueExpiryReminders(t.db, new Date())).toEqual([]);
+    await t.db.insertInto("advert_expiry_mails").values({ advertisement_id: id, kind: "expired", expires_at: new Date(Date.now() - 10 * DAY) }).execute();
+    await sendExpiryReminders(new Date(), t.db);
+    const marks = await t.db.selectFrom("advert_expiry_mails").select("kind").where("advertisement_id", "=", id).execute();
+    expect(marks).toEqual([{ kind: "reminder" }]);
   });
 
   it("mails the expired-advert notice with only the renew link, in the owner's language", async () => {

@@ -119,6 +119,8 @@ function linkTo(locale: Locale, move: "renew" | "sold", token: string): string {
 
 /** One pass: every due mail claimed, composed and sent; a failed send gives the claim back for the next pass. */
 export async function sendExpiryReminders(now = new Date(), db: Kysely<DB> = getDb()): Promise<number> {
+  // A mark only matters while its mail could be due again: until the expired-mail window closes.
+  await db.deleteFrom("advert_expiry_mails").where("expires_at", "<", new Date(now.getTime() - EXPIRED_MAIL_WINDOW_MS - DAY_MS)).execute();
   const due = await dueExpiryReminders(db, now);
   if (due.length === 0) return 0;
   const lifetimeDays = await advertLifetimeDays(db);
