@@ -46,6 +46,8 @@ export default [
     route("advertisement", "routes/adverts/route.tsx"),
     route("advertisement/category/:slug", "routes/advert-category/route.tsx"),
     route("advertisement/seller/:id", "routes/advert-seller/route.tsx"),
+    route("advertisement/renew/:token", "routes/advert-link/route.tsx", { id: "advert-link-renew" }),
+    route("advertisement/sold/:token", "routes/advert-link/route.tsx", { id: "advert-link-sold" }),
     route("advertisement/:slug", "routes/advert-item/route.tsx"),
     route("report", "routes/report/route.tsx"),
     route("search/:category", "routes/search/route.tsx"),

@@ -20,6 +20,7 @@ export const VALUE_TYPES: Record<string, string> = {
   "users.role": "UserRole",
   "users.preferred_locale": "Locale",
   "auth_tokens.purpose": "TokenPurpose",
+  "advert_expiry_mails.kind": "ExpiryMailKind",
   "categories.kind": "CategoryKind",
   "news.status": "ContentStatus",
   "posters.status": "ContentStatus",

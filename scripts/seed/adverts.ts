@@ -18,6 +18,8 @@ type AdvertSeed = {
   status?: AdvertStatus;
   phone?: string;
   rejection?: string;
+  /** Days it stays live, when not the usual 30 (an advert about to expire, for the reminder mail). */
+  lifetime?: number;
 };
 
 const ADVERTS: AdvertSeed[] = [
@@ -37,6 +39,11 @@ const ADVERTS: AdvertSeed[] = [
     title: "Планшет Samsung Galaxy Tab S8", description: "Планшет у відмінному стані, без подряпин, з оригінальним стилусом і чохлом-клавіатурою. Чек є." },
   { owner: "user", category: "dim-i-sad", location: "varshava", price: [60, "PLN"], ago: 0, status: "draft",
     title: "Набір каструль", description: "Чернетка: набір з трьох каструль з нержавійки, ще не сфотографувала." },
+  // Older and about to expire: they can be raised to the top, and their owner gets the reminder mail.
+  { owner: "user", category: "transport", location: "varshava", price: [700, "PLN"], ago: 9, lifetime: 11,
+    title: "Велосипед міський Kross, рама M", description: "Міський велосипед Kross, рама M, сім передач, багажник і крила. Обслужений цієї весни, нові гальмівні колодки." },
+  { owner: "user", category: "dim-i-sad", location: "varshava", price: [250, "PLN"], ago: 9, lifetime: 11,
+    title: "Крісло офісне з підлокітниками", description: "Офісне крісло з регульованою висотою і підлокітниками, сітчаста спинка. Користувалася два роки, все працює." },
   { owner: 0, category: "orenda-kvartyr", location: "krakiv", price: [3200, "PLN"], images: ["foto-zhytlo", "foto-dim"], ago: 1, phone: "+48 602 111 222",
     title: "Здам 2-кімнатну квартиру біля центру", description: "Здається двокімнатна квартира 48 м² на вулиці Кроводерській, 10 хвилин пішки до Ринку. Повністю мебльована, пральна машина, посудомийка. Оплата 3200 злотих плюс комунальні. Можна з дітьми." },
   { owner: 0, category: "robota", location: "krakiv", price: [32, "PLN"], ago: 2, phone: "+48 602 111 222",
@@ -132,7 +139,7 @@ export async function seedAdverts(ctx: SeedContext, images: readonly SeedImage[]
     const owner = ownerId(item.owner);
     const status = item.status ?? "published";
     const publishedAt = status === "draft" || status === "pending" || status === "rejected" ? null : daysAgo(ctx.now, item.ago);
-    const expiresAt = publishedAt ? new Date(publishedAt.getTime() + 30 * 24 * 60 * 60 * 1000) : null;
+    const expiresAt = publishedAt ? new Date(publishedAt.getTime() + (item.lifetime ?? 30) * 24 * 60 * 60 * 1000) : null;
     const contact = contactOf.get(owner)!;
     const row = await ctx.db
       .insertInto("advertisements")

@@ -6,7 +6,7 @@ import { advertFormSchema, createAdvertSchema, parsePhotoOrder } from "~/modules
 import { LIGHTBOX, stepZoom, swipeDirection, wrapIndex } from "~/modules/adverts/lightbox";
 import { advertQueryString, isFiltered, parseAdvertQuery } from "~/modules/adverts/list-query";
 import { amountInputValue, formatAmount, parsePriceAmount } from "~/modules/adverts/price";
-import { effectiveStatus, isPubliclyVisible, ownerActions, statusAfterSave } from "~/modules/adverts/status";
+import { effectiveStatus, isPubliclyVisible, ownerActions, statusAfterSave } from "~/modules/adverts/lifecycle";
 
 describe("prices", () => {
   it("reads amounts as people in either locale type them", () => {
@@ -69,7 +69,7 @@ describe("status", () => {
   });
 
   it("offers the owner the actions that make sense", () => {
-    expect(ownerActions("published", true)).toEqual(["edit", "renew", "sold", "archive", "delete"]);
+    expect(ownerActions("published", true)).toEqual(["edit", "renew", "raise", "sold", "archive", "delete"]);
     expect(ownerActions("expired", true)).toEqual(["edit", "renew", "sold", "archive", "delete"]);
     expect(ownerActions("pending", false)).toEqual(["edit", "archive", "delete"]);
     expect(ownerActions("archived", true)).toEqual(["edit", "renew", "delete"]);

@@ -18,6 +18,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
   TOKEN_PURPOSES,
+  EXPIRY_MAIL_KINDS,
   USER_ROLES,
 } from "../../db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
@@ -29,6 +30,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   UserRole: USER_ROLES,
   Locale: LOCALES,
   TokenPurpose: TOKEN_PURPOSES,
+  ExpiryMailKind: EXPIRY_MAIL_KINDS,
   CategoryKind: CATEGORY_KINDS,
   ContentStatus: CONTENT_STATUSES,
   ReklamaPlacement: REKLAMA_PLACEMENTS,

@@ -2,7 +2,8 @@
 // "Advertising", user adverts are "Classifieds"), a language switch named by language, the
 // advert form's button saying what happens, and events that have begun read "until <end>".
 import { describe, expect, it } from "vitest";
-import { advertSubmitKey, sendsForReview } from "~/components/adverts/submit-label";
+import { advertSubmitKey } from "~/components/adverts/submit-label";
+import { sendsForReview } from "~/modules/adverts/lifecycle";
 import { LOCALES } from "~/i18n/locales";
 import { resources } from "~/i18n/resources";
 import { addMessages, translate } from "~/i18n/translate";

@@ -1,9 +1,4 @@
-import { statusAfterSave, type AdvertStatus } from "~/modules/adverts/status";
-
-/** Whether saving an advert now (`current` null: a new one) hands it to a moderator before it shows. */
-export function sendsForReview(current: AdvertStatus | null, moderation: boolean): boolean {
-  return current !== "pending" && statusAfterSave(current, moderation) === "pending";
-}
+// Whether a save goes to review is the lifecycle's answer (sendsForReview), given by the loader.
 
 /**
  * The advert form's submit button says what the click does: when a moderator checks the

@@ -9,7 +9,8 @@ import type { Settings } from "../settings/settings.server.ts";
 import { slugify } from "../slug/transliterate.ts";
 import { advertPhotoIds, deletePhotos, setAdvertPhotos } from "./photos.server.ts";
 import { priceView, withFirstPhoto, type PriceLabels, type PriceView } from "./queries.server.ts";
-import { effectiveStatus, ownerActions, statusAfterSave, type OwnerAction } from "./status.ts";
+import { effectiveStatus, mayRaise, nextRaiseAt, ownerActions, statusAfterSave, type OwnerAction } from "./lifecycle.ts";
+import { ownerMove } from "./lifecycle.server.ts";
 import { parseId } from "../http/ids.ts";
 
 // An owner's adverts: posting, editing, renewing, marking sold, archiving, deleting. Every
@@ -228,13 +229,15 @@ export type CabinetAdvert = {
   favouriteCount: number;
   published: DisplayDate | null;
   expires: DisplayDate | null;
+  /** When "raise to the top" is possible again, while it is not. */
+  raiseAgain: DisplayDate | null;
   actions: OwnerAction[];
 };
 
 export const CABINET_PAGE_SIZE = 20;
 
 /** The owner's adverts, newest first, with what each allows. */
-export async function listOwnedAdverts(ownerId: number, page: number, language: Language, labels: PriceLabels) {
+export async function listOwnedAdverts(ownerId: number, page: number, language: Language, labels: PriceLabels, raiseIntervalDays: number, now = new Date()) {
   const db = getDb();
   const [count, rows] = await Promise.all([
     db
@@ -257,6 +260,7 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
         "a.phone_reveal_count",
         "a.published_at",
         "a.expires_at",
+        "a.raised_at",
         eb.selectFrom("favourites as f").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("f.advertisement_id", "=", "a.id").as("favourite_count"),
       ])
       .where("a.owner_id", "=", ownerId)
@@ -268,7 +272,9 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
       .execute(),
   ]);
   const items: CabinetAdvert[] = rows.map((row) => {
-    const status = effectiveStatus(row.status, row.expires_at);
+    const status = effectiveStatus(row.status, row.expires_at, now);
+    const canRaise = mayRaise(row.raised_at, raiseIntervalDays, now);
+    const raiseAt = nextRaiseAt(row.raised_at, raiseIntervalDays);
     return {
       id: row.id,
       slug: row.slug,
@@ -282,7 +288,8 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
       favouriteCount: Number(row.favourite_count ?? 0),
       published: row.published_at ? displayDate(new Date(row.published_at), language) : null,
       expires: row.expires_at ? displayDate(new Date(row.expires_at), language) : null,
-      actions: ownerActions(status, row.published_at !== null),
+      raiseAgain: !canRaise && raiseAt && status === "published" ? displayDate(raiseAt, language) : null,
+      actions: ownerActions(status, row.published_at !== null).filter((action) => action !== "raise" || canRaise),
     };
   });
   return { items, total: Number(count.n) };
@@ -290,50 +297,27 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
 
 export type ActionOutcome = "done" | "not_found" | "not_allowed";
 
-async function ownedState(id: number, ownerId: number) {
-  if (parseId(id) === null) return null;
-  const row = await getDb()
-    .selectFrom("advertisements")
-    .select(["status", "published_at", "expires_at"])
-    .where("id", "=", id)
-    .where("owner_id", "=", ownerId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!row) return null;
-  const status = effectiveStatus(row.status, row.expires_at);
-  return { status, actions: ownerActions(status, row.published_at !== null) };
+async function owns(id: number, ownerId: number): Promise<boolean> {
+  if (parseId(id) === null) return false;
+  const row = await getDb().selectFrom("advertisements").select("id").where("id", "=", id).where("owner_id", "=", ownerId).where("deleted_at", "is", null).executeTakeFirst();
+  return row !== undefined;
 }
 
-/** Renew: live again for the full lifetime from now. */
-export async function renewAdvert(id: number, ownerId: number, settings: Settings, now = new Date()): Promise<ActionOutcome> {
-  const state = await ownedState(id, ownerId);
-  if (!state) return "not_found";
-  if (!state.actions.includes("renew")) return "not_allowed";
-  await getDb()
-    .updateTable("advertisements")
-    .set({ status: "published", expires_at: lifetimeEnd(settings, now), version: sql`version + 1`, updated_at: now })
-    .where("id", "=", id)
-    .where("owner_id", "=", ownerId)
-    .execute();
-  return "done";
-}
-
-export async function setOwnedStatus(id: number, ownerId: number, action: "sold" | "archive", now = new Date()): Promise<ActionOutcome> {
-  const state = await ownedState(id, ownerId);
-  if (!state) return "not_found";
-  if (!state.actions.includes(action)) return "not_allowed";
-  await getDb()
-    .updateTable("advertisements")
-    .set({ status: action === "sold" ? "sold" : "archived", version: sql`version + 1`, updated_at: now })
-    .where("id", "=", id)
-    .where("owner_id", "=", ownerId)
-    .execute();
-  return "done";
+/**
+ * The cabinet's row buttons: renew (live again for the full lifetime from now), sold, archive
+ * and raise to the top, as the lifecycle table allows them. A raise within the interval says
+ * when it is possible again.
+ */
+export async function ownerAction(id: number, ownerId: number, action: "renew" | "sold" | "archive" | "raise", now = new Date()) {
+  if (parseId(id) === null) return { outcome: "not_found" } as const;
+  return getDb()
+    .transaction()
+    .execute((trx) => ownerMove(trx, id, ownerId, action, now));
 }
 
 /** Deletes the advert and its photos (rows and files). */
 export async function deleteOwnedAdvert(id: number, ownerId: number): Promise<ActionOutcome> {
-  if (!(await ownedState(id, ownerId))) return "not_found";
+  if (!(await owns(id, ownerId))) return "not_found";
   const photoIds = await getDb().transaction().execute(async (trx) => {
     const photos = await trx
       .selectFrom("advertisement_images as ai")

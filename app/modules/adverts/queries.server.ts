@@ -171,7 +171,7 @@ export async function listLiveAdverts(options: { filters: AdvertListFilters; pag
   const [total, items] = await Promise.all([
     cachedTotal(ADVERT_TABLES, filtered.select((eb) => eb.fn.countAll<number>().as("total"))),
     rows
-      .orderBy("a.published_at", "desc")
+      .orderBy("a.raised_at", "desc")
       .orderBy("a.id", "desc")
       .limit(ADVERT_PAGE_SIZE)
       .offset((page - 1) * ADVERT_PAGE_SIZE)
@@ -181,14 +181,14 @@ export async function listLiveAdverts(options: { filters: AdvertListFilters; pag
 }
 
 export async function newestAdverts(language: Language, labels: PriceLabels, limit: number): Promise<AdvertCard[]> {
-  const rows = await cardQuery(liveAdverts()).orderBy("a.published_at", "desc").orderBy("a.id", "desc").limit(limit).execute();
+  const rows = await cardQuery(liveAdverts()).orderBy("a.raised_at", "desc").orderBy("a.id", "desc").limit(limit).execute();
   return rows.map((row) => toCard(row, language, labels));
 }
 
-/** Live adverts of the same category, newest first. */
+/** Live adverts of the same category, freshest (last raised) first. */
 export async function similarAdverts(advert: { id: number; categoryId: number }, language: Language, labels: PriceLabels, limit = 4): Promise<AdvertCard[]> {
   const rows = await cardQuery(liveAdverts().where("a.category_id", "=", advert.categoryId).where("a.id", "<>", advert.id))
-    .orderBy("a.published_at", "desc")
+    .orderBy("a.raised_at", "desc")
     .orderBy("a.id", "desc")
     .limit(limit)
     .execute();

@@ -8,18 +8,24 @@ import { hashToken, newToken } from "./secrets.server.ts";
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
+  // An advert's mailed links: the expired-advert mail's renew link must outlive the advert.
+  advert_renew: 30 * 24 * 60 * 60 * 1000,
+  advert_sold: 30 * 24 * 60 * 60 * 1000,
 };
 
-/** A fresh token for the user; earlier unused ones of the same purpose stop working. */
-export async function issueToken(userId: number, purpose: TokenPurpose, now = new Date()): Promise<string> {
+/**
+ * A fresh token for the user (and, for an advert's links, that advert); earlier unused ones
+ * of the same purpose (and advert) stop working.
+ */
+export async function issueToken(userId: number, purpose: TokenPurpose, now = new Date(), advertisementId: number | null = null, db: Kysely<DB> = getDb()): Promise<string> {
   const token = newToken();
-  const db = getDb();
   await db
     .updateTable("auth_tokens")
     .set({ used_at: now })
     .where("user_id", "=", userId)
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)
+    .$if(advertisementId !== null, (qb) => qb.where("advertisement_id", "=", advertisementId))
     .execute();
   await db
     .insertInto("auth_tokens")
@@ -27,6 +33,7 @@ export async function issueToken(userId: number, purpose: TokenPurpose, now = ne
       user_id: userId,
       purpose,
       token_hash: hashToken(token),
+      advertisement_id: advertisementId,
       expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
       created_at: now,
     })
@@ -35,8 +42,8 @@ export async function issueToken(userId: number, purpose: TokenPurpose, now = ne
 }
 
 export type TokenCheck =
-  | { status: "valid"; userId: number; purpose: TokenPurpose }
-  | { status: "used" | "expired"; userId: number; purpose: TokenPurpose }
+  | { status: "valid"; userId: number; purpose: TokenPurpose; advertisementId: number | null }
+  | { status: "used" | "expired"; userId: number; purpose: TokenPurpose; advertisementId: number | null }
   | { status: "unknown" };
 
 /** What a token is, without using it up (the reset page shows its form first). */
@@ -44,11 +51,11 @@ export async function inspectToken(token: string, now = new Date(), db: Kysely<D
   if (!token || token.length > 200) return { status: "unknown" };
   const row = await db
     .selectFrom("auth_tokens")
-    .select(["user_id", "purpose", "expires_at", "used_at"])
+    .select(["user_id", "purpose", "expires_at", "used_at", "advertisement_id"])
     .where("token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row) return { status: "unknown" };
-  const base = { userId: row.user_id, purpose: row.purpose };
+  const base = { userId: row.user_id, purpose: row.purpose, advertisementId: row.advertisement_id };
   if (row.used_at) return { status: "used", ...base };
   if (new Date(row.expires_at).getTime() <= now.getTime()) return { status: "expired", ...base };
   return { status: "valid", ...base };

@@ -4,6 +4,7 @@ import { can, type Permission } from "../auth/access";
 import { getDb } from "../db/db.server.ts";
 import type { GroupName } from "~/i18n/keys";
 import { contentSpecs, type ContentSpec } from "../staff-content/types.ts";
+import { lifecycleOf } from "../staff-content/lifecycle.ts";
 
 // The dashboard's overview: how many items of each kind are in each state, for the
 // sections the role may use.
@@ -14,7 +15,7 @@ type Source = { section: GroupName<"dashboard", "sections">; permission: Permiss
 function contentSources(managedBy: ContentSpec["managedBy"]): Source[] {
   return contentSpecs()
     .filter((spec) => spec.managedBy === managedBy)
-    .map((spec) => ({ section: spec.type, permission: spec.permission, table: spec.table, column: "status", softDelete: !spec.gallery, link: true }));
+    .map((spec) => ({ section: spec.type, permission: spec.permission, table: spec.table, column: "status", softDelete: lifecycleOf(spec).overviewCountsTrash, link: true }));
 }
 
 // In the dashboard menu's order: staff sections, then admin-only ones.

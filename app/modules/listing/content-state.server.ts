@@ -3,6 +3,7 @@ import { getConfig } from "../config/config.server.ts";
 import { publishedUntrashed, scheduledPublication } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { CONTENT_TYPES, contentSpecs, type StaffTable, type TagTable } from "../staff-content/types.ts";
+import { lifecycleOf } from "../staff-content/lifecycle.ts";
 
 // What the anonymous page cache needs to know about the database: the version of every
 // table pages are built from (bumped by triggers, migrations/0003) and the next moment at
@@ -44,7 +45,7 @@ const poller: Poller = ((globalThis as { [POLLER_KEY]?: Poller })[POLLER_KEY] ??
 /** The next moment each staff type's `published_at` and timeline columns reach (trusted constants of the registry). */
 function staffMoments() {
   return contentSpecs()
-    .filter((spec) => !spec.gallery)
+    .filter((spec) => lifecycleOf(spec).scheduled)
     .flatMap((spec) => [
       sql`(select min(published_at) from ${sql.table(spec.table)} where ${scheduledPublication(spec.table)})`,
       ...(spec.timeline ?? []).map(

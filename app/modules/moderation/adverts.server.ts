@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { PriceKind } from "../../../db/schema.ts";
+import { moveAdverts } from "../adverts/lifecycle.server.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { sendModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
@@ -84,24 +85,9 @@ async function decide(id: number, actorId: number, decision: { status: "publishe
         .forUpdate()
         .executeTakeFirst();
       if (!advert || advert.deleted_at) return { ok: false, reason: "missing" };
-      if (advert.status !== "pending") return { ok: false, reason: "not_pending" };
-      const settings = await trx.selectFrom("settings").select("advert_lifetime_days").where("id", "=", 1).executeTakeFirstOrThrow();
-      await trx
-        .updateTable("advertisements")
-        .set(
-          decision.status === "published"
-            ? {
-                status: "published",
-                rejection_reason: null,
-                published_at: sql`coalesce(published_at, now())`,
-                expires_at: sql`case when expires_at is null or expires_at <= now() then now() + make_interval(days => ${settings.advert_lifetime_days}) else expires_at end`,
-                version: sql`version + 1`,
-                updated_at: sql`now()`,
-              }
-            : { status: "rejected", rejection_reason: decision.reason, version: sql`version + 1`, updated_at: sql`now()` },
-        )
-        .where("id", "=", id)
-        .execute();
+      // The lifecycle table decides: only a pending advert is approved or rejected.
+      const [moved] = await moveAdverts(trx, [id], decision.status === "published" ? "approve" : "reject", "moderator", { reason: decision.reason ?? undefined });
+      if (!moved) return { ok: false, reason: "not_pending" };
       await recordAudit(trx, {
         actorId,
         action: decision.status === "published" ? "approve" : "reject",

@@ -3,6 +3,7 @@ import os from "node:os";
 import { sql } from "kysely";
 import { languageOf, localizePath } from "~/i18n/locales";
 import type { AlertFrequency, SavedSearch } from "../../../db/schema.ts";
+import { sendExpiryReminders } from "../adverts/expiry-reminders.server.ts";
 import { LIVE_ADVERT, priceView } from "../adverts/queries.server.ts";
 import { publicOrigin } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
@@ -188,6 +189,7 @@ export async function runAlertJob(now = new Date()): Promise<{ ran: boolean; que
   if (!(await acquireLease(now))) return { ran: false, queued: 0, mailed: 0 };
   const queued = await matchNewAdverts(now);
   const mailed = await sendDueAlerts(now);
+  await sendExpiryReminders(now); // Advert expiry mails share this pass until the job queue takes them over.
   // Sent rows keep an advert from alerting twice while it can still be re-scanned; after that they go.
   await getDb().deleteFrom("alert_matches").where("sent_at", "<", new Date(now.getTime() - 30 * DAY_MS)).execute();
   return { ran: true, queued, mailed };

@@ -75,7 +75,8 @@ export type FormDefaults = Record<string, string | string[] | undefined>;
 
 /** The form's starting values for a new item. */
 export function newItemDefaults(spec: ContentSpec): FormDefaults {
-  return { status: "draft", ...(spec.gallery ? { price_kind: "amount" } : {}) };
+  const initial = allFields(spec).flatMap((field) => (field.kind === "select" && field.initial ? [[field.name, field.initial] as const] : []));
+  return { status: "draft", ...Object.fromEntries(initial) };
 }
 
 /** The form's starting values from a stored item (field names are column names). */

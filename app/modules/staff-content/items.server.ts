@@ -7,6 +7,7 @@ import type { Actor } from "./state.server.ts";
 import { registryDb } from "./tables.server.ts";
 import { syncTags, tagSlugs } from "./tags.server.ts";
 import type { ContentSpec } from "./types.ts";
+import { lifecycleOf } from "./lifecycle.ts";
 import type { PreparedValues } from "./values.server.ts";
 
 // Creating and saving one item. A save carries the version the form was opened at: the
@@ -27,7 +28,7 @@ export async function loadTagIds(spec: ContentSpec, id: number): Promise<number[
 
 /** The owner of an advert, for its edit page; staff content has none to show. */
 export async function loadOwner(spec: ContentSpec, row: ItemRow): Promise<{ email: string; name: string } | undefined> {
-  if (!spec.gallery) return undefined;
+  if (!lifecycleOf(spec).ownedByUser) return undefined;
   return getDb().selectFrom("users").select(["email", "name"]).where("id", "=", row.owner_id as number).executeTakeFirst();
 }
 

@@ -4,6 +4,7 @@ import { getDb } from "../db/db.server.ts";
 import { PAGE_SIZE, type ListFilter, type ListQuery, type SortKey } from "./list-query.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
+import { lifecycleOf } from "./lifecycle.ts";
 import { parseId } from "../http/ids.ts";
 
 // The one where-builder of a content list. The list, its count and its bulk actions all
@@ -23,7 +24,7 @@ function listWhere(spec: ContentSpec, filter: ListFilter): Expression<SqlBool> {
   const parts = [filter.view === "trash" ? sql`${col(spec, "deleted_at")} is not null` : sql`${col(spec, "deleted_at")} is null`];
   if (filter.status === "scheduled") {
     parts.push(sql`${col(spec, "status")} = 'published' and ${col(spec, "published_at")} > now()`);
-  } else if (filter.status === "published" && !spec.gallery) {
+  } else if (filter.status === "published" && lifecycleOf(spec).scheduled) {
     parts.push(sql`${col(spec, "status")} = 'published' and (${col(spec, "published_at")} is null or ${col(spec, "published_at")} <= now())`);
   } else if (filter.status && spec.statuses.includes(filter.status)) {
     parts.push(sql`${col(spec, "status")} = ${filter.status}`);

@@ -5,6 +5,7 @@ import { contentFormSchema } from "./form-schema.ts";
 import { createItem, updateItem } from "./items.server.ts";
 import type { Actor } from "./state.server.ts";
 import type { ContentSpec } from "./types.ts";
+import { lifecycleOf } from "./lifecycle.ts";
 import { storeFormUploads, type ContentPost } from "./uploads.server.ts";
 import { prepareValues } from "./values.server.ts";
 
@@ -26,7 +27,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function advertOwner(spec: ContentSpec, id: number | undefined, actor: Actor): Promise<number | null> {
-  if (!spec.gallery) return null;
+  if (!lifecycleOf(spec).ownedByUser) return null;
   if (!id) return actor.id;
   const row = await getDb().selectFrom("advertisements").select("owner_id").where("id", "=", id).executeTakeFirst();
   return row?.owner_id ?? actor.id;

@@ -4,6 +4,7 @@ import { slugify } from "../slug/transliterate.ts";
 import { SLUG_MAX } from "./form-schema.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
+import { lifecycleOf } from "./lifecycle.ts";
 
 // Slugs: Latin transliteration of the Ukrainian title, unique per type (trashed items keep
 // theirs: restoring must not collide). Adverts add a short random part, as the cabinet does.
@@ -27,7 +28,8 @@ export async function slugTaken(spec: ContentSpec, slug: string, exceptId?: numb
 
 /** A free slug made from `title`: `base`, else `base-2`, `base-3`... */
 export async function autoSlug(spec: ContentSpec, title: string, exceptId?: number): Promise<string> {
-  if (spec.gallery) {
+  // A user's item gets an unguessable suffix: its slug must not reveal the owner's other items.
+  if (lifecycleOf(spec).ownedByUser) {
     const base = slugify(title, 60) || "ogoloshennya";
     return `${base}-${randomBytes(4).toString("hex").slice(0, 6)}`;
   }

@@ -3,9 +3,11 @@ import type { DB } from "../../../db/schema.ts";
 import { recordAudit, type AuditAction } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { removeImageFiles } from "../images/process.server.ts";
+import { moveAdverts } from "../adverts/lifecycle.server.ts";
 import type { StateAction } from "./actions.ts";
 import { registryDb } from "./tables.server.ts";
-import { allFields, type ContentSpec } from "./types.ts";
+import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
+import { allFields, hasGallery, type ContentSpec } from "./types.ts";
 
 // State changes of whole items: publish, unpublish, move to the trash, restore, purge.
 // Each works on a list of ids inside the caller's transaction and writes one audit entry
@@ -29,20 +31,25 @@ async function snapshots(trx: Trx, spec: ContentSpec, ids: readonly number[]): P
     .execute()) as Snapshot[];
 }
 
-/** What a status action sets: staff content goes back to draft; an advert is archived. */
-function statusChange(spec: ContentSpec, action: "publish" | "unpublish", lifetimeDays: number): Record<string, unknown> {
-  if (action === "unpublish") return { status: spec.gallery ? "archived" : "draft" };
-  const values: Record<string, unknown> = { status: "published", published_at: sql`coalesce(published_at, now())` };
-  if (spec.gallery) {
-    values.expires_at = sql`case when expires_at is null or expires_at <= now() then now() + make_interval(days => ${lifetimeDays}) else expires_at end`;
-  }
-  return values;
-}
-
-async function advertLifetimeDays(trx: Trx): Promise<number> {
-  const row = await trx.selectFrom("settings").select("advert_lifetime_days").where("id", "=", 1).executeTakeFirst();
-  return row?.advert_lifetime_days ?? 30;
-}
+/**
+ * The dashboard's publish and unpublish, by the type's lifecycle: staff content goes back to
+ * draft; an advert moves as its lifecycle table says (unpublished: archived; published: for
+ * a new lifetime when the old one ran out). Returns the ids that moved.
+ */
+const STATUS_MOVES: Record<LifecycleKind, (trx: Trx, spec: ContentSpec, action: "publish" | "unpublish", ids: number[]) => Promise<number[]>> = {
+  publishing: async (trx, spec, action, ids) => {
+    const values: Record<string, unknown> =
+      action === "unpublish" ? { status: lifecycleOf(spec).unpublishedStatus } : { status: "published", published_at: sql`coalesce(published_at, now())` };
+    const rows = (await registryDb(trx)
+      .updateTable(spec.table)
+      .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
+      .where("id", "in", ids)
+      .returning("id")
+      .execute()) as Array<{ id: number }>;
+    return rows.map((row) => row.id);
+  },
+  advert: async (trx, _spec, action, ids) => (await moveAdverts(trx, ids, action, "moderator")).map((row) => row.id),
+};
 
 const AUDIT_ACTION: Record<StateAction, AuditAction> = {
   publish: "publish",
@@ -78,20 +85,23 @@ export async function applyStateAction(
     return { changed: changedIds, orphanImages };
   }
 
-  const set: Record<string, unknown> =
-    action === "trash"
-      ? { deleted_at: sql`now()` }
-      : action === "restore"
-        ? { deleted_at: null }
-        : statusChange(spec, action, spec.gallery ? await advertLifetimeDays(trx) : 30);
-  const updated = (await db
-    .updateTable(spec.table)
-    .set({ ...set, version: sql`version + 1`, updated_at: sql`now()` })
-    .where("id", "in", changedIds)
-    .returning(["id", "status", "deleted_at"])
-    .execute()) as Array<{ id: number; status: string; deleted_at: Date | null }>;
+  let movedIds: number[];
+  if (action === "trash" || action === "restore") {
+    const rows = (await db
+      .updateTable(spec.table)
+      .set({ deleted_at: action === "trash" ? sql`now()` : null, version: sql`version + 1`, updated_at: sql`now()` })
+      .where("id", "in", changedIds)
+      .returning("id")
+      .execute()) as Array<{ id: number }>;
+    movedIds = rows.map((row) => row.id);
+  } else {
+    movedIds = await STATUS_MOVES[spec.lifecycle](trx, spec, action, changedIds);
+  }
+  const updated = movedIds.length
+    ? ((await db.selectFrom(spec.table).select(["id", "status", "deleted_at"]).where("id", "in", movedIds).execute()) as Array<{ id: number; status: string; deleted_at: Date | null }>)
+    : [];
   const after = new Map(updated.map((row) => [row.id, row]));
-  for (const row of fits) {
+  for (const row of fits.filter((candidate) => after.has(candidate.id))) {
     const now = after.get(row.id);
     const field = action === "trash" || action === "restore" ? "deleted_at" : "status";
     await recordAudit(trx, {
@@ -103,7 +113,7 @@ export async function applyStateAction(
       after: { [field]: now?.[field] ?? null },
     });
   }
-  return { changed: changedIds, orphanImages: [] };
+  return { changed: movedIds, orphanImages: [] };
 }
 
 /** Image ids an item refers to (its image fields and, for adverts, its photos). */
@@ -114,7 +124,7 @@ async function imagesOf(trx: Trx, spec: ContentSpec, ids: number[]): Promise<num
     const rows = (await registryDb(trx).selectFrom(spec.table).select(columns).where("id", "in", ids).execute()) as Array<Record<string, number | null>>;
     for (const row of rows) for (const column of columns) if (row[column]) found.add(row[column]!);
   }
-  if (spec.gallery) {
+  if (hasGallery(spec)) {
     const rows = await trx.selectFrom("advertisement_images").select("image_id").where("advertisement_id", "in", ids).execute();
     for (const row of rows) found.add(row.image_id);
   }

@@ -1,5 +1,6 @@
 import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
 import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
+import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
 import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
 
 export { CONTENT_TYPES, isContentType, type ContentType } from "./registry.ts";
@@ -30,7 +31,7 @@ export type FieldSpec<T extends ContentTable> =
   | { kind: "datetime"; name: Columns<T>; required?: boolean; defaultNow?: boolean }
   | { kind: "number"; name: Columns<T>; min?: number; max?: number; decimal?: boolean }
   | { kind: "checkbox"; name: Columns<T> }
-  | { kind: "select"; name: Columns<T>; options: readonly string[]; required?: boolean }
+  | { kind: "select"; name: Columns<T>; options: readonly string[]; required?: boolean; initial?: string }
   | { kind: "category"; name: "category_id" & Columns<T>; required?: boolean }
   | { kind: "location"; name: "location_id" & Columns<T> }
   | { kind: "image"; name: Columns<T> }
@@ -58,8 +59,8 @@ export type ContentSpec<T extends ContentTable = ContentTable> = {
   authorColumn: Columns<T>;
   category?: CategoryKind;
   tags?: { table: "news_tags" | "poster_tags"; column: "news_id" | "poster_id" };
-  /** The advert photo gallery (advertisement_images). */
-  gallery?: boolean;
+  /** How items live: staff publishing, or the advert lifecycle (lifecycle.ts). */
+  lifecycle: LifecycleKind;
   /** What visitors report it as (reports.target_type). */
   reportTarget?: ReportTargetType;
   /** Public address of an item by slug (locale-free). */
@@ -125,13 +126,14 @@ function coverAndTerms<T extends "news" | "posters">(): ReadonlyArray<FieldSpec<
  * statuses, a staff author; its groups end with publishing and SEO.
  */
 function staffType<T extends StaffTable>(
-  spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category" | "title" | "statuses" | "authorColumn"> & { heading?: "title" | "name" },
+  spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category" | "title" | "statuses" | "authorColumn" | "lifecycle"> & { heading?: "title" | "name" },
 ): ContentSpec<T> {
   const { heading: base = "title", groups, ...rest } = spec;
   return define<T>({
     ...rest,
     title: { uk: `${base}_uk` as Columns<T>, en: `${base}_en` as Columns<T> },
     statuses: CONTENT_STATUSES,
+    lifecycle: "publishing",
     authorColumn: "author_id" as Columns<T>,
     groups: [...groups, publishing<T>(), seo<T>()],
   });
@@ -258,7 +260,7 @@ export const CONTENT_SPECS = {
     title: { uk: "title", en: null },
     statuses: ADVERT_STATUSES,
     authorColumn: "owner_id",
-    gallery: true,
+    lifecycle: "advert",
     reportTarget: "advertisement",
     publicPath: (slug) => `/advertisement/${slug}`,
     groups: [
@@ -274,7 +276,7 @@ export const CONTENT_SPECS = {
         fields: [
           { kind: "category", name: "category_id", required: true },
           { kind: "location", name: "location_id" },
-          { kind: "select", name: "price_kind", options: PRICE_KINDS, required: true },
+          { kind: "select", name: "price_kind", options: PRICE_KINDS, required: true, initial: "amount" },
           { kind: "number", name: "price_amount", min: 0, max: 9_999_999_999, decimal: true },
           { kind: "select", name: "price_currency", options: CURRENCIES },
           { kind: "gallery", name: "images" },
@@ -331,7 +333,17 @@ export const dashboardPaths = {
   category: (type: ContentType, id: number) => `/dashboard/${type}/categories/edit-page/${id}`,
 };
 
-/** Statuses a list can filter by: the type's own, plus "scheduled" (published, time not reached) for staff content. */
+/** Statuses a list can filter by: the type's own, plus "scheduled" (published, time not reached) where publication can wait. */
 export function statusFilters(spec: ContentSpec): string[] {
-  return spec.gallery ? [...spec.statuses] : ["draft", "scheduled", "published", "archived"];
+  return lifecycleOf(spec).statusFilters(spec.statuses);
+}
+
+/** Whether the type has the photo gallery field (advertisement_images). */
+export function hasGallery(spec: ContentSpec): boolean {
+  return allFields(spec).some((field) => field.kind === "gallery");
+}
+
+/** Whether the type has a field of this name. */
+export function hasField(spec: ContentSpec, name: string): boolean {
+  return allFields(spec).some((field) => field.name === name);
 }

@@ -5,6 +5,7 @@ import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "../http/upload-slots.se
 import { ImageRejectedError, MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { storeImage } from "../images/store.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
+import { lifecycleOf } from "./lifecycle.ts";
 
 // Images posted with a content form are stored first, before the form is validated: the
 // stored image's id replaces the file in the form data, so a form sent back with errors
@@ -55,7 +56,7 @@ export async function storeFormUploads(spec: ContentSpec, formData: FormData, fi
     try {
       const image = await storeImage(getDb(), { path: file.path }, {
         alt,
-        ownerId: spec.gallery ? advertOwnerId : null,
+        ownerId: lifecycleOf(spec).ownedByUser ? advertOwnerId : null,
       });
       return image.id;
     } catch (error) {

@@ -6,7 +6,9 @@ import { fromLocalInput } from "./datetime.ts";
 import { errors, type ContentFormValue } from "./form-schema.ts";
 import { autoSlug, isReservedPageSlug, slugTaken } from "./slug.server.ts";
 import { parseTagNames, type NewTagName } from "./tags.server.ts";
-import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
+import { allFields, hasField, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
+import { lifecycleOf } from "./lifecycle.ts";
+import { advertLifetimeDays } from "../adverts/lifecycle.server.ts";
 
 // From a validated form value to the columns to write: rich text sanitized, empty
 // optional texts to null (or ''), local times to moments, and the checks that need the
@@ -140,12 +142,11 @@ export async function prepareValues(spec: ContentSpec, value: ContentFormValue, 
 
   checkRules(spec, columns, fail);
   if (columns.status === "published" && columns.published_at === null) columns.published_at = NOW;
-  if (spec.gallery && columns.status === "published" && columns.expires_at === null) {
-    const settings = await getDb().selectFrom("settings").select("advert_lifetime_days").where("id", "=", 1).executeTakeFirst();
-    columns.expires_at = sql`now() + make_interval(days => ${settings?.advert_lifetime_days ?? 30})`;
+  if (lifecycleOf(spec).expires && columns.status === "published") {
+    if (columns.expires_at === null) columns.expires_at = sql`now() + make_interval(days => ${await advertLifetimeDays(getDb())})`;
+    // A published advert carries no rejection reason from an earlier round.
+    columns.rejection_reason = null;
   }
-  // A published advert carries no rejection reason from an earlier round.
-  if (spec.gallery && columns.status === "published") columns.rejection_reason = null;
 
   return Object.keys(fieldErrors).length ? { ok: false, fieldErrors } : { ok: true, values: prepared };
 }
@@ -155,7 +156,7 @@ function checkRules(spec: ContentSpec, columns: Record<string, unknown>, fail: (
   const startsAt = columns.starts_at;
   const endsAt = columns.ends_at;
   if (endsAt instanceof Date && startsAt instanceof Date && endsAt < startsAt) fail("ends_at", "admin:errors.ends_before_start");
-  if (spec.gallery) {
+  if (hasField(spec, "price_kind")) {
     if (columns.price_kind === "amount") {
       if (columns.price_amount === null) fail("price_amount", errors.required);
       if (columns.price_currency === null) fail("price_currency", errors.required);
@@ -163,6 +164,6 @@ function checkRules(spec: ContentSpec, columns: Record<string, unknown>, fail: (
       columns.price_amount = null;
       columns.price_currency = null;
     }
-    if (columns.status === "rejected" && !columns.rejection_reason) fail("rejection_reason", errors.required);
   }
+  if (columns.status === "rejected" && !columns.rejection_reason) fail("rejection_reason", errors.required);
 }

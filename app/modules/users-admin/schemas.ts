@@ -32,6 +32,8 @@ export const settingsSchema = z.object({
   advert_lifetime_days: count(1, 365),
   advert_max_images: count(0, 30),
   adverts_per_user_per_day: count(0, 1000),
+  advert_reminder_days: count(0, 60),
+  advert_raise_interval_days: count(1, 365),
 });
 
 export type SettingsValue = z.infer<typeof settingsSchema> & Record<string, unknown>;

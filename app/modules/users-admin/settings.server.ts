@@ -21,6 +21,8 @@ export async function saveSettings(value: SettingsValue, actorId: number): Promi
     advert_lifetime_days: value.advert_lifetime_days,
     advert_max_images: value.advert_max_images,
     adverts_per_user_per_day: value.adverts_per_user_per_day,
+    advert_reminder_days: value.advert_reminder_days,
+    advert_raise_interval_days: value.advert_raise_interval_days,
   };
   await getDb()
     .transaction()

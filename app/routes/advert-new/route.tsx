@@ -3,7 +3,7 @@ import type { Route } from "./+types/route";
 import { advertFormSchema } from "~/modules/adverts/form-schema";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { AdvertForm } from "~/components/adverts/advert-form";
-import { sendsForReview } from "~/components/adverts/submit-label";
+import { sendsForReview } from "~/modules/adverts/lifecycle";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { LocalizedLink } from "~/components/localized-link";
 import { useLocale } from "~/hooks/use-t";
@@ -41,6 +41,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     limitReached,
     dailyLimit: settings.adverts_per_user_per_day,
     moderation: settings.advert_moderation,
+    // Decided here: the lifecycle table stays out of the page's JavaScript.
+    review: sendsForReview(null, settings.advert_moderation),
     seo: { title: t("form.title_new"), description: t("form.seo_description") },
   };
 }
@@ -86,7 +88,7 @@ export default function NewAdvert({ loaderData, actionData }: Route.ComponentPro
           {moderation ? <p className="notice">{t("form.moderation_note")}</p> : null}
           <AdvertForm
             mode="new"
-            review={sendsForReview(null, moderation)}
+            review={loaderData.review}
             action={pathname}
             options={options}
             defaults={defaults}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/route";
 import { advertFormSchema } from "~/modules/adverts/form-schema";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { AdvertForm } from "~/components/adverts/advert-form";
-import { sendsForReview } from "~/components/adverts/submit-label";
+import { sendsForReview } from "~/modules/adverts/lifecycle";
 import { StatusBadge } from "~/components/adverts/status-badge";
 import { useAdvertsT } from "~/components/adverts/use-adverts-t";
 import { LocalizedLink } from "~/components/localized-link";
@@ -42,6 +42,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     constraint: getZodConstraint(advertFormSchema),
     photos,
     moderation: settings.advert_moderation,
+    // Decided here: the lifecycle table stays out of the page's JavaScript.
+    review: sendsForReview(effectiveStatus(advert.status, advert.expiresAt), settings.advert_moderation),
     seo: { title: t("form.title_edit"), description: t("form.seo_description") },
   };
 }
@@ -72,7 +74,7 @@ export default function EditAdvert({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <AdvertForm
         mode="edit"
-        review={sendsForReview(advert.status, moderation)}
+        review={loaderData.review}
         action={pathname}
         options={options}
         defaults={defaults}

@@ -7,12 +7,13 @@ import { PaginationNav } from "~/components/content/pagination-nav";
 import { LocalizedLink } from "~/components/localized-link";
 import { getPageLanguage } from "~/middleware/i18next";
 import { requireUser } from "~/modules/auth/guards.server";
-import { CABINET_PAGE_SIZE, deleteOwnedAdvert, listOwnedAdverts, renewAdvert, setOwnedStatus, type ActionOutcome, type CabinetAdvert } from "~/modules/adverts/owner.server";
+import { CABINET_PAGE_SIZE, deleteOwnedAdvert, listOwnedAdverts, ownerAction, type CabinetAdvert } from "~/modules/adverts/owner.server";
+import { displayDate } from "~/modules/listing/dates";
 import { advertsT, priceLabels } from "~/modules/adverts/page.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { notFound } from "~/modules/listing/not-found";
 import { checkPage, parsePage } from "~/modules/listing/pagination";
-import { getCachedSettings, getSettings } from "~/modules/settings/settings.server";
+import { getCachedSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { advertActionSchema } from "./schema";
 
@@ -24,7 +25,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser({ context, url });
   const t = advertsT(context);
   const page = parsePage(url);
-  const [{ items, total }, settings] = await Promise.all([listOwnedAdverts(user.id, page, getPageLanguage(context), priceLabels(context)), getCachedSettings()]);
+  const settings = await getCachedSettings();
+  const { items, total } = await listOwnedAdverts(user.id, page, getPageLanguage(context), priceLabels(context), settings.advert_raise_interval_days);
   return {
     items,
     pagination: checkPage(page, total, CABINET_PAGE_SIZE),
@@ -33,8 +35,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-const FLASH: Record<"renew" | "sold" | "archive" | "delete", string> = {
+const FLASH: Record<"renew" | "raise" | "sold" | "archive" | "delete", string> = {
   renew: "adverts:flash.renewed",
+  raise: "adverts:lifecycle.flash_raised",
   sold: "adverts:flash.sold",
   archive: "adverts:flash.archived",
   delete: "adverts:flash.deleted",
@@ -47,13 +50,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = advertActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400, statusText: "Bad Request" });
   const { intent, id } = parsed.data;
-  let outcome: ActionOutcome;
-  if (intent === "renew") outcome = await renewAdvert(id, user.id, await getSettings());
-  else if (intent === "delete") outcome = await deleteOwnedAdvert(id, user.id);
-  else outcome = await setOwnedStatus(id, user.id, intent);
-  if (outcome === "not_found") notFound();
+  const result = intent === "delete" ? { outcome: await deleteOwnedAdvert(id, user.id) } : await ownerAction(id, user.id, intent);
+  if (result.outcome === "not_found") notFound();
   const back = url.pathname + url.search;
-  if (outcome === "not_allowed") return redirectWithFlash(back, { severity: "warn", message: "adverts:flash.not_allowed" });
+  if (result.outcome === "not_allowed") return redirectWithFlash(back, { severity: "warn", message: "adverts:flash.not_allowed" });
+  if (result.outcome === "too_soon") {
+    const date = displayDate(result.nextAt, getPageLanguage(context)).text;
+    return redirectWithFlash(back, { severity: "warn", message: "adverts:lifecycle.flash_raise_too_soon", values: { date } });
+  }
   return redirectWithFlash(back, { severity: "success", message: FLASH[intent] });
 }
 
@@ -91,7 +95,7 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
   const { t } = useAdvertsT();
   const titleId = `advert-${item.id}-title`;
   const can = (action: string) => item.actions.includes(action as CabinetAdvert["actions"][number]);
-  const rowAction = (intent: "renew" | "sold" | "archive", label: string) =>
+  const rowAction = (intent: "renew" | "raise" | "sold" | "archive", label: string) =>
     can(intent) ? (
       <Form method="post">
         <input type="hidden" name="id" value={item.id} />
@@ -123,6 +127,7 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
           {item.published ? <span>{t("cabinet.published", { date: item.published.text })}</span> : <span>{t("cabinet.not_published")}</span>}
           {item.expires ? <span>{item.status === "expired" ? t("cabinet.expired_on", { date: item.expires.text }) : t("cabinet.expires", { date: item.expires.text })}</span> : null}
         </p>
+        {item.raiseAgain ? <p className="cabinet-advert__meta">{t("lifecycle.raise_again", { date: item.raiseAgain.text })}</p> : null}
         {item.status === "rejected" && item.rejectionReason ? <p className="cabinet-advert__reason">{t("cabinet.rejection_reason", { reason: item.rejectionReason })}</p> : null}
       </div>
       <div className="cabinet-advert__actions" role="group" aria-label={t("cabinet.actions", { title: item.title })}>
@@ -130,6 +135,7 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
           {t("cabinet.edit")}
         </LocalizedLink>
         {rowAction("renew", t("cabinet.renew", { days: lifetimeDays }))}
+        {rowAction("raise", t("lifecycle.raise"))}
         {rowAction("sold", t("cabinet.mark_sold"))}
         {rowAction("archive", t("cabinet.archive"))}
         <details className="cabinet-advert__delete">

@@ -3,6 +3,6 @@ import { idSchema } from "~/modules/http/ids";
 
 /** The cabinet list's row actions (editing has its own page). */
 export const advertActionSchema = z.object({
-  intent: z.enum(["renew", "sold", "archive", "delete"]),
+  intent: z.enum(["renew", "raise", "sold", "archive", "delete"]),
   id: idSchema,
 });

@@ -23,7 +23,7 @@ import { adminT, canPurge, idParam, notFound, requireContentAccess } from "~/mod
 import { saveContentForm } from "~/modules/staff-content/save.server";
 import { readContentForm, type ContentPost } from "~/modules/staff-content/uploads.server";
 import { changeItemState } from "~/modules/staff-content/state.server";
-import { dashboardPaths } from "~/modules/staff-content/types";
+import { dashboardPaths, hasGallery } from "~/modules/staff-content/types";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -38,7 +38,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const [tagIds, galleryIds, options, history] = await Promise.all([
     loadTagIds(spec, id),
-    spec.gallery ? advertPhotoIds(id) : Promise.resolve([]),
+    hasGallery(spec) ? advertPhotoIds(id) : Promise.resolve([]),
     formOptions(spec, language),
     auditTrail(spec.type, id),
   ]);

@@ -47,6 +47,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       advert_lifetime_days: String(settings.advert_lifetime_days),
       advert_max_images: String(settings.advert_max_images),
       adverts_per_user_per_day: String(settings.adverts_per_user_per_day),
+      advert_reminder_days: String(settings.advert_reminder_days),
+      advert_raise_interval_days: String(settings.advert_raise_interval_days),
     } as Record<string, string | undefined>,
     history: presentAudit(await auditTrail("settings", 1, 20), getPageLanguage(context)),
     seo: { title: t("dashboard:sections.settings"), description: t("admin:settings.lead") },
@@ -112,6 +114,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <InputField field={field("advert_lifetime_days")} label={t("admin:settings.advert_lifetime_days")} type="number" />
           <InputField field={field("advert_max_images")} label={t("admin:settings.advert_max_images")} type="number" />
           <InputField field={field("adverts_per_user_per_day")} label={t("admin:settings.adverts_per_user_per_day")} type="number" />
+          <InputField field={field("advert_reminder_days")} label={t("admin:settings.advert_reminder_days")} type="number" />
+          <InputField field={field("advert_raise_interval_days")} label={t("admin:settings.advert_raise_interval_days")} type="number" />
         </fieldset>
         <SubmitRow>{t("admin:form.save")}</SubmitRow>
       </Form>
