@@ -8,7 +8,7 @@
 import http from "node:http";
 import path from "node:path";
 import { createRequestListener } from "@react-router/node";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createServer, type Plugin } from "vite";
 import { loadConfig, type AppConfig } from "../app/modules/config/config.server.ts";
 import { appEntry } from "../server/app-entry.ts";
@@ -58,7 +58,8 @@ try {
     getLoadContext: async (_request, client) => {
       const entry = appEntry(await load());
       services ??= entry.createServices({ database, config, imageStore: images });
-      return entry.createLoadContext(services as Parameters<typeof entry.createLoadContext>[0], { buildId: null, clientAddress: client.address });
+      const context = new RouterContextProvider();
+      return entry.createLoadContext(services as Parameters<typeof entry.createLoadContext>[0], { buildId: null, clientAddress: client.address }, context);
     },
   });
   httpServer.on("request", (req, res) => {

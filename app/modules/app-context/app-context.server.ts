@@ -63,12 +63,20 @@ export function withProcessServices(context: RouterContextProvider): RouterConte
   return context;
 }
 
-/** One request's load context: the services, the running build's id, the client's address. */
-export function createLoadContext(services: AppServices, request: { buildId: string | null; clientAddress: string }): RouterContextProvider {
+/**
+ * One request's load context: the services, the running build's id, the client's address.
+ * `context`: a provider of the request handler's own copy of React Router (the dev server's
+ * handler and the app it loads through Vite resolve React Router to different files).
+ */
+export function createLoadContext(
+  services: AppServices,
+  request: { buildId: string | null; clientAddress: string },
+  context: RouterContextProvider = new RouterContextProvider(),
+): RouterContextProvider {
   // Again on every request: under the dev server an edit reloads these modules, and with them
   // what was provided.
   provideServices(services);
-  const context = withServices(new RouterContextProvider(), services);
+  withServices(context, services);
   context.set(buildIdContext, request.buildId);
   context.set(clientAddressContext, request.clientAddress);
   return context;
