@@ -236,8 +236,8 @@ export function getConfig(context?: Readonly<RouterContextProvider>): AppConfig 
 }
 
 /** The origin of every absolute URL (links in mail, canonical, sitemap, feeds): see AppConfig.origin. */
-export function publicOrigin(): string {
-  return getConfig().origin;
+export function publicOrigin(context?: Readonly<RouterContextProvider>): string {
+  return getConfig(context).origin;
 }
 
 /**
