@@ -44,7 +44,7 @@ try {
     configFile: path.join(root, "vite.config.ts"),
     plugins: [uploads],
     appType: "custom",
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: { middlewareMode: true, ws: { server: httpServer } },
   });
   const runner = server.environments.ssr;
   if (!("runner" in runner)) throw new Error("Vite's ssr environment cannot run modules");
