@@ -13,8 +13,14 @@ addMessages("en", resources.en);
 
 export const streamTimeout = 5_000;
 
+// What the server takes from the app (server/app-entry.ts): it loads the app's modules only
+// through the build, so the services it makes at start and the contexts loaders read are the
+// build's own, one copy of each module.
 /** Background work that lives in the app bundle; server/main.ts starts it once listening. */
 export { startAlertLoop } from "./modules/saved-searches/alerts.server";
+export { createLoadContext, createServices, provideServices } from "./modules/app-context/app-context.server";
+export { runBeforeDatabaseClose } from "./modules/db/db.server";
+export { listenForContentChanges } from "./modules/listing/content-notify.server";
 
 export default function handleRequest(
   request: Request,

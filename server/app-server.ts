@@ -1,15 +1,14 @@
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { createRequestListener, type FetchHandler } from "@remix-run/node-fetch-server";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestListener } from "@react-router/node";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { sql } from "kysely";
 import type { Database } from "../db/connection.ts";
 import { isConnectionError, RETRY_AFTER_SECONDS } from "../db/resilience.ts";
-import { clientAddressContext, resolveClientAddress } from "../app/modules/http/client-address.server.ts";
+import { resolveClientAddress } from "../app/modules/http/client-address.server.ts";
 import { runBeforeDatabaseClose } from "../app/modules/db/db.server.ts";
 import { HEAD_REQUEST_HEADER } from "../app/modules/http/head-request.ts";
-import { buildIdContext } from "../app/modules/build-info/build-id.server.ts";
 import { CONNECTION_DEFAULTS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_EMBEDDED } from "../app/modules/config/config.server.ts";
 import { staticSecurityHeaders } from "../app/modules/http/security-headers.server.ts";
 import { createAdmission, type AdmissionLimits } from "./admission.ts";
@@ -37,7 +36,17 @@ type AppServerOptions = {
   admission?: Partial<AdmissionLimits>;
   /** Timeouts and connection caps (server/connections.ts); every limit has a default. */
   connections?: Partial<ConnectionLimits>;
+  /**
+   * A request's load context from its own values: the built app's createLoadContext with the
+   * services made at start (server/main.ts). Without it (tests of the server alone) an empty one.
+   */
+  loadContext?: (request: RequestValues) => RouterContextProvider | Promise<RouterContextProvider>;
+  /** Work to finish before the database closes: the built app's runBeforeDatabaseClose (tests: this module's). */
+  beforeDatabaseClose?: () => Promise<void>;
 };
+
+/** What the server knows of a request that the app wants in its context. */
+type RequestValues = { buildId: string | null; clientAddress: string };
 
 const YEAR = 365 * 24 * 60 * 60;
 
@@ -54,7 +63,20 @@ const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnectionsPerAddress: CONNECTION_DEFAULTS.MAX_CONNECTIONS_PER_ADDRESS,
 };
 
-export function createAppServer({ build, database, clientDir, uploadsDir, imageStore, log = console.log, trustProxy = 0, origin, admission: limits, connections }: AppServerOptions) {
+export function createAppServer({
+  build,
+  database,
+  clientDir,
+  uploadsDir,
+  imageStore,
+  log = console.log,
+  trustProxy = 0,
+  origin,
+  admission: limits,
+  connections,
+  loadContext = () => new RouterContextProvider(),
+  beforeDatabaseClose = runBeforeDatabaseClose,
+}: AppServerOptions) {
   const securityHeaders = Object.entries(staticSecurityHeaders(origin));
   const immutable = `public, max-age=${YEAR}, immutable`;
   const remoteImages = imageStore && imageStore.kind !== "local" ? imageStore : undefined;
@@ -69,7 +91,6 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
   ];
   // The running build's id answers /builds/latest.json (new-build detection).
   const buildId = typeof build === "function" ? null : build.assets.version;
-  const handleRequest = createRequestHandler(build);
   const maxInFlight = limits?.maxInFlight ?? (database.kind === "pglite" ? DEFAULT_MAX_IN_FLIGHT_EMBEDDED : DEFAULT_MAX_IN_FLIGHT);
   const admission = createAdmission({ maxInFlight, maxQueued: limits?.maxQueued ?? maxInFlight * 8, maxWaitMs: limits?.maxWaitMs ?? MAX_QUEUE_WAIT_MS });
   /** A waiting request leaves the line when its client hangs up (or already has: 'close' fires once). */
@@ -83,17 +104,15 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
   };
   // Request URLs are built on the public origin, never on Host or X-Forwarded-Host: loaders,
   // the page cache and React Router's action Origin check then all see the configured origin,
-  // whatever host name a client (or a DNS-rebinding page) sent.
+  // whatever host name a client (or a DNS-rebinding page) sent. @react-router/node builds the
+  // URL from the Host header and the socket's `encrypted`: both are set from the origin below.
   const publicUrl = new URL(origin);
-  const handleApp = createRequestListener(
-    ((request, client) => {
-      const context = new RouterContextProvider();
-      context.set(buildIdContext, buildId);
-      context.set(clientAddressContext, resolveClientAddress(request.headers.get("x-forwarded-for"), client.address, trustProxy));
-      return handleRequest(request, context);
-    }) satisfies FetchHandler,
-    { host: publicUrl.host, protocol: publicUrl.protocol },
-  );
+  const secureOrigin = publicUrl.protocol === "https:";
+  const handleApp = createRequestListener({
+    build,
+    getLoadContext: (request, client) =>
+      loadContext({ buildId, clientAddress: resolveClientAddress(request.headers.get("x-forwarded-for"), client.address, trustProxy) }),
+  });
 
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...connections };
   const isHealthy = healthChecker(database);
@@ -137,6 +156,9 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
         req.method = "GET";
         req.headers[HEAD_REQUEST_HEADER] = "1";
       }
+      req.headers.host = publicUrl.host;
+      // A TLS-ending proxy in front: the request is https for the app, whatever the socket is.
+      if (secureOrigin && !("encrypted" in req.socket)) Object.defineProperty(req.socket, "encrypted", { value: true });
       await handleApp(req, res);
     } catch (error) {
       console.error(error);
@@ -175,7 +197,7 @@ export function createAppServer({ build, database, clientDir, uploadsDir, imageS
         net.Server.prototype.close.call(server, async () => {
           clearTimeout(force);
           // Acknowledged but batched work (view counters) goes in before the database closes.
-          await runBeforeDatabaseClose();
+          await beforeDatabaseClose();
           await database.close().catch((error) => console.error(error));
           log("stopped");
           resolve();

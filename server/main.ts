@@ -1,13 +1,12 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { loadConfig, setConfig, type AppConfig } from "../app/modules/config/config.server.ts";
-import { registerDatabase } from "../app/modules/db/db.server.ts";
-import { listenForContentChanges } from "../app/modules/listing/content-notify.server.ts";
+import { loadConfig, type AppConfig } from "../app/modules/config/config.server.ts";
 import { openDatabase } from "../db/connection.ts";
 import { createAppServer } from "./app-server.ts";
+import { appEntry } from "./app-entry.ts";
 import { isClusterWorker, startCluster } from "./cluster.ts";
-import { ensureShareImage, prepareDatabase, prepareOnce, printReadyNotes, probeListen, startupFailure, useImageStorage } from "./startup.ts";
+import { ensureShareImage, prepareDatabase, prepareOnce, printReadyNotes, probeListen, startupFailure, openImageStorage } from "./startup.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(line);
@@ -17,20 +16,22 @@ let loaded: AppConfig | undefined;
 async function main() {
   const config = loadConfig();
   loaded = config;
-  setConfig(config);
   if (!isClusterWorker()) await probeListen(config).catch((error: unknown) => fail(error, true));
-  const images = useImageStorage(config);
+  const images = openImageStorage(config);
   if (await startCluster(config, log, () => prepareOnce(config, images, log))) return printReadyNotes(config, log);
   // Workers of a cluster find the database migrated by the primary.
   const database = isClusterWorker() ? await openDatabase(config) : await prepareDatabase(config, log);
-  registerDatabase(database);
-  // Edits made by other processes reach this one's page cache at once (PostgreSQL NOTIFY).
-  if (config.databaseUrl) listenForContentChanges(config.databaseUrl);
   if (!isClusterWorker()) await ensureShareImage(images, "Diaspora");
 
   // Request URLs are built on the public origin (see createAppServer); the origin of a post is
   // checked by the root's middleware, not by React Router (react-router.config.ts).
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+  // The app's modules are the build's alone: the services made here reach them through its entry.
+  const entry = appEntry(build);
+  const services = entry.createServices({ database, config, imageStore: images });
+  entry.provideServices(services);
+  // Edits made by other processes reach this one's page cache at once (PostgreSQL NOTIFY).
+  if (config.databaseUrl) entry.listenForContentChanges(config.databaseUrl);
 
   const { server, shutdown } = createAppServer({
     build,
@@ -43,10 +44,11 @@ async function main() {
     origin: config.origin,
     admission: { maxInFlight: config.maxInFlight },
     connections: config.connections,
+    loadContext: (request) => entry.createLoadContext(services, request),
+    beforeDatabaseClose: entry.runBeforeDatabaseClose,
   });
   // Saved-search alerts: every process runs the loop, a lease in the database lets one work.
-  const entry = build.entry.module as { startAlertLoop?: () => { stop(): Promise<void> } };
-  const alerts = entry.startAlertLoop?.();
+  const alerts = entry.startAlertLoop();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => void Promise.resolve(alerts?.stop()).then(() => shutdown()).then(() => process.exit(0)));
   }

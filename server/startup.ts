@@ -5,8 +5,7 @@ import { DatabaseBusyError, isConnectionError, openDatabase, type Database } fro
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../scripts/seed/index.ts";
 import { acceptedOrigins, ConfigError, type AppConfig } from "../app/modules/config/config.server.ts";
-import { imageStoreFor, setImageStore, type ImageStore } from "../app/modules/images/storage.server.ts";
-import { setImageBaseUrl } from "../app/modules/images/urls.ts";
+import { imageStoreFor, type ImageStore } from "../app/modules/images/storage.server.ts";
 
 /**
  * Demo accounts never reach a real deployment: PostgreSQL (DATABASE_URL) is seeded only with
@@ -39,12 +38,9 @@ export async function prepareDatabase(config: AppConfig, log: (line: string) => 
   }
 }
 
-/** The configured image store, made the process-wide one; image URLs point to S3_PUBLIC_URL when set. */
-export function useImageStorage(config: AppConfig): ImageStore {
-  const store = imageStoreFor(config.storage, config.paths.uploads);
-  setImageStore(store);
-  setImageBaseUrl(config.storage.kind === "s3" ? config.storage.publicUrl : undefined);
-  return store;
+/** The configured image store (the app's image URLs point to S3_PUBLIC_URL when set: app-context.server.ts). */
+export function openImageStorage(config: AppConfig): ImageStore {
+  return imageStoreFor(config.storage, config.paths.uploads);
 }
 
 /** What a cluster's primary does once before forking: migrations (and seed), the share image. */

@@ -1,36 +1,39 @@
-import { createInstance, type i18n } from "i18next";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createInstance, type i18n, type InitOptions } from "i18next";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
 import { localeFromPath, languageOf, type Language } from "~/i18n/locales";
 import { defaultNS, resources } from "~/i18n/resources";
 
-// The language of a page comes from its path alone (no prefix = Ukrainian); the cookie
-// and Accept-Language only decide the first-visit redirect at "/" (see locale-redirect).
-//
-// One i18next instance per language for the whole process, made once: loaders only read
-// it (`getFixedT`), so requests can share it. remix-i18next's middleware built and
-// initialised a new instance on every request, a measurable part of an uncached page.
-const instances = new Map<Language, i18n>(
-  (["uk", "en"] as const).map((language) => {
-    const instance = createInstance({ resources, defaultNS, lng: language, fallbackLng: "uk", interpolation: { escapeValue: false }, initAsync: false });
-    void instance.init();
-    return [language, instance];
-  }),
-);
+// The language of a page comes from its path alone (no prefix = Ukrainian, /us = English);
+// the cookie and Accept-Language only decide the first-visit redirect at "/" (see
+// locale-redirect.server.ts), so the detection order is remix-i18next's `custom` alone.
+const LANGUAGES: Language[] = ["uk", "en"];
+const options = {
+  resources,
+  defaultNS,
+  supportedLngs: LANGUAGES,
+  fallbackLng: "uk",
+  interpolation: { escapeValue: false },
+  // Every message is in memory: init is synchronous, no backend.
+  initAsync: false,
+} satisfies InitOptions;
 
-const languageContext = createContext<Language>("uk");
+const [middleware, getLocale, getRequestInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: LANGUAGES,
+    fallbackLanguage: "uk",
+    order: ["custom"],
+    findLocale: async ({ url }) => languageOf(localeFromPath(url.pathname)),
+  },
+  i18next: options,
+});
 
-export const i18nextMiddleware: MiddlewareFunction<Response> = ({ url, context }, next) => {
-  context.set(languageContext, languageOf(localeFromPath(url.pathname)));
-  return next();
-};
+/** remix-i18next's middleware: the request's language and its own i18next instance into the context. */
+export const i18nextMiddleware: MiddlewareFunction<Response> = middleware;
 
-function getLanguage(context: Readonly<RouterContextProvider>): Language {
-  return context.get(languageContext);
-}
-
-/** The shared i18next instance of the request's language (read-only: never change its language). */
+/** The request's i18next instance (remix-i18next), in the page's language. */
 export function getInstance(context: Readonly<RouterContextProvider>): i18n {
-  return instances.get(getLanguage(context))!;
+  return getRequestInstance(context);
 }
 
 declare module "i18next" {
@@ -40,8 +43,11 @@ declare module "i18next" {
   }
 }
 
-// The typed signature only takes keys the compiler knows; these come from data.
-const translators = new Map([...instances].map(([language, instance]) => [language, instance.getFixedT(language) as unknown as Translate]));
+// For work outside a request's language (an action answering for the page it came from,
+// mail in the recipient's language): one read-only instance for the process, never changed.
+const shared = createInstance({ ...options, lng: "uk" });
+void shared.init();
+const translators = new Map(LANGUAGES.map((language) => [language, shared.getFixedT(language) as unknown as Translate]));
 
 /** A language's `t` for keys known only at run time (`ns:key` from a cookie or a table). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -52,6 +58,6 @@ export function translatorFor(language: Language): Translate {
 }
 
 /** The page language ("uk" | "en") for loaders and actions. */
-export function getPageLanguage(context: Readonly<RouterContextProvider>): "uk" | "en" {
-  return getLanguage(context);
+export function getPageLanguage(context: Readonly<RouterContextProvider>): Language {
+  return getLocale(context) as Language;
 }

@@ -7,6 +7,7 @@
 //   const res = await catchResponse(callRoute(route.loader, { url: "/cabinet" }));
 //   expect(res.headers.get("Location")).toBe("/login?redirect=%2Fcabinet");
 import { type RouterContext, RouterContextProvider } from "react-router";
+import { withProcessServices } from "~/modules/app-context/app-context.server";
 
 export type FormInput =
   | FormData
@@ -76,9 +77,13 @@ export function buildRequest(options: RouteCallOptions = {}): Request {
   return new Request(url, { method, headers, body });
 }
 
+/**
+ * The context a loader gets: what the process has (the test's database, config, image store:
+ * withProcessServices), then the values given.
+ */
 export function buildContext(context: RouteCallOptions["context"]): RouterContextProvider {
   if (context instanceof RouterContextProvider) return context;
-  const provider = new RouterContextProvider();
+  const provider = withProcessServices(new RouterContextProvider());
   for (const [key, value] of context ?? []) provider.set(key, value as never);
   return provider;
 }

@@ -2,11 +2,10 @@
 // serve a route the way the app does (i18n middleware, the route's own middleware, its
 // loader, then a stand-in for rendering) so the page cache can be exercised.
 import type { Kysely } from "kysely";
-import { RouterContextProvider } from "react-router";
 import type { DB } from "../../db/schema.ts";
 import { i18nextMiddleware } from "~/middleware/i18next";
 import { loadConfig, setConfig } from "~/modules/config/config.server";
-import { buildRequest, type RouteCallOptions } from "../support/route.ts";
+import { buildContext, buildRequest, type RouteCallOptions } from "../support/route.ts";
 
 export function useUnitConfig(): void {
   setConfig(loadConfig({ DATA_DIR: "/tmp/portal-unit-content", SESSION_SECRET: "c".repeat(40), PUBLIC_URL: "https://portal.example" }));
@@ -208,7 +207,7 @@ type RouteModule = {
 export async function servePage(route: RouteModule, options: RouteCallOptions): Promise<Response> {
   const request = buildRequest(options);
   const url = new URL(request.url);
-  const args = { request, url, pattern: url.pathname, params: options.params ?? {}, context: new RouterContextProvider() };
+  const args = { request, url, pattern: url.pathname, params: options.params ?? {}, context: buildContext(undefined) };
   const chain = [i18nextMiddleware, ...(route.middleware ?? [])] as Array<(a: typeof args, next: () => Promise<Response>) => unknown>;
   const run = async (index: number): Promise<Response> => {
     const middleware = chain[index];

@@ -170,7 +170,7 @@ export function contactKind(intent: FormDataEntryValue | null): ContactKind | nu
  * are counted for the owner.
  */
 export async function revealAdvertContact({ context }: { context: Context }, slug: string, kind: ContactKind) {
-  const db = getDb();
+  const db = getDb(context);
   const advert = await db
     .selectFrom("advertisements")
     .select(["id", "phone", "show_phone", "email"])

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createContext, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 
 const optionalString = z
@@ -222,19 +223,21 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
-const CONFIG_KEY = Symbol.for("portal.config");
-type ConfigHolder = { [CONFIG_KEY]?: AppConfig };
+let current: AppConfig | undefined;
+
+/** The configuration read once at start; loaders and middleware find it in their context too. */
+export const configContext = createContext<AppConfig>();
 
 /** The process-wide config: set once by the server or a script, read everywhere else. */
-export function getConfig(): AppConfig {
-  const holder = globalThis as ConfigHolder;
-  holder[CONFIG_KEY] ??= loadConfig();
-  return holder[CONFIG_KEY];
+export function getConfig(context?: Readonly<RouterContextProvider>): AppConfig {
+  if (context) return context.get(configContext);
+  current ??= loadConfig();
+  return current;
 }
 
 /** The origin of every absolute URL (links in mail, canonical, sitemap, feeds): see AppConfig.origin. */
-export function publicOrigin(): string {
-  return getConfig().origin;
+export function publicOrigin(context?: Readonly<RouterContextProvider>): string {
+  return getConfig(context).origin;
 }
 
 /**
@@ -248,5 +251,5 @@ export function acceptedOrigins(config: Pick<AppConfig, "origin" | "publicUrl" |
 }
 
 export function setConfig(config: AppConfig): void {
-  (globalThis as ConfigHolder)[CONFIG_KEY] = config;
+  current = config;
 }

@@ -1,43 +1,47 @@
 import type { Kysely } from "kysely";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../../db/connection.ts";
 import type { DB } from "../../../db/schema.ts";
 
-// The server (or a test) opens the database once and registers it here. globalThis,
-// not a module variable, because the app bundle and the server load this file separately.
-const DATABASE_KEY = Symbol.for("portal.database");
-type Holder = { [DATABASE_KEY]?: Database };
+// The database is opened once at start (server/main.ts, scripts/dev.ts, a script, a test) and
+// reaches requests through React Router's context (app-context.server.ts). Work outside a
+// request (the job queue, the alert loop, scripts) and code not yet handed a context read the
+// one registered for the process. One copy of this module is loaded: the server talks to the
+// built app only through its entry (app/entry.server.tsx).
+export const databaseContext = createContext<Database>();
+
+let registered: Database | undefined;
 
 export function registerDatabase(database: Database | undefined): void {
-  (globalThis as Holder)[DATABASE_KEY] = database;
+  registered = database;
 }
 
-export function getDatabase(): Database {
-  const database = (globalThis as Holder)[DATABASE_KEY];
-  if (!database) throw new Error("The database has not been opened: call registerDatabase() at start-up");
-  return database;
+/** Whether a database was registered (contexts made outside a request take it when there is one). */
+export function hasDatabase(): boolean {
+  return registered !== undefined;
 }
 
-export function getDb(): Kysely<DB> {
-  return getDatabase().db;
+/** The request's database when given its context, else the process's. */
+export function getDatabase(context?: Readonly<RouterContextProvider>): Database {
+  if (context) return context.get(databaseContext);
+  if (!registered) throw new Error("The database has not been opened: call registerDatabase() at start-up");
+  return registered;
+}
+
+export function getDb(context?: Readonly<RouterContextProvider>): Kysely<DB> {
+  return getDatabase(context).db;
 }
 
 // Work that must reach the database before it closes on a graceful stop (batched counters).
-// On globalThis for the same reason as the database: the server and the app bundle load
-// this file separately.
-const BEFORE_CLOSE_KEY = Symbol.for("portal.beforeDatabaseClose");
-type HookHolder = { [BEFORE_CLOSE_KEY]?: Set<() => Promise<void>> };
-
-function hooks(): Set<() => Promise<void>> {
-  return ((globalThis as HookHolder)[BEFORE_CLOSE_KEY] ??= new Set());
-}
+const hooks = new Set<() => Promise<void>>();
 
 export function beforeDatabaseClose(hook: () => Promise<void>): void {
-  hooks().add(hook);
+  hooks.add(hook);
 }
 
 /** Runs every registered hook once; the server calls it after the last request, before closing. */
 export async function runBeforeDatabaseClose(): Promise<void> {
-  for (const hook of hooks()) {
+  for (const hook of hooks) {
     await hook().catch((error: unknown) => console.error("before database close:", error));
   }
 }

@@ -1,14 +1,8 @@
-import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 
 // The client's IP address, for abuse limits. The Node server puts it into the load context
-// (server/app-server.ts). One context object on globalThis: the server and the app bundle
-// load this module separately.
-const KEY = Symbol.for("portal.clientAddressContext");
-type Holder = { [KEY]?: RouterContext<string | null> };
-
-export const clientAddressContext: RouterContext<string | null> = ((globalThis as Holder)[KEY] ??= createContext<
-  string | null
->(null));
+// (app-context.server.ts).
+export const clientAddressContext = createContext<string | null>(null);
 
 /** The caller's address; "unknown" where no server provided one (tests, the dev server). */
 export function getClientAddress(context: Readonly<RouterContextProvider>): string {

@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createContext, type RouterContextProvider } from "react-router";
 import { getConfig, type StorageConfig } from "../config/config.server.ts";
 import { checkedName, type ImageStore } from "./image-store.ts";
 import { createS3ImageStore } from "./s3-store.server.ts";
@@ -48,23 +49,24 @@ export function imageStoreFor(storage: StorageConfig, uploadsDir: string): Image
   return storage.kind === "s3" ? createS3ImageStore(storage) : localImageStore(uploadsDir);
 }
 
-const STORE_KEY = Symbol.for("portal.imageStore");
-type StoreHolder = { [STORE_KEY]?: { store: ImageStore; config: object | null } };
+/** The store opened once at start; loaders and actions find it in their context too. */
+export const imageStoreContext = createContext<ImageStore>();
 
-/** The process-wide store, built from the config (again when another config is set). */
-export function getImageStore(): ImageStore {
-  const holder = globalThis as StoreHolder;
+let current: { store: ImageStore; config: object | null } | undefined;
+
+/** The request's store when given its context, else the process's (built from the config again when another config is set). */
+export function getImageStore(context?: Readonly<RouterContextProvider>): ImageStore {
+  if (context) return context.get(imageStoreContext);
   const config = getConfig();
-  const current = holder[STORE_KEY];
   if (current && (current.config === null || current.config === config)) return current.store;
   const store = imageStoreFor(config.storage, config.paths.uploads);
-  holder[STORE_KEY] = { store, config };
+  current = { store, config };
   return store;
 }
 
 /** Replaces the process-wide store whatever the config says (undefined: follow the config again). */
 export function setImageStore(store: ImageStore | undefined): void {
-  (globalThis as StoreHolder)[STORE_KEY] = store ? { store, config: null } : undefined;
+  current = store ? { store, config: null } : undefined;
 }
 
 /** An explicit local directory (tests, scripts), else the process-wide store. */

@@ -5,20 +5,19 @@
 
 const UPLOADS_URL_PREFIX = "/uploads/images/";
 
-const BASE_KEY = Symbol.for("portal.imageBaseUrl");
-type BaseHolder = { [BASE_KEY]?: string };
+// Set once: at start on the server (S3_PUBLIC_URL), from the root's data in the browser.
+let base = "";
 
 /** Where image URLs point: S3_PUBLIC_URL (no trailing slash), or "" for the app's own /uploads. */
-export function setImageBaseUrl(base: string | undefined): void {
-  (globalThis as BaseHolder)[BASE_KEY] = base ?? "";
+export function setImageBaseUrl(url: string | undefined): void {
+  base = url ?? "";
 }
 
 export function imageBaseUrl(): string {
-  return (globalThis as BaseHolder)[BASE_KEY] ?? "";
+  return base;
 }
 
 export function imageUrl(key: string, width: number): string {
-  const base = imageBaseUrl();
   return base ? `${base}/images/${key}-${width}.webp` : `${UPLOADS_URL_PREFIX}${key}-${width}.webp`;
 }
 

@@ -1,4 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { DB } from "../../../db/schema.ts";
 import { getConfig } from "../config/config.server.ts";
 import { publishedUntrashed, scheduledPublication } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
@@ -31,17 +33,6 @@ export type ContentState = {
   fetchedAt: number;
 };
 
-// On globalThis, not in module variables: the server (which resets it on a NOTIFY) and the
-// app bundle (whose page cache reads it) load this file separately.
-type Poller = {
-  state: ContentState | undefined;
-  inflight: Promise<ContentState> | undefined;
-  /** Bumped by resetContentState: a poll that started before a reset must not be kept. */
-  generation: number;
-};
-const POLLER_KEY = Symbol.for("portal.contentState");
-const poller: Poller = ((globalThis as { [POLLER_KEY]?: Poller })[POLLER_KEY] ??= { state: undefined, inflight: undefined, generation: 0 });
-
 /** The next moment each staff type's `published_at` and timeline columns reach (trusted constants of the registry). */
 function staffMoments() {
   return contentSpecs()
@@ -54,8 +45,7 @@ function staffMoments() {
     ]);
 }
 
-async function poll(): Promise<ContentState> {
-  const db = getDb();
+async function poll(db: Kysely<DB>): Promise<ContentState> {
   const now = Date.now();
   const [versions, next] = await Promise.all([
     db.selectFrom("content_versions").select(["name", "version"]).execute(),
@@ -75,32 +65,73 @@ async function poll(): Promise<ContentState> {
   };
 }
 
-/** The current state, polled again when older than POLL_MS; concurrent callers share one poll. */
-export async function getContentState(): Promise<ContentState> {
-  const { state } = poller;
-  if (state && Date.now() - state.fetchedAt < getConfig().contentPollMs) return state;
-  if (poller.inflight) return poller.inflight;
-  const started = poller.generation;
-  const current = poll()
-    .then((fresh) => {
-      if (started === poller.generation) poller.state = fresh;
-      return fresh;
-    })
-    .finally(() => {
-      if (poller.inflight === current) poller.inflight = undefined;
-    });
-  poller.inflight = current;
-  return current;
+/** The polled state of one process: made once at start and handed to requests in their context. */
+export type ContentStatePoller = {
+  /** The current state, polled again when older than the poll interval; concurrent callers share one poll. */
+  get(): Promise<ContentState>;
+  /**
+   * Forget the polled state, so the next request reads it again (after a write in this
+   * process, on a NOTIFY from another process, in tests).
+   */
+  reset(): void;
+};
+
+export const contentStateContext = createContext<ContentStatePoller>();
+
+export function createContentState({ db, pollMs }: { db: () => Kysely<DB>; pollMs: () => number }): ContentStatePoller {
+  let state: ContentState | undefined;
+  let inflight: Promise<ContentState> | undefined;
+  /** Bumped by reset: a poll that started before a reset must not be kept. */
+  let generation = 0;
+  return {
+    async get() {
+      if (state && Date.now() - state.fetchedAt < pollMs()) return state;
+      if (inflight) return inflight;
+      const started = generation;
+      const current = poll(db())
+        .then((fresh) => {
+          if (started === generation) state = fresh;
+          return fresh;
+        })
+        .finally(() => {
+          if (inflight === current) inflight = undefined;
+        });
+      inflight = current;
+      return current;
+    },
+    reset() {
+      state = undefined;
+      inflight = undefined;
+      generation++;
+    },
+  };
 }
 
-/**
- * Forget the polled state, so the next request reads it again (after a write in this
- * process, on a NOTIFY from another process, in tests).
- */
-export function resetContentState(): void {
-  poller.state = undefined;
-  poller.inflight = undefined;
-  poller.generation++;
+// The process's poller (app-context.server.ts provides the one made at start), read by the
+// page cache and reset by writes and NOTIFYs.
+let processPoller: ContentStatePoller | undefined;
+
+export function setContentState(poller: ContentStatePoller): void {
+  processPoller = poller;
+}
+
+/** The process's poller: the one provided at start, else one on the registered database and config. */
+export function processContentState(): ContentStatePoller {
+  return (processPoller ??= createContentState({ db: () => getDb(), pollMs: () => getConfig().contentPollMs }));
+}
+
+function poller(context?: Readonly<RouterContextProvider>): ContentStatePoller {
+  return context ? context.get(contentStateContext) : processContentState();
+}
+
+/** The current state, polled again when older than CONTENT_POLL_MS; concurrent callers share one poll. */
+export function getContentState(context?: Readonly<RouterContextProvider>): Promise<ContentState> {
+  return poller(context).get();
+}
+
+/** Forget the polled state, so the next request reads it again (see ContentStatePoller.reset). */
+export function resetContentState(context?: Readonly<RouterContextProvider>): void {
+  poller(context).reset();
 }
 
 function isAdvertTable(table: string): boolean {

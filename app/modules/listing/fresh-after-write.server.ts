@@ -8,12 +8,12 @@ import { resetContentState } from "./content-state.server.ts";
  * the state before their own change. Other processes notice within a second, as the page
  * cache does. Beacons under /api/ change no content.
  */
-export const freshAfterWriteMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
+export const freshAfterWriteMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD" || url.pathname.startsWith("/api/")) return next();
   try {
     return await next();
   } finally {
-    resetContentState();
+    resetContentState(context);
   }
 };

@@ -179,7 +179,7 @@ export function publicPageCache(options: PageCacheOptions): MiddlewareFunction<R
     const key = pageCacheKey(request);
     let state: ContentState | undefined;
     if (store) {
-      state = await getContentState().catch((error: unknown) => {
+      state = await getContentState(context).catch((error: unknown) => {
         console.error("page cache: content state unavailable", error);
         return undefined;
       });

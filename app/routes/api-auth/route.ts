@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return json({ csrfToken: token }, setCookie ? { headers: { "Set-Cookie": setCookie } } : {});
   }
   if (path === "providers") {
-    const base = `${publicOrigin()}/api/auth`;
+    const base = `${publicOrigin(context)}/api/auth`;
     return json({
       [PROVIDER]: { id: PROVIDER, name: "Email", type: "credentials", signinUrl: `${base}/signin/${PROVIDER}`, callbackUrl: `${base}/callback/${PROVIDER}` },
     });

@@ -94,7 +94,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         { headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    await sendVerificationMail(fresh, publicOrigin());
+    await sendVerificationMail(fresh, publicOrigin(context));
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.verification_sent", values: { email: user.email } });
   }
 

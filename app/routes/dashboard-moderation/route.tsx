@@ -61,7 +61,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ id, result: submission.reply() }, { status: 400 });
   }
   const value = submission.value;
-  const origin = publicOrigin();
+  const origin = publicOrigin(context);
   const outcome = value.intent === "approve" ? await approveAdvert(value.id, user.id, origin) : await rejectAdvert(value.id, value.reason, user.id, origin);
   if (!outcome.ok) return redirectWithFlash(here, { severity: "warn", message: "admin:moderation.not_pending" });
   return redirectWithFlash(here, { severity: "success", message: value.intent === "approve" ? "admin:moderation.approved" : "admin:moderation.rejected" });

@@ -65,7 +65,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     requirePermission({ context, url }, contentSpec(TARGET_CONTENT[target_type]).permission);
   }
   const t = adminT(context);
-  const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(), t("admin:reports.hidden_reason"));
+  const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(context), t("admin:reports.hidden_reason"));
   const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
   return redirectWithFlash(here, { severity: "success", message: `admin:reports.done_${intent}`, values: { count: result.reports } });
 }

@@ -77,10 +77,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const existing = await findUserByEmail(email);
       if (existing) {
         await hashPassword(password);
-        if (!existing.blocked_at) await sendAlreadyRegisteredMail(existing, publicOrigin());
+        if (!existing.blocked_at) await sendAlreadyRegisteredMail(existing, publicOrigin(context));
       } else {
         const user = await createUser({ email, password, name, preferredLocale: locale });
-        await sendVerificationMail(user, publicOrigin());
+        await sendVerificationMail(user, publicOrigin(context));
       }
     } catch (error) {
       // A concurrent registration of the same address is "known" too; a mail failure is
@@ -98,7 +98,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (limit.limited) return tooManyReply(intent, submission, limit);
     // Known and unknown addresses get the same answer in the same time: the lookup, the
     // token and the mail all happen after it.
-    const origin = publicOrigin();
+    const origin = publicOrigin(context);
     afterResponse("password reset mail", async () => {
       const user = await findUserByEmail(email);
       if (user && !user.blocked_at) await sendPasswordResetMail(user, origin);

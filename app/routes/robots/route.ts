@@ -1,8 +1,9 @@
+import type { Route } from "./+types/route";
 import { publicOrigin } from "~/modules/config/config.server";
 
 /** Private areas and search results stay out of indexes; the sitemap lists the rest. */
-export function loader() {
-  const origin = publicOrigin();
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context);
   const privatePaths = ["/dashboard", "/cabinet", "/dodaty-ogoloshennya", "/login", "/verify-request", "/search", "/set-locale", "/set-theme", "/reklama/*/click"];
   const lines = [
     "User-agent: *",

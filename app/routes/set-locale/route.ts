@@ -6,9 +6,9 @@ import { serializeLocaleCookie } from "~/modules/http/cookies.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 
 /** The language switcher: remember the choice, then show the same page in that language. */
-export function loader({ params, url }: Route.LoaderArgs) {
+export function loader({ params, url, context }: Route.LoaderArgs) {
   if (!isLocaleCode(params.locale)) throw new Response(null, { status: 404 });
-  const target = new URL(safeRedirectPath(url.searchParams.get("to")), publicOrigin());
+  const target = new URL(safeRedirectPath(url.searchParams.get("to")), publicOrigin(context));
   const path = localizePath(stripLocale(target.pathname), params.locale) + target.search;
   return redirect(path, { headers: { "Set-Cookie": serializeLocaleCookie(params.locale), "Cache-Control": "no-store" } });
 }

@@ -10,10 +10,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** `/sitemap/<n>.xml`: one file of the sitemap index. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^([1-9]\d{0,4})\.xml$/.exec(params.file ?? "");
   if (!match) notFound();
-  const xml = await sitemapChunk(publicOrigin(), Number(match[1]));
+  const xml = await sitemapChunk(publicOrigin(context), Number(match[1]));
   if (xml === null) notFound();
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -9,7 +9,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** `/sitemap.xml`: a urlset, or a sitemap index past 50,000 URLs. */
-export async function loader() {
-  const xml = await sitemapDocument(publicOrigin());
+export async function loader({ context }: Route.LoaderArgs) {
+  const xml = await sitemapDocument(publicOrigin(context));
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -1,0 +1,84 @@
+// What the app sees of a request served by server/app-server.ts (@react-router/node's listener):
+// a URL on the public origin whatever Host or forwarding headers a client sent, and the
+// context the built app's createLoadContext made from the services of the start.
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAppServer } from "../../server/app-server.ts";
+import { createLoadContext, createServices } from "~/modules/app-context/app-context.server";
+import { getBuildId } from "~/modules/build-info/build-id.server";
+import { getConfig, loadConfig } from "~/modules/config/config.server";
+import { getDatabase } from "~/modules/db/db.server";
+import { getClientAddress } from "~/modules/http/client-address.server";
+import { getImageStore, imageStoreFor } from "~/modules/images/storage.server";
+import { useTestDatabase } from "../support/db.ts";
+
+const t = useTestDatabase();
+let clientDir: string;
+beforeAll(() => void (clientDir = mkdtempSync(path.join(os.tmpdir(), "portal-load-context-"))));
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+/** A build with one page that answers what its loader read from the request and the context. */
+function echoBuild(): ServerBuild {
+  const loader = ({ request, context }: { request: Request; context: Parameters<typeof getConfig>[0] & {} }) =>
+    Response.json({
+      url: request.url,
+      origin: getConfig(context).origin,
+      database: getDatabase(context) === t.database,
+      images: getImageStore(context).description,
+      client: getClientAddress(context),
+      build: getBuildId(context),
+    });
+  return {
+    entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
+    routes: { root: { id: "root", path: "", module: {} }, page: { id: "page", parentId: "root", path: "*", module: { loader } } },
+    assets: { entry: { imports: [], module: "" }, routes: {}, url: "/manifest.js", version: "build-7" },
+    publicPath: "/",
+    assetsBuildDirectory: clientDir,
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+describe("the load context", () => {
+  for (const origin of ["https://portal.example", "http://localhost:3000"]) {
+    it(`carries the services of the start, and the request's URL is on ${origin}`, async () => {
+      const config = loadConfig({ NODE_ENV: "test", DATA_DIR: clientDir, SESSION_SECRET: "s".repeat(40), PUBLIC_URL: origin });
+      const services = createServices({ database: t.database, config, imageStore: imageStoreFor({ kind: "local" }, path.join(clientDir, "uploads")) });
+      const { server } = createAppServer({
+        build: echoBuild(),
+        database: t.database,
+        clientDir,
+        uploadsDir: clientDir,
+        log: () => {},
+        origin,
+        loadContext: (request) => createLoadContext(services, request),
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const response = await fetch(`${base}/novyny?page=2`, {
+          headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Forwarded: "host=evil.example;proto=https" },
+        });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({
+          url: `${origin}/novyny?page=2`,
+          origin,
+          database: true,
+          images: path.join(clientDir, "uploads"),
+          client: "127.0.0.1",
+          build: "build-7",
+        });
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  }
+});
