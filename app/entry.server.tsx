@@ -14,7 +14,7 @@ addMessages("en", resources.en);
 export const streamTimeout = 5_000;
 
 /** Background work that lives in the app bundle; server/main.ts starts it once listening. */
-export { startAlertLoop } from "./modules/saved-searches/alerts.server";
+export { startJobWorker } from "./modules/jobs/worker.server";
 
 export default function handleRequest(
   request: Request,

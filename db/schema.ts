@@ -80,7 +80,12 @@ export interface UsersTable extends Timestamps {
   blocked_at: NullableTimestamp;
   /** Random and stable: the seller page's address (migrations/0014); never the sequential id. */
   public_id: Generated<string>;
+  /** Mail about new private messages (migrations/0015): at once, a daily digest, or none. */
+  message_mail: Generated<MessageMail>;
+  message_digest_at: NullableTimestamp;
 }
+
+export type MessageMail = "instant" | "daily" | "off";
 
 export interface SessionsTable {
   /** SHA-256 hex of the cookie token. */
@@ -444,14 +449,11 @@ export interface AlertMatchesTable {
   claimed_at: NullableTimestamp;
   sent_at: NullableTimestamp;
   attempts: ColumnType<number, number | undefined, number>;
-  retry_at: NullableTimestamp;
 }
 
-/** Background jobs: which process holds the lease, and how far the job got. */
+/** How far a scheduled job got (the saved-search scan's cursor). */
 export interface JobStateTable {
   name: string;
-  holder: string | null;
-  lease_until: NullableTimestamp;
   cursor_at: NullableTimestamp;
 }
 
@@ -472,6 +474,9 @@ export interface ConversationsTable {
   /** The party who blocked the other: no more messages either way. */
   blocked_by: number | null;
   blocked_at: NullableTimestamp;
+  /** When each party was last mailed about this conversation (migrations/0015): the 30-minute throttle. */
+  buyer_mailed_at: NullableTimestamp;
+  seller_mailed_at: NullableTimestamp;
 }
 
 export interface MessagesTable {

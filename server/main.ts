@@ -44,11 +44,11 @@ async function main() {
     admission: { maxInFlight: config.maxInFlight },
     connections: config.connections,
   });
-  // Saved-search alerts: every process runs the loop, a lease in the database lets one work.
-  const entry = build.entry.module as { startAlertLoop?: () => { stop(): Promise<void> } };
-  const alerts = entry.startAlertLoop?.();
+  // The job queue's worker (mail, scheduled scans): every process runs one; each job runs in one.
+  const entry = build.entry.module as { startJobWorker?: () => Promise<{ stop(): Promise<void> }> };
+  const jobs = await entry.startJobWorker?.();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => void Promise.resolve(alerts?.stop()).then(() => shutdown()).then(() => process.exit(0)));
+    process.once(signal, () => void Promise.resolve(jobs?.stop()).then(() => shutdown()).then(() => process.exit(0)));
   }
   // A port in use or a HOST that is not this machine's: one line, not Node's unhandled 'error'.
   server.once("error", (error) => fail(error, true));

@@ -11,7 +11,7 @@ import { Field, selectProps } from "~/components/forms/field";
 import { InputField } from "~/components/forms/fields";
 import { useConformForm } from "~/components/forms/use-conform-form";
 import { LOCALES as LOCALE_INFO } from "~/i18n/locales";
-import { sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { queueVerificationMail } from "~/modules/auth/account-mail.server";
 import { getSession, requireUser } from "~/modules/auth/guards.server";
 import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
 import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
@@ -94,7 +94,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         { headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    await sendVerificationMail(fresh, publicOrigin());
+    await queueVerificationMail(fresh, publicOrigin());
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.verification_sent", values: { email: user.email } });
   }
 

@@ -1,0 +1,73 @@
+import type { PgBoss } from "pg-boss";
+import type { Database } from "../../../db/connection.ts";
+import { sendAccountMail } from "../auth/account-mail.server.ts";
+import { getDatabase } from "../db/db.server.ts";
+import { sendModerationMail } from "../moderation/mail.server.ts";
+import { runAlertJob, sendSavedSearchAlert } from "../saved-searches/alerts.server.ts";
+import { jobNames, jobQueue, stopJobQueue, type JobName, type JobPayloads } from "./queue.server.ts";
+
+// What each kind of job does, and the worker that runs them in a server process.
+
+const handlers: { [N in JobName]: (payload: JobPayloads[N]) => Promise<unknown> } = {
+  "mail-account": sendAccountMail,
+  "mail-moderation": sendModerationMail,
+  "mail-saved-search-alert": sendSavedSearchAlert,
+  "saved-search-alerts": (payload) => runAlertJob(payload.at ? new Date(payload.at) : new Date()),
+};
+
+/** Recurring jobs (cron, UTC): pg-boss sends each occurrence once, whichever process notices it. */
+const SCHEDULES: Array<{ name: JobName; cron: string }> = [{ name: "saved-search-alerts", cron: "* * * * *" }];
+
+function run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<unknown> {
+  return handlers[name](payload);
+}
+
+export type JobWorker = { stop(): Promise<void> };
+
+/**
+ * Runs every kind of job in this process until stop(): server/main.ts calls it once per process
+ * (each cluster worker too; a job is claimed by one of them). Polls every `pollSeconds` besides
+ * the NOTIFY that wakes it for a new job.
+ */
+export async function startJobWorker(options: { database?: Database; boss?: PgBoss; pollSeconds?: number } = {}): Promise<JobWorker> {
+  const database = options.database ?? getDatabase();
+  const boss = options.boss ?? (await jobQueue(database));
+  for (const name of jobNames) {
+    await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: options.pollSeconds ?? 2 }, async ([job]) => {
+      if (job) await run(name, job.data);
+    });
+  }
+  for (const { name, cron } of SCHEDULES) await boss.schedule(name, cron, {});
+  return { stop: () => (options.boss ? options.boss.stop({ graceful: true, timeout: 30_000 }) : stopJobQueue(database)) };
+}
+
+/**
+ * Runs the jobs that are due now in this process, one kind after another, until none is left
+ * (a job may queue others). For tests and scripts; `ignoreStartAfter` also runs jobs waiting
+ * for a retry. Returns how many completed and how many failed.
+ */
+export async function runQueuedJobs(options: { ignoreStartAfter?: boolean; database?: Database } = {}): Promise<{ completed: number; failed: number }> {
+  const boss = await jobQueue(options.database ?? getDatabase());
+  const totals = { completed: 0, failed: 0 };
+  // Bounded: with ignoreStartAfter a job that keeps failing comes back until its retries run out.
+  for (let pass = 0; pass < 50; pass++) {
+    let ran = 0;
+    for (const name of jobNames) {
+      const jobs = await boss.fetch<JobPayloads[typeof name]>(name, { batchSize: 20, ignoreStartAfter: options.ignoreStartAfter });
+      for (const job of jobs) {
+        ran++;
+        try {
+          await run(name, job.data);
+          await boss.complete(name, job.id);
+          totals.completed++;
+        } catch (error) {
+          console.error(`job ${name} failed:`, error);
+          await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          totals.failed++;
+        }
+      }
+    }
+    if (ran === 0) break;
+  }
+  return totals;
+}
