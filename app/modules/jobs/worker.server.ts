@@ -53,7 +53,7 @@ export async function runQueuedJobs(options: { ignoreStartAfter?: boolean; datab
   for (let pass = 0; pass < 50; pass++) {
     let ran = 0;
     for (const name of jobNames) {
-      const jobs = await boss.fetch<JobPayloads[typeof name]>(name, { batchSize: 20, ignoreStartAfter: options.ignoreStartAfter });
+      const jobs = await boss.fetch<JobPayloads[typeof name]>(name, { batchSize: 20, ignoreStartAfter: options.ignoreStartAfter === true });
       for (const job of jobs) {
         ran++;
         try {
