@@ -1,4 +1,4 @@
-import type { PgBoss } from "pg-boss";
+import type { JobResult, PgBoss } from "pg-boss";
 import type { Database } from "../../../db/connection.ts";
 import { sendAccountMail } from "../auth/account-mail.server.ts";
 import { getDatabase } from "../db/db.server.ts";
@@ -32,9 +32,23 @@ export type JobWorker = { stop(): Promise<void> };
 export async function startJobWorker(options: { database?: Database; boss?: PgBoss; pollSeconds?: number } = {}): Promise<JobWorker> {
   const database = options.database ?? getDatabase();
   const boss = options.boss ?? (await jobQueue(database));
+  const poll = options.pollSeconds ?? 2;
   for (const name of jobNames) {
-    await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: options.pollSeconds ?? 2 }, async ([job]) => {
-      if (job) await run(name, job.data);
+    // A few jobs per fetch, each settled on its own; while fetches come back full the worker
+    // fetches again at once, otherwise it waits for a NOTIFY or the next poll.
+    const work = { batchSize: 5, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: 5 * poll } as const;
+    await boss.work<JobPayloads[typeof name]>(name, work, async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          await run(name, job.data);
+          results.push({ id: job.id, status: "completed" });
+        } catch (error) {
+          console.error(`job ${name} ${job.id} failed (attempt ${job.retryCount + 1}):`, error instanceof Error ? error.message : error);
+          results.push({ id: job.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
+        }
+      }
+      return results;
     });
   }
   for (const { name, cron } of SCHEDULES) await boss.schedule(name, cron, {});
