@@ -10,7 +10,7 @@ import { getDatabase } from "../db/db.server.ts";
 // embedded database it shares the one PGlite instance. docs/adr/0010-job-queue.md.
 
 /** The schema pg-boss installs its tables in. */
-export const JOB_SCHEMA = "pgboss";
+const JOB_SCHEMA = "pgboss";
 
 /** What each kind of job carries: ids and the origin links are built on; the mail is written when it is sent. */
 export type JobPayloads = {

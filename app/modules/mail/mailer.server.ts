@@ -47,7 +47,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     headers: message.headers,
   };
   if (config.smtpUrl) {
-    if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(config.smtpUrl, SMTP_TIMEOUTS) };
+    if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) };
     await smtp.transport.sendMail(envelope);
     return { transport: "smtp" };
   }
