@@ -19,6 +19,11 @@ export type JobPayloads = {
   /** `at`: the scan's time, which marks the matches sent (tests move it). */
   "mail-saved-search-alert": { savedSearchId: number; at: string };
   "saved-search-alerts": { at?: string };
+  /** After a private message: maybe a mail to the other party (app/modules/messages/mail.server.ts). */
+  "mail-message": { conversationId: number; senderId: number };
+  /** The daily scan that queues message digests, and one user's digest. */
+  "message-digests": { at?: string };
+  "mail-message-digest": { userId: number; at: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -32,6 +37,10 @@ const QUEUES: Record<JobName, Omit<Queue, "name">> = {
   "mail-saved-search-alert": { ...MAIL, policy: "exclusive" },
   // The scan: one at a time across all processes; the next minute's scan takes over a failed one.
   "saved-search-alerts": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
+  // Per conversation and sender (singletonKey): one waiting and one running; a message meanwhile adds nothing.
+  "mail-message": { ...MAIL, policy: "stately" },
+  "message-digests": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 7 * 24 * 3_600 },
+  "mail-message-digest": { ...MAIL, policy: "exclusive" },
 };
 
 export const jobNames = Object.keys(QUEUES) as JobName[];

@@ -2,6 +2,7 @@ import type { JobResult, PgBoss } from "pg-boss";
 import type { Database } from "../../../db/connection.ts";
 import { sendAccountMail } from "../auth/account-mail.server.ts";
 import { getDatabase } from "../db/db.server.ts";
+import { queueMessageDigests, sendMessageDigest, sendMessageMail } from "../messages/mail.server.ts";
 import { sendModerationMail } from "../moderation/mail.server.ts";
 import { runAlertJob, sendSavedSearchAlert } from "../saved-searches/alerts.server.ts";
 import { jobNames, jobQueue, stopJobQueue, type JobName, type JobPayloads } from "./queue.server.ts";
@@ -13,10 +14,17 @@ const handlers: { [N in JobName]: (payload: JobPayloads[N]) => Promise<unknown> 
   "mail-moderation": sendModerationMail,
   "mail-saved-search-alert": sendSavedSearchAlert,
   "saved-search-alerts": (payload) => runAlertJob(payload.at ? new Date(payload.at) : new Date()),
+  "mail-message": (payload) => sendMessageMail(payload),
+  "message-digests": (payload) => queueMessageDigests(payload.at ? new Date(payload.at) : new Date()),
+  "mail-message-digest": sendMessageDigest,
 };
 
 /** Recurring jobs (cron, UTC): pg-boss sends each occurrence once, whichever process notices it. */
-const SCHEDULES: Array<{ name: JobName; cron: string }> = [{ name: "saved-search-alerts", cron: "* * * * *" }];
+const SCHEDULES: Array<{ name: JobName; cron: string }> = [
+  { name: "saved-search-alerts", cron: "* * * * *" },
+  // Morning in Europe, where most readers live.
+  { name: "message-digests", cron: "0 6 * * *" },
+];
 
 function run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<unknown> {
   return handlers[name](payload);

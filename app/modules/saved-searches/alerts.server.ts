@@ -5,7 +5,7 @@ import { LIVE_ADVERT, priceView } from "../adverts/queries.server.ts";
 import { publicOrigin } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { enqueue, type JobPayloads } from "../jobs/queue.server.ts";
-import { mailT, sendParagraphMail, siteNameIn } from "../mail/compose.server.ts";
+import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "../mail/compose.server.ts";
 import { criteriaOf, matchingAdverts } from "./saved-searches.server.ts";
 import { unsubscribeToken } from "./unsubscribe.server.ts";
 
@@ -171,8 +171,7 @@ async function mailAlert(search: DueSearch, adverts: AlertAdvert[], kind: Exclud
     paragraphs,
     link: unsubscribe,
     fromName: site,
-    // RFC 2369 and RFC 8058: mail clients show their own one-click "unsubscribe".
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: unsubscribeHeaders(unsubscribe),
   });
 }
 
