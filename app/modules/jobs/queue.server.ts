@@ -27,7 +27,7 @@ export type JobPayloads = {
 };
 export type JobName = keyof JobPayloads;
 
-/** A mail is retried for about a day before it is given up (JOB_RETRY_SECONDS doubling, capped at an hour). */
+/** A mail is retried for a few hours before it is given up (JOB_RETRY_SECONDS doubling, capped at an hour). */
 const MAIL: Omit<Queue, "name"> = { retryLimit: 10, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 300, deleteAfterSeconds: 7 * 24 * 3_600, notify: true };
 
 const QUEUES: Record<JobName, Omit<Queue, "name">> = {
