@@ -23,10 +23,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DIGEST_GAP_MS = 20 * 60 * 60 * 1000;
 const BATCH = 200;
 
-/** The hook after a message is stored: the other party's mail is considered in a moment. */
+/**
+ * The hook after a message is stored: the other party's mail is considered in a moment. The
+ * message is sent whatever happens here, so a failure to queue is logged, not the sender's error.
+ */
 export async function queueMessageMail(conversationId: number, senderId: number): Promise<void> {
   // One waiting job per conversation and sender is enough: it looks at the conversation as it is then.
-  await enqueue("mail-message", { conversationId, senderId }, { singletonKey: `${conversationId}:${senderId}`, startAfter: GRACE_SECONDS });
+  await enqueue("mail-message", { conversationId, senderId }, { singletonKey: `${conversationId}:${senderId}`, startAfter: GRACE_SECONDS }).catch((error: unknown) =>
+    console.error(`message mail for conversation ${conversationId} not queued:`, error),
+  );
 }
 
 type Recipient = { id: number; email: string; name: string; preferred_locale: Locale };
