@@ -17,10 +17,10 @@ export const streamTimeout = 5_000;
 // through the build, so the services it makes at start and the contexts loaders read are the
 // build's own, one copy of each module.
 /** Background work that lives in the app bundle; server/main.ts starts it once listening. */
-export { startAlertLoop } from "./modules/saved-searches/alerts.server";
 export { createLoadContext, createServices, provideServices } from "./modules/app-context/app-context.server";
 export { runBeforeDatabaseClose } from "./modules/db/db.server";
 export { listenForContentChanges } from "./modules/listing/content-notify.server";
+export { startJobWorker } from "./modules/jobs/worker.server";
 
 export default function handleRequest(
   request: Request,

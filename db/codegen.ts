@@ -19,6 +19,7 @@ import {
 export const VALUE_TYPES: Record<string, string> = {
   "users.role": "UserRole",
   "users.preferred_locale": "Locale",
+  "users.message_mail": "MessageMail",
   "auth_tokens.purpose": "TokenPurpose",
   "advert_expiry_mails.kind": "ExpiryMailKind",
   "categories.kind": "CategoryKind",

@@ -13,6 +13,10 @@ export { DatabaseUnavailableError, isConnectionError } from "./resilience.ts";
 export type Database = {
   db: Kysely<DB>;
   kind: "postgres" | "pglite";
+  /** PostgreSQL only: the job queue opens its own small pool (and a LISTEN connection) with it. */
+  url?: string;
+  /** The embedded instance (PGlite only): the job queue runs its multi-statement SQL on it. */
+  pglite?: PGlite;
   close(): Promise<void>;
 };
 
@@ -39,7 +43,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   pool.on("error", (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
   const dialect = resilientDialect(new PostgresDialect({ pool }), { kind: "postgres", log: (line) => console.warn(line) });
   const db = new Kysely<DB>({ dialect });
-  return { db, kind: "postgres", close: () => db.destroy() };
+  return { db, kind: "postgres", url, close: () => db.destroy() };
 }
 
 export const pgliteExtensions = { pg_trgm, unaccent };
@@ -57,6 +61,7 @@ export async function openPGlite(options: { dir?: string; loadDataDir?: Blob } =
     return {
       db,
       kind: "pglite",
+      pglite,
       close: async () => {
         await db.destroy();
         release();

@@ -22,6 +22,9 @@ export const TOKEN_PURPOSES = ["verify_email", "reset_password", "advert_renew",
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 export const EXPIRY_MAIL_KINDS = ["reminder", "expired"] as const;
 export type ExpiryMailKind = (typeof EXPIRY_MAIL_KINDS)[number];
+/** Mail about new private messages: at once, a daily digest, or none. */
+export const MESSAGE_MAIL_CHOICES = ["instant", "daily", "off"] as const;
+export type MessageMail = (typeof MESSAGE_MAIL_CHOICES)[number];
 export const CATEGORY_KINDS = ["news", "poster", "service", "advertisement"] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export const REKLAMA_PLACEMENTS = ["home_top", "sidebar", "list_inline", "footer"] as const;

@@ -47,10 +47,10 @@ async function main() {
     loadContext: (request) => entry.createLoadContext(services, request),
     beforeDatabaseClose: entry.runBeforeDatabaseClose,
   });
-  // Saved-search alerts: every process runs the loop, a lease in the database lets one work.
-  const alerts = entry.startAlertLoop();
+  // The job queue's worker (mail, scheduled scans): every process runs one; each job runs in one.
+  const jobs = await entry.startJobWorker();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => void Promise.resolve(alerts?.stop()).then(() => shutdown()).then(() => process.exit(0)));
+    process.once(signal, () => void Promise.resolve(jobs?.stop()).then(() => shutdown()).then(() => process.exit(0)));
   }
   // A port in use or a HOST that is not this machine's: one line, not Node's unhandled 'error'.
   server.once("error", (error) => fail(error, true));

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openPGlite, openPostgres } from "../../db/connection.ts";
 import type { DB } from "../../db/schema.ts";
 import { registerDatabase } from "../../app/modules/db/db.server.ts";
+import { stopJobQueue } from "../../app/modules/jobs/queue.server.ts";
 import type { TestDatabaseTemplate } from "./global-setup.ts";
 import { createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "./pg-admin.ts";
 
@@ -35,7 +36,16 @@ export async function createTestDatabase(): Promise<TestDatabaseHandle> {
   if (template.kind === "pglite") {
     pgliteDump ??= readFile(template.dumpFile);
     const database = await openPGlite({ loadDataDir: new Blob([new Uint8Array(await pgliteDump)]) });
-    return { database, db: database.db, kind: database.kind, name: undefined, dispose: () => database.close() };
+    return {
+      database,
+      db: database.db,
+      kind: database.kind,
+      name: undefined,
+      dispose: async () => {
+        await stopJobQueue(database);
+        await database.close();
+      },
+    };
   }
 
   const name = `${template.prefix}${randomBytes(4).toString("hex")}`;
@@ -59,6 +69,7 @@ export async function createTestDatabase(): Promise<TestDatabaseHandle> {
     kind: database.kind,
     name,
     dispose: async () => {
+      await stopJobQueue(database);
       await database.close();
       await withAdminClient(template.url, (client) => dropDatabase(client, name));
     },

@@ -12,6 +12,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect } from "kysely";
 import type { TestProject } from "vitest/node";
+import { installJobQueue } from "../../app/modules/jobs/queue.server.ts";
 import { openPostgres, pgliteExtensions } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { baseName, createDatabase, dropDatabase, quoteIdent, urlForDatabase, withAdminClient } from "./pg-admin.ts";
@@ -48,6 +49,7 @@ async function setupPostgres(url: string): Promise<{ template: TestDatabaseTempl
     const database = openPostgres(urlForDatabase(url, template), 2);
     try {
       await migrateToLatest(database.db);
+      await installJobQueue(database);
     } finally {
       await database.close();
     }
@@ -81,6 +83,7 @@ async function setupPGlite(): Promise<{ template: TestDatabaseTemplate; teardown
   let dump: Blob;
   try {
     await migrateToLatest(db);
+    await installJobQueue({ pglite });
     dump = await pglite.dumpDataDir("none");
   } finally {
     await db.destroy(); // closes the PGlite instance too

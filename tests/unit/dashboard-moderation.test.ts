@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as contentEdit from "~/routes/dashboard-content-edit/route";
 import * as moderation from "~/routes/dashboard-moderation/route";
 import * as reports from "~/routes/dashboard-reports/route";
+import { runQueuedJobs } from "~/modules/jobs/worker.server";
 import { readOutbox, useAccountConfig, makeUser } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { asStaff, replyOf, staff, type Staff } from "./dashboard-support.ts";
@@ -43,6 +44,7 @@ describe("advert moderation", () => {
     expect(row.status).toBe("published");
     const days = (row.expires_at!.getTime() - row.published_at!.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(30);
+    await runQueuedJobs();
     const mail = readOutbox().find((message) => message.subject.includes("Approve me please"));
     expect(mail?.to).toContain(owner.email);
     expect(mail?.subject).toMatch(/published/);
@@ -56,6 +58,7 @@ describe("advert moderation", () => {
     await moderate({ intent: "reject", id: String(id), reason: "Photos of someone else's flat." });
     const row = await t.db.selectFrom("advertisements").select(["status", "rejection_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "rejected", rejection_reason: "Photos of someone else's flat." });
+    await runQueuedJobs();
     const mail = readOutbox().find((message) => message.subject.includes("Reject me"))!;
     expect(mail.raw).toContain("Photos of someone else's flat.");
     expect(mail.link).toMatch(/\/us\/cabinet\/edit\/\d+$/);
@@ -120,6 +123,7 @@ describe("reports", () => {
     await asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "hide", target_type: "advertisement", target_id: String(id), note: "Suspected fraud" } });
     const row = await t.db.selectFrom("advertisements").select(["status", "rejection_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "rejected", rejection_reason: "Suspected fraud" });
+    await runQueuedJobs();
     expect(readOutbox().some((message) => message.subject.includes("Reported advert") && message.raw.includes("Suspected fraud"))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // a session, the cabinet lists, saving a search from a list's URL, the alert job (instant mail,
 // daily digest, each exactly once, never for a non-matching advert, retried after an SMTP
 // failure, one process at a time) and unsubscribing without signing in.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Kysely } from "kysely";
 import type { DB, NewAdvertisement } from "../../db/schema.ts";
 import * as adverts from "~/routes/adverts/route";
@@ -18,7 +18,8 @@ import * as unsubscribe from "~/routes/unsubscribe/route";
 import * as search from "~/routes/search/route";
 import { deleteAccount } from "~/modules/auth/users.server";
 import { getConfig, loadConfig, setConfig } from "~/modules/config/config.server";
-import { acquireLease, runAlertJob } from "~/modules/saved-searches/alerts.server";
+import { runAlertJob } from "~/modules/saved-searches/alerts.server";
+import { runQueuedJobs } from "~/modules/jobs/worker.server";
 import { MAX_SAVED_SEARCHES } from "~/modules/saved-searches/saved-searches.server";
 import { unsubscribeToken } from "~/modules/saved-searches/unsubscribe.server";
 import { useTestDatabase } from "../support/db.ts";
@@ -239,6 +240,12 @@ describe("alerts", () => {
   /** Mails to `email` in the outbox. */
   const mailsTo = (email: string) => readOutbox(dataDir).filter((mail) => mail.to.includes(email));
 
+  /** One scan at `now`, then the mail jobs it queued. */
+  async function alertPass(now: Date) {
+    await runAlertJob(now);
+    return runQueuedJobs();
+  }
+
   async function searchWithAlert(alert: "instant" | "daily", url: string, name: string, locale: "ua" | "us" = "ua") {
     const { user, cookie } = await signedIn();
     const slug = /category\/([^/?]+)/.exec(url)?.[1];
@@ -253,8 +260,8 @@ describe("alerts", () => {
     const { user, row } = await searchWithAlert("instant", "/us/advertisement/category/zhytlo?location=krakiv", "Kraków homes", "us");
     const match = await insertAdvert(t.db, { title: "Sunny flat near the park", published_at: new Date() });
     await insertAdvert(t.db, { title: "Laptop", category_id: ids.elektronika!, published_at: new Date() });
-    await runAlertJob(new Date(Date.now() + 1000));
-    await runAlertJob(new Date(Date.now() + 2000));
+    await alertPass(new Date(Date.now() + 1000));
+    await alertPass(new Date(Date.now() + 2000));
     const mails = mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("New adverts: Kraków homes");
@@ -275,7 +282,7 @@ describe("alerts", () => {
     await t.db.updateTable("saved_searches").set({ alert: "instant" }).where("id", "=", row.id).execute();
     await insertAdvert(t.db, { title: "Дві квартири біля парку", published_at: new Date() });
     await insertAdvert(t.db, { title: "Гараж біля парку", description: "Сухий гараж з ямою, поруч зупинка автобуса.", published_at: new Date() });
-    await runAlertJob(new Date(Date.now() + 1000));
+    await alertPass(new Date(Date.now() + 1000));
     const mails = mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Дві квартири біля парку");
@@ -287,52 +294,45 @@ describe("alerts", () => {
     await insertAdvert(t.db, { title: "Кімната в Берліні", location_id: ids.berlin!, published_at: new Date() });
     await insertAdvert(t.db, { title: "Велосипед у Берліні", location_id: ids.berlin!, category_id: ids.elektronika!, published_at: new Date() });
     const start = Date.now() + 1000;
-    await runAlertJob(new Date(start));
+    await alertPass(new Date(start));
     await insertAdvert(t.db, { title: "Диван у Берліні", location_id: ids.berlin!, published_at: new Date() });
-    await runAlertJob(new Date(start + 2 * HOUR));
+    await alertPass(new Date(start + 2 * HOUR));
     let mails = mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Огляд за день: Берлін");
     expect(mails[0]!.text).toContain("Кімната в Берліні");
     expect(mails[0]!.text).toContain("Велосипед у Берліні");
-    await runAlertJob(new Date(start + DAY + HOUR));
+    await alertPass(new Date(start + DAY + HOUR));
     mails = mailsTo(user.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain("Диван у Берліні");
     expect(mails[1]!.text).not.toContain("Кімната в Берліні");
   });
 
-  it("retries after an SMTP failure and then sends exactly once", async () => {
+  it("retries after an SMTP failure (the queue's backoff) and then sends exactly once", async () => {
     const { user } = await searchWithAlert("instant", "/advertisement/category/elektronika", "Техніка");
     await insertAdvert(t.db, { title: "Телефон", category_id: ids.elektronika!, published_at: new Date() });
     const config = getConfig();
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
     setConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "s".repeat(40), PUBLIC_URL: "https://portal.example", SMTP_URL: "smtp://127.0.0.1:9" }));
     const start = Date.now() + 1000;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      await runAlertJob(new Date(start));
+      expect((await alertPass(new Date(start))).failed).toBeGreaterThan(0);
     } finally {
       setConfig(config);
+      errors.mockRestore();
     }
     expect(mailsTo(user.email)).toHaveLength(0);
-    const failed = await t.db.selectFrom("alert_matches as m").innerJoin("saved_searches as s", "s.id", "m.saved_search_id").select(["m.sent_at", "m.retry_at", "m.attempts"]).where("s.user_id", "=", user.id).executeTakeFirstOrThrow();
-    expect(failed.sent_at).toBeNull();
-    expect(failed.attempts).toBe(1);
-    expect(new Date(failed.retry_at!).getTime()).toBeGreaterThan(start);
-    await runAlertJob(new Date(start + 1000)); // before the retry time: nothing
+    const failed = await t.db.selectFrom("alert_matches as m").innerJoin("saved_searches as s", "s.id", "m.saved_search_id").select(["m.sent_at", "m.claimed_at", "m.attempts"]).where("s.user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ sent_at: null, claimed_at: null, attempts: 1 });
+    // The job waits for its retry; a scan meanwhile queues no second one.
+    await alertPass(new Date(start + 60_000));
     expect(mailsTo(user.email)).toHaveLength(0);
-    await runAlertJob(new Date(start + HOUR));
-    await runAlertJob(new Date(start + 2 * HOUR));
+    await runQueuedJobs({ ignoreStartAfter: true });
     expect(mailsTo(user.email)).toHaveLength(1);
-  });
-
-  it("runs in one process at a time: the lease keeps a second holder out until it lapses", async () => {
-    const now = new Date(Date.now() + 10 * DAY);
-    expect(await acquireLease(now, "process-a")).toBe(true);
-    expect(await acquireLease(new Date(now.getTime() + 1000), "process-b")).toBe(false);
-    expect(await acquireLease(new Date(now.getTime() + 1000), "process-a")).toBe(true);
-    expect(await acquireLease(new Date(now.getTime() + 10 * 60 * 1000), "process-b")).toBe(true);
-    expect((await runAlertJob(new Date(now.getTime() + 10 * 60 * 1000 + 1000))).ran).toBe(false);
+    await alertPass(new Date(start + 2 * 60_000));
+    expect(mailsTo(user.email)).toHaveLength(1);
   });
 
   it("unsubscribes without signing in, and refuses a forged token", async () => {

@@ -19,6 +19,7 @@ import {
   REPORT_TARGET_TYPES,
   TOKEN_PURPOSES,
   EXPIRY_MAIL_KINDS,
+  MESSAGE_MAIL_CHOICES,
   USER_ROLES,
 } from "../../db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
@@ -31,6 +32,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   Locale: LOCALES,
   TokenPurpose: TOKEN_PURPOSES,
   ExpiryMailKind: EXPIRY_MAIL_KINDS,
+  MessageMail: MESSAGE_MAIL_CHOICES,
   CategoryKind: CATEGORY_KINDS,
   ContentStatus: CONTENT_STATUSES,
   ReklamaPlacement: REKLAMA_PLACEMENTS,

@@ -1,11 +1,14 @@
 import type { Locale, User } from "../../../db/schema.ts";
 import { languageOf, localizePath } from "~/i18n/locales";
+import { enqueue, type JobPayloads } from "../jobs/queue.server.ts";
 import type { SentMail } from "../mail/mailer.server.ts";
 import { mailT, sendParagraphMail, siteNameIn } from "../mail/compose.server.ts";
 import { issueToken } from "./tokens.server.ts";
+import { findUserByEmail, findUserById } from "./users.server.ts";
 
 // The account messages (verify email, reset password, "you already have an account"),
-// each in the recipient's preferred locale, with links to this portal's origin.
+// each in the recipient's preferred locale, with links to this portal's origin. A request
+// queues them (queue*Mail); the job worker issues the link's token and sends (sendAccountMail).
 
 type Recipient = Pick<User, "id" | "email" | "name" | "preferred_locale">;
 
@@ -30,20 +33,42 @@ function linkTo(origin: string, locale: Locale, path: string): string {
   return new URL(localizePath(path, locale), origin).href;
 }
 
-/** Issues a 24-hour verification link and mails it. */
-export async function sendVerificationMail(user: Recipient, origin: string): Promise<SentMail> {
-  const token = await issueToken(user.id, "verify_email");
-  return send(user, "verify", `${linkTo(origin, user.preferred_locale, "/verify-request")}?token=${token}`);
+/** Queues a 24-hour verification link for the user. */
+export async function queueVerificationMail(user: Pick<User, "id">, origin: string): Promise<void> {
+  await enqueue("mail-account", { kind: "verify", userId: user.id, origin });
 }
 
-/** Issues a one-hour password-reset link and mails it. */
-export async function sendPasswordResetMail(user: Recipient, origin: string): Promise<SentMail> {
-  const token = await issueToken(user.id, "reset_password");
-  return send(user, "reset", `${linkTo(origin, user.preferred_locale, "/verify-request")}?token=${token}`);
+/**
+ * Queues a one-hour password-reset link for whoever owns `email`. Known and unknown addresses
+ * cost the request the same (one insert); the worker looks the address up and mails only an
+ * account that is not blocked.
+ */
+export async function queuePasswordResetMail(email: string, origin: string): Promise<void> {
+  await enqueue("mail-account", { kind: "reset", email, origin });
 }
 
 /** Someone registered with an address that has an account: tell its owner, reveal nothing to the form. */
-export async function sendAlreadyRegisteredMail(user: Recipient, origin: string): Promise<SentMail> {
-  const login = linkTo(origin, user.preferred_locale, "/login");
+export async function queueAlreadyRegisteredMail(user: Pick<User, "id">, origin: string): Promise<void> {
+  await enqueue("mail-account", { kind: "already_registered", userId: user.id, origin });
+}
+
+/** The job: writes the mail in the recipient's language now (a new token each attempt) and sends it. */
+export async function sendAccountMail(job: JobPayloads["mail-account"]): Promise<SentMail | null> {
+  const user =
+    job.kind === "reset"
+      ? await findUserByEmail(job.email)
+      : await findUserById(job.userId);
+  // Gone, or blocked meanwhile: nothing to send, and nothing to retry.
+  if (!user || user.blocked_at) return null;
+  if (job.kind === "verify") {
+    if (user.email_verified_at) return null;
+    const token = await issueToken(user.id, "verify_email");
+    return send(user, "verify", `${linkTo(job.origin, user.preferred_locale, "/verify-request")}?token=${token}`);
+  }
+  if (job.kind === "reset") {
+    const token = await issueToken(user.id, "reset_password");
+    return send(user, "reset", `${linkTo(job.origin, user.preferred_locale, "/verify-request")}?token=${token}`);
+  }
+  const login = linkTo(job.origin, user.preferred_locale, "/login");
   return send(user, "already_registered", login, `${login}#forgot-password`);
 }

@@ -67,6 +67,8 @@ const envSchema = z.object({
   // Forms with files being read and their images decoded at once: per process, and per user within it.
   UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  // The job queue's first retry of a failed job (a mail the SMTP server refused); each next one waits twice as long.
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
   S3_BUCKET: optionalString.pipe(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
@@ -110,6 +112,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   /** Sender of account mail; default "<site> <no-reply@PUBLIC_URL host>". */
   mailFrom: string | undefined;
+  /** Seconds before the first retry of a failed job (app/modules/jobs); doubling after each failure. */
+  jobRetrySeconds: number;
   /** Reverse proxies in front of the app whose X-Forwarded-For is believed. */
   trustProxy: number;
   demoPassword: string | undefined;
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    jobRetrySeconds: values.JOB_RETRY_SECONDS,
     trustProxy: values.TRUST_PROXY,
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO,

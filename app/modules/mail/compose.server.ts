@@ -38,6 +38,11 @@ export type ParagraphMail = {
   headers?: Record<string, string>;
 };
 
+/** RFC 2369 and RFC 8058 headers: mail clients show their own one-click "unsubscribe", which posts to `url`. */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
 export function sendParagraphMail(mail: ParagraphMail): Promise<SentMail> {
   const html = mail.paragraphs
     .map((text) => (/^https?:\/\/\S+$/.test(text) ? `<p><a href="${escapeHtml(text)}">${escapeHtml(text)}</a></p>` : `<p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>`))

@@ -24,6 +24,8 @@ export type MailMessage = {
 export type SentMail = { transport: "smtp" | "outbox"; file?: string };
 
 let smtp: { url: string; transport: Transporter } | undefined;
+/** A server that hangs fails the job well within its time limit (app/modules/jobs), and it is retried; nodemailer's defaults are minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 const outboxTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
 function sender(fromName: string | undefined): string {
@@ -45,7 +47,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     headers: message.headers,
   };
   if (config.smtpUrl) {
-    if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(config.smtpUrl) };
+    if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) };
     await smtp.transport.sendMail(envelope);
     return { transport: "smtp" };
   }

@@ -5,6 +5,7 @@ import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } fro
 import { effectiveStatus } from "../adverts/status.ts";
 import { getDb } from "../db/db.server.ts";
 import { formatDate, formatTime, type DisplayDate } from "../listing/dates.ts";
+import { queueMessageMail } from "./mail.server.ts";
 import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
 
 type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
@@ -49,6 +50,7 @@ async function appendMessage(conversationId: number, senderId: number, party: Pa
         .where("id", "=", conversationId)
         .execute();
     });
+  await queueMessageMail(conversationId, senderId);
 }
 
 async function newConversationLimit(userId: number, now: Date): Promise<Limit> {

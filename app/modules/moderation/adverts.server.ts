@@ -3,7 +3,7 @@ import type { PriceKind } from "../../../db/schema.ts";
 import { moveAdverts } from "../adverts/lifecycle.server.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
-import { sendModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
+import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Advert moderation: the queue of pending adverts, approval (published for the settings'
 // lifetime) and rejection with a reason the owner sees in the cabinet and gets by mail.
@@ -103,14 +103,14 @@ async function decide(id: number, actorId: number, decision: { status: "publishe
 /** Publishes a pending advert and tells its owner. */
 export async function approveAdvert(id: number, actorId: number, origin: string): Promise<ModerationOutcome> {
   const outcome = await decide(id, actorId, { status: "published", reason: null });
-  if (outcome.ok) await sendModerationMail(outcome.mail, "approved", origin);
+  if (outcome.ok) await queueModerationMail(outcome.mail, "approved", origin);
   return outcome;
 }
 
 /** Rejects a pending advert with a reason the owner sees in the cabinet and gets by mail. */
 export async function rejectAdvert(id: number, reason: string, actorId: number, origin: string): Promise<ModerationOutcome> {
   const outcome = await decide(id, actorId, { status: "rejected", reason });
-  if (outcome.ok) await sendModerationMail(outcome.mail, "rejected", origin, reason);
+  if (outcome.ok) await queueModerationMail(outcome.mail, "rejected", origin, reason);
   return outcome;
 }
 

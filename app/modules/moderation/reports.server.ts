@@ -4,7 +4,7 @@ import { recordAudit } from "../audit/audit.server.ts";
 import { getDb } from "../db/db.server.ts";
 import { registryDb } from "../staff-content/tables.server.ts";
 import type { ContentType } from "../staff-content/types.ts";
-import { sendModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
+import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Visitors' reports, grouped by what they are about: how many, for which reasons, what
 // they wrote. Staff resolve them, dismiss them, or hide the target (unpublish it) and
@@ -151,7 +151,7 @@ export async function decideReports(
       }
       return { reports: closed.length, hidden };
     });
-  if (mail) await sendModerationMail(mail, "rejected", origin, note || hiddenReason);
+  if (mail) await queueModerationMail(mail, "rejected", origin, note || hiddenReason);
   return result;
 }
 

@@ -1,26 +1,25 @@
-import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { sql } from "kysely";
 import { languageOf, localizePath } from "~/i18n/locales";
 import type { AlertFrequency, SavedSearch } from "../../../db/schema.ts";
-import { sendExpiryReminders } from "../adverts/expiry-reminders.server.ts";
 import { LIVE_ADVERT, priceView } from "../adverts/queries.server.ts";
 import { publicOrigin } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
-import { mailT, sendParagraphMail, siteNameIn } from "../mail/compose.server.ts";
+import { enqueue, type JobPayloads } from "../jobs/queue.server.ts";
+import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "../mail/compose.server.ts";
 import { criteriaOf, matchingAdverts } from "./saved-searches.server.ts";
 import { unsubscribeToken } from "./unsubscribe.server.ts";
 
-// New-advert alerts of saved searches. One job, in whichever process holds its lease:
-//  1. match: adverts that went live since the last run (with an overlap, for transactions that
-//     committed late) are matched against every search with alerts, in the database, through
-//     the advert list's where-builder; pairs go to alert_matches (the key keeps each once);
-//  2. send: "instant" searches get one mail per run with what is new, "daily" ones one digest
-//     a day; rows are claimed before sending and marked sent after, and a failed send is
-//     retried later with backoff. State lives in tables, so a restart loses nothing.
+// New-advert alerts of saved searches, as two kinds of job (app/modules/jobs):
+//  1. the scan ("saved-search-alerts", every minute, one at a time across processes): adverts
+//     that went live since the last scan (with an overlap, for transactions that committed
+//     late) are matched against every search with alerts, in the database, through the advert
+//     list's where-builder; pairs go to alert_matches (the key keeps each once); then one mail
+//     job is queued per search that is due ("instant": anything unsent; "daily": once a day);
+//  2. the mail ("mail-saved-search-alert"): claims the search's unsent rows, mails them and
+//     marks them sent; a failed send releases them and the queue retries it with backoff.
+// State lives in tables, so a restart loses nothing.
 
 const JOB = "saved-search-alerts";
-const LEASE_MS = 2 * 60 * 1000;
 /** A transaction may commit a little after its published_at: look back this far each run. */
 const OVERLAP_MS = 10 * 60 * 1000;
 const BATCH = 200;
@@ -29,25 +28,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STALE_CLAIM_MS = 15 * 60 * 1000;
 /** At most this many adverts are listed in one mail; the link shows the rest. */
 const MAX_LISTED = 20;
-
-const HOLDER = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-
-/** Takes or renews the job's lease; false while another live process holds it. */
-export async function acquireLease(now: Date, holder = HOLDER): Promise<boolean> {
-  const until = new Date(now.getTime() + LEASE_MS);
-  const row = await getDb()
-    .insertInto("job_state")
-    .values({ name: JOB, holder, lease_until: until })
-    .onConflict((oc) =>
-      oc
-        .column("name")
-        .doUpdateSet({ holder, lease_until: until })
-        .where((eb) => eb.or([eb("job_state.lease_until", "is", null), eb("job_state.lease_until", "<", now), eb("job_state.holder", "=", holder)])),
-    )
-    .returning("holder")
-    .executeTakeFirst();
-  return row?.holder === holder;
-}
 
 /** Step 1: queue (search, advert) pairs for adverts that went live since the last run. */
 async function matchNewAdverts(now: Date): Promise<number> {
@@ -61,7 +41,11 @@ async function matchNewAdverts(now: Date): Promise<number> {
     afterId = searches[searches.length - 1]!.id;
     for (const search of searches) queued += await queueMatches(search, from, now);
   }
-  await db.updateTable("job_state").set({ cursor_at: now }).where("name", "=", JOB).execute();
+  await db
+    .insertInto("job_state")
+    .values({ name: JOB, cursor_at: now })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ cursor_at: now }))
+    .execute();
   return queued;
 }
 
@@ -80,50 +64,60 @@ async function queueMatches(search: SavedSearch, from: Date, now: Date): Promise
   return result.length;
 }
 
-/** Step 2: one mail per due search. Returns how many mails went out. */
-async function sendDueAlerts(now: Date): Promise<number> {
-  const db = getDb();
+/** Step 2: queues one mail job per due search. Returns how many were queued. */
+async function queueDueAlerts(now: Date): Promise<number> {
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
   const digestBefore = new Date(now.getTime() - DAY_MS);
-  const due = await db
-    .selectFrom("saved_searches as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .selectAll("s")
-    .select(["u.email", "u.name as user_name"])
-    .where((eb) =>
-      eb.or([eb("s.alert", "=", "instant"), eb.and([eb("s.alert", "=", "daily"), eb.or([eb("s.last_digest_at", "is", null), eb("s.last_digest_at", "<=", digestBefore)])])]),
-    )
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("alert_matches as m")
-          .select("m.advertisement_id")
-          .whereRef("m.saved_search_id", "=", "s.id")
-          .where("m.sent_at", "is", null)
-          .where((inner) => inner.or([inner("m.claimed_at", "is", null), inner("m.claimed_at", "<", staleBefore)]))
-          .where((inner) => inner.or([inner("m.retry_at", "is", null), inner("m.retry_at", "<=", now)])),
-      ),
-    )
-    .orderBy("s.id")
-    .limit(BATCH)
-    .execute();
-  let sent = 0;
-  for (const search of due) if (await sendOne(search, now, staleBefore)) sent++;
-  return sent;
+  let queued = 0;
+  for (let afterId = 0; ; ) {
+    const due = await getDb()
+      .selectFrom("saved_searches as s")
+      .select("s.id")
+      .where("s.id", ">", afterId)
+      .where((eb) =>
+        eb.or([eb("s.alert", "=", "instant"), eb.and([eb("s.alert", "=", "daily"), eb.or([eb("s.last_digest_at", "is", null), eb("s.last_digest_at", "<=", digestBefore)])])]),
+      )
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("alert_matches as m")
+            .select("m.advertisement_id")
+            .whereRef("m.saved_search_id", "=", "s.id")
+            .where("m.sent_at", "is", null)
+            .where((inner) => inner.or([inner("m.claimed_at", "is", null), inner("m.claimed_at", "<", staleBefore)])),
+        ),
+      )
+      .orderBy("s.id")
+      .limit(BATCH)
+      .execute();
+    if (due.length === 0) return queued;
+    afterId = due[due.length - 1]!.id;
+    for (const { id } of due) if (await enqueue("mail-saved-search-alert", { savedSearchId: id, at: now.toISOString() }, { singletonKey: String(id) })) queued++;
+  }
 }
 
 type DueSearch = SavedSearch & { email: string; user_name: string };
 
-async function sendOne(search: DueSearch, now: Date, staleBefore: Date): Promise<boolean> {
+/** The mail job: the search's unsent adverts in one mail. False when there was nothing to send. */
+export async function sendSavedSearchAlert(job: JobPayloads["mail-saved-search-alert"]): Promise<boolean> {
   const db = getDb();
+  const now = new Date(job.at);
+  const search = await db
+    .selectFrom("saved_searches as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .selectAll("s")
+    .select(["u.email", "u.name as user_name"])
+    .where("s.id", "=", job.savedSearchId)
+    .where("s.alert", "<>", "off")
+    .executeTakeFirst();
+  if (!search) return false;
+  const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
   const claimed = await db
-    .updateTable("alert_matches")
-    .set((eb) => ({ claimed_at: now, attempts: eb("attempts", "+", 1) }))
-    .where("saved_search_id", "=", search.id)
-    .where("sent_at", "is", null)
-    .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", staleBefore)]))
-    .where((eb) => eb.or([eb("retry_at", "is", null), eb("retry_at", "<=", now)]))
-    .returning(["advertisement_id", "attempts"])
+    .updateTable("alert_matches as m")
+    .set((eb) => ({ claimed_at: new Date(), attempts: eb("m.attempts", "+", 1) }))
+    .where("m.saved_search_id", "=", search.id)
+    .where((eb) => eb.and([eb("m.sent_at", "is", null), eb.or([eb("m.claimed_at", "is", null), eb("m.claimed_at", "<", staleBefore)])]))
+    .returning(["m.advertisement_id"])
     .execute();
   if (claimed.length === 0) return false;
   const ids = claimed.map((row) => row.advertisement_id);
@@ -137,11 +131,9 @@ async function sendOne(search: DueSearch, now: Date, staleBefore: Date): Promise
   try {
     if (adverts.length) await mailAlert(search, adverts, search.alert === "daily" ? "daily" : "instant");
   } catch (error) {
-    const attempts = Math.max(...claimed.map((row) => row.attempts));
-    const retryAt = new Date(now.getTime() + Math.min(6 * 60, 2 ** attempts) * 60 * 1000);
-    console.error(`alert mail for saved search ${search.id} failed (attempt ${attempts}), retrying at ${retryAt.toISOString()}:`, error);
-    await db.updateTable("alert_matches").set({ claimed_at: null, retry_at: retryAt }).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
-    return false;
+    // Released for the queue's retry (or a later scan's job).
+    await db.updateTable("alert_matches").set({ claimed_at: null }).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
+    throw error;
   }
   // Adverts sold or withdrawn meanwhile are marked sent too: nothing to tell about them.
   await db.updateTable("alert_matches").set({ sent_at: now }).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
@@ -179,38 +171,15 @@ async function mailAlert(search: DueSearch, adverts: AlertAdvert[], kind: Exclud
     paragraphs,
     link: unsubscribe,
     fromName: site,
-    // RFC 2369 and RFC 8058: mail clients show their own one-click "unsubscribe".
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: unsubscribeHeaders(unsubscribe),
   });
 }
 
-/** One pass of the job (a no-op in processes that do not hold the lease). */
-export async function runAlertJob(now = new Date()): Promise<{ ran: boolean; queued: number; mailed: number }> {
-  if (!(await acquireLease(now))) return { ran: false, queued: 0, mailed: 0 };
-  const queued = await matchNewAdverts(now);
-  const mailed = await sendDueAlerts(now);
-  await sendExpiryReminders(now); // Advert expiry mails share this pass until the job queue takes them over.
+/** The scan job: matches new adverts and queues the due mails; `now` is moved by tests. */
+export async function runAlertJob(now = new Date()): Promise<{ matched: number; queued: number }> {
+  const matched = await matchNewAdverts(now);
+  const queued = await queueDueAlerts(now);
   // Sent rows keep an advert from alerting twice while it can still be re-scanned; after that they go.
   await getDb().deleteFrom("alert_matches").where("sent_at", "<", new Date(now.getTime() - 30 * DAY_MS)).execute();
-  return { ran: true, queued, mailed };
-}
-
-/** Runs the job every `intervalMs` in this process; `stop()` waits for a pass in progress. */
-export function startAlertLoop(intervalMs = 60_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = runAlertJob().catch((error: unknown) => console.error("saved-search alerts:", error));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  setTimeout(tick, 5_000).unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { matched, queued };
 }

@@ -11,7 +11,7 @@ import { Field, selectProps } from "~/components/forms/field";
 import { InputField } from "~/components/forms/fields";
 import { useConformForm } from "~/components/forms/use-conform-form";
 import { LOCALES as LOCALE_INFO } from "~/i18n/locales";
-import { sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { queueVerificationMail } from "~/modules/auth/account-mail.server";
 import { getSession, requireUser } from "~/modules/auth/guards.server";
 import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
 import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
@@ -23,7 +23,8 @@ import { getClientAddress } from "~/modules/http/client-address.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { LOCALES } from "../../../db/schema.ts";
-import { passwordChangeSchema, profileSchema } from "./schema";
+import { messageMailSchema, passwordChangeSchema, profileSchema } from "./schema";
+import { messageMailOf, setMessageMail } from "~/modules/messages/mail.server";
 import { SubmitRow } from "~/components/forms/submit-row";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -39,6 +40,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       preferredLocale: user.preferredLocale,
       role: user.role,
       emailVerified: user.emailVerified,
+      messageMail: await messageMailOf(user.id),
     },
     seo: { title: t("cabinet:profile.title"), description: t("cabinet:profile.seo_description") },
   };
@@ -58,6 +60,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const { name, phone, preferredLocale } = submission.value;
     await updateProfile(user.id, { name, phone: phone || null, preferredLocale });
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.saved" });
+  }
+
+  if (intent === "message-mail") {
+    const submission = parseWithZod(formData, { schema: messageMailSchema });
+    if (submission.status !== "success") return formReply(intent, submission.reply(), 400);
+    await setMessageMail(user.id, submission.value.messageMail);
+    return redirectWithFlash(here, { severity: "success", message: "cabinet:message_mail.saved" });
   }
 
   if (intent === "password") {
@@ -94,7 +103,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         { headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    await sendVerificationMail(fresh, publicOrigin(context));
+    await queueVerificationMail(fresh, publicOrigin(context));
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.verification_sent", values: { email: user.email } });
   }
 
@@ -140,6 +149,11 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
           <p className="panel__lead">{t("cabinet:profile.password_lead")}</p>
           <PasswordForm lastResult={resultFor("password")} />
         </section>
+        <section className="panel" aria-labelledby="message-mail-heading">
+          <h2 id="message-mail-heading">{t("cabinet:message_mail.heading")}</h2>
+          <p className="panel__lead">{t("cabinet:message_mail.lead")}</p>
+          <MessageMailForm choice={profile.messageMail} lastResult={resultFor("message-mail")} />
+        </section>
       </div>
     </>
   );
@@ -166,6 +180,28 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; phone: 
         )}
       </Field>
       <SubmitRow>{t("cabinet:profile.save")}</SubmitRow>
+    </Form>
+  );
+}
+
+function MessageMailForm({ choice, lastResult }: { choice: "instant" | "daily" | "off"; lastResult: Result }) {
+  const { t } = useAccountT();
+  const [form, fields] = useConformForm(messageMailSchema, { id: "message-mail", lastResult, defaultValue: { messageMail: choice } });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="message-mail" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <fieldset className="field choice-list" aria-describedby={fields.messageMail.errors ? fields.messageMail.errorId : undefined}>
+        <legend>{t("cabinet:message_mail.label")}</legend>
+        {(["instant", "daily", "off"] as const).map((value) => (
+          <label key={value} className="choice-list__item">
+            <input type="radio" name={fields.messageMail.name} value={value} defaultChecked={(fields.messageMail.initialValue ?? choice) === value} />
+            {t(`cabinet:message_mail.${value}`)}
+          </label>
+        ))}
+        <FormErrors id={fields.messageMail.errorId} errors={fields.messageMail.errors} />
+      </fieldset>
+      <SubmitRow>{t("cabinet:message_mail.save")}</SubmitRow>
     </Form>
   );
 }

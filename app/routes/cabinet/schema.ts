@@ -17,3 +17,8 @@ export const passwordChangeSchema = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
+
+/** Mail about private messages: at once, a daily digest, or none. */
+export const messageMailSchema = z.object({
+  messageMail: z.enum(["instant", "daily", "off"], "cabinet:message_mail.invalid"),
+});

@@ -9,9 +9,8 @@ import { FormErrors } from "~/components/forms/error-list";
 import { InputField } from "~/components/forms/fields";
 import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
 import { localeFromPath, localizePath } from "~/i18n/locales";
-import { sendAlreadyRegisteredMail, sendPasswordResetMail, sendVerificationMail } from "~/modules/auth/account-mail.server";
+import { queueAlreadyRegisteredMail, queuePasswordResetMail, queueVerificationMail } from "~/modules/auth/account-mail.server";
 import { landingPath } from "~/modules/auth/access";
-import { afterResponse } from "~/modules/auth/after-response.server";
 import { getCurrentUser } from "~/modules/auth/guards.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
@@ -77,10 +76,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const existing = await findUserByEmail(email);
       if (existing) {
         await hashPassword(password);
-        if (!existing.blocked_at) await sendAlreadyRegisteredMail(existing, publicOrigin(context));
+        if (!existing.blocked_at) await queueAlreadyRegisteredMail(existing, publicOrigin(context));
       } else {
         const user = await createUser({ email, password, name, preferredLocale: locale });
-        await sendVerificationMail(user, publicOrigin(context));
+        await queueVerificationMail(user, publicOrigin(context));
       }
     } catch (error) {
       // A concurrent registration of the same address is "known" too; a mail failure is
@@ -96,13 +95,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const { email } = submission.value;
     const limit = await consumeLimit(limitRules.mailRequest(getClientAddress(context), email));
     if (limit.limited) return tooManyReply(intent, submission, limit);
-    // Known and unknown addresses get the same answer in the same time: the lookup, the
-    // token and the mail all happen after it.
-    const origin = publicOrigin(context);
-    afterResponse("password reset mail", async () => {
-      const user = await findUserByEmail(email);
-      if (user && !user.blocked_at) await sendPasswordResetMail(user, origin);
-    });
+    // Known and unknown addresses get the same answer in the same time: the request queues
+    // the address; the lookup, the token and the mail happen in the job worker.
+    await queuePasswordResetMail(email, publicOrigin(context));
     return redirect(`${localizePath("/verify-request", locale)}?sent=reset`);
   }
 

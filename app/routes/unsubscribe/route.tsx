@@ -6,28 +6,37 @@ import { accountT } from "~/modules/auth/translate.server";
 import { getDb } from "~/modules/db/db.server";
 import { setSavedSearchAlert } from "~/modules/saved-searches/saved-searches.server";
 import { readUnsubscribeToken } from "~/modules/saved-searches/unsubscribe.server";
+import { setMessageMail } from "~/modules/messages/mail.server";
 import { readForm } from "~/modules/http/body.server";
 import { pageMeta } from "~/modules/seo/meta";
 
-// /unsubscribe?token=…: the link in every alert mail, without signing in. Opening it asks to
-// confirm (link checkers that follow links must not unsubscribe anyone); the button, or a mail
-// client's RFC 8058 one-click POST, switches that search's alerts off.
+// /unsubscribe?token=…: the link in every mail a user can turn off (a saved search's alerts,
+// mail about private messages), without signing in. Opening it asks to confirm (link checkers
+// that follow links must not unsubscribe anyone); the button, or a mail client's RFC 8058
+// one-click POST, turns that mail off.
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
-async function searchOfToken(token: unknown) {
-  const id = readUnsubscribeToken(token);
-  if (id === null) return null;
-  return (await getDb().selectFrom("saved_searches").select(["id", "name", "alert"]).where("id", "=", id).executeTakeFirst()) ?? null;
+type Subject = { kind: "saved-search"; id: number; name: string; off: boolean } | { kind: "messages"; id: number; name: null; off: boolean };
+
+async function subjectOfToken(token: unknown): Promise<Subject | null> {
+  const target = readUnsubscribeToken(token);
+  if (!target) return null;
+  if (target.kind === "messages") {
+    const user = await getDb().selectFrom("users").select(["id", "message_mail"]).where("id", "=", target.id).executeTakeFirst();
+    return user ? { kind: "messages", id: user.id, name: null, off: user.message_mail === "off" } : null;
+  }
+  const search = await getDb().selectFrom("saved_searches").select(["id", "name", "alert"]).where("id", "=", target.id).executeTakeFirst();
+  return search ? { kind: "saved-search", id: search.id, name: search.name, off: search.alert === "off" } : null;
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = accountT(context);
   const token = url.searchParams.get("token") ?? "";
-  const search = await searchOfToken(token);
+  const subject = await subjectOfToken(token);
   const seo = { title: t("cabinet:unsubscribe.title"), description: t("cabinet:unsubscribe.title") };
-  if (!search) return data({ state: "invalid" as const, name: null, token: "", seo }, { status: 404 });
-  return { state: search.alert === "off" ? ("done" as const) : ("confirm" as const), name: search.name, token, seo };
+  if (!subject) return data({ state: "invalid" as const, kind: null, name: null, token: "", seo }, { status: 404 });
+  return { state: subject.off ? ("done" as const) : ("confirm" as const), kind: subject.kind, name: subject.name, token, seo };
 }
 
 export { headers } from "~/modules/http/route-headers";
@@ -37,11 +46,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readForm(request);
   // Mail clients post `List-Unsubscribe=One-Click` to the URL of the header, token in the query.
   const token = form.get("token") ?? url.searchParams.get("token");
-  const search = await searchOfToken(token);
+  const subject = await subjectOfToken(token);
   const seo = { title: t("cabinet:unsubscribe.title"), description: t("cabinet:unsubscribe.title") };
-  if (!search) return data({ state: "invalid" as const, name: null, token: "", seo }, { status: 404 });
-  await setSavedSearchAlert(search.id, "off");
-  return { state: "done" as const, name: search.name, token: "", seo };
+  if (!subject) return data({ state: "invalid" as const, kind: null, name: null, token: "", seo }, { status: 404 });
+  if (subject.kind === "messages") await setMessageMail(subject.id, "off");
+  else await setSavedSearchAlert(subject.id, "off");
+  return { state: "done" as const, kind: subject.kind, name: subject.name, token: "", seo };
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,18 +63,22 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       {view.state === "invalid" ? (
         <p>{t("cabinet:unsubscribe.invalid")}</p>
       ) : view.state === "done" ? (
-        <p role="status">{t("cabinet:unsubscribe.done", { name: view.name })}</p>
+        <p role="status">{view.kind === "messages" ? t("cabinet:message_mail.unsubscribe_done") : t("cabinet:unsubscribe.done", { name: view.name })}</p>
       ) : (
         <Form method="post">
           <input type="hidden" name="token" value={view.token} />
-          <p>{t("cabinet:unsubscribe.confirm", { name: view.name })}</p>
+          <p>{view.kind === "messages" ? t("cabinet:message_mail.unsubscribe_confirm") : t("cabinet:unsubscribe.confirm", { name: view.name })}</p>
           <button type="submit" className="button">
             {t("cabinet:unsubscribe.submit")}
           </button>
         </Form>
       )}
       <p>
-        <LocalizedLink to="/cabinet/saved-searches">{t("cabinet:unsubscribe.manage")}</LocalizedLink>
+        {view.kind === "messages" ? (
+          <LocalizedLink to="/cabinet">{t("cabinet:message_mail.heading")}</LocalizedLink>
+        ) : (
+          <LocalizedLink to="/cabinet/saved-searches">{t("cabinet:unsubscribe.manage")}</LocalizedLink>
+        )}
       </p>
     </section>
   );
