@@ -19,7 +19,7 @@ export const streamTimeout = 5_000;
 /** Background work that lives in the app bundle; server/main.ts starts it once listening. */
 export { createLoadContext, createServices, provideServices } from "./modules/app-context/app-context.server";
 export { runBeforeDatabaseClose } from "./modules/db/db.server";
-export { listenForContentChanges } from "./modules/listing/content-notify.server";
+export { listenForContentChanges } from "./modules/page-cache/content-notify.server";
 export { startJobWorker } from "./modules/jobs/worker.server";
 
 export default function handleRequest(

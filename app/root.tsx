@@ -12,7 +12,7 @@ import { imageBaseUrl, setImageBaseUrl } from "./modules/images/urls";
 import { manifestPath } from "./modules/offline/offline-files";
 import { localeRedirectMiddleware } from "./middleware/locale-redirect.server";
 import { pathParamsMiddleware } from "./middleware/path-params.server";
-import { freshAfterWriteMiddleware } from "./modules/listing/fresh-after-write.server";
+import { freshAfterWriteMiddleware } from "./modules/page-cache/fresh-after-write.server";
 import { clientSession } from "./modules/auth/client-session.server";
 import { messageStatus } from "./modules/messages/conversations.server";
 import { sessionMiddleware } from "./modules/auth/guards.server";

@@ -9,7 +9,7 @@ import * as adverts from "~/routes/adverts/route";
 import * as search from "~/routes/search/route";
 import { newestAdvertsSection } from "~/modules/adverts/home-section.server";
 import { CONTACT_REVEAL_LIMIT } from "~/modules/adverts/page.server";
-import { flushCounters } from "~/modules/listing/counters.server";
+import { flushCounters } from "~/modules/analytics/counters.server";
 import { advertSitemapEntries } from "~/modules/adverts/sitemap.server";
 import { getInstance } from "~/middleware/i18next";
 import type { Kysely } from "kysely";

@@ -3,9 +3,9 @@ import * as home from "~/routes/home/route";
 import * as newsItem from "~/routes/news-item/route";
 import * as news from "~/routes/news/route";
 import * as search from "~/routes/search/route";
-import { flushCounters } from "~/modules/listing/counters.server";
-import { resetContentState } from "~/modules/listing/content-state.server";
-import { clearPageCache, etagOf, pageCacheSize } from "~/modules/listing/page-cache.server";
+import { flushCounters } from "~/modules/analytics/counters.server";
+import { resetContentState } from "~/modules/page-cache/content-state.server";
+import { clearPageCache, etagOf, pageCacheSize } from "~/modules/page-cache/page-cache.server";
 import { useTestDatabase } from "../support/db.ts";
 import { ahead, DAY, insertFixture, servePage, useUnitConfig } from "./content-support.ts";
 

@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import { pageHref } from "~/components/content/pagination-nav";
 import { pageWindow } from "~/components/page-links";
 import { searchCategoryFor } from "~/components/content/header-search";
-import { formatDate, formatEventStart } from "~/modules/listing/dates";
-import { checkPage, parsePage } from "~/modules/listing/pagination";
-import { excerpt, stripHtml } from "~/modules/listing/text";
+import { formatDate, formatEventStart } from "~/modules/format/dates";
+import { checkPage, parsePage } from "~/modules/lists/pagination";
+import { excerpt, stripHtml } from "~/modules/format/text";
 import { escapeIcsText, eventIcs, foldLine } from "~/modules/posters/ics";
 import { scheduleText } from "~/modules/posters/posters.server";
 import { highlight, parseQuery, snippetAround, toTsQuery } from "~/modules/search/query";
 import { chunkEntries, MAX_URLS_PER_FILE, sitemapIndexXml, urlsetXml } from "~/modules/sitemap/sitemap.server";
 import { rssXml } from "~/modules/feeds/rss.server";
-import { SizedLru } from "~/modules/listing/lru";
+import { SizedLru } from "~/modules/page-cache/lru";
 
 function statusOf(fn: () => unknown): number | null {
   try {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from "vitest";
 import { sql } from "kysely";
 import { registerDatabase } from "~/modules/db/db.server";
-import { getContentState, resetContentState } from "~/modules/listing/content-state.server";
-import { listenForContentChanges, type ContentListener } from "~/modules/listing/content-notify.server";
+import { getContentState, resetContentState } from "~/modules/page-cache/content-state.server";
+import { listenForContentChanges, type ContentListener } from "~/modules/page-cache/content-notify.server";
 import { openPostgres, type Database } from "../../db/connection.ts";
 import { createTestDatabase, type TestDatabaseHandle } from "../support/db.ts";
 import { urlForDatabase } from "../support/pg-admin.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dateTimeFormat, formatPrice, numberFormat } from "~/modules/format/intl";
-import { formatDate } from "~/modules/listing/dates";
+import { formatDate } from "~/modules/format/dates";
 import { fromLocalInput, toLocalInput } from "~/modules/staff-content/datetime";
 
 // One place formats through Intl: prices with the currency per the locale's rules,

@@ -11,9 +11,9 @@ import { PostgresQueryCompiler, type QueryId, type RawNode, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig, setConfig } from "~/modules/config/config.server";
 import { registerDatabase } from "~/modules/db/db.server";
-import { getContentState, isCurrent, resetContentState, stampFor } from "~/modules/listing/content-state.server";
-import { flushCounters } from "~/modules/listing/counters.server";
-import { clearPageCache } from "~/modules/listing/page-cache.server";
+import { getContentState, isCurrent, resetContentState, stampFor } from "~/modules/page-cache/content-state.server";
+import { flushCounters } from "~/modules/analytics/counters.server";
+import { clearPageCache } from "~/modules/page-cache/page-cache.server";
 import { SEARCH_CATEGORIES } from "~/modules/search/query";
 import { loadShellData } from "~/modules/shell/shell-data.server";
 import { translatorFor } from "~/middleware/i18next";
@@ -23,8 +23,8 @@ import { HOUR, insertFixture, servePage } from "./content-support.ts";
 
 /** The deps each route module gave publicPageCache, by the module's middleware function. */
 const declared = vi.hoisted(() => new WeakMap<object, readonly string[]>());
-vi.mock("~/modules/listing/page-cache.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/modules/listing/page-cache.server")>();
+vi.mock("~/modules/page-cache/page-cache.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/modules/page-cache/page-cache.server")>();
   return {
     ...actual,
     publicPageCache: (options: Parameters<typeof actual.publicPageCache>[0]) => {

@@ -14,7 +14,7 @@ import { consentCookies } from "~/modules/consent/consent.server";
 import { flashHeader } from "~/modules/http/flash.server";
 import { serializeLocaleCookie, serializeThemeCookie } from "~/modules/http/cookies.server";
 import { contentSecurityPolicy, newNonce } from "~/modules/http/security-headers.server";
-import { countViews } from "~/modules/listing/counters.server";
+import { countViews } from "~/modules/analytics/counters.server";
 import { buildContext, buildRequest } from "../support/route.ts";
 import { useTestDatabase } from "../support/db.ts";
 

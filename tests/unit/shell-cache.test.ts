@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cachedByVersion, resetContentState } from "~/modules/listing/content-state.server";
-import { freshAfterWriteMiddleware } from "~/modules/listing/fresh-after-write.server";
-import { cachedTotal } from "~/modules/listing/list-page.server";
+import { cachedByVersion, resetContentState } from "~/modules/page-cache/content-state.server";
+import { freshAfterWriteMiddleware } from "~/modules/page-cache/fresh-after-write.server";
+import { cachedTotal } from "~/modules/lists/list-page.server";
 import { listFooterPagesCached } from "~/modules/pages/pages.server";
 import { getCachedSettings } from "~/modules/settings/settings.server";
 import { useTestDatabase } from "../support/db.ts";

@@ -6,7 +6,7 @@ import { localizePath } from "~/i18n/locales";
 import { ADVERT_SORTS, type AdvertListQuery } from "~/modules/adverts/list-query";
 import { CURRENCIES } from "~/modules/adverts/price";
 import { FilterSelect, termOption } from "~/components/filter-select";
-import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
+import type { CategoryLink, LocationOption } from "~/modules/taxonomy/public-terms.server";
 import { useAdvertsT } from "./use-adverts-t";
 
 /**

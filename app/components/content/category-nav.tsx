@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { LocalizedNavLink } from "~/components/localized-link";
-import type { CategoryLink } from "~/modules/listing/taxonomy.server";
+import type { CategoryLink } from "~/modules/taxonomy/public-terms.server";
 import { Localized } from "./localized-text";
 import { useContentT } from "./use-content-t";
 

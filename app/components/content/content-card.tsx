@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { LocalizedLink } from "~/components/localized-link";
 import type { LocalizedText } from "~/modules/content/localized";
-import type { DisplayImage } from "~/modules/listing/images";
+import type { DisplayImage } from "~/modules/images/display-image";
 import { Localized } from "./localized-text";
 import { CardPlaceholder, type PlaceholderKind } from "./card-placeholder";
 import { CARD_IMAGE_SIZES, ResponsiveImage } from "./responsive-image";

@@ -1,4 +1,4 @@
-import type { DirectoryCard as DirectoryCardData } from "~/modules/listing/directory";
+import type { DirectoryCard as DirectoryCardData } from "~/modules/directory/cards";
 import { SectionItemCard, type CardOptions } from "./content-card";
 import { CategoryLink, Localized } from "./localized-text";
 

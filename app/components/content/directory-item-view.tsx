@@ -1,6 +1,6 @@
-import type { DirectoryDetail } from "~/modules/listing/directory";
+import type { DirectoryDetail } from "~/modules/directory/cards";
 import { SocialLink } from "./social-link";
-import { telHref } from "~/modules/listing/directory";
+import { telHref } from "~/modules/directory/cards";
 import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
 import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout";
 import { Localized, LocalizedHtml } from "./localized-text";

@@ -1,6 +1,6 @@
-import type { DirectoryCard as DirectoryCardData } from "~/modules/listing/directory";
-import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
-import type { Pagination } from "~/modules/listing/pagination";
+import type { DirectoryCard as DirectoryCardData } from "~/modules/directory/cards";
+import type { CategoryLink, LocationOption } from "~/modules/taxonomy/public-terms.server";
+import type { Pagination } from "~/modules/lists/pagination";
 import { CategoryNav } from "./category-nav";
 import { DirectoryCard } from "./directory-card";
 import { ListPage, type ListReklama } from "./list-page";

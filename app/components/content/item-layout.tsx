@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ReportForm } from "~/components/report-form";
 import type { ReportTargetType } from "../../../db/schema.ts";
 import type { LocalizedText } from "~/modules/content/localized";
-import type { DisplayImage } from "~/modules/listing/images";
+import type { DisplayImage } from "~/modules/images/display-image";
 import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { JsonLd } from "./json-ld";

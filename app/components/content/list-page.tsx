@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { Pagination } from "~/modules/listing/pagination";
+import type { Pagination } from "~/modules/lists/pagination";
 import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
 import { Localized } from "./localized-text";
 import type { LocalizedText } from "~/modules/content/localized";

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { usePageLanguage } from "~/hooks/use-t";
 import { FilterSelect, termOption } from "~/components/filter-select";
-import type { LocationOption } from "~/modules/listing/taxonomy.server";
+import type { LocationOption } from "~/modules/taxonomy/public-terms.server";
 import { useContentT } from "./use-content-t";
 
 /**

@@ -1,7 +1,7 @@
 import type { NewsCard as NewsCardData } from "~/modules/news/news.server";
-import type { CategoryLink } from "~/modules/listing/taxonomy.server";
-import type { Pagination } from "~/modules/listing/pagination";
-import type { FeedLink } from "~/modules/listing/meta";
+import type { CategoryLink } from "~/modules/taxonomy/public-terms.server";
+import type { Pagination } from "~/modules/lists/pagination";
+import type { FeedLink } from "~/modules/seo/list-meta";
 import { CategoryNav } from "./category-nav";
 import { ListPage, type ListReklama } from "./list-page";
 import { NewsCard } from "./news-card";

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { PageLinks } from "~/components/page-links";
-import type { Pagination } from "~/modules/listing/pagination";
+import type { Pagination } from "~/modules/lists/pagination";
 import { useContentT } from "./use-content-t";
 
 /** The current URL with `page` set (dropped for page 1, the canonical address); other parameters kept. */

@@ -2,7 +2,7 @@ import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout,
 import { Localized, LocalizedHtml } from "./localized-text";
 import { TagList } from "./tag-list";
 import { useContentT } from "./use-content-t";
-import { mapSearchUrl } from "~/modules/listing/map-link";
+import { mapSearchUrl } from "~/modules/format/map-link";
 import { eventWhenLabel } from "~/modules/posters/event-when";
 import type { loadPosterItem } from "~/modules/posters/poster-page.server";
 

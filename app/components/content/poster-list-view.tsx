@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
 import { AppLink } from "../localized-link";
 import type { PosterCard as PosterCardData, PosterWhen } from "~/modules/posters/posters.server";
-import type { CategoryLink, LocationOption } from "~/modules/listing/taxonomy.server";
-import type { Pagination } from "~/modules/listing/pagination";
-import type { FeedLink } from "~/modules/listing/meta";
+import type { CategoryLink, LocationOption } from "~/modules/taxonomy/public-terms.server";
+import type { Pagination } from "~/modules/lists/pagination";
+import type { FeedLink } from "~/modules/seo/list-meta";
 import { CategoryNav } from "./category-nav";
 import { ListPage, type ListReklama } from "./list-page";
 import { LocationFilter } from "./location-filter";

@@ -1,4 +1,4 @@
-import type { DisplayImage } from "~/modules/listing/images";
+import type { DisplayImage } from "~/modules/images/display-image";
 
 /**
  * A stored image with every width variant in srcset and its intrinsic size set (no layout

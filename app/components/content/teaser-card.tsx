@@ -1,4 +1,4 @@
-import type { TeaserItem } from "~/modules/listing/home-section";
+import type { TeaserItem } from "~/modules/home/section";
 import { placeholderKindOf } from "./card-placeholder";
 import { ContentCard } from "./content-card";
 import { Localized } from "./localized-text";

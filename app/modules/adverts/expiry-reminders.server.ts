@@ -4,7 +4,7 @@ import type { DB, ExpiryMailKind, Locale } from "../../../db/schema.ts";
 import { issueToken } from "../auth/tokens.server.ts";
 import { publicOrigin } from "../config/config.server.ts";
 import { getDb } from "../db/db.server.ts";
-import { formatDate } from "../listing/dates.ts";
+import { formatDate } from "../format/dates.ts";
 import { mailT, sendParagraphMail, siteNameIn, type ParagraphMail } from "../mail/compose.server.ts";
 import { advertLifetimeDays } from "./lifecycle.server.ts";
 

@@ -10,7 +10,7 @@ import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "../http/upload-slots.se
 import { redirectWithFlash } from "../http/flash.server.ts";
 import { MAX_IMAGE_BYTES } from "../images/process.server.ts";
 import { getSettings, type Settings } from "../settings/settings.server.ts";
-import { categoryRows, listLocations } from "../listing/taxonomy.server.ts";
+import { categoryRows, listLocations } from "../taxonomy/public-terms.server.ts";
 import { createAdvertSchema, parsePhotoOrder, type AdvertFormValue } from "./form-schema.ts";
 import { createAdvert, dailyLimitReached, dailyLimitRetryAfter, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
 import {
@@ -40,7 +40,7 @@ export type AdvertFormDefaults = Record<string, string | boolean | string[] | un
 
 /** Categories as a tree (parents, each followed by its children) and locations, for the selects. */
 export async function advertFormOptions(language: Language, settings: Settings): Promise<AdvertFormOptions> {
-  // Both lists are kept per process (listing/taxonomy.server.ts): a form page asks for neither.
+  // Both lists are kept per process (taxonomy/public-terms.server.ts): a form page asks for neither.
   const [categories, locations] = await Promise.all([categoryRows("advertisement"), listLocations(language)]);
   const ids = new Set(categories.map((category) => category.id));
   const roots = categories.filter((category) => category.parent_id === null || !ids.has(category.parent_id));

@@ -6,7 +6,7 @@ import { databaseContext, getDatabase, hasDatabase, registerDatabase } from "../
 import { clientAddressContext } from "../http/client-address.server.ts";
 import { getImageStore, imageStoreContext, setImageStore, type ImageStore } from "../images/storage.server.ts";
 import { setImageBaseUrl } from "../images/urls.ts";
-import { contentStateContext, createContentState, processContentState, setContentState, type ContentStatePoller } from "../listing/content-state.server.ts";
+import { contentStateContext, createContentState, processContentState, setContentState, type ContentStatePoller } from "../page-cache/content-state.server.ts";
 
 // What every request needs from the process, made once at start (server/main.ts, scripts/dev.ts)
 // and handed to each request in React Router's context (docs/adr/0011-request-context-and-packages.md).

@@ -2,8 +2,8 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB } from "../../../db/schema.ts";
 import type { Language } from "~/i18n/locales";
 import { getDb } from "../db/db.server.ts";
-import { cardCategory, CATEGORY_SELECT, LOCATION_SELECT } from "../listing/card-taxonomy.ts";
-import { displayImage, IMAGE_SELECT, type ImageColumns } from "../listing/images.ts";
+import { cardCategory, CATEGORY_SELECT, LOCATION_SELECT } from "../taxonomy/card-taxonomy.ts";
+import { displayImage, IMAGE_SELECT, type ImageColumns } from "../images/display-image.ts";
 import { pickLocalized, seoTitleOf, type LocalizedText } from "./localized.ts";
 import { publiclyVisible } from "./visibility.server.ts";
 

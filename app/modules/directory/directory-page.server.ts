@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import type { VersionedTable } from "../listing/content-state.server.ts";
-import { directoryJsonLd } from "../listing/directory-json-ld.ts";
-import { notFound } from "../listing/not-found.ts";
-import { pageContext, pageReklama, publicItemPage, titleWithSite } from "../listing/page-data.server.ts";
-import { parsePage } from "../listing/pagination.ts";
-import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
+import type { VersionedTable } from "../page-cache/content-state.server.ts";
+import { directoryJsonLd } from "../seo/directory-json-ld.ts";
+import { notFound } from "../http/errors.ts";
+import { pageContext, pageReklama, publicItemPage, titleWithSite } from "../content/public-page.server.ts";
+import { parsePage } from "../lists/pagination.ts";
+import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../taxonomy/public-terms.server.ts";
 import { categoryDescription } from "../seo/meta.ts";
 import { findInDirectory, hasCategories, listDirectory, type DirectoryTable } from "./directory.server.ts";
 

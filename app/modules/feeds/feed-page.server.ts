@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type { VersionedTable } from "../listing/content-state.server.ts";
-import { pageContext, siteName } from "../listing/page-data.server.ts";
-import { requireCategory } from "../listing/taxonomy.server.ts";
+import type { VersionedTable } from "../page-cache/content-state.server.ts";
+import { pageContext, siteName } from "../content/public-page.server.ts";
+import { requireCategory } from "../taxonomy/public-terms.server.ts";
 import { newsForFeed } from "../news/news.server.ts";
 import { postersForFeed } from "../posters/posters.server.ts";
 import { RSS_CONTENT_TYPE, rssXml } from "./rss.server.ts";

@@ -4,7 +4,7 @@ import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
 import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } from "../adverts/queries.server.ts";
 import { effectiveStatus } from "../adverts/status.ts";
 import { getDb } from "../db/db.server.ts";
-import { formatDate, formatTime, type DisplayDate } from "../listing/dates.ts";
+import { formatDate, formatTime, type DisplayDate } from "../format/dates.ts";
 import { queueMessageMail } from "./mail.server.ts";
 import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
 

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
-import type { VersionedTable } from "../listing/content-state.server.ts";
-import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../listing/page-data.server.ts";
-import { parsePage } from "../listing/pagination.ts";
-import { listCategories, requireCategory } from "../listing/taxonomy.server.ts";
+import type { VersionedTable } from "../page-cache/content-state.server.ts";
+import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../content/public-page.server.ts";
+import { parsePage } from "../lists/pagination.ts";
+import { listCategories, requireCategory } from "../taxonomy/public-terms.server.ts";
 import { categoryDescription, DEFAULT_SHARE_IMAGE } from "../seo/meta.ts";
 import { authorOf } from "../seo/structured-data.ts";
 import { findNews, listNews, relatedNews } from "./news.server.ts";

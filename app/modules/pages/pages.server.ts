@@ -1,6 +1,6 @@
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
-import { cachedByVersion } from "../listing/content-state.server.ts";
+import { cachedByVersion } from "../page-cache/content-state.server.ts";
 
 function publishedPages() {
   return getDb()

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { categoryDescription } from "../seo/meta.ts";
-import type { VersionedTable } from "../listing/content-state.server.ts";
-import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../listing/page-data.server.ts";
-import { parsePage } from "../listing/pagination.ts";
-import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../listing/taxonomy.server.ts";
-import { stripHtml } from "../listing/text.ts";
+import type { VersionedTable } from "../page-cache/content-state.server.ts";
+import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../content/public-page.server.ts";
+import { parsePage } from "../lists/pagination.ts";
+import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../taxonomy/public-terms.server.ts";
+import { stripHtml } from "../format/text.ts";
 import { parseTicketPrice, postalAddress } from "../seo/structured-data.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 

@@ -3,12 +3,12 @@ import type { Language } from "~/i18n/locales";
 import type { DB } from "../../../db/schema.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
-import { cardLocation } from "../listing/card-taxonomy.ts";
-import { formatEventStart, formatTime, siteDay } from "../listing/dates.ts";
-import type { DisplayImage } from "../listing/images.ts";
-import { notFound } from "../listing/not-found.ts";
-import { fetchListPage } from "../listing/list-page.server.ts";
-import { excerpt, stripHtml } from "../listing/text.ts";
+import { cardLocation } from "../taxonomy/card-taxonomy.ts";
+import { formatEventStart, formatTime, siteDay } from "../format/dates.ts";
+import type { DisplayImage } from "../images/display-image.ts";
+import { notFound } from "../http/errors.ts";
+import { fetchListPage } from "../lists/list-page.server.ts";
+import { excerpt, stripHtml } from "../format/text.ts";
 import { eventWhen, type EventWhen } from "./event-when.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it

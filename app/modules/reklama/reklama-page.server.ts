@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { localizePath } from "~/i18n/locales";
-import type { VersionedTable } from "../listing/content-state.server.ts";
-import { notFound } from "../listing/not-found.ts";
-import { itemTitle, pageContext } from "../listing/page-data.server.ts";
-import { countedVisitor, isCountableVisit } from "../listing/request-effects.server.ts";
+import type { VersionedTable } from "../page-cache/content-state.server.ts";
+import { notFound } from "../http/errors.ts";
+import { itemTitle, pageContext } from "../content/public-page.server.ts";
+import { countedVisitor, isCountableVisit } from "../page-cache/request-effects.server.ts";
 import { findActiveReklama, registerClick } from "./reklama.server.ts";
 
 export const REKLAMA_PAGE_DEPS: VersionedTable[] = ["reklama", "images"];

@@ -4,10 +4,10 @@ import type { ReklamaPlacement } from "../../../db/schema.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
 import { getDb } from "../db/db.server.ts";
-import { cachedByVersion } from "../listing/content-state.server.ts";
-import { countClick, type CountedVisitor } from "../listing/counters.server.ts";
-import { displayImage, IMAGE_SELECT, type DisplayImage } from "../listing/images.ts";
-import { excerpt, stripHtml } from "../listing/text.ts";
+import { cachedByVersion } from "../page-cache/content-state.server.ts";
+import { countClick, type CountedVisitor } from "../analytics/counters.server.ts";
+import { displayImage, IMAGE_SELECT, type DisplayImage } from "../images/display-image.ts";
+import { excerpt, stripHtml } from "../format/text.ts";
 
 // Reklama (paid advertising). A campaign is active while it is published, not deleted, and
 // now lies between starts_at and ends_at (open-ended when ends_at is empty). Active

@@ -4,9 +4,9 @@ import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { formatAmount, isCurrency } from "../adverts/price.ts";
 import { liveAdvert } from "../adverts/queries.server.ts";
 import { publiclyVisible } from "../content/visibility.server.ts";
-import { displayDate, formatEventStart, type DisplayDate } from "../listing/dates.ts";
-import { displayImage, type DisplayImage, type ImageColumns } from "../listing/images.ts";
-import { stripHtml } from "../listing/text.ts";
+import { displayDate, formatEventStart, type DisplayDate } from "../format/dates.ts";
+import { displayImage, type DisplayImage, type ImageColumns } from "../images/display-image.ts";
+import { stripHtml } from "../format/text.ts";
 import { hasHit, highlight, snippetAround, type Highlighted, type SearchCategory } from "./query.ts";
 
 // What each search category searches (table, visibility, recency order) and how a match is shown.

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { CONTENT_TABLES, ADVERT_TABLES, type VersionedTable } from "../listing/content-state.server.ts";
-import { notFound } from "../listing/not-found.ts";
-import { pageContext, titleWithSite } from "../listing/page-data.server.ts";
-import { parsePage } from "../listing/pagination.ts";
+import { CONTENT_TABLES, ADVERT_TABLES, type VersionedTable } from "../page-cache/content-state.server.ts";
+import { notFound } from "../http/errors.ts";
+import { pageContext, titleWithSite } from "../content/public-page.server.ts";
+import { parsePage } from "../lists/pagination.ts";
 import { isSearchCategory, parseQuery } from "./query.ts";
 import { searchCategory } from "./search.server.ts";
 

@@ -1,5 +1,5 @@
 import { getPageLanguage } from "~/middleware/i18next";
-import { formatDate, formatTime } from "../listing/dates.ts";
+import { formatDate, formatTime } from "../format/dates.ts";
 import { bulkActionsFor } from "./actions.ts";
 import { categoryChoices } from "./form-data.server.ts";
 import { parseListQuery } from "./list-query.ts";

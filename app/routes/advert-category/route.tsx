@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
 import { AdvertListView } from "~/components/adverts/advert-list-view";
 import { ADVERT_PAGE_DEPS, loadAdvertList } from "~/modules/adverts/page.server";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
-import { feedMeta } from "~/modules/listing/meta";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
+import { feedMeta } from "~/modules/seo/list-meta";
 import { pageMeta } from "~/modules/seo/meta";
 import { saveSearchAction } from "~/modules/saved-searches/save-action.server";
 

@@ -14,7 +14,7 @@ import { LocalizedLink } from "~/components/localized-link";
 import { ReportForm } from "~/components/report-form";
 import { MessageSeller } from "~/components/messages/message-seller-deferred";
 import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "~/modules/adverts/page.server";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];

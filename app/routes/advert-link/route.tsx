@@ -5,7 +5,7 @@ import { LocalizedLink } from "~/components/localized-link";
 import { getPageLanguage } from "~/middleware/i18next";
 import { inspectAdvertLink, useAdvertLink, type LinkMove, type LinkState } from "~/modules/adverts/links.server";
 import { advertsT } from "~/modules/adverts/page.server";
-import { formatDate } from "~/modules/listing/dates";
+import { formatDate } from "~/modules/format/dates";
 import { getCachedSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { linkTokenSchema } from "./schema";

@@ -7,8 +7,8 @@ import { getPageLanguage } from "~/middleware/i18next";
 import { advertsT, priceLabels } from "~/modules/adverts/page.server";
 import { sellerPage } from "~/modules/adverts/seller.server";
 import { ADVERT_PAGE_SIZE } from "~/modules/adverts/queries.server";
-import { notFound } from "~/modules/listing/not-found";
-import { checkPage, parsePage } from "~/modules/listing/pagination";
+import { notFound } from "~/modules/http/errors";
+import { checkPage, parsePage } from "~/modules/lists/pagination";
 import { pageMeta } from "~/modules/seo/meta";
 
 // /advertisement/seller/:id: a seller as a buyer may see them, and their live adverts.

@@ -14,7 +14,7 @@ import { findOwnedAdvert } from "~/modules/adverts/owner.server";
 import { advertsT } from "~/modules/adverts/page.server";
 import { photoPreviews } from "~/modules/adverts/photos.server";
 import { effectiveStatus } from "~/modules/adverts/status";
-import { notFound } from "~/modules/listing/not-found";
+import { notFound } from "~/modules/http/errors";
 import { getCachedSettings } from "~/modules/settings/settings.server";
 import { pageMeta } from "~/modules/seo/meta";
 

@@ -8,7 +8,7 @@ import { getPageLanguage } from "~/middleware/i18next";
 import { advertsT, priceLabels } from "~/modules/adverts/page.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { FAVOURITES_PAGE_SIZE, listFavourites } from "~/modules/favourites/favourites.server";
-import { checkPage, parsePage } from "~/modules/listing/pagination";
+import { checkPage, parsePage } from "~/modules/lists/pagination";
 import { pageMeta } from "~/modules/seo/meta";
 
 // /cabinet/favourites: saved adverts; sold and expired ones stay, marked, until removed.

@@ -15,7 +15,7 @@ import { accountT } from "~/modules/auth/translate.server";
 import { readForm } from "~/modules/http/body.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/listing/not-found";
+import { notFound } from "~/modules/http/errors";
 import { sendAboutAdvert } from "~/modules/messages/conversations.server";
 import { firstMessageSchema } from "~/modules/messages/schema";
 import { pageMeta } from "~/modules/seo/meta";

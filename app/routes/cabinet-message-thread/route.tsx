@@ -17,7 +17,7 @@ import { accountT } from "~/modules/auth/translate.server";
 import { readForm } from "~/modules/http/body.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/listing/not-found";
+import { notFound } from "~/modules/http/errors";
 import { openThread, reply, reportConversation, setBlocked, type Thread } from "~/modules/messages/conversations.server";
 import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "~/modules/messages/limits";
 import { threadActionSchema } from "~/modules/messages/schema";

@@ -9,7 +9,7 @@ import { getPageLanguage } from "~/middleware/i18next";
 import { priceLabels } from "~/modules/adverts/page.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { accountT } from "~/modules/auth/translate.server";
-import { checkPage, parsePage } from "~/modules/listing/pagination";
+import { checkPage, parsePage } from "~/modules/lists/pagination";
 import { CONVERSATIONS_PAGE_SIZE, listConversations, type ConversationSummary } from "~/modules/messages/conversations.server";
 import { pageMeta } from "~/modules/seo/meta";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/route";
 import { localeFromPath } from "~/i18n/locales";
 import { requireUser } from "~/modules/auth/guards.server";
 import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/listing/not-found";
+import { notFound } from "~/modules/http/errors";
 import { criteriaOf, markSavedSearchSeen } from "~/modules/saved-searches/saved-searches.server";
 import { pathOfCriteria } from "~/modules/saved-searches/criteria";
 

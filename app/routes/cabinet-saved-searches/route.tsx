@@ -9,7 +9,7 @@ import { accountT } from "~/modules/auth/translate.server";
 import { readForm } from "~/modules/http/body.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/listing/not-found";
+import { notFound } from "~/modules/http/errors";
 import { ALERT_FREQUENCIES } from "../../../db/schema.ts";
 import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSearch, setSavedSearchAlert, type SavedSearchView } from "~/modules/saved-searches/saved-searches.server";
 import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/limits";

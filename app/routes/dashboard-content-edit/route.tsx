@@ -12,7 +12,7 @@ import { getPageLanguage } from "~/middleware/i18next";
 import { auditTrail } from "~/modules/audit/audit.server";
 import { presentAudit } from "~/modules/audit/present.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
-import { formatDate, formatTime } from "~/modules/listing/dates";
+import { formatDate, formatTime } from "~/modules/format/dates";
 import { pageMeta } from "~/modules/seo/meta";
 import { STATE_ACTIONS, type StateAction } from "~/modules/staff-content/actions";
 import { formOptions, itemDefaults } from "~/modules/staff-content/form-data.server";

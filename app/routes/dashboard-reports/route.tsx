@@ -11,7 +11,7 @@ import { getPageLanguage } from "~/middleware/i18next";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { publicOrigin } from "~/modules/config/config.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
-import { formatDate, formatTime } from "~/modules/listing/dates";
+import { formatDate, formatTime } from "~/modules/format/dates";
 import { decideReports, openReportGroups, REPORT_DECISIONS, TARGET_CONTENT } from "~/modules/moderation/reports.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { adminT } from "~/modules/staff-content/route-access.server";

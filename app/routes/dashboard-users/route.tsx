@@ -10,7 +10,7 @@ import { localeFromPath, localizePath } from "~/i18n/locales";
 import { getPageLanguage } from "~/middleware/i18next";
 import { requirePermission } from "~/modules/auth/guards.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
-import { formatDate } from "~/modules/listing/dates";
+import { formatDate } from "~/modules/format/dates";
 import { pageMeta } from "~/modules/seo/meta";
 import { adminT } from "~/modules/staff-content/route-access.server";
 import { userBlockSchema, userRoleSchema } from "~/modules/users-admin/schemas";

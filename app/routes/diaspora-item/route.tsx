@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
 import { DiasporaItemPage } from "~/components/content/directory-item-view";
 import { DIRECTORY_PAGE_DEPS, loadDirectoryItem } from "~/modules/directory/directory-page.server";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: DIRECTORY_PAGE_DEPS.diaspors })];

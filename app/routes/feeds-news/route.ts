@@ -1,6 +1,6 @@
 import type { Route } from "./+types/route";
 import { NEWS_FEED_DEPS, newsFeed } from "~/modules/feeds/feed-page.server";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_FEED_DEPS, sharedMaxAgeSeconds: 600 })];
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
-import { notFound } from "~/modules/listing/not-found";
-import { pageContext } from "~/modules/listing/page-data.server";
-import { stripHtml } from "~/modules/listing/text";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
+import { notFound } from "~/modules/http/errors";
+import { pageContext } from "~/modules/content/public-page.server";
+import { stripHtml } from "~/modules/format/text";
 import { eventIcs } from "~/modules/posters/ics";
 import { POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
 import { findPoster } from "~/modules/posters/posters.server";

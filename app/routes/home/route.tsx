@@ -4,9 +4,9 @@ import { TeaserCard } from "~/components/content/teaser-card";
 import { LocalizedLink } from "~/components/localized-link";
 import { useRootData } from "~/hooks/use-root-data";
 import { useT } from "~/hooks/use-t";
-import { loadHome } from "~/modules/listing/home-page.server";
-import { HOME_DEPS } from "~/modules/listing/home-sections.server";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { loadHome } from "~/modules/home/page.server";
+import { HOME_DEPS } from "~/modules/home/sections.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: HOME_DEPS })];

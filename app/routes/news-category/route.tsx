@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
 import { NewsListPage } from "~/components/content/news-list-view";
-import { listPageMeta } from "~/modules/listing/meta";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { listPageMeta } from "~/modules/seo/list-meta";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { loadNewsList, NEWS_PAGE_DEPS } from "~/modules/news/news-page.server";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_PAGE_DEPS })];

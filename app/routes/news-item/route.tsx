@@ -1,6 +1,6 @@
 import type { Route } from "./+types/route";
 import { NewsItemPage } from "~/components/content/news-item-view";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { loadNewsArticle, NEWS_PAGE_DEPS } from "~/modules/news/news-page.server";
 import { pageMeta } from "~/modules/seo/meta";
 

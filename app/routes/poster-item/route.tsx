@@ -1,6 +1,6 @@
 import type { Route } from "./+types/route";
 import { PosterItemPage } from "~/components/content/poster-item-view";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { loadPosterItem, POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
 import { pageMeta } from "~/modules/seo/meta";
 

@@ -4,7 +4,7 @@ import { ResponsiveImage } from "~/components/content/responsive-image";
 import { useContentT } from "~/components/content/use-content-t";
 import { useLocale } from "~/hooks/use-t";
 import { localizePath } from "~/i18n/locales";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { loadReklamaLanding, REKLAMA_PAGE_DEPS } from "~/modules/reklama/reklama-page.server";
 import { pageMeta } from "~/modules/seo/meta";
 

@@ -12,7 +12,7 @@ import { getClientAddress } from "~/modules/http/client-address.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { safeRedirectPath } from "~/modules/http/safe-redirect";
 import { localeFromPath, localizePath } from "~/i18n/locales";
-import { notFound } from "~/modules/listing/not-found";
+import { notFound } from "~/modules/http/errors";
 import { publicReportTarget, REPORT_TARGET_PATHS, submitReport } from "~/modules/reports/reports.server";
 import { REPORT_TARGET_TYPES, reportSchema } from "~/modules/reports/schema";
 import { pageMeta } from "~/modules/seo/meta";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
 import { publicOrigin } from "~/modules/config/config.server";
-import { ADVERT_TABLES, CONTENT_TABLES } from "~/modules/listing/content-state.server";
-import { notFound } from "~/modules/listing/not-found";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { ADVERT_TABLES, CONTENT_TABLES } from "~/modules/page-cache/content-state.server";
+import { notFound } from "~/modules/http/errors";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { sitemapChunk } from "~/modules/sitemap/sitemap.server";
 
 export const middleware: Route.MiddlewareFunction[] = [

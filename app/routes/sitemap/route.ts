@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
 import { publicOrigin } from "~/modules/config/config.server";
-import { ADVERT_TABLES, CONTENT_TABLES } from "~/modules/listing/content-state.server";
-import { publicPageCache } from "~/modules/listing/page-cache.server";
+import { ADVERT_TABLES, CONTENT_TABLES } from "~/modules/page-cache/content-state.server";
+import { publicPageCache } from "~/modules/page-cache/page-cache.server";
 import { sitemapDocument } from "~/modules/sitemap/sitemap.server";
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { pageMeta } from "../seo/meta.ts";
+import { pageMeta } from "./meta.ts";
 
 export type FeedLink = { href: string; title: string };
 

@@ -5,9 +5,9 @@ import { newestInDirectory, type DirectoryTable } from "../directory/directory.s
 import { latestNews } from "../news/news.server.ts";
 import { eventWhenLabel } from "../posters/event-when.ts";
 import { upcomingPosters } from "../posters/posters.server.ts";
-import type { VersionedTable } from "./content-state.server.ts";
-import type { DirectoryCard } from "./directory.ts";
-import { teaserSection, TEASERS_PER_SECTION, type HomeSection, type HomeSectionBuilder } from "./home-section.ts";
+import type { VersionedTable } from "../page-cache/content-state.server.ts";
+import type { DirectoryCard } from "../directory/cards.ts";
+import { teaserSection, TEASERS_PER_SECTION, type HomeSection, type HomeSectionBuilder } from "./section.ts";
 
 // The home page's teaser sections (the shape is in home-section.ts, so that a module's own
 // builder, like the adverts', needs nothing from here). Another section is one builder

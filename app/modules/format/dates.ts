@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/locales";
-import { dateTimeFormat } from "../format/intl.ts";
+import { dateTimeFormat } from "./intl.ts";
 
 // Dates in the page's language, formatted in loaders so server and browser never disagree
 // during hydration. The formatters live (cached) in app/modules/format/intl.ts.

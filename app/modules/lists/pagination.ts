@@ -1,4 +1,4 @@
-import { notFound } from "./not-found.ts";
+import { notFound } from "../http/errors.ts";
 
 /** Items per list page, everywhere. */
 export const PAGE_SIZE = 12;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Language } from "~/i18n/locales";
-import { imageSrcSet, imageUrl, pickVariant } from "../images/urls.ts";
+import { imageSrcSet, imageUrl, pickVariant } from "./urls.ts";
 
 /** Everything an <img> needs for a stored image: width variants, intrinsic size (no layout shift), alt. */
 export type DisplayImage = { src: string; srcSet: string; width: number; height: number; alt: string };

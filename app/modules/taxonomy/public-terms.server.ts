@@ -2,8 +2,8 @@ import type { Language } from "~/i18n/locales";
 import type { CategoryKind } from "../../../db/schema.ts";
 import { pickLocalized, type LocalizedText } from "../content/localized.ts";
 import { getDb } from "../db/db.server.ts";
-import { cachedByVersion } from "./content-state.server.ts";
-import { notFound } from "./not-found.ts";
+import { cachedByVersion } from "../page-cache/content-state.server.ts";
+import { notFound } from "../http/errors.ts";
 
 export type CategoryLink = { id: number; slug: string; name: LocalizedText };
 export type LocationOption = { id: number; slug: string; name: LocalizedText };

@@ -3,12 +3,12 @@ import type { ReklamaPlacement } from "../../../db/schema.ts";
 import { localizePath, localeFromPath, type Language, type LocaleCode } from "~/i18n/locales";
 import { getInstance, getPageLanguage } from "~/middleware/i18next";
 import { publicOrigin } from "../config/config.server.ts";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import { pickLocalized, type LocalizedText } from "./localized.ts";
 import { bannerIds, reklamaFor, type ReklamaBanner } from "../reklama/reklama.server.ts";
 import { getCachedSettings } from "../settings/settings.server.ts";
-import type { ViewTable } from "./counters.server.ts";
-import { notFound } from "./not-found.ts";
-import { recordImpressions, recordView } from "./request-effects.server.ts";
+import type { ViewTable } from "../analytics/counters.server.ts";
+import { notFound } from "../http/errors.ts";
+import { recordImpressions, recordView } from "../page-cache/request-effects.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { utcDay } from "../analytics/days.ts";
+import { utcDay } from "./days.ts";
 import { beforeDatabaseClose, getDb } from "../db/db.server.ts";
 
 // View, click and impression counts are written behind, in one statement per counter every

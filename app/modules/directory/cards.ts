@@ -2,9 +2,9 @@ import type { Language } from "~/i18n/locales";
 import type { SocialLinks } from "../../../db/schema.ts";
 import type { LocalizedText } from "../content/localized.ts";
 import { pickLocalized } from "../content/localized.ts";
-import { mapSearchUrl } from "./map-link.ts";
-import { excerpt, stripHtml } from "./text.ts";
-import type { DisplayImage } from "./images.ts";
+import { mapSearchUrl } from "../format/map-link.ts";
+import { excerpt, stripHtml } from "../format/text.ts";
+import type { DisplayImage } from "../images/display-image.ts";
 
 // Shared shape of directory entries (services and diaspora organisations). Pure.
 

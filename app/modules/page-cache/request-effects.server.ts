@@ -3,7 +3,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { isHeadRequest } from "../http/head-request.ts";
 import { utcDay } from "../analytics/days.ts";
 import { carriedVisitorId, requestVisitorHash } from "../analytics/request-visitor.server.ts";
-import { countImpressions, countViews, type CountedVisitor, type ViewTable } from "./counters.server.ts";
+import { countImpressions, countViews, type CountedVisitor, type ViewTable } from "../analytics/counters.server.ts";
 
 /**
  * What serving a page should count: the item it shows (a view) and the reklama it displays
