@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { addMessages, MessageRecorder, MessageRecorderProvider } from "./i18n/translate";
-import { resources } from "./i18n/resources";
-import { isForeignWrite } from "./modules/http/same-origin.server";
-import { contentSecurityPolicy, newNonce } from "./modules/http/security-headers.server";
-import { RETRY_AFTER_SECONDS } from "../db/resilience";
+import { addMessages, MessageRecorder, MessageRecorderProvider } from "#app/i18n/translate.ts";
+import { resources } from "#app/i18n/resources.ts";
+import { isForeignWrite } from "#app/modules/http/same-origin.server.ts";
+import { contentSecurityPolicy, newNonce } from "#app/modules/http/security-headers.server.ts";
+import { RETRY_AFTER_SECONDS } from "#db/resilience.ts";
 
 // The server renders both languages: every message is in memory from the start.
 addMessages("uk", resources.uk);
@@ -17,10 +17,10 @@ export const streamTimeout = 5_000;
 // through the build, so the services it makes at start and the contexts loaders read are the
 // build's own, one copy of each module.
 /** Background work that lives in the app bundle; server/main.ts starts it once listening. */
-export { createLoadContext, createServices, provideServices } from "./modules/app-context/app-context.server";
-export { runBeforeDatabaseClose } from "./modules/db/db.server";
-export { listenForContentChanges } from "./modules/page-cache/content-notify.server";
-export { startJobWorker } from "./modules/jobs/worker.server";
+export { createLoadContext, createServices, provideServices } from "#app/modules/app-context/app-context.server.ts";
+export { runBeforeDatabaseClose } from "#app/modules/db/db.server.ts";
+export { listenForContentChanges } from "#app/modules/page-cache/content-notify.server.ts";
+export { startJobWorker } from "#app/modules/jobs/worker.server.ts";
 
 export default function handleRequest(
   request: Request,

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Database } from "../db/connection.ts";
+import type { Database } from "#db/connection.ts";
 import { createAppServer } from "../server/app-server.ts";
 
 const port = Number(process.env.PORT ?? 3461);

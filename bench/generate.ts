@@ -4,7 +4,7 @@
 // Search words: every advert title starts with "Продам" or "Куплю" (COMMON_WORD is in 40% of
 // them), and RARE_WORD is in one advert out of 20,000.
 import { type Kysely, sql } from "kysely";
-import type { DB } from "../db/schema.ts";
+import type { DB } from "#db/schema.ts";
 
 export const COMMON_WORD = "продам";
 export const RARE_WORD = "раритетний";

@@ -30,12 +30,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
-import { openPGlite, openPostgres, type Database } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { openPGlite, openPostgres, type Database } from "#db/connection.ts";
+import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoContent } from "../scripts/seed/index.ts";
-import { registerDatabase } from "../app/modules/db/db.server.ts";
-import { searchCategory } from "../app/modules/search/search.server.ts";
-import type { SearchCategory } from "../app/modules/search/query.ts";
+import { registerDatabase } from "#app/modules/db/db.server.ts";
+import { searchCategory } from "#app/modules/search/search.server.ts";
+import type { SearchCategory } from "#app/modules/search/query.ts";
 import { baseName, createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../tests/support/pg-admin.ts";
 import { ensureChromium, formatLighthouse, runLighthouse, type LighthouseFigures } from "./lighthouse.ts";
 import { formatTable, measurePublicPages, PUBLIC_PAGE_BUDGET_KIB } from "./js-budget.ts";

@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { MAX_IMAGE_BYTES } from "../app/modules/images/process.server.ts";
+import { MAX_IMAGE_BYTES } from "#app/modules/images/process.server.ts";
 import { createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../tests/support/pg-admin.ts";
 import { rssMb } from "./overload.ts";
 

@@ -2,9 +2,9 @@
 // types of its tables to db/generated.ts. Run it after adding or changing a migration.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { generateSchemaTypes } from "../db/codegen.ts";
-import { openPGlite } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { generateSchemaTypes } from "#db/codegen.ts";
+import { openPGlite } from "#db/connection.ts";
+import { migrateToLatest } from "#db/migrate.ts";
 
 const outFile = path.resolve(import.meta.dirname, "../db/generated.ts");
 

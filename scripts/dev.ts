@@ -10,7 +10,7 @@ import path from "node:path";
 import { createRequestListener } from "@react-router/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createServer, type Plugin } from "vite";
-import { loadConfig, type AppConfig } from "../app/modules/config/config.server.ts";
+import { loadConfig, type AppConfig } from "#app/modules/config/config.server.ts";
 import { appEntry } from "../server/app-entry.ts";
 import { ensureShareImage, openImageStorage, prepareDatabase, printReadyNotes, startupFailure } from "../server/startup.ts";
 import { serveStatic } from "../server/static.ts";

@@ -1,7 +1,7 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL, or to the embedded database in DATA_DIR.
-import { loadConfig } from "../app/modules/config/config.server.ts";
-import { openDatabase } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { loadConfig } from "#app/modules/config/config.server.ts";
+import { openDatabase } from "#db/connection.ts";
+import { migrateToLatest } from "#db/migrate.ts";
 
 try {
   const config = loadConfig();

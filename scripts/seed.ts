@@ -1,10 +1,10 @@
 // npm run db:seed — migrates the configured database (DATABASE_URL, or the embedded one
 // in DATA_DIR) and fills it with demo content unless the demo admin already exists.
 import { randomBytes } from "node:crypto";
-import { loadConfig } from "../app/modules/config/config.server.ts";
-import { imageStoreFor } from "../app/modules/images/storage.server.ts";
-import { openDatabase } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { loadConfig } from "#app/modules/config/config.server.ts";
+import { imageStoreFor } from "#app/modules/images/storage.server.ts";
+import { openDatabase } from "#db/connection.ts";
+import { migrateToLatest } from "#db/migrate.ts";
 import { DEMO_ACCOUNTS, seedDemoContent } from "./seed/index.ts";
 
 const log = (line: string) => console.log(line);

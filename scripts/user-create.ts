@@ -3,13 +3,13 @@
 // first admin. With --update an existing user gets the new password and role instead.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { loadConfig, setConfig } from "../app/modules/config/config.server.ts";
-import { registerDatabase } from "../app/modules/db/db.server.ts";
-import { passwordSchema } from "../app/modules/auth/password-policy.ts";
-import { createUser, EmailTakenError, findUserByEmail, markEmailVerified, setPassword, setRole } from "../app/modules/auth/users.server.ts";
-import { openDatabase } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { USER_ROLES } from "../db/schema.ts";
+import { loadConfig, setConfig } from "#app/modules/config/config.server.ts";
+import { registerDatabase } from "#app/modules/db/db.server.ts";
+import { passwordSchema } from "#app/modules/auth/password-policy.ts";
+import { createUser, EmailTakenError, findUserByEmail, markEmailVerified, setPassword, setRole } from "#app/modules/auth/users.server.ts";
+import { openDatabase } from "#db/connection.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { USER_ROLES } from "#db/schema.ts";
 
 const USAGE = "Usage: npm run user:create -- --email E --password P --role admin|editor|user [--name N] [--update]";
 

@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import type * as Entry from "../app/entry.server.tsx";
+import type * as Entry from "#app/entry.server.tsx";
 
 /** What the server takes from the built app's entry (app/entry.server.tsx): the build's own copies of the app's modules. */
 export type AppEntry = Pick<typeof Entry, "createServices" | "provideServices" | "createLoadContext" | "runBeforeDatabaseClose" | "listenForContentChanges" | "startJobWorker">;

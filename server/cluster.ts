@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import type { AppConfig } from "../app/modules/config/config.server.ts";
+import type { AppConfig } from "#app/modules/config/config.server.ts";
 
 // WEB_CONCURRENCY > 1: this process becomes the primary. It does the one-time work (migrations,
 // the share image) before any worker exists, then forks the workers, which share the listening

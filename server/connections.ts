@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import type http from "node:http";
 import type { Socket } from "node:net";
-import { resolveClientAddress } from "../app/modules/http/client-address.server.ts";
+import { resolveClientAddress } from "#app/modules/http/client-address.server.ts";
 
 export type ConnectionLimits = {
   /** A request's headers must be complete this long after the connection opened or went active. */

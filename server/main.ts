@@ -1,8 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { loadConfig, type AppConfig } from "../app/modules/config/config.server.ts";
-import { openDatabase } from "../db/connection.ts";
+import { loadConfig, type AppConfig } from "#app/modules/config/config.server.ts";
+import { openDatabase } from "#db/connection.ts";
 import { createAppServer } from "./app-server.ts";
 import { appEntry } from "./app-entry.ts";
 import { isClusterWorker, startCluster } from "./cluster.ts";

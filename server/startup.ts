@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import sharp from "sharp";
-import { DatabaseBusyError, isConnectionError, openDatabase, type Database } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { DatabaseBusyError, isConnectionError, openDatabase, type Database } from "#db/connection.ts";
+import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoContent } from "../scripts/seed/index.ts";
-import { acceptedOrigins, ConfigError, type AppConfig } from "../app/modules/config/config.server.ts";
-import { imageStoreFor, type ImageStore } from "../app/modules/images/storage.server.ts";
+import { acceptedOrigins, ConfigError, type AppConfig } from "#app/modules/config/config.server.ts";
+import { imageStoreFor, type ImageStore } from "#app/modules/images/storage.server.ts";
 
 /**
  * Demo accounts never reach a real deployment: PostgreSQL (DATABASE_URL) is seeded only with

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { compressResponse, pickEncoding, type Coding } from "./compression.ts";
 import { PRECOMPRESSED_EXTENSIONS } from "./precompress.ts";
-import { ifNoneMatchHolds } from "../app/modules/http/etag.ts";
+import { ifNoneMatchHolds } from "#app/modules/http/etag.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
-import { isSafeName, type ImageStore } from "../app/modules/images/storage.server.ts";
+import { isSafeName, type ImageStore } from "#app/modules/images/storage.server.ts";
 
 const PREFIX = "/uploads/";
 const TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg" };

@@ -1,9 +1,9 @@
 import { Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
-import { ErrorView } from "./error-view";
-import { LocalizedNavLink } from "./localized-link";
-import { Shell } from "./shell";
+import { ErrorView } from "./error-view.tsx";
+import { LocalizedNavLink } from "./localized-link.tsx";
+import { Shell } from "./shell.tsx";
 
 export type AreaLink = { to: string; label: string; end?: boolean };
 

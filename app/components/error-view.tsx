@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
-import { useT } from "~/hooks/use-t";
-import { foreignOriginRefusal } from "~/modules/http/foreign-origin";
-import { errorStatus, errorVariant } from "~/modules/seo/error-texts";
-import { LocalizedLink } from "./localized-link";
+import { useT } from "#app/hooks/use-t.ts";
+import { foreignOriginRefusal } from "#app/modules/http/foreign-origin.ts";
+import { errorStatus, errorVariant } from "#app/modules/seo/error-texts.ts";
+import { LocalizedLink } from "./localized-link.tsx";
 
 /** docs/product.md#errors: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */
 export function ErrorView({ error }: { error: unknown }) {

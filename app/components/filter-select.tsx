@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Language } from "~/i18n/locales";
-import { langAttr, type LocalizedText } from "~/modules/content/localized";
+import type { Language } from "#app/i18n/locales.ts";
+import { langAttr, type LocalizedText } from "#app/modules/content/localized.ts";
 
 type Option = { value: string | number; label: ReactNode; lang?: string };
 

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, type LinkProps, type NavLinkProps } from "react-router";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { useLocale } from "~/hooks/use-t";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { useLocale } from "#app/hooks/use-t.ts";
 
 // React Router's <Link> resolves its path against the route tree and sets up its click and
 // prefetch handlers on every render, a measurable share of an uncached list page's server time

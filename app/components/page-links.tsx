@@ -1,4 +1,4 @@
-import { AppLink } from "./localized-link";
+import { AppLink } from "./localized-link.tsx";
 
 /** 1 … 4 5 [6] 7 8 … 20 */
 export function pageWindow(page: number, count: number, radius = 2): Array<number | "gap"> {

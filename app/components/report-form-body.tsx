@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useLocation } from "react-router";
-import { useLocale } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "~/modules/reports/limits";
-import type { ReportTargetType } from "../../db/schema.ts";
-import { useAdvertsT } from "./adverts/use-adverts-t";
-import { FieldErrors, FormErrors } from "~/components/forms/error-list";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { useLocale } from "#app/hooks/use-t.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "#app/modules/reports/limits.ts";
+import type { ReportTargetType } from "#db/schema.ts";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 export type ReportReply = { result: SubmissionResult<string[]> };
 

@@ -1,9 +1,9 @@
-import type { ReportTargetType } from "../../db/schema.ts";
-import { useAdvertsT } from "./adverts/use-adverts-t";
-import { deferred, gate } from "./deferred";
+import type { ReportTargetType } from "#db/schema.ts";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { deferred, gate } from "./deferred.tsx";
 
 const firstOpened = gate();
-const ReportFormBody = deferred(() => import("./report-form-body"), firstOpened.opened);
+const ReportFormBody = deferred(() => import("./report-form-body.tsx"), firstOpened.opened);
 
 /**
  * "Report" on adverts and on news, poster, service and diaspora items, in a closed

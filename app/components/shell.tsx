@@ -1,16 +1,16 @@
 import { useMemo } from "react";
-import { useRootData } from "~/hooks/use-root-data";
-import { usePageLanguage, useT } from "~/hooks/use-t";
-import { AccountMenu } from "./account/account-menu";
-import { ConsentBanner } from "./consent/consent-banner";
-import { AppEffects } from "./shell/app-effects";
-import { afterIdle, deferred } from "./deferred";
-import { Footer } from "./shell/footer";
-import { Header } from "./shell/header";
-import { ToastRegion, type ToastMessage } from "./shell/toasts";
+import { useRootData } from "#app/hooks/use-root-data.ts";
+import { usePageLanguage, useT } from "#app/hooks/use-t.ts";
+import { AccountMenu } from "#app/components/account/account-menu.tsx";
+import { ConsentBanner } from "#app/components/consent/consent-banner.tsx";
+import { AppEffects } from "#app/components/shell/app-effects.tsx";
+import { afterIdle, deferred } from "./deferred.tsx";
+import { Footer } from "#app/components/shell/footer.tsx";
+import { Header } from "#app/components/shell/header.tsx";
+import { ToastRegion, type ToastMessage } from "#app/components/shell/toasts.tsx";
 
 // Preloading likely next pages waits for an idle browser anyway: its code comes then too.
-const Prefetcher = deferred(() => import("./shell/prefetch"), afterIdle);
+const Prefetcher = deferred(() => import("#app/components/shell/prefetch.tsx"), afterIdle);
 
 /** Header, content, footer and the toast region; used by layouts and by error pages alike. */
 export function Shell({ children, account }: { children: React.ReactNode; account?: React.ReactNode }) {

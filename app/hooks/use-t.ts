@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n/translate";
+import { useTranslation } from "#app/i18n/translate.ts";
 import { useLocation } from "react-router";
-import { languageOf, localeFromPath } from "~/i18n/locales";
+import { languageOf, localeFromPath } from "#app/i18n/locales.ts";
 
 /** The page's language follows its path, so translations are right on the very first render. */
 export function usePageLanguage() {

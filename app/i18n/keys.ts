@@ -1,4 +1,4 @@
-import type uk from "./bundles/uk";
+import type uk from "#app/i18n/bundles/uk.ts";
 
 // Message keys as types, for keys built from data (a section, a status): the parts that
 // vary are typed by the messages themselves, so a missing message does not compile.

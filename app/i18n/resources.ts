@@ -1,6 +1,6 @@
 import type { Resource } from "i18next";
-import en from "./bundles/en";
-import uk from "./bundles/uk";
+import en from "#app/i18n/bundles/en.ts";
+import uk from "#app/i18n/bundles/uk.ts";
 
 // The server holds both languages; the browser loads only its page's language
 // (see entry.client.tsx), one chunk per language.

@@ -1,6 +1,6 @@
 import { createContext, createElement, use, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { FlatNamespace, TFunction } from "i18next";
-import type { Language } from "./locales";
+import type { Language } from "./locales.ts";
 
 // Components translate through this small reader instead of react-i18next: the browser then
 // ships no i18next (docs/adr/0020-platform.md). It does what the messages use:

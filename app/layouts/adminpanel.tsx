@@ -1,12 +1,12 @@
-import { useAccountT } from "~/components/account/use-account-t";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
 import type { Route } from "./+types/adminpanel";
-import { dashboardNav } from "~/components/account/dashboard-nav";
-import { AreaLayout, ShellErrorBoundary } from "~/components/area-layout";
-import { usePrimeLocale } from "~/components/shell/prime-locale";
-import { usePageLanguage } from "~/hooks/use-t";
-import { routeMiddleware } from "~/middleware/route-middleware.server";
-import { throwIfAccessDenied } from "~/modules/auth/guards.server";
-import { useSession } from "~/modules/auth/session-status";
+import { dashboardNav } from "#app/components/account/dashboard-nav.ts";
+import { AreaLayout, ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { usePrimeLocale } from "#app/components/shell/prime-locale.ts";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
+import { throwIfAccessDenied } from "#app/modules/auth/guards.server.ts";
+import { useSession } from "#app/modules/auth/session-status.tsx";
 
 /**
  * The staff dashboard. `my-auth` checks every /dashboard/* request (GET and POST) against

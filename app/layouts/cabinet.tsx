@@ -1,9 +1,9 @@
-import { useAccountT } from "~/components/account/use-account-t";
-import { dynamicKey } from "~/i18n/translate";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { dynamicKey } from "#app/i18n/translate.ts";
 import type { Route } from "./+types/cabinet";
-import { CABINET_NAV } from "~/components/account/cabinet-nav";
-import { AreaLayout, ShellErrorBoundary } from "~/components/area-layout";
-import { routeMiddleware } from "~/middleware/route-middleware.server";
+import { CABINET_NAV } from "#app/components/account/cabinet-nav.ts";
+import { AreaLayout, ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
 
 /** The user's area: every /cabinet/* path needs a signed-in user (the `auth` guard). */
 export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("auth")];

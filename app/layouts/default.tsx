@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
-import { ShellErrorBoundary } from "~/components/area-layout";
-import { Shell } from "~/components/shell";
+import { ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { Shell } from "#app/components/shell.tsx";
 
 /** The public layout ("default"). Errors of its pages render inside the same shell. */
 export default function DefaultLayout() {

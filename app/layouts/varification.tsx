@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/varification";
-import { ShellErrorBoundary } from "~/components/area-layout";
-import { Shell } from "~/components/shell";
+import { ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { Shell } from "#app/components/shell.tsx";
 
 /** The "varification" layout (spelled so): /login and /verify-request. */
 export default function VarificationLayout() {

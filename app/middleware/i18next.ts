@@ -1,8 +1,8 @@
 import { createInstance, type i18n, type InitOptions } from "i18next";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { localeFromPath, languageOf, type Language } from "~/i18n/locales";
-import { defaultNS, resources } from "~/i18n/resources";
+import { localeFromPath, languageOf, type Language } from "#app/i18n/locales.ts";
+import { defaultNS, resources } from "#app/i18n/resources.ts";
 
 // The language of a page comes from its path alone (no prefix = Ukrainian, /us = English);
 // the cookie and Accept-Language only decide the first-visit redirect at "/" (see

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { authMiddleware, myAuthMiddleware } from "~/modules/auth/guards.server";
+import { authMiddleware, myAuthMiddleware } from "#app/modules/auth/guards.server.ts";
 
 // Route middleware by name (docs/product.md#roles-and-permissions): `auth` for signed-in routes,
 // `my-auth` for the dashboard. A route naming one that does not exist fails loudly.

@@ -1,5 +1,5 @@
-import type { AdvertStatus, Currency } from "../../db/schema.ts";
-import { slugify } from "../../app/modules/slug/transliterate.ts";
+import type { AdvertStatus, Currency } from "#db/schema.ts";
+import { slugify } from "#app/modules/slug/transliterate.ts";
 import { categoryId, daysAgo, need, type SeedContext } from "./context.ts";
 import { copySeedImage, type SeedImage } from "./images.ts";
 

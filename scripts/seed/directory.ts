@@ -1,4 +1,4 @@
-import type { SocialLinks } from "../../db/schema.ts";
+import type { SocialLinks } from "#db/schema.ts";
 import { categoryId, daysAgo, html, need, type SeedContext, type Texts, uniqueSlug } from "./context.ts";
 
 type EntryText = { name: string; description: string[] };

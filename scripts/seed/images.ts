@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { imageObjectName, processImage, type ProcessedImage } from "../../app/modules/images/process.server.ts";
-import type { ImageStore } from "../../app/modules/images/storage.server.ts";
+import { imageObjectName, processImage, type ProcessedImage } from "#app/modules/images/process.server.ts";
+import type { ImageStore } from "#app/modules/images/storage.server.ts";
 import type { SeedContext } from "./context.ts";
 
 // Demo pictures drawn in code (gradient + shapes, no words: a picture with a caption would

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import { hashPassword } from "../../app/modules/auth/password.server.ts";
-import { removeImageFiles, type StoreOption } from "../../app/modules/images/process.server.ts";
-import { resolveImageStore } from "../../app/modules/images/storage.server.ts";
-import type { DB, UserRole } from "../../db/schema.ts";
+import { hashPassword } from "#app/modules/auth/password.server.ts";
+import { removeImageFiles, type StoreOption } from "#app/modules/images/process.server.ts";
+import { resolveImageStore } from "#app/modules/images/storage.server.ts";
+import type { DB, UserRole } from "#db/schema.ts";
 import { seedAdverts } from "./adverts.ts";
 import { daysAgo, type SeedContext } from "./context.ts";
 import { seedDirectory } from "./directory.ts";

@@ -1,4 +1,4 @@
-import type { ContentStatus } from "../../db/schema.ts";
+import type { ContentStatus } from "#db/schema.ts";
 import { categoryId, daysAgo, html, need, type SeedContext, type Texts, uniqueSlug } from "./context.ts";
 
 type NewsText = { title: string; summary: string; body: string[] };

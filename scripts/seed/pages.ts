@@ -1,4 +1,4 @@
-import type { ReklamaPlacement } from "../../db/schema.ts";
+import type { ReklamaPlacement } from "#db/schema.ts";
 import { daysAgo, html, need, type SeedContext, type Texts } from "./context.ts";
 
 type PageText = { title: string; body: string[] };

@@ -1,4 +1,4 @@
-import type { CategoryKind } from "../../db/schema.ts";
+import type { CategoryKind } from "#db/schema.ts";
 import type { SeedContext } from "./context.ts";
 
 type CategorySeed = { slug: string; uk: string; en: string; parent?: string };

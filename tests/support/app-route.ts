@@ -2,7 +2,7 @@
 // loaders can read the page language from the context (getPageLanguage(context)).
 //
 //   const data = await callAppRoute(staticPage.loader, { url: "/us/about", params: { slug: "about" } });
-import { i18nextMiddleware } from "~/middleware/i18next";
+import { i18nextMiddleware } from "#app/middleware/i18next.ts";
 import { buildContext, buildRequest, type RouteCallOptions } from "./route.ts";
 
 export async function callAppRoute<F extends (args: any) => unknown>(

@@ -7,13 +7,13 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
 import { inject } from "vitest";
-import type { UserRole } from "../../db/schema.ts";
-import { i18nextMiddleware } from "~/middleware/i18next";
-import { sessionMiddleware } from "~/modules/auth/guards.server";
-import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
-import { createUser } from "~/modules/auth/users.server";
-import { getConfig, loadConfig, setConfig } from "~/modules/config/config.server";
-import { clientAddressContext } from "~/modules/http/client-address.server";
+import type { UserRole } from "#db/schema.ts";
+import { i18nextMiddleware } from "#app/middleware/i18next.ts";
+import { sessionMiddleware } from "#app/modules/auth/guards.server.ts";
+import { commitSessionCookie, createSession } from "#app/modules/auth/session.server.ts";
+import { createUser } from "#app/modules/auth/users.server.ts";
+import { getConfig, loadConfig, setConfig } from "#app/modules/config/config.server.ts";
+import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
 import { buildContext, buildRequest, cookieHeader, type RouteCallOptions } from "./route.ts";
 
 /**

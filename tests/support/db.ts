@@ -1,17 +1,17 @@
 // A fresh, migrated database per test file, copied from the template that
 // tests/support/global-setup.ts prepared (PostgreSQL with DATABASE_URL, else PGlite).
 //
-//   import { useTestDatabase } from "../support/db.ts";
+//   import { useTestDatabase } from "./db.ts";
 //   const t = useTestDatabase();           // top level of the test file
 //   it("...", async () => { await t.db.selectFrom("locations").selectAll().execute(); });
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type Database, openPGlite, openPostgres } from "../../db/connection.ts";
-import type { DB } from "../../db/schema.ts";
-import { registerDatabase } from "../../app/modules/db/db.server.ts";
-import { stopJobQueue } from "../../app/modules/jobs/queue.server.ts";
+import { type Database, openPGlite, openPostgres } from "#db/connection.ts";
+import type { DB } from "#db/schema.ts";
+import { registerDatabase } from "#app/modules/db/db.server.ts";
+import { stopJobQueue } from "#app/modules/jobs/queue.server.ts";
 import type { TestDatabaseTemplate } from "./global-setup.ts";
 import { createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "./pg-admin.ts";
 

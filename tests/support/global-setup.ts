@@ -12,9 +12,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect } from "kysely";
 import type { TestProject } from "vitest/node";
-import { installJobQueue } from "../../app/modules/jobs/queue.server.ts";
-import { openPostgres, pgliteExtensions } from "../../db/connection.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
+import { installJobQueue } from "#app/modules/jobs/queue.server.ts";
+import { openPostgres, pgliteExtensions } from "#db/connection.ts";
+import { migrateToLatest } from "#db/migrate.ts";
 import { baseName, createDatabase, dropDatabase, quoteIdent, urlForDatabase, withAdminClient } from "./pg-admin.ts";
 
 export type TestDatabaseTemplate =

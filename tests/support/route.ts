@@ -7,7 +7,7 @@
 //   const res = await catchResponse(callRoute(route.loader, { url: "/cabinet" }));
 //   expect(res.headers.get("Location")).toBe("/login?redirect=%2Fcabinet");
 import { type RouterContext, RouterContextProvider } from "react-router";
-import { withProcessServices } from "~/modules/app-context/app-context.server";
+import { withProcessServices } from "#app/modules/app-context/app-context.server.ts";
 
 export type FormInput =
   | FormData

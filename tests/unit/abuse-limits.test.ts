@@ -2,20 +2,20 @@
 // against the password hash, and every refusal says when to come back (Retry-After). The
 // limits slow down the address that fails; they never lock the account's owner out.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as apiAuth from "~/routes/api-auth/route";
-import * as cabinet from "~/routes/cabinet/route";
-import * as login from "~/routes/login/route";
-import * as adverts from "~/routes/adverts/route";
-import * as advertItem from "~/routes/advert-item/route";
-import * as advertNew from "~/routes/advert-new/route";
-import * as deleteAccount from "~/routes/delete-account/route";
-import * as favouriteToggle from "~/routes/favourite-toggle/route";
-import * as report from "~/routes/report/route";
-import * as messageNew from "~/routes/cabinet-message-new/route";
+import * as apiAuth from "#app/routes/api-auth/route.ts";
+import * as cabinet from "#app/routes/cabinet/route.tsx";
+import * as login from "#app/routes/login/route.tsx";
+import * as adverts from "#app/routes/adverts/route.tsx";
+import * as advertItem from "#app/routes/advert-item/route.tsx";
+import * as advertNew from "#app/routes/advert-new/route.tsx";
+import * as deleteAccount from "#app/routes/delete-account/route.tsx";
+import * as favouriteToggle from "#app/routes/favourite-toggle/route.ts";
+import * as report from "#app/routes/report/route.tsx";
+import * as messageNew from "#app/routes/cabinet-message-new/route.tsx";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { authMiddleware } from "~/modules/auth/guards.server";
-import { checkLimit, consumeLimit, LIMITS, limitRules, type LimitRule } from "~/modules/auth/rate-limit.server";
+import { authMiddleware } from "#app/modules/auth/guards.server.ts";
+import { checkLimit, consumeLimit, LIMITS, limitRules, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { cookieHeader, unwrapData } from "../support/route.ts";

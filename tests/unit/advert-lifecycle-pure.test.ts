@@ -2,10 +2,10 @@
 // the expectation below says or is refused. The expectation is written out here on its own,
 // so a changed row in the table shows up as a failing case.
 import { describe, expect, it } from "vitest";
-import { ADVERT_ACTIONS, ADVERT_TRANSITIONS, canMove, effectiveStatus, mayRaise, nextRaiseAt, nextStatus, ownerActions, statusAfterSave, type AdvertAction, type AdvertActor } from "~/modules/adverts/lifecycle";
-import { ADVERT_STATUSES, type AdvertStatus } from "../../db/schema.ts";
-import { CONTENT_LIFECYCLES } from "~/modules/staff-content/lifecycle";
-import { contentSpec, contentSpecs, statusFilters } from "~/modules/staff-content/types";
+import { ADVERT_ACTIONS, ADVERT_TRANSITIONS, canMove, effectiveStatus, mayRaise, nextRaiseAt, nextStatus, ownerActions, statusAfterSave, type AdvertAction, type AdvertActor } from "#app/modules/adverts/lifecycle.ts";
+import { ADVERT_STATUSES, type AdvertStatus } from "#db/schema.ts";
+import { CONTENT_LIFECYCLES } from "#app/modules/staff-content/lifecycle.ts";
+import { contentSpec, contentSpecs, statusFilters } from "#app/modules/staff-content/types.ts";
 
 const ACTORS: AdvertActor[] = ["owner", "moderator", "clock"];
 

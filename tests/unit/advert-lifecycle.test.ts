@@ -3,13 +3,13 @@
 // moderation queue moving adverts by the table; the expiry mails (selected once per lifetime,
 // also with two passes at once) and their single-use renew/sold links.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as cabinetAdverts from "~/routes/cabinet-adverts/route";
-import * as contentList from "~/routes/dashboard-content-list/route";
-import * as moderation from "~/routes/dashboard-moderation/route";
-import * as advertLink from "~/routes/advert-link/route";
-import { authMiddleware } from "~/modules/auth/guards.server";
-import { claimExpiryMail, composeExpiryReminder, dueExpiryReminders, sendExpiryReminders } from "~/modules/adverts/expiry-reminders.server";
-import { listLiveAdverts } from "~/modules/adverts/queries.server";
+import * as cabinetAdverts from "#app/routes/cabinet-adverts/route.tsx";
+import * as contentList from "#app/routes/dashboard-content-list/route.tsx";
+import * as moderation from "#app/routes/dashboard-moderation/route.tsx";
+import * as advertLink from "#app/routes/advert-link/route.tsx";
+import { authMiddleware } from "#app/modules/auth/guards.server.ts";
+import { claimExpiryMail, composeExpiryReminder, dueExpiryReminders, sendExpiryReminders } from "#app/modules/adverts/expiry-reminders.server.ts";
+import { listLiveAdverts } from "#app/modules/adverts/queries.server.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { unwrapData } from "../support/route.ts";

@@ -2,27 +2,27 @@
 // status, "show phone" and "show email" (limited together), no contact data or owner id in
 // the page's data, the RSS feed (plain text), sitemap entries and the home section.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as advertCategory from "~/routes/advert-category/route";
-import * as advertFeed from "~/routes/advert-feed/route";
-import * as advertItem from "~/routes/advert-item/route";
-import * as adverts from "~/routes/adverts/route";
-import * as search from "~/routes/search/route";
-import { newestAdvertsSection } from "~/modules/adverts/home-section.server";
-import { CONTACT_REVEAL_LIMIT } from "~/modules/adverts/page.server";
-import { flushCounters } from "~/modules/analytics/counters.server";
-import { advertSitemapEntries } from "~/modules/adverts/sitemap.server";
-import { getInstance } from "~/middleware/i18next";
+import * as advertCategory from "#app/routes/advert-category/route.tsx";
+import * as advertFeed from "#app/routes/advert-feed/route.ts";
+import * as advertItem from "#app/routes/advert-item/route.tsx";
+import * as adverts from "#app/routes/adverts/route.tsx";
+import * as search from "#app/routes/search/route.tsx";
+import { newestAdvertsSection } from "#app/modules/adverts/home-section.server.ts";
+import { CONTACT_REVEAL_LIMIT } from "#app/modules/adverts/page.server.ts";
+import { flushCounters } from "#app/modules/analytics/counters.server.ts";
+import { advertSitemapEntries } from "#app/modules/adverts/sitemap.server.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
 import type { Kysely } from "kysely";
-import type { DB, NewAdvertisement } from "../../db/schema.ts";
+import type { DB, NewAdvertisement } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { buildContext, buildRequest, catchResponse, unwrapData } from "../support/route.ts";
 import { DomUtils, parseDocument } from "htmlparser2";
 import type { MiddlewareFunction } from "react-router";
-import { i18nextMiddleware } from "~/middleware/i18next";
-import { sessionMiddleware } from "~/modules/auth/guards.server";
-import { clientAddressContext } from "~/modules/http/client-address.server";
+import { i18nextMiddleware } from "#app/middleware/i18next.ts";
+import { sessionMiddleware } from "#app/modules/auth/guards.server.ts";
+import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
 
 const t = useTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;

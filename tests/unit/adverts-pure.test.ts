@@ -2,11 +2,11 @@
 // the form schema the browser and the server share.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { advertFormSchema, createAdvertSchema, parsePhotoOrder } from "~/modules/adverts/form-schema";
-import { LIGHTBOX, stepZoom, swipeDirection, wrapIndex } from "~/modules/adverts/lightbox";
-import { advertQueryString, isFiltered, parseAdvertQuery } from "~/modules/adverts/list-query";
-import { amountInputValue, formatAmount, parsePriceAmount } from "~/modules/adverts/price";
-import { effectiveStatus, isPubliclyVisible, ownerActions, statusAfterSave } from "~/modules/adverts/lifecycle";
+import { advertFormSchema, createAdvertSchema, parsePhotoOrder } from "#app/modules/adverts/form-schema.ts";
+import { LIGHTBOX, stepZoom, swipeDirection, wrapIndex } from "#app/modules/adverts/lightbox.ts";
+import { advertQueryString, isFiltered, parseAdvertQuery } from "#app/modules/adverts/list-query.ts";
+import { amountInputValue, formatAmount, parsePriceAmount } from "#app/modules/adverts/price.ts";
+import { effectiveStatus, isPubliclyVisible, ownerActions, statusAfterSave } from "#app/modules/adverts/lifecycle.ts";
 
 describe("prices", () => {
   it("reads amounts as people in either locale type them", () => {

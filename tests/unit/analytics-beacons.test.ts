@@ -2,11 +2,11 @@
 // is), crawlers, bounded and malformed bodies, rate limits, the daily salt.
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as visitorsLog from "~/routes/api-visitors-log/route";
-import * as heartbeat from "~/routes/api-heartbeat/route";
-import { BEACON_LIMITS, handleBeacon } from "~/modules/analytics/beacon.server";
-import { getDailySalt } from "~/modules/analytics/salt.server";
-import { clientAddressContext } from "~/modules/http/client-address.server";
+import * as visitorsLog from "#app/routes/api-visitors-log/route.ts";
+import * as heartbeat from "#app/routes/api-heartbeat/route.ts";
+import { BEACON_LIMITS, handleBeacon } from "#app/modules/analytics/beacon.server.ts";
+import { getDailySalt } from "#app/modules/analytics/salt.server.ts";
+import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { buildContext, buildRequest, callRoute, type RouteCallOptions } from "../support/route.ts";
 

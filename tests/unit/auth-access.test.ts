@@ -2,11 +2,11 @@
 // dashboard guard walked over every dashboard route, GET and POST, in both locales, for every kind of visitor.
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { can, DASHBOARD_SECTIONS, PERMISSIONS, permissionForDashboardPath } from "~/modules/auth/access";
-import { myAuthMiddleware, requirePermission, sessionContext, throwIfAccessDenied } from "~/modules/auth/guards.server";
-import type { CurrentSession } from "~/modules/auth/session.server";
-import { routeMiddleware } from "~/middleware/route-middleware.server";
-import { dashboardNav } from "~/components/account/dashboard-nav";
+import { can, DASHBOARD_SECTIONS, PERMISSIONS, permissionForDashboardPath } from "#app/modules/auth/access.ts";
+import { myAuthMiddleware, requirePermission, sessionContext, throwIfAccessDenied } from "#app/modules/auth/guards.server.ts";
+import type { CurrentSession } from "#app/modules/auth/session.server.ts";
+import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
+import { dashboardNav } from "#app/components/account/dashboard-nav.ts";
 import { DASHBOARD_ROUTES, expectedAccess, type Visitor } from "../support/spec-dashboard.ts";
 
 function contextFor(visitor: Visitor): RouterContextProvider {

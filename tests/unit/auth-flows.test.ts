@@ -1,17 +1,17 @@
 // The account flows through their route modules, as the app runs them: sign-in (and its
 // redirect rules and limits), register, verify, forgot/reset, cabinet, delete, the auth API.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as apiAuth from "~/routes/api-auth/route";
-import * as cabinet from "~/routes/cabinet/route";
-import * as deleteAccountRoute from "~/routes/delete-account/route";
-import * as login from "~/routes/login/route";
-import * as verifyRequest from "~/routes/verify-request/route";
-import { authMiddleware } from "~/modules/auth/guards.server";
-import { findSession, readSessionToken } from "~/modules/auth/session.server";
-import { findUserByEmail } from "~/modules/auth/users.server";
-import { storeImage } from "~/modules/images/store.server";
-import { getConfig } from "~/modules/config/config.server";
-import { runQueuedJobs } from "~/modules/jobs/worker.server";
+import * as apiAuth from "#app/routes/api-auth/route.ts";
+import * as cabinet from "#app/routes/cabinet/route.tsx";
+import * as deleteAccountRoute from "#app/routes/delete-account/route.tsx";
+import * as login from "#app/routes/login/route.tsx";
+import * as verifyRequest from "#app/routes/verify-request/route.tsx";
+import { authMiddleware } from "#app/modules/auth/guards.server.ts";
+import { findSession, readSessionToken } from "#app/modules/auth/session.server.ts";
+import { findUserByEmail } from "#app/modules/auth/users.server.ts";
+import { storeImage } from "#app/modules/images/store.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
 import sharp from "sharp";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";

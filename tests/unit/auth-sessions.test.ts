@@ -2,11 +2,11 @@
 // the next request, password changes ending other sessions, and the rate limiter's state.
 import { beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { authMiddleware, myAuthMiddleware, sessionContext, sessionMiddleware, throwIfAccessDenied } from "~/modules/auth/guards.server";
-import { passwordSchema } from "~/modules/auth/password-policy";
-import { passwordStrength } from "~/modules/auth/password-rules";
-import { checkLimit, consumeLimit, LIMITS, type LimitRule } from "~/modules/auth/rate-limit.server";
-import { hashToken } from "~/modules/auth/secrets.server";
+import { authMiddleware, myAuthMiddleware, sessionContext, sessionMiddleware, throwIfAccessDenied } from "#app/modules/auth/guards.server.ts";
+import { passwordSchema } from "#app/modules/auth/password-policy.ts";
+import { passwordStrength } from "#app/modules/auth/password-rules.ts";
+import { checkLimit, consumeLimit, LIMITS, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
+import { hashToken } from "#app/modules/auth/secrets.server.ts";
 import {
   clearSessionCookie,
   createSession,
@@ -15,9 +15,9 @@ import {
   findSession,
   readSessionToken,
   SESSION_MAX_AGE_SECONDS,
-} from "~/modules/auth/session.server";
-import { consumeToken, inspectToken, issueToken } from "~/modules/auth/tokens.server";
-import { deleteAccount, setRole } from "~/modules/auth/users.server";
+} from "#app/modules/auth/session.server.ts";
+import { consumeToken, inspectToken, issueToken } from "#app/modules/auth/tokens.server.ts";
+import { deleteAccount, setRole } from "#app/modules/auth/users.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { buildRequest, catchResponse } from "../support/route.ts";
@@ -67,7 +67,7 @@ describe("sessions", () => {
   it("sets the cookie HttpOnly, SameSite=Lax, for 30 days", async () => {
     const user = await makeUser({ email: "cookie@example.test" });
     const form = { intent: "signin", email: user.email, password: user.password };
-    const login = await import("~/routes/login/route");
+    const login = await import("#app/routes/login/route.tsx");
     const { result } = await callWithSession(login.action, { url: "/login", form });
     const setCookie = (result as Response).headers.getSetCookie().find((c) => c.startsWith("__session="))!;
     expect(setCookie).toMatch(/HttpOnly/);

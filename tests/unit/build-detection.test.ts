@@ -2,13 +2,13 @@
 // (docs/product.md#the-shell).
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import * as buildLatest from "~/routes/build-latest/route";
-import { fetchWithRetry, RETRY_STATUSES, retriesFor } from "~/modules/analytics/fetch-retry";
-import { buildIdContext } from "~/modules/build-info/build-id.server";
-import { navigationTarget } from "~/modules/build-info/navigation-instrumentation";
-import { claimReload, RELOAD_GUARD_MS } from "~/modules/build-info/reload-guard";
-import { createTaskQueue, MAX_PRELOAD_TASKS, PREFETCH_DELAY_MS, prefetchAllowed } from "~/components/shell/prefetch-queue";
-import { HEARTBEAT_INTERVAL_MS } from "~/components/shell/app-effects";
+import * as buildLatest from "#app/routes/build-latest/route.ts";
+import { fetchWithRetry, RETRY_STATUSES, retriesFor } from "#app/modules/analytics/fetch-retry.ts";
+import { buildIdContext } from "#app/modules/build-info/build-id.server.ts";
+import { navigationTarget } from "#app/modules/build-info/navigation-instrumentation.ts";
+import { claimReload, RELOAD_GUARD_MS } from "#app/modules/build-info/reload-guard.ts";
+import { createTaskQueue, MAX_PRELOAD_TASKS, PREFETCH_DELAY_MS, prefetchAllowed } from "#app/components/shell/prefetch-queue.ts";
+import { HEARTBEAT_INTERVAL_MS } from "#app/components/shell/app-effects.tsx";
 import { callRoute } from "../support/route.ts";
 
 describe("GET /builds/latest.json", () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../app/modules/config/config.server.ts";
+import { ConfigError, loadConfig } from "#app/modules/config/config.server.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-config-scale-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

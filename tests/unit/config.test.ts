@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../app/modules/config/config.server.ts";
+import { ConfigError, loadConfig } from "#app/modules/config/config.server.ts";
 
 const tempDirs: string[] = [];
 function tempDir(): string {

@@ -1,10 +1,10 @@
 // Cookie consent (docs/product.md#cookies-and-consent): the stored format, when consent counts, and the /consent
 // form posts behind every banner button.
 import { describe, expect, it } from "vitest";
-import * as consentRoute from "~/routes/consent/route";
-import { allIdsString, consentState, enabledIdsFor, type CookieRegistry } from "~/modules/consent/cookies";
-import { loadShellData } from "~/modules/shell/shell-data.server";
-import { translatorFor } from "~/middleware/i18next";
+import * as consentRoute from "#app/routes/consent/route.ts";
+import { allIdsString, consentState, enabledIdsFor, type CookieRegistry } from "#app/modules/consent/cookies.ts";
+import { loadShellData } from "#app/modules/shell/shell-data.server.ts";
+import { translatorFor } from "#app/middleware/i18next.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callRoute, catchResponse, cookieHeader } from "../support/route.ts";
 

@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as home from "~/routes/home/route";
-import * as newsItem from "~/routes/news-item/route";
-import * as news from "~/routes/news/route";
-import * as search from "~/routes/search/route";
-import { flushCounters } from "~/modules/analytics/counters.server";
-import { resetContentState } from "~/modules/page-cache/content-state.server";
-import { clearPageCache, etagOf, pageCacheSize } from "~/modules/page-cache/page-cache.server";
+import * as home from "#app/routes/home/route.tsx";
+import * as newsItem from "#app/routes/news-item/route.tsx";
+import * as news from "#app/routes/news/route.tsx";
+import * as search from "#app/routes/search/route.tsx";
+import { flushCounters } from "#app/modules/analytics/counters.server.ts";
+import { resetContentState } from "#app/modules/page-cache/content-state.server.ts";
+import { clearPageCache, etagOf, pageCacheSize } from "#app/modules/page-cache/page-cache.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { ahead, DAY, insertFixture, servePage, useUnitConfig } from "./content-support.ts";
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { pageHref } from "~/components/content/pagination-nav";
-import { pageWindow } from "~/components/page-links";
-import { searchCategoryFor } from "~/components/content/header-search";
-import { formatDate, formatEventStart } from "~/modules/format/dates";
-import { checkPage, parsePage } from "~/modules/lists/pagination";
-import { excerpt, stripHtml } from "~/modules/format/text";
-import { escapeIcsText, eventIcs, foldLine } from "~/modules/posters/ics";
-import { scheduleText } from "~/modules/posters/posters.server";
-import { highlight, parseQuery, snippetAround, toTsQuery } from "~/modules/search/query";
-import { chunkEntries, MAX_URLS_PER_FILE, sitemapIndexXml, urlsetXml } from "~/modules/sitemap/sitemap.server";
-import { rssXml } from "~/modules/feeds/rss.server";
-import { SizedLru } from "~/modules/page-cache/lru";
+import { pageHref } from "#app/components/content/pagination-nav.tsx";
+import { pageWindow } from "#app/components/page-links.tsx";
+import { searchCategoryFor } from "#app/components/content/header-search.tsx";
+import { formatDate, formatEventStart } from "#app/modules/format/dates.ts";
+import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
+import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { escapeIcsText, eventIcs, foldLine } from "#app/modules/posters/ics.ts";
+import { scheduleText } from "#app/modules/posters/posters.server.ts";
+import { highlight, parseQuery, snippetAround, toTsQuery } from "#app/modules/search/query.ts";
+import { chunkEntries, MAX_URLS_PER_FILE, sitemapIndexXml, urlsetXml } from "#app/modules/sitemap/sitemap.server.ts";
+import { rssXml } from "#app/modules/feeds/rss.server.ts";
+import { SizedLru } from "#app/modules/page-cache/lru.ts";
 
 function statusOf(fn: () => unknown): number | null {
   try {

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as search from "~/routes/search/route";
-import { estimateMatches, resetWordFrequencies } from "~/modules/search/frequency.server";
-import { CANDIDATE_LIMIT } from "~/modules/search/providers.server";
+import * as search from "#app/routes/search/route.tsx";
+import { estimateMatches, resetWordFrequencies } from "#app/modules/search/frequency.server.ts";
+import { CANDIDATE_LIMIT } from "#app/modules/search/providers.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { ago, insertFixture, useUnitConfig } from "./content-support.ts";

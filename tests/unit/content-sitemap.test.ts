@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as feedsNewsCategory from "~/routes/feeds-news-category/route";
-import * as feedsNews from "~/routes/feeds-news/route";
-import * as feedsPosters from "~/routes/feeds-posters/route";
-import * as robots from "~/routes/robots/route";
-import * as sitemapFile from "~/routes/sitemap-file/route";
-import * as sitemap from "~/routes/sitemap/route";
+import * as feedsNewsCategory from "#app/routes/feeds-news-category/route.ts";
+import * as feedsNews from "#app/routes/feeds-news/route.ts";
+import * as feedsPosters from "#app/routes/feeds-posters/route.ts";
+import * as robots from "#app/routes/robots/route.ts";
+import * as sitemapFile from "#app/routes/sitemap-file/route.ts";
+import * as sitemap from "#app/routes/sitemap/route.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { callRoute } from "../support/route.ts";

@@ -2,9 +2,9 @@
 // serve a route the way the app does (i18n middleware, the route's own middleware, its
 // loader, then a stand-in for rendering) so the page cache can be exercised.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
-import { i18nextMiddleware } from "~/middleware/i18next";
-import { loadConfig, setConfig } from "~/modules/config/config.server";
+import type { DB } from "#db/schema.ts";
+import { i18nextMiddleware } from "#app/middleware/i18next.ts";
+import { loadConfig, setConfig } from "#app/modules/config/config.server.ts";
 import { buildContext, buildRequest, type RouteCallOptions } from "../support/route.ts";
 
 export function useUnitConfig(): void {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as contentList from "~/routes/dashboard-content-list/route";
-import { parseListQuery } from "~/modules/staff-content/list-query";
-import { listItems } from "~/modules/staff-content/list.server";
-import { contentSpec } from "~/modules/staff-content/types";
+import * as contentList from "#app/routes/dashboard-content-list/route.tsx";
+import { parseListQuery } from "#app/modules/staff-content/list-query.ts";
+import { listItems } from "#app/modules/staff-content/list.server.ts";
+import { contentSpec } from "#app/modules/staff-content/types.ts";
 import { useAccountConfig } from "../support/auth.ts";
 import { thrownStatus } from "../support/app-route.ts";
 import { useTestDatabase } from "../support/db.ts";

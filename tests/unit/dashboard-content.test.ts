@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as contentEdit from "~/routes/dashboard-content-edit/route";
-import * as contentList from "~/routes/dashboard-content-list/route";
-import * as contentNew from "~/routes/dashboard-content-new/route";
-import * as newsItem from "~/routes/news-item/route";
+import * as contentEdit from "#app/routes/dashboard-content-edit/route.tsx";
+import * as contentList from "#app/routes/dashboard-content-list/route.tsx";
+import * as contentNew from "#app/routes/dashboard-content-new/route.tsx";
+import * as newsItem from "#app/routes/news-item/route.tsx";
 import { useAccountConfig } from "../support/auth.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { useTestDatabase } from "../support/db.ts";

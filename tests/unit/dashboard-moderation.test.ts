@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as contentEdit from "~/routes/dashboard-content-edit/route";
-import * as moderation from "~/routes/dashboard-moderation/route";
-import * as reports from "~/routes/dashboard-reports/route";
-import { runQueuedJobs } from "~/modules/jobs/worker.server";
+import * as contentEdit from "#app/routes/dashboard-content-edit/route.tsx";
+import * as moderation from "#app/routes/dashboard-moderation/route.tsx";
+import * as reports from "#app/routes/dashboard-reports/route.tsx";
+import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
 import { readOutbox, useAccountConfig, makeUser } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { asStaff, replyOf, staff, type Staff } from "./dashboard-support.ts";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fromLocalInput, toLocalInput } from "~/modules/staff-content/datetime";
-import { contentFormSchema } from "~/modules/staff-content/form-schema";
-import { listSearch, parseListQuery } from "~/modules/staff-content/list-query";
-import { parseTagNames } from "~/modules/staff-content/tags.server";
-import { CONTENT_TYPES, contentSpec, dashboardPaths } from "~/modules/staff-content/types";
-import { sanitizeRichText } from "~/modules/sanitize/html.server";
+import { fromLocalInput, toLocalInput } from "#app/modules/staff-content/datetime.ts";
+import { contentFormSchema } from "#app/modules/staff-content/form-schema.ts";
+import { listSearch, parseListQuery } from "#app/modules/staff-content/list-query.ts";
+import { parseTagNames } from "#app/modules/staff-content/tags.server.ts";
+import { CONTENT_TYPES, contentSpec, dashboardPaths } from "#app/modules/staff-content/types.ts";
+import { sanitizeRichText } from "#app/modules/sanitize/html.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { pathLabelLines } from "~/components/dashboard-charts/labels";
+import { pathLabelLines } from "#app/components/dashboard-charts/labels.ts";
 
 describe("site-zone datetimes (Europe/Warsaw)", () => {
   it("reads and writes datetime-local values in the site's zone, across DST", () => {

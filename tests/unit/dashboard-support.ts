@@ -2,8 +2,8 @@
 // loader or action the way the app does (i18n, session, the `my-auth` guard, then the
 // route), as the signed-in person.
 import sharp from "sharp";
-import type { UserRole } from "../../db/schema.ts";
-import { myAuthMiddleware } from "~/modules/auth/guards.server";
+import type { UserRole } from "#db/schema.ts";
+import { myAuthMiddleware } from "#app/modules/auth/guards.server.ts";
 import { callWithSession, makeUser, sessionCookieFor, type SessionCallOptions } from "../support/auth.ts";
 
 export type Staff = { id: number; email: string; cookie: string };
@@ -33,4 +33,4 @@ export function replyOf(result: unknown): { status: number; data: any } {
 }
 
 /** "2026-11-20T18:30" in the site's zone, `minutes` from now. */
-export { toLocalInput } from "~/modules/staff-content/datetime";
+export { toLocalInput } from "#app/modules/staff-content/datetime.ts";

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as categories from "~/routes/dashboard-categories/route";
-import * as categoryEdit from "~/routes/dashboard-category-edit/route";
-import * as locations from "~/routes/dashboard-locations/route";
-import * as settings from "~/routes/dashboard-settings/route";
-import * as tags from "~/routes/dashboard-tags/route";
-import * as users from "~/routes/dashboard-users/route";
+import * as categories from "#app/routes/dashboard-categories/route.tsx";
+import * as categoryEdit from "#app/routes/dashboard-category-edit/route.tsx";
+import * as locations from "#app/routes/dashboard-locations/route.tsx";
+import * as settings from "#app/routes/dashboard-settings/route.tsx";
+import * as tags from "#app/routes/dashboard-tags/route.tsx";
+import * as users from "#app/routes/dashboard-users/route.tsx";
 import { sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
-import { formOptions } from "~/modules/staff-content/form-data.server";
-import { contentSpec } from "~/modules/staff-content/types";
+import { formOptions } from "#app/modules/staff-content/form-data.server.ts";
+import { contentSpec } from "#app/modules/staff-content/types.ts";
 import { asStaff, replyOf, staff, type Staff } from "./dashboard-support.ts";
 
 const t = useTestDatabase();

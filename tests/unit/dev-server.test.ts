@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPGlite } from "../../db/connection.ts";
+import { openPGlite } from "#db/connection.ts";
 import { createTestDatabase, type TestDatabaseHandle } from "../support/db.ts";
 import { urlForDatabase } from "../support/pg-admin.ts";
 

@@ -1,8 +1,8 @@
 // Device detection: class, platform and browser from the user agent; edge device
 // headers win; re-evaluation 50 ms after a resize.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { detectDevice, detectRequestDevice, edgeHints } from "~/modules/device/detect";
-import { onResizeSettled, RESIZE_REEVALUATION_MS } from "~/modules/device/use-device";
+import { detectDevice, detectRequestDevice, edgeHints } from "#app/modules/device/detect.ts";
+import { onResizeSettled, RESIZE_REEVALUATION_MS } from "#app/modules/device/use-device.ts";
 
 const UA = {
   iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",

@@ -3,10 +3,10 @@
 // sentence), naming PUBLIC_URL; and the log, one line per origin per minute.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isRouteErrorResponse, type MiddlewareFunction } from "react-router";
-import routes from "~/routes";
-import { acceptedOrigins, loadConfig, setConfig } from "~/modules/config/config.server";
-import { foreignOriginRefusal } from "~/modules/http/foreign-origin";
-import { isPageRoute, isSameOrigin, logRefusedOrigin, sameOriginMiddleware } from "~/modules/http/same-origin.server";
+import routes from "#app/routes.ts";
+import { acceptedOrigins, loadConfig, setConfig } from "#app/modules/config/config.server.ts";
+import { foreignOriginRefusal } from "#app/modules/http/foreign-origin.ts";
+import { isPageRoute, isSameOrigin, logRefusedOrigin, sameOriginMiddleware } from "#app/modules/http/same-origin.server.ts";
 import { buildContext } from "../support/route.ts";
 
 const configWith = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/portal-foreign-origin", SESSION_SECRET: "s".repeat(40), ...env });

@@ -3,15 +3,15 @@
 // and an unknown one); the job worker looks it up and mails a known one. The mail goes through
 // a transport the test controls, so it can tell whether the request sent anything itself.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { MailMessage, SentMail } from "~/modules/mail/mailer.server";
-import * as login from "~/routes/login/route";
-import { runQueuedJobs } from "~/modules/jobs/worker.server";
+import type { MailMessage, SentMail } from "#app/modules/mail/mailer.server.ts";
+import * as login from "#app/routes/login/route.tsx";
+import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, useAccountConfig } from "../support/auth.ts";
 
 const gate = vi.hoisted(() => ({ sent: [] as string[], entered: 0, failure: null as Error | null }));
 
-vi.mock("~/modules/mail/mailer.server", () => ({
+vi.mock("#app/modules/mail/mailer.server.ts", () => ({
   async sendMail(message: MailMessage): Promise<SentMail> {
     gate.entered++;
     if (gate.failure) throw gate.failure;

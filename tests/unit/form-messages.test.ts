@@ -1,7 +1,7 @@
 // Form messages cross from the server to the page as `key|{json}` text; the page must show
 // something readable whatever arrives, never throw while rendering.
 import { describe, expect, it } from "vitest";
-import { decodeMessage, encodeMessage, messageNamespaces, translateMessage } from "~/components/forms/message-codec";
+import { decodeMessage, encodeMessage, messageNamespaces, translateMessage } from "#app/components/forms/message-codec.ts";
 
 describe("form message codec", () => {
   it("round-trips a key with values", () => {

@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "../../app/modules/db/db.server.ts";
+import { getDatabase, getDb } from "#app/modules/db/db.server.ts";
 import { createTestDatabase, type TestDatabaseHandle, useTestDatabase } from "../support/db.ts";
 
 const t = useTestDatabase();

@@ -11,9 +11,9 @@ import {
   imageFilePath,
   processImage,
   variantWidths,
-} from "../../app/modules/images/process.server.ts";
-import { deleteImages, storeImage } from "../../app/modules/images/store.server.ts";
-import { imageSrcSet, imageUrl, imageUrlFor, pickVariant } from "../../app/modules/images/urls.ts";
+} from "#app/modules/images/process.server.ts";
+import { deleteImages, storeImage } from "#app/modules/images/store.server.ts";
+import { imageSrcSet, imageUrl, imageUrlFor, pickVariant } from "#app/modules/images/urls.ts";
 import { useTestDatabase } from "../support/db.ts";
 
 const t = useTestDatabase({ register: false });

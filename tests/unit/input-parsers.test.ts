@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readCookie } from "~/modules/http/cookies.server";
-import { readForm, readFormOutcome, readJson } from "~/modules/http/body.server";
-import { INT4_MAX, parseId, parseIds } from "~/modules/http/ids";
-import { parseQuery, queryEnum, queryId, queryPage, queryText } from "~/modules/http/query";
+import { readCookie } from "#app/modules/http/cookies.server.ts";
+import { readForm, readFormOutcome, readJson } from "#app/modules/http/body.server.ts";
+import { INT4_MAX, parseId, parseIds } from "#app/modules/http/ids.ts";
+import { parseQuery, queryEnum, queryId, queryPage, queryText } from "#app/modules/http/query.ts";
 
 function post(body: BodyInit | null, headers: Record<string, string>) {
   return new Request("http://localhost/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatPrice, numberFormat } from "~/modules/format/intl";
-import { formatDate } from "~/modules/format/dates";
-import { fromLocalInput, toLocalInput } from "~/modules/staff-content/datetime";
+import { dateTimeFormat, formatPrice, numberFormat } from "#app/modules/format/intl.ts";
+import { formatDate } from "#app/modules/format/dates.ts";
+import { fromLocalInput, toLocalInput } from "#app/modules/staff-content/datetime.ts";
 
 // One place formats through Intl: prices with the currency per the locale's rules,
 // formatters made once per language and options.

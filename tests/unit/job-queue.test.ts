@@ -6,9 +6,9 @@ import { sql } from "kysely";
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { queuePasswordResetMail, queueVerificationMail } from "~/modules/auth/account-mail.server";
-import { openJobQueue } from "~/modules/jobs/queue.server";
-import { startJobWorker, type JobWorker } from "~/modules/jobs/worker.server";
+import { queuePasswordResetMail, queueVerificationMail } from "#app/modules/auth/account-mail.server.ts";
+import { openJobQueue } from "#app/modules/jobs/queue.server.ts";
+import { startJobWorker, type JobWorker } from "#app/modules/jobs/worker.server.ts";
 import { makeUser, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
 

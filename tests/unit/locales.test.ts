@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { localeFromPath, localizePath, stripLocale, switchLocalePath } from "~/i18n/locales";
-import { preferredLocale } from "~/middleware/locale-redirect.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
+import { localeFromPath, localizePath, stripLocale, switchLocalePath } from "#app/i18n/locales.ts";
+import { preferredLocale } from "#app/middleware/locale-redirect.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 
 describe("locale paths", () => {
   it("reads the locale from the prefix only", () => {

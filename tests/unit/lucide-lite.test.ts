@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as lucide from "lucide-react";
 import { describe, expect, it } from "vitest";
-import createLucideIcon from "~/components/icons/lucide-lite";
+import createLucideIcon from "#app/components/icons/lucide-lite.ts";
 
 // Both builds render lucide's icons with components/icons/lucide-lite.ts instead of lucide's
 // own factory: it must write the same markup, or the swap would change what lucide's icons

@@ -4,13 +4,13 @@
 // user chose in the cabinet; the RFC 8058 one-click unsubscribe turns it off.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import * as cabinet from "~/routes/cabinet/route";
-import * as unsubscribe from "~/routes/unsubscribe/route";
-import { authMiddleware } from "~/modules/auth/guards.server";
-import { reply, sendAboutAdvert } from "~/modules/messages/conversations.server";
-import { queueMessageDigests, sendMessageMail, THROTTLE_MS } from "~/modules/messages/mail.server";
-import { runQueuedJobs } from "~/modules/jobs/worker.server";
-import { messagesUnsubscribeToken } from "~/modules/saved-searches/unsubscribe.server";
+import * as cabinet from "#app/routes/cabinet/route.tsx";
+import * as unsubscribe from "#app/routes/unsubscribe/route.tsx";
+import { authMiddleware } from "#app/modules/auth/guards.server.ts";
+import { reply, sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
+import { queueMessageDigests, sendMessageMail, THROTTLE_MS } from "#app/modules/messages/mail.server.ts";
+import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { messagesUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { catchResponse, unwrapData } from "../support/route.ts";

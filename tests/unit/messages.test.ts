@@ -4,17 +4,17 @@
 // conversations are counted for each side.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import type { DB, NewAdvertisement } from "../../db/schema.ts";
-import * as inbox from "~/routes/cabinet-messages/route";
-import * as newMessage from "~/routes/cabinet-message-new/route";
-import * as thread from "~/routes/cabinet-message-thread/route";
-import * as status from "~/routes/api-messages-status/route";
-import * as reports from "~/routes/dashboard-reports/route";
-import * as advertItem from "~/routes/advert-item/route";
-import * as advertSeller from "~/routes/advert-seller/route";
-import { deleteAccount } from "~/modules/auth/users.server";
-import { messageStatus, NEW_CONVERSATION_LIMITS } from "~/modules/messages/conversations.server";
-import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
+import type { DB, NewAdvertisement } from "#db/schema.ts";
+import * as inbox from "#app/routes/cabinet-messages/route.tsx";
+import * as newMessage from "#app/routes/cabinet-message-new/route.tsx";
+import * as thread from "#app/routes/cabinet-message-thread/route.tsx";
+import * as status from "#app/routes/api-messages-status/route.ts";
+import * as reports from "#app/routes/dashboard-reports/route.tsx";
+import * as advertItem from "#app/routes/advert-item/route.tsx";
+import * as advertSeller from "#app/routes/advert-seller/route.tsx";
+import { deleteAccount } from "#app/modules/auth/users.server.ts";
+import { messageStatus, NEW_CONVERSATION_LIMITS } from "#app/modules/messages/conversations.server.ts";
+import { MESSAGE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { thrownStatus } from "../support/app-route.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";

@@ -15,8 +15,8 @@ import {
   type SwFetchEvent,
   type SwMessageEvent,
   type WorkerScope,
-} from "~/modules/offline/sw-core";
-import { OFFLINE_PAGE_PATHS } from "~/modules/offline/offline-files";
+} from "#app/modules/offline/sw-core.ts";
+import { OFFLINE_PAGE_PATHS } from "#app/modules/offline/offline-files.ts";
 
 const ORIGIN = "https://portal.test";
 

@@ -9,22 +9,22 @@ import path from "node:path";
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { PostgresQueryCompiler, type QueryId, type RawNode, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig, setConfig } from "~/modules/config/config.server";
-import { registerDatabase } from "~/modules/db/db.server";
-import { getContentState, isCurrent, resetContentState, stampFor } from "~/modules/page-cache/content-state.server";
-import { flushCounters } from "~/modules/analytics/counters.server";
-import { clearPageCache } from "~/modules/page-cache/page-cache.server";
-import { SEARCH_CATEGORIES } from "~/modules/search/query";
-import { loadShellData } from "~/modules/shell/shell-data.server";
-import { translatorFor } from "~/middleware/i18next";
+import { loadConfig, setConfig } from "#app/modules/config/config.server.ts";
+import { registerDatabase } from "#app/modules/db/db.server.ts";
+import { getContentState, isCurrent, resetContentState, stampFor } from "#app/modules/page-cache/content-state.server.ts";
+import { flushCounters } from "#app/modules/analytics/counters.server.ts";
+import { clearPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { SEARCH_CATEGORIES } from "#app/modules/search/query.ts";
+import { loadShellData } from "#app/modules/shell/shell-data.server.ts";
+import { translatorFor } from "#app/middleware/i18next.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { makeUser } from "../support/auth.ts";
 import { HOUR, insertFixture, servePage } from "./content-support.ts";
 
 /** The deps each route module gave publicPageCache, by the module's middleware function. */
 const declared = vi.hoisted(() => new WeakMap<object, readonly string[]>());
-vi.mock("~/modules/page-cache/page-cache.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/modules/page-cache/page-cache.server")>();
+vi.mock("#app/modules/page-cache/page-cache.server.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("#app/modules/page-cache/page-cache.server.ts")>();
   return {
     ...actual,
     publicPageCache: (options: Parameters<typeof actual.publicPageCache>[0]) => {

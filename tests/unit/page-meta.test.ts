@@ -2,9 +2,9 @@
 // and hreflang alternates, or on an error page only the error's title and description.
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { addMessages } from "~/i18n/translate";
-import { resources } from "~/i18n/resources";
-import { pageMeta } from "~/modules/seo/meta";
+import { addMessages } from "#app/i18n/translate.ts";
+import { resources } from "#app/i18n/resources.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 addMessages("uk", resources.uk);
 addMessages("en", resources.en);

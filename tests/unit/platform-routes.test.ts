@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as contacts from "~/routes/contacts/route";
-import * as notFound from "~/routes/not-found/route";
-import * as privacy from "~/routes/privacy-policy/route";
-import * as setLocale from "~/routes/set-locale/route";
-import * as setTheme from "~/routes/set-theme/route";
-import * as staticPage from "~/routes/static-page/route";
-import { setConfig, loadConfig } from "~/modules/config/config.server";
+import * as contacts from "#app/routes/contacts/route.tsx";
+import * as notFound from "#app/routes/not-found/route.tsx";
+import * as privacy from "#app/routes/privacy-policy/route.tsx";
+import * as setLocale from "#app/routes/set-locale/route.ts";
+import * as setTheme from "#app/routes/set-theme/route.ts";
+import * as staticPage from "#app/routes/static-page/route.tsx";
+import { setConfig, loadConfig } from "#app/modules/config/config.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { callRoute, catchResponse } from "../support/route.ts";

@@ -2,16 +2,16 @@
 // X-Forwarded-Host), and the page cache keys on what changes a page, never on who asked.
 // Requests here carry the hostile host in their URL too: the worst a server could pass on.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as feedsNews from "~/routes/feeds-news/route";
-import * as login from "~/routes/login/route";
-import { runQueuedJobs } from "~/modules/jobs/worker.server";
-import * as newsItem from "~/routes/news-item/route";
-import * as robots from "~/routes/robots/route";
-import * as sitemap from "~/routes/sitemap/route";
-import { loadConfig, publicOrigin } from "~/modules/config/config.server";
-import { resetContentState } from "~/modules/page-cache/content-state.server";
-import { clearPageCache, pageCacheKey } from "~/modules/page-cache/page-cache.server";
-import { loadShellData } from "~/modules/shell/shell-data.server";
+import * as feedsNews from "#app/routes/feeds-news/route.ts";
+import * as login from "#app/routes/login/route.tsx";
+import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import * as newsItem from "#app/routes/news-item/route.tsx";
+import * as robots from "#app/routes/robots/route.ts";
+import * as sitemap from "#app/routes/sitemap/route.ts";
+import { loadConfig, publicOrigin } from "#app/modules/config/config.server.ts";
+import { resetContentState } from "#app/modules/page-cache/content-state.server.ts";
+import { clearPageCache, pageCacheKey } from "#app/modules/page-cache/page-cache.server.ts";
+import { loadShellData } from "#app/modules/shell/shell-data.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, readOutbox, useAccountConfig } from "../support/auth.ts";
 import { buildRequest, callRoute } from "../support/route.ts";

@@ -1,27 +1,27 @@
 // One rule for public staff content (modules/content/visibility.server.ts): every public
 // surface shows the published item of each type and none of its draft, scheduled, archived
 // or trashed twins (nor, for news, a published item without a publication time).
-import type { ReportTargetType } from "../../db/schema.ts";
+import type { ReportTargetType } from "#db/schema.ts";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listFooterPages } from "~/modules/pages/pages.server";
-import { reklamaFor } from "~/modules/reklama/reklama.server";
-import { publicReportTarget } from "~/modules/reports/reports.server";
-import * as diasporaItem from "~/routes/diaspora-item/route";
-import * as diaspors from "~/routes/diaspors/route";
-import * as feedsNews from "~/routes/feeds-news/route";
-import * as posterIcs from "~/routes/feeds-poster-ics/route";
-import * as feedsPosters from "~/routes/feeds-posters/route";
-import * as home from "~/routes/home/route";
-import * as newsItem from "~/routes/news-item/route";
-import * as news from "~/routes/news/route";
-import * as posterItem from "~/routes/poster-item/route";
-import * as posters from "~/routes/posters/route";
-import * as reklamaItem from "~/routes/reklama-item/route";
-import * as search from "~/routes/search/route";
-import * as serviceItem from "~/routes/service-item/route";
-import * as services from "~/routes/services/route";
-import * as sitemap from "~/routes/sitemap/route";
-import * as staticPage from "~/routes/static-page/route";
+import { listFooterPages } from "#app/modules/pages/pages.server.ts";
+import { reklamaFor } from "#app/modules/reklama/reklama.server.ts";
+import { publicReportTarget } from "#app/modules/reports/reports.server.ts";
+import * as diasporaItem from "#app/routes/diaspora-item/route.tsx";
+import * as diaspors from "#app/routes/diaspors/route.tsx";
+import * as feedsNews from "#app/routes/feeds-news/route.ts";
+import * as posterIcs from "#app/routes/feeds-poster-ics/route.ts";
+import * as feedsPosters from "#app/routes/feeds-posters/route.ts";
+import * as home from "#app/routes/home/route.tsx";
+import * as newsItem from "#app/routes/news-item/route.tsx";
+import * as news from "#app/routes/news/route.tsx";
+import * as posterItem from "#app/routes/poster-item/route.tsx";
+import * as posters from "#app/routes/posters/route.tsx";
+import * as reklamaItem from "#app/routes/reklama-item/route.tsx";
+import * as search from "#app/routes/search/route.tsx";
+import * as serviceItem from "#app/routes/service-item/route.tsx";
+import * as services from "#app/routes/services/route.tsx";
+import * as sitemap from "#app/routes/sitemap/route.ts";
+import * as staticPage from "#app/routes/static-page/route.tsx";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { callRoute } from "../support/route.ts";

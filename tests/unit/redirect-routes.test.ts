@@ -1,12 +1,12 @@
 // The redirect payloads of tests/support/redirect-payloads.ts through the real routes: every
 // post-action and post-login target lands on the route's own default, never off the site.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as apiAuth from "~/routes/api-auth/route";
-import * as consent from "~/routes/consent/route";
-import * as login from "~/routes/login/route";
-import * as report from "~/routes/report/route";
-import * as setLocale from "~/routes/set-locale/route";
-import * as setTheme from "~/routes/set-theme/route";
+import * as apiAuth from "#app/routes/api-auth/route.ts";
+import * as consent from "#app/routes/consent/route.ts";
+import * as login from "#app/routes/login/route.tsx";
+import * as report from "#app/routes/report/route.tsx";
+import * as setLocale from "#app/routes/set-locale/route.ts";
+import * as setTheme from "#app/routes/set-theme/route.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { REFUSED_STRINGS } from "../support/redirect-payloads.ts";

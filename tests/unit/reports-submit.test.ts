@@ -1,8 +1,8 @@
 // Visitor reports through /report: anonymous or signed in, on adverts and staff items,
 // validated with messages, limited per IP, stored for the dashboard's queue.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as report from "~/routes/report/route";
-import { REPORT_LIMIT, reporterHash } from "~/modules/reports/reports.server";
+import * as report from "#app/routes/report/route.tsx";
+import { REPORT_LIMIT, reporterHash } from "#app/modules/reports/reports.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { unwrapData } from "../support/route.ts";

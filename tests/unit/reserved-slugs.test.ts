@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import routes from "~/routes";
-import { RESERVED_PAGE_SLUGS } from "~/modules/staff-content/slug.server";
+import routes from "#app/routes.ts";
+import { RESERVED_PAGE_SLUGS } from "#app/modules/staff-content/slug.server.ts";
 
 type RouteEntry = { path?: string; children?: RouteEntry[] };
 

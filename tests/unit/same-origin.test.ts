@@ -2,16 +2,16 @@
 // (consent, theme, beacons, the auth API) included, through the root's middleware.
 import { describe, expect, it, beforeAll, vi } from "vitest";
 import type { MiddlewareFunction } from "react-router";
-import { handleError } from "~/entry.server";
-import { middleware as rootMiddleware } from "~/root";
-import * as apiAuth from "~/routes/api-auth/route";
-import * as heartbeat from "~/routes/api-heartbeat/route";
-import * as consent from "~/routes/consent/route";
-import * as login from "~/routes/login/route";
-import * as setTheme from "~/routes/set-theme/route";
-import * as visitorsLog from "~/routes/api-visitors-log/route";
-import { clientAddressContext } from "~/modules/http/client-address.server";
-import { isSameOrigin } from "~/modules/http/same-origin.server";
+import { handleError } from "#app/entry.server.tsx";
+import { middleware as rootMiddleware } from "#app/root.tsx";
+import * as apiAuth from "#app/routes/api-auth/route.ts";
+import * as heartbeat from "#app/routes/api-heartbeat/route.ts";
+import * as consent from "#app/routes/consent/route.ts";
+import * as login from "#app/routes/login/route.tsx";
+import * as setTheme from "#app/routes/set-theme/route.ts";
+import * as visitorsLog from "#app/routes/api-visitors-log/route.ts";
+import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
+import { isSameOrigin } from "#app/modules/http/same-origin.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { useAccountConfig } from "../support/auth.ts";
 import { buildContext, buildRequest, type RouteCallOptions } from "../support/route.ts";

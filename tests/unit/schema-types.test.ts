@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { generateSchemaTypes, VALUE_TYPES } from "../../db/codegen.ts";
+import { generateSchemaTypes, VALUE_TYPES } from "#db/codegen.ts";
 import {
   ADVERT_STATUSES,
   ALERT_FREQUENCIES,
@@ -21,7 +21,7 @@ import {
   EXPIRY_MAIL_KINDS,
   MESSAGE_MAIL_CHOICES,
   USER_ROLES,
-} from "../../db/schema.ts";
+} from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
 const t = useTestDatabase({ register: false });

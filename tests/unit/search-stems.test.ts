@@ -1,9 +1,9 @@
 import { stemmer as ukrainianStemmer } from "@orama/stemmers/ukrainian";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as search from "~/routes/search/route";
-import { resetWordFrequencies } from "~/modules/search/frequency.server";
-import { toTsQuery } from "~/modules/search/query";
+import * as search from "#app/routes/search/route.tsx";
+import { resetWordFrequencies } from "#app/modules/search/frequency.server.ts";
+import { toTsQuery } from "#app/modules/search/query.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { ago, useUnitConfig } from "./content-support.ts";

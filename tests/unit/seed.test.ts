@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../app/modules/auth/password.server.ts";
-import { imageFilePath } from "../../app/modules/images/process.server.ts";
+import { verifyPassword } from "#app/modules/auth/password.server.ts";
+import { imageFilePath } from "#app/modules/images/process.server.ts";
 import { seedDemoContent } from "../../scripts/seed/index.ts";
 import { useTestDatabase } from "../support/db.ts";
 

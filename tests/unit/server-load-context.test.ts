@@ -8,12 +8,12 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppServer } from "../../server/app-server.ts";
-import { createLoadContext, createServices } from "~/modules/app-context/app-context.server";
-import { getBuildId } from "~/modules/build-info/build-id.server";
-import { getConfig, loadConfig } from "~/modules/config/config.server";
-import { getDatabase } from "~/modules/db/db.server";
-import { getClientAddress } from "~/modules/http/client-address.server";
-import { getImageStore, imageStoreFor } from "~/modules/images/storage.server";
+import { createLoadContext, createServices } from "#app/modules/app-context/app-context.server.ts";
+import { getBuildId } from "#app/modules/build-info/build-id.server.ts";
+import { getConfig, loadConfig } from "#app/modules/config/config.server.ts";
+import { getDatabase } from "#app/modules/db/db.server.ts";
+import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { getImageStore, imageStoreFor } from "#app/modules/images/storage.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 
 const t = useTestDatabase();

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cachedByVersion, resetContentState } from "~/modules/page-cache/content-state.server";
-import { freshAfterWriteMiddleware } from "~/modules/page-cache/fresh-after-write.server";
-import { cachedTotal } from "~/modules/lists/list-page.server";
-import { listFooterPagesCached } from "~/modules/pages/pages.server";
-import { getCachedSettings } from "~/modules/settings/settings.server";
+import { cachedByVersion, resetContentState } from "#app/modules/page-cache/content-state.server.ts";
+import { freshAfterWriteMiddleware } from "#app/modules/page-cache/fresh-after-write.server.ts";
+import { cachedTotal } from "#app/modules/lists/list-page.server.ts";
+import { listFooterPagesCached } from "#app/modules/pages/pages.server.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 
 // What every uncached page reads the same way (the shell's settings and footer pages) is kept

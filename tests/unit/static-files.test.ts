@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickEncoding } from "../../server/compression.ts";
 import { precompressDirectory } from "../../server/precompress.ts";
 import { serveStatic } from "../../server/static.ts";
-import { HEAD_REQUEST_HEADER } from "../../app/modules/http/head-request.ts";
-import { isCountableVisit } from "../../app/modules/page-cache/request-effects.server.ts";
+import { HEAD_REQUEST_HEADER } from "#app/modules/http/head-request.ts";
+import { isCountableVisit } from "#app/modules/page-cache/request-effects.server.ts";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "portal-static-"));
 const script = `export function greet(name) { return "Привіт, " + name; }\n`.repeat(400);

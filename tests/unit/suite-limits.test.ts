@@ -2,7 +2,7 @@
 // for a crowd behind one address (the browser suite runs every browser from 127.0.0.1)
 // without widening the per-account ones, and the browser suite's ports are checked.
 import { beforeEach, describe, expect, it } from "vitest";
-import { consumeLimit, type LimitRule } from "~/modules/auth/rate-limit.server";
+import { consumeLimit, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
 import { suitePorts } from "../e2e/support/env.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { useAccountConfig } from "../support/auth.ts";

@@ -1,8 +1,8 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { resources } from "~/i18n/resources";
-import { addMessages, subscribeToMessages, translate } from "~/i18n/translate";
-import type { Language } from "~/i18n/locales";
+import { resources } from "#app/i18n/resources.ts";
+import { addMessages, subscribeToMessages, translate } from "#app/i18n/translate.ts";
+import type { Language } from "#app/i18n/locales.ts";
 
 // The browser's small translator must say exactly what i18next says on the server, or
 // hydration would disagree with the server's HTML: every message of both languages is

@@ -4,12 +4,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as newRoute from "~/routes/advert-new/route";
-import * as contentNew from "~/routes/dashboard-content-new/route";
-import { authMiddleware } from "~/modules/auth/guards.server";
-import { readUploadOutcome, type UploadOutcome } from "~/modules/http/body.server";
-import { acquireUploadSlot } from "~/modules/http/upload-slots.server";
-import { unclaimedUploads } from "~/modules/adverts/photos.server";
+import * as newRoute from "#app/routes/advert-new/route.tsx";
+import * as contentNew from "#app/routes/dashboard-content-new/route.tsx";
+import { authMiddleware } from "#app/modules/auth/guards.server.ts";
+import { readUploadOutcome, type UploadOutcome } from "#app/modules/http/body.server.ts";
+import { acquireUploadSlot } from "#app/modules/http/upload-slots.server.ts";
+import { unclaimedUploads } from "#app/modules/adverts/photos.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { unwrapData } from "../support/route.ts";

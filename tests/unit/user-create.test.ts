@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sql } from "kysely";
-import { openPGlite } from "../../db/connection.ts";
-import { verifyPassword } from "../../app/modules/auth/password.server.ts";
+import { openPGlite } from "#db/connection.ts";
+import { verifyPassword } from "#app/modules/auth/password.server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-user-create-"));

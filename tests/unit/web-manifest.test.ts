@@ -5,8 +5,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { generatedFiles, offlinePage, webManifest } from "~/modules/offline/generated-files";
-import { manifestPath, OFFLINE_PAGE_PATHS, offlinePagePath } from "~/modules/offline/offline-files";
+import { generatedFiles, offlinePage, webManifest } from "#app/modules/offline/generated-files.ts";
+import { manifestPath, OFFLINE_PAGE_PATHS, offlinePagePath } from "#app/modules/offline/offline-files.ts";
 
 const publicDir = path.resolve(import.meta.dirname, "../../public");
 

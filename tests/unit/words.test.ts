@@ -2,12 +2,12 @@
 // "Advertising", user adverts are "Classifieds"), a language switch named by language, the
 // advert form's button saying what happens, and events that have begun read "until <end>".
 import { describe, expect, it } from "vitest";
-import { advertSubmitKey } from "~/components/adverts/submit-label";
-import { sendsForReview } from "~/modules/adverts/lifecycle";
-import { LOCALES } from "~/i18n/locales";
-import { resources } from "~/i18n/resources";
-import { addMessages, translate } from "~/i18n/translate";
-import { eventWhen, eventWhenLabel } from "~/modules/posters/event-when";
+import { advertSubmitKey } from "#app/components/adverts/submit-label.ts";
+import { sendsForReview } from "#app/modules/adverts/lifecycle.ts";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { resources } from "#app/i18n/resources.ts";
+import { addMessages, translate } from "#app/i18n/translate.ts";
+import { eventWhen, eventWhenLabel } from "#app/modules/posters/event-when.ts";
 
 addMessages("uk", resources.uk);
 addMessages("en", resources.en);

@@ -1,12 +1,12 @@
 import { LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
 import { useLocation } from "react-router";
-import { useAccountT } from "./use-account-t";
-import { localizePath, stripLocale } from "~/i18n/locales";
-import { useLocale } from "~/hooks/use-t";
-import { can } from "~/modules/auth/access";
-import { useSession } from "~/modules/auth/session-status";
-import { LocalizedLink } from "../localized-link";
-import { UnreadMessagesLink } from "../messages/unread-messages-link";
+import { useAccountT } from "./use-account-t.ts";
+import { localizePath, stripLocale } from "#app/i18n/locales.ts";
+import { useLocale } from "#app/hooks/use-t.ts";
+import { can } from "#app/modules/auth/access.ts";
+import { useSession } from "#app/modules/auth/session-status.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { UnreadMessagesLink } from "#app/components/messages/unread-messages-link.tsx";
 
 const NO_RETURN_PATHS = ["/login", "/verify-request", "/delete-account"];
 

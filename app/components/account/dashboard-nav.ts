@@ -1,6 +1,6 @@
-import type { UserRole } from "../../../db/schema.ts";
-import type { GroupKey } from "~/i18n/keys";
-import { can, DASHBOARD_SECTIONS } from "~/modules/auth/access";
+import type { UserRole } from "#db/schema.ts";
+import type { GroupKey } from "#app/i18n/keys.ts";
+import { can, DASHBOARD_SECTIONS } from "#app/modules/auth/access.ts";
 
 /** `sectionLabel` (a translation key) fills `{{section}}` in `label`. */
 export type DashboardLink = { to: string; label: GroupKey<"dashboard", "sections"> | "dashboard:nav.home"; sectionLabel?: GroupKey<"dashboard", "sections"> };

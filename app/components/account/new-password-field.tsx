@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Field, inputProps, type FieldState } from "~/components/forms/field";
-import { passwordStrength } from "~/modules/auth/password-rules";
-import { useAccountT } from "./use-account-t";
+import { Field, inputProps, type FieldState } from "#app/components/forms/field.tsx";
+import { passwordStrength } from "#app/modules/auth/password-rules.ts";
+import { useAccountT } from "./use-account-t.ts";
 
 /**
  * A new-password field with the strength meter (labels Weak, Medium, Strong and the

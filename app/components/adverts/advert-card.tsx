@@ -1,10 +1,10 @@
-import { CARD_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
-import { Localized } from "~/components/content/localized-text";
-import { CardPlaceholder } from "~/components/content/card-placeholder";
-import { LocalizedLink } from "~/components/localized-link";
-import type { AdvertCard as AdvertCardData } from "~/modules/adverts/queries.server";
-import { FavouriteToggle } from "./favourite-toggle";
-import { useAdvertsT } from "./use-adverts-t";
+import { CARD_IMAGE_SIZES, ResponsiveImage } from "#app/components/content/responsive-image.tsx";
+import { Localized } from "#app/components/content/localized-text.tsx";
+import { CardPlaceholder } from "#app/components/content/card-placeholder.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import type { AdvertCard as AdvertCardData } from "#app/modules/adverts/queries.server.ts";
+import { FavouriteToggle } from "./favourite-toggle.tsx";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 /** An advert in a list: cover photo, price, title, city and date; the whole card links to the advert. */
 /** `saved`: whether the viewer saved it (the save toggle sits over the photo); undefined hides the toggle. */

@@ -1,13 +1,13 @@
 import { SlidersHorizontal } from "lucide-react";
 import { Form } from "react-router";
-import { LocalizedLink } from "~/components/localized-link";
-import { useLocale, usePageLanguage } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { ADVERT_SORTS, type AdvertListQuery } from "~/modules/adverts/list-query";
-import { CURRENCIES } from "~/modules/adverts/price";
-import { FilterSelect, termOption } from "~/components/filter-select";
-import type { CategoryLink, LocationOption } from "~/modules/taxonomy/public-terms.server";
-import { useAdvertsT } from "./use-adverts-t";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { useLocale, usePageLanguage } from "#app/hooks/use-t.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { ADVERT_SORTS, type AdvertListQuery } from "#app/modules/adverts/list-query.ts";
+import { CURRENCIES } from "#app/modules/adverts/price.ts";
+import { FilterSelect, termOption } from "#app/components/filter-select.tsx";
+import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 /**
  * The list's filters and sort: a GET form, so every choice lives in the URL and works

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { FormErrors } from "~/components/forms/use-lazy-validated-form";
-import { advertFormSchema } from "~/modules/adverts/form-schema";
+import type { FormErrors } from "#app/components/forms/use-lazy-validated-form.ts";
+import { advertFormSchema } from "#app/modules/adverts/form-schema.ts";
 
 /** The advert form's browser check (advert-form.tsx loads it on first focus): the server's schema. */
 export default function validateAdvertForm(formData: FormData): FormErrors {

@@ -1,21 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { FormErrors } from "~/components/forms/error-list";
-import { Field, inputProps, selectProps, textareaProps } from "~/components/forms/field";
-import { CheckboxField } from "~/components/forms/fields";
-import { useLazyValidatedForm } from "~/components/forms/use-lazy-validated-form";
-import type { FormConstraint } from "~/components/forms/use-server-checked-form";
-import { usePageLanguage } from "~/hooks/use-t";
-import { langAttr } from "~/modules/content/localized";
-import type { AdvertFormDefaults, AdvertFormOptions } from "~/modules/adverts/form.server";
-import type { PhotoPreview } from "~/modules/adverts/photos.server";
-import { CURRENCIES, PRICE_KINDS } from "~/modules/adverts/price";
-import { PhotoField } from "./photo-field";
-import { advertSubmitKey } from "./submit-label";
-import { useAdvertsT } from "./use-adverts-t";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { Field, inputProps, selectProps, textareaProps } from "#app/components/forms/field.tsx";
+import { CheckboxField } from "#app/components/forms/fields.tsx";
+import { useLazyValidatedForm } from "#app/components/forms/use-lazy-validated-form.ts";
+import type { FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { langAttr } from "#app/modules/content/localized.ts";
+import type { AdvertFormDefaults, AdvertFormOptions } from "#app/modules/adverts/form.server.ts";
+import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
+import { CURRENCIES, PRICE_KINDS } from "#app/modules/adverts/price.ts";
+import { PhotoField } from "./photo-field.tsx";
+import { advertSubmitKey } from "./submit-label.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
-const loadValidator = () => import("./advert-form-validation").then((module) => module.default);
+const loadValidator = () => import("./advert-form-validation.ts").then((module) => module.default);
 
 /**
  * The advert form, for posting and editing: a multipart form post that works without JS,

@@ -1,15 +1,15 @@
-import { CategoryNav } from "~/components/content/category-nav";
-import { ListPage } from "~/components/content/list-page";
-import { LocalizedLink } from "~/components/localized-link";
-import type { AdvertListQuery } from "~/modules/adverts/list-query";
-import type { AdvertCard as AdvertCardData } from "~/modules/adverts/queries.server";
-import type { CategoryLink, LocationOption } from "~/modules/taxonomy/public-terms.server";
-import type { Pagination } from "~/modules/lists/pagination";
-import { AdvertCard } from "./advert-card";
-import { AdvertFilters } from "./advert-filters";
-import { SaveSearchForm } from "./save-search-form";
-import type { SaveSearchResult } from "~/modules/saved-searches/save-action.server";
-import { useAdvertsT } from "./use-adverts-t";
+import { CategoryNav } from "#app/components/content/category-nav.tsx";
+import { ListPage } from "#app/components/content/list-page.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import type { AdvertListQuery } from "#app/modules/adverts/list-query.ts";
+import type { AdvertCard as AdvertCardData } from "#app/modules/adverts/queries.server.ts";
+import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
+import type { Pagination } from "#app/modules/lists/pagination.ts";
+import { AdvertCard } from "./advert-card.tsx";
+import { AdvertFilters } from "./advert-filters.tsx";
+import { SaveSearchForm } from "./save-search-form.tsx";
+import type { SaveSearchResult } from "#app/modules/saved-searches/save-action.server.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 export type AdvertListData = {
   items: AdvertCardData[];

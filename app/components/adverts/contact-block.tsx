@@ -1,8 +1,8 @@
 import { useFetcher, useLocation } from "react-router";
-import type { ContactReveal } from "~/modules/adverts/page.server";
-import type { AdvertContact } from "~/modules/adverts/queries.server";
-import { useAdvertsT } from "./use-adverts-t";
-import { useMessage } from "./use-message";
+import type { ContactReveal } from "#app/modules/adverts/page.server.ts";
+import type { AdvertContact } from "#app/modules/adverts/queries.server.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
+import { useMessage } from "./use-message.ts";
 
 type ContactKind = ContactReveal["kind"];
 

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
-import type { FavouriteResult } from "~/routes/favourite-toggle/route";
-import { useAdvertsT } from "./use-adverts-t";
+import type { FavouriteResult } from "#app/routes/favourite-toggle/route.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 const ACTION = "/favourites";
 

@@ -1,4 +1,4 @@
-import { afterIdle, deferred } from "../deferred";
+import { afterIdle, deferred } from "#app/components/deferred.tsx";
 
 /**
  * "Save" / "Saved" on advert cards and pages. The button is a form post that works as plain
@@ -6,4 +6,4 @@ import { afterIdle, deferred } from "../deferred";
  * natively (the server redirects back with a notice), then the chunk hydrates every toggle
  * and they flip in place (deferred.tsx).
  */
-export const FavouriteToggle = deferred(() => import("./favourite-toggle-form"), afterIdle);
+export const FavouriteToggle = deferred(() => import("./favourite-toggle-form.tsx"), afterIdle);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import type { GalleryPhoto } from "~/modules/adverts/queries.server";
-import { COVER_IMAGE_SIZES, ResponsiveImage } from "~/components/content/responsive-image";
-import { useAdvertsT } from "./use-adverts-t";
+import type { GalleryPhoto } from "#app/modules/adverts/queries.server.ts";
+import { COVER_IMAGE_SIZES, ResponsiveImage } from "#app/components/content/responsive-image.tsx";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 /**
  * The advert's photos: the first one large, the others as thumbnails. Every photo is a
@@ -9,7 +9,7 @@ import { useAdvertsT } from "./use-adverts-t";
  * the lightbox instead: zoom (buttons, wheel, + and -), previous/next (buttons, arrow keys,
  * swipe), Escape closes. The lightbox's code loads on the first click.
  */
-const Lightbox = lazy(() => import("./lightbox"));
+const Lightbox = lazy(() => import("./lightbox.tsx"));
 
 export function Gallery({ photos, title }: { photos: GalleryPhoto[]; title: string }) {
   const { t } = useAdvertsT();

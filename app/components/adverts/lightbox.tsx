@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LIGHTBOX, stepZoom, swipeDirection, wrapIndex } from "~/modules/adverts/lightbox";
-import type { GalleryPhoto } from "~/modules/adverts/queries.server";
-import { useAdvertsT } from "./use-adverts-t";
+import { LIGHTBOX, stepZoom, swipeDirection, wrapIndex } from "#app/modules/adverts/lightbox.ts";
+import type { GalleryPhoto } from "#app/modules/adverts/queries.server.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 /** The gallery's full-screen viewer, loaded when a photo is first opened (see gallery.tsx). */
 export default function Lightbox({ photos, title, start, onClose }: { photos: GalleryPhoto[]; title: string; start: number; onClose: () => void }) {

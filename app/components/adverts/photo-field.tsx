@@ -1,9 +1,9 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { FilePicker } from "~/components/forms/file-picker";
-import type { PhotoPreview } from "~/modules/adverts/photos.server";
-import { useAdvertsT } from "./use-adverts-t";
-import { useMessage } from "./use-message";
+import { FilePicker } from "#app/components/forms/file-picker.tsx";
+import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
+import { useMessage } from "./use-message.ts";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 const ACCEPTED_TYPES = new Set(ACCEPT.split(","));

@@ -1,10 +1,10 @@
 import { Form, useLocation } from "react-router";
-import { LocalizedLink } from "~/components/localized-link";
-import { useSession } from "~/modules/auth/session-status";
-import type { SaveSearchResult } from "~/modules/saved-searches/save-action.server";
-import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/limits";
-import { useAdvertsT } from "./use-adverts-t";
-import { useMessage } from "./use-message";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { useSession } from "#app/modules/auth/session-status.tsx";
+import type { SaveSearchResult } from "#app/modules/saved-searches/save-action.server.ts";
+import { SAVED_SEARCH_NAME_MAX } from "#app/modules/saved-searches/limits.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
+import { useMessage } from "./use-message.ts";
 
 /**
  * "Save this search" under the advert filters: a name and a button (a plain post to the page

@@ -1,5 +1,5 @@
-import type { AdvertStatus } from "~/modules/adverts/status";
-import { useAdvertsT } from "./use-adverts-t";
+import type { AdvertStatus } from "#app/modules/adverts/status.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 export function StatusBadge({ status }: { status: AdvertStatus }) {
   const { t } = useAdvertsT();

@@ -1,5 +1,5 @@
-import { translateMessage } from "~/components/forms/message-codec";
-import { useAdvertsT } from "./use-adverts-t";
+import { translateMessage } from "#app/components/forms/message-codec.ts";
+import { useAdvertsT } from "./use-adverts-t.ts";
 
 /**
  * Coded form messages (`adverts:errors.title_length|{"min":5}`) as text. Apart from

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { AppLink } from "../localized-link";
-import { localizePath, localeFromPath, type Language } from "~/i18n/locales";
-import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "~/modules/consent/cookies";
-import { deferred } from "../deferred";
-import { CONSENT_FETCHER_KEY } from "./fetcher-key";
-import { useShellT } from "./use-shell-t";
+import { AppLink } from "#app/components/localized-link.tsx";
+import { localizePath, localeFromPath, type Language } from "#app/i18n/locales.ts";
+import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "#app/modules/consent/cookies.ts";
+import { deferred } from "#app/components/deferred.tsx";
+import { CONSENT_FETCHER_KEY } from "./fetcher-key.ts";
+import { useShellT } from "./use-shell-t.ts";
 
 export type ConsentView = ConsentState & { manage: boolean };
 
@@ -14,7 +14,7 @@ const CONSENT_ACTION = "/consent";
 // The settings dialog is opened by few visitors: its code loads when it first shows (and
 // the "manage" button's hover or focus starts the download). Opened by the URL, the server
 // renders it and the page works without JS while it loads (deferred.tsx).
-const loadSettings = () => import("./consent-settings");
+const loadSettings = () => import("./consent-settings.tsx");
 const SettingsDialog = deferred(loadSettings, () => Promise.resolve());
 const preloadSettings = () => void loadSettings();
 

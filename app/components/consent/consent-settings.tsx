@@ -1,10 +1,10 @@
 import { X } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { Language } from "~/i18n/locales";
-import { COOKIES, type CookieGroup } from "~/modules/consent/cookies";
-import { CONSENT_FETCHER_KEY } from "./fetcher-key";
-import { useShellT } from "./use-shell-t";
+import type { Language } from "#app/i18n/locales.ts";
+import { COOKIES, type CookieGroup } from "#app/modules/consent/cookies.ts";
+import { CONSENT_FETCHER_KEY } from "./fetcher-key.ts";
+import { useShellT } from "./use-shell-t.ts";
 
 /** The cookie settings dialog of the consent banner (consent-banner.tsx). */
 export type ConsentSettingsProps = {

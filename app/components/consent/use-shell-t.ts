@@ -1,5 +1,5 @@
-import type { Language } from "~/i18n/locales";
-import { useTranslation } from "~/i18n/translate";
+import type { Language } from "#app/i18n/locales.ts";
+import { useTranslation } from "#app/i18n/translate.ts";
 
 /** `t` of the `shell` namespace; the consent UI takes its language from the shell (English by default). */
 export function useShellT(language: Language) {

@@ -1,7 +1,7 @@
-import { LocalizedLink } from "~/components/localized-link";
-import type { LocalizedText } from "~/modules/content/localized";
-import { Localized } from "./localized-text";
-import { useContentT } from "./use-content-t";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import type { LocalizedText } from "#app/modules/content/localized.ts";
+import { Localized } from "./localized-text.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 /** Home › Section › (Category): the item itself is the page's heading, not repeated here. */
 export function Breadcrumbs({ trail }: { trail: Array<{ to: string; label: string | LocalizedText }> }) {

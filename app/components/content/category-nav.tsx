@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { LocalizedNavLink } from "~/components/localized-link";
-import type { CategoryLink } from "~/modules/taxonomy/public-terms.server";
-import { Localized } from "./localized-text";
-import { useContentT } from "./use-content-t";
+import { LocalizedNavLink } from "#app/components/localized-link.tsx";
+import type { CategoryLink } from "#app/modules/taxonomy/public-terms.server.ts";
+import { Localized } from "./localized-text.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 /** Links to every category of a section, the current one marked. `base` is "/novyny", "/poster", "/services". */
 export function CategoryNav({ base, categories }: { base: string; categories: CategoryLink[] }) {

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { LocalizedLink } from "~/components/localized-link";
-import type { LocalizedText } from "~/modules/content/localized";
-import type { DisplayImage } from "~/modules/images/display-image";
-import { Localized } from "./localized-text";
-import { CardPlaceholder, type PlaceholderKind } from "./card-placeholder";
-import { CARD_IMAGE_SIZES, ResponsiveImage } from "./responsive-image";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import type { LocalizedText } from "#app/modules/content/localized.ts";
+import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import { Localized } from "./localized-text.tsx";
+import { CardPlaceholder, type PlaceholderKind } from "./card-placeholder.tsx";
+import { CARD_IMAGE_SIZES, ResponsiveImage } from "./responsive-image.tsx";
 
 /**
  * The frame of every content card (news, posters, directory entries, the home page's teasers):

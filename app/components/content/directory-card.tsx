@@ -1,6 +1,6 @@
-import type { DirectoryCard as DirectoryCardData } from "~/modules/directory/cards";
-import { SectionItemCard, type CardOptions } from "./content-card";
-import { CategoryLink, Localized } from "./localized-text";
+import type { DirectoryCard as DirectoryCardData } from "#app/modules/directory/cards.ts";
+import { SectionItemCard, type CardOptions } from "./content-card.tsx";
+import { CategoryLink, Localized } from "./localized-text.tsx";
 
 /** A service or a diaspora organisation; `section` is "/services" or "/diaspors". */
 export function DirectoryCard({ item, section, ...options }: CardOptions & { item: DirectoryCardData; section: "/services" | "/diaspors" }) {

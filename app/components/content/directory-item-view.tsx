@@ -1,11 +1,11 @@
-import type { DirectoryDetail } from "~/modules/directory/cards";
-import { SocialLink } from "./social-link";
-import { telHref } from "~/modules/directory/cards";
-import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
-import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout";
-import { Localized, LocalizedHtml } from "./localized-text";
-import { ResponsiveImage } from "./responsive-image";
-import { useContentT } from "./use-content-t";
+import type { DirectoryDetail } from "#app/modules/directory/cards.ts";
+import { SocialLink } from "./social-link.tsx";
+import { telHref } from "#app/modules/directory/cards.ts";
+import type { ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
+import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout.tsx";
+import { Localized, LocalizedHtml } from "./localized-text.tsx";
+import { ResponsiveImage } from "./responsive-image.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 type DirectoryItemData = Omit<Parameters<typeof DirectoryItemView>[0], "section">;
 

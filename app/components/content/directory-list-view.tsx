@@ -1,11 +1,11 @@
-import type { DirectoryCard as DirectoryCardData } from "~/modules/directory/cards";
-import type { CategoryLink, LocationOption } from "~/modules/taxonomy/public-terms.server";
-import type { Pagination } from "~/modules/lists/pagination";
-import { CategoryNav } from "./category-nav";
-import { DirectoryCard } from "./directory-card";
-import { ListPage, type ListReklama } from "./list-page";
-import { LocationFilter } from "./location-filter";
-import { useContentT } from "./use-content-t";
+import type { DirectoryCard as DirectoryCardData } from "#app/modules/directory/cards.ts";
+import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
+import type { Pagination } from "#app/modules/lists/pagination.ts";
+import { CategoryNav } from "./category-nav.tsx";
+import { DirectoryCard } from "./directory-card.tsx";
+import { ListPage, type ListReklama } from "./list-page.tsx";
+import { LocationFilter } from "./location-filter.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 export type DirectoryListData = {
   items: DirectoryCardData[];

@@ -1,9 +1,9 @@
 import { Search } from "lucide-react";
 import { Form, useLocation } from "react-router";
-import { localizePath, stripLocale } from "~/i18n/locales";
-import { dynamicKey } from "~/i18n/translate";
-import { useLocale } from "~/hooks/use-t";
-import { useContentT } from "./use-content-t";
+import { localizePath, stripLocale } from "#app/i18n/locales.ts";
+import { dynamicKey } from "#app/i18n/translate.ts";
+import { useLocale } from "#app/hooks/use-t.ts";
+import { useContentT } from "./use-content-t.ts";
 
 /** The section a path belongs to decides where the header search looks; news elsewhere. */
 export function searchCategoryFor(pathname: string): string {

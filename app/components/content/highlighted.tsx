@@ -1,4 +1,4 @@
-import type { Highlighted as HighlightedParts } from "~/modules/search/query";
+import type { Highlighted as HighlightedParts } from "#app/modules/search/query.ts";
 
 /** Text with its matching words in <mark>; React escapes every part. */
 export function Highlighted({ parts }: { parts: HighlightedParts }) {

@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
-import { ReportForm } from "~/components/report-form";
-import type { ReportTargetType } from "../../../db/schema.ts";
-import type { LocalizedText } from "~/modules/content/localized";
-import type { DisplayImage } from "~/modules/images/display-image";
-import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
-import { Breadcrumbs } from "./breadcrumbs";
-import { JsonLd } from "./json-ld";
-import { CategoryLink, Localized } from "./localized-text";
-import { ReklamaSlot } from "./reklama-slot";
-import { COVER_IMAGE_SIZES, ResponsiveImage } from "./responsive-image";
-import { ShareLinks } from "./share-links";
-import { useContentT } from "./use-content-t";
+import { ReportForm } from "#app/components/report-form.tsx";
+import type { ReportTargetType } from "#db/schema.ts";
+import type { LocalizedText } from "#app/modules/content/localized.ts";
+import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import type { ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
+import { Breadcrumbs } from "./breadcrumbs.tsx";
+import { JsonLd } from "./json-ld.tsx";
+import { CategoryLink, Localized } from "./localized-text.tsx";
+import { ReklamaSlot } from "./reklama-slot.tsx";
+import { COVER_IMAGE_SIZES, ResponsiveImage } from "./responsive-image.tsx";
+import { ShareLinks } from "./share-links.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 /** An item page's frame: the article (titled by `#item-title`) and the aside with the sidebar reklama and `aside`. */
 export function ItemLayout({ sidebar, aside, children }: { sidebar: ReklamaBanner[]; aside?: ReactNode; children: ReactNode }) {

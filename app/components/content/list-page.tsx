@@ -1,11 +1,11 @@
 import { Fragment } from "react";
-import type { Pagination } from "~/modules/lists/pagination";
-import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
-import { Localized } from "./localized-text";
-import type { LocalizedText } from "~/modules/content/localized";
-import { PaginationNav } from "./pagination-nav";
-import { ReklamaSlot } from "./reklama-slot";
-import { useContentT } from "./use-content-t";
+import type { Pagination } from "#app/modules/lists/pagination.ts";
+import type { ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
+import { Localized } from "./localized-text.tsx";
+import type { LocalizedText } from "#app/modules/content/localized.ts";
+import { PaginationNav } from "./pagination-nav.tsx";
+import { ReklamaSlot } from "./reklama-slot.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 /** Where the list_inline reklama goes: after this many cards. */
 const INLINE_REKLAMA_AFTER = 6;

@@ -1,6 +1,6 @@
-import { LocalizedLink } from "~/components/localized-link";
-import { usePageLanguage } from "~/hooks/use-t";
-import { langAttr, type LocalizedText } from "~/modules/content/localized";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { langAttr, type LocalizedText } from "#app/modules/content/localized.ts";
 
 type Tag = "span" | "p" | "h1" | "h2" | "h3" | "div" | "strong";
 

@@ -1,8 +1,8 @@
 import { Form, useLocation } from "react-router";
-import { usePageLanguage } from "~/hooks/use-t";
-import { FilterSelect, termOption } from "~/components/filter-select";
-import type { LocationOption } from "~/modules/taxonomy/public-terms.server";
-import { useContentT } from "./use-content-t";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { FilterSelect, termOption } from "#app/components/filter-select.tsx";
+import type { LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
+import { useContentT } from "./use-content-t.ts";
 
 /**
  * A GET form that reloads the list for one location (page 1). `keep` carries other

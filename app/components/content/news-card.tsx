@@ -1,6 +1,6 @@
-import type { NewsCard as NewsCardData } from "~/modules/news/news.server";
-import { SectionItemCard, type CardOptions } from "./content-card";
-import { CategoryLink, Localized } from "./localized-text";
+import type { NewsCard as NewsCardData } from "#app/modules/news/news.server.ts";
+import { SectionItemCard, type CardOptions } from "./content-card.tsx";
+import { CategoryLink, Localized } from "./localized-text.tsx";
 
 export function NewsCard({ item, ...options }: CardOptions & { item: NewsCardData }) {
   const meta = (

@@ -1,9 +1,9 @@
-import { ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout } from "./item-layout";
-import { CategoryLink, Localized, LocalizedHtml } from "./localized-text";
-import { NewsCard } from "./news-card";
-import { TagList } from "./tag-list";
-import { useContentT } from "./use-content-t";
-import type { loadNewsArticle } from "~/modules/news/news-page.server";
+import { ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout } from "./item-layout.tsx";
+import { CategoryLink, Localized, LocalizedHtml } from "./localized-text.tsx";
+import { NewsCard } from "./news-card.tsx";
+import { TagList } from "./tag-list.tsx";
+import { useContentT } from "./use-content-t.ts";
+import type { loadNewsArticle } from "#app/modules/news/news-page.server.ts";
 
 /** The page of `/novyny/{slug}`: the article, related news beside it. */
 export function NewsItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadNewsArticle>> }) {

@@ -1,11 +1,11 @@
-import type { NewsCard as NewsCardData } from "~/modules/news/news.server";
-import type { CategoryLink } from "~/modules/taxonomy/public-terms.server";
-import type { Pagination } from "~/modules/lists/pagination";
-import type { FeedLink } from "~/modules/seo/list-meta";
-import { CategoryNav } from "./category-nav";
-import { ListPage, type ListReklama } from "./list-page";
-import { NewsCard } from "./news-card";
-import { useContentT } from "./use-content-t";
+import type { NewsCard as NewsCardData } from "#app/modules/news/news.server.ts";
+import type { CategoryLink } from "#app/modules/taxonomy/public-terms.server.ts";
+import type { Pagination } from "#app/modules/lists/pagination.ts";
+import type { FeedLink } from "#app/modules/seo/list-meta.ts";
+import { CategoryNav } from "./category-nav.tsx";
+import { ListPage, type ListReklama } from "./list-page.tsx";
+import { NewsCard } from "./news-card.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 export type NewsListData = {
   items: NewsCardData[];

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
-import { PageLinks } from "~/components/page-links";
-import type { Pagination } from "~/modules/lists/pagination";
-import { useContentT } from "./use-content-t";
+import { PageLinks } from "#app/components/page-links.tsx";
+import type { Pagination } from "#app/modules/lists/pagination.ts";
+import { useContentT } from "./use-content-t.ts";
 
 /** The current URL with `page` set (dropped for page 1, the canonical address); other parameters kept. */
 export function pageHref(pathname: string, search: string, page: number): string {

@@ -1,8 +1,8 @@
-import type { PosterCard as PosterCardData } from "~/modules/posters/posters.server";
-import { SectionItemCard, type CardOptions } from "./content-card";
-import { eventWhenLabel } from "~/modules/posters/event-when";
-import { CategoryLink, Localized } from "./localized-text";
-import { useContentT } from "./use-content-t";
+import type { PosterCard as PosterCardData } from "#app/modules/posters/posters.server.ts";
+import { SectionItemCard, type CardOptions } from "./content-card.tsx";
+import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
+import { CategoryLink, Localized } from "./localized-text.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 export function PosterCard({ item, ...options }: CardOptions & { item: PosterCardData }) {
   const { t } = useContentT();

@@ -1,10 +1,10 @@
-import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout";
-import { Localized, LocalizedHtml } from "./localized-text";
-import { TagList } from "./tag-list";
-import { useContentT } from "./use-content-t";
-import { mapSearchUrl } from "~/modules/format/map-link";
-import { eventWhenLabel } from "~/modules/posters/event-when";
-import type { loadPosterItem } from "~/modules/posters/poster-page.server";
+import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout.tsx";
+import { Localized, LocalizedHtml } from "./localized-text.tsx";
+import { TagList } from "./tag-list.tsx";
+import { useContentT } from "./use-content-t.ts";
+import { mapSearchUrl } from "#app/modules/format/map-link.ts";
+import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
+import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts";
 
 /** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
 export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {

@@ -1,14 +1,14 @@
 import { useLocation } from "react-router";
-import { AppLink } from "../localized-link";
-import type { PosterCard as PosterCardData, PosterWhen } from "~/modules/posters/posters.server";
-import type { CategoryLink, LocationOption } from "~/modules/taxonomy/public-terms.server";
-import type { Pagination } from "~/modules/lists/pagination";
-import type { FeedLink } from "~/modules/seo/list-meta";
-import { CategoryNav } from "./category-nav";
-import { ListPage, type ListReklama } from "./list-page";
-import { LocationFilter } from "./location-filter";
-import { PosterCard } from "./poster-card";
-import { useContentT } from "./use-content-t";
+import { AppLink } from "#app/components/localized-link.tsx";
+import type { PosterCard as PosterCardData, PosterWhen } from "#app/modules/posters/posters.server.ts";
+import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
+import type { Pagination } from "#app/modules/lists/pagination.ts";
+import type { FeedLink } from "#app/modules/seo/list-meta.ts";
+import { CategoryNav } from "./category-nav.tsx";
+import { ListPage, type ListReklama } from "./list-page.tsx";
+import { LocationFilter } from "./location-filter.tsx";
+import { PosterCard } from "./poster-card.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 export type PosterListData = {
   items: PosterCardData[];

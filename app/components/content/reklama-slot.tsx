@@ -1,9 +1,9 @@
-import { localizePath } from "~/i18n/locales";
-import { useLocale } from "~/hooks/use-t";
-import type { ReklamaBanner } from "~/modules/reklama/reklama.server";
-import { Localized } from "./localized-text";
-import { ResponsiveImage } from "./responsive-image";
-import { useContentT } from "./use-content-t";
+import { localizePath } from "#app/i18n/locales.ts";
+import { useLocale } from "#app/hooks/use-t.ts";
+import type { ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
+import { Localized } from "./localized-text.tsx";
+import { ResponsiveImage } from "./responsive-image.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 // Wide placements show the picture beside the text at min(45%, 20rem) from 45rem; phones
 // and the sidebar stack it full width.

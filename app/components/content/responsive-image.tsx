@@ -1,4 +1,4 @@
-import type { DisplayImage } from "~/modules/images/display-image";
+import type { DisplayImage } from "#app/modules/images/display-image.ts";
 
 /**
  * A stored image with every width variant in srcset and its intrinsic size set (no layout

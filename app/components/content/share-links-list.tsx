@@ -1,6 +1,6 @@
 import { Mail } from "lucide-react";
-import { NetworkIcon } from "./social-link";
-import { useContentT } from "./use-content-t";
+import { NetworkIcon } from "./social-link.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 /** Plain share links (no third-party scripts): work without JS and leak nothing until clicked. Loaded through share-links.tsx. */
 export default function ShareLinksList({ url, title }: { url: string; title: string }) {

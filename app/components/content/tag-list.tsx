@@ -1,7 +1,7 @@
-import { LocalizedLink } from "~/components/localized-link";
-import type { LocalizedText } from "~/modules/content/localized";
-import { Localized } from "./localized-text";
-import { useContentT } from "./use-content-t";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import type { LocalizedText } from "#app/modules/content/localized.ts";
+import { Localized } from "./localized-text.tsx";
+import { useContentT } from "./use-content-t.ts";
 
 /** Tags link to a search for the tag's name within the section (there are no tag pages). */
 export function TagList({ tags, searchCategory }: { tags: Array<{ slug: string; name: LocalizedText }>; searchCategory: string }) {

@@ -1,7 +1,7 @@
-import type { TeaserItem } from "~/modules/home/section";
-import { placeholderKindOf } from "./card-placeholder";
-import { ContentCard } from "./content-card";
-import { Localized } from "./localized-text";
+import type { TeaserItem } from "#app/modules/home/section.ts";
+import { placeholderKindOf } from "./card-placeholder.tsx";
+import { ContentCard } from "./content-card.tsx";
+import { Localized } from "./localized-text.tsx";
 
 export function TeaserCard({ item, priority = false }: { item: TeaserItem; priority?: boolean }) {
   return (

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/i18n/translate";
-import { usePageLanguage } from "~/hooks/use-t";
+import { useTranslation } from "#app/i18n/translate.ts";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
 
 /** `t` of the `content` namespace in the page's language. */
 export function useContentT() {

@@ -1,14 +1,14 @@
 import { Chart } from "primereact/chart";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "~/i18n/translate";
-import { usePageLanguage } from "~/hooks/use-t";
-import type { Language } from "~/i18n/locales";
-import type { VisitorStats } from "~/modules/analytics/stats.server";
-import type { DeviceInfo } from "~/modules/device/detect";
-import { useDevice } from "~/modules/device/use-device";
-import { formatWidgetDate, usePrimeLocale } from "../shell/prime-locale";
-import { readChartTheme, type ChartTheme } from "./chart-theme";
-import { pathLabelLines } from "./labels";
+import { useTranslation } from "#app/i18n/translate.ts";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import type { VisitorStats } from "#app/modules/analytics/stats.server.ts";
+import type { DeviceInfo } from "#app/modules/device/detect.ts";
+import { useDevice } from "#app/modules/device/use-device.ts";
+import { formatWidgetDate, usePrimeLocale } from "#app/components/shell/prime-locale.ts";
+import { readChartTheme, type ChartTheme } from "./chart-theme.ts";
+import { pathLabelLines } from "./labels.ts";
 import "./visitor-charts.css";
 
 type Props = { stats: VisitorStats; device: DeviceInfo };

@@ -1,5 +1,5 @@
-import type { AuditLine } from "~/modules/audit/present.server";
-import { tKey, useAdminT } from "./use-admin-t";
+import type { AuditLine } from "#app/modules/audit/present.server.ts";
+import { tKey, useAdminT } from "./use-admin-t.ts";
 
 /** An item's history: who did what when, and which fields changed from what to what. */
 export function AuditTrail({ entries, headingId = "history-heading" }: { entries: AuditLine[]; headingId?: string }) {

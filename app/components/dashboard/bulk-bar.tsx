@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import type { StateAction } from "~/modules/staff-content/actions";
-import type { ListQuery } from "~/modules/staff-content/list-query";
-import { tKey, useAdminT } from "./use-admin-t";
+import type { StateAction } from "#app/modules/staff-content/actions.ts";
+import type { ListQuery } from "#app/modules/staff-content/list-query.ts";
+import { tKey, useAdminT } from "./use-admin-t.ts";
 
 /**
  * Bulk actions: on the ticked rows (their checkboxes belong to this form), or on every row

@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import type { FormDefaults, FormOptions, ImagePreview } from "~/modules/staff-content/form-data.server";
-import { contentFormSchema } from "~/modules/staff-content/form-schema";
-import { contentSpec, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type ContentType, type FieldSpec } from "~/modules/staff-content/types";
-import { slugify } from "~/modules/slug/transliterate";
-import { FormErrors } from "~/components/forms/error-list";
-import type { AnyField } from "~/components/forms/field";
-import { CheckboxField, InputField, SelectField, TextAreaField } from "~/components/forms/fields";
-import { useConformForm } from "~/components/forms/use-conform-form";
-import { GalleryField, ImageField } from "./image-field";
-import { RichTextField } from "./rich-text-field";
-import { TagsField } from "./tags-field";
-import { tKey, useAdminT, type AdminT } from "./use-admin-t";
-import { SubmitRow } from "~/components/forms/submit-row";
+import type { FormDefaults, FormOptions, ImagePreview } from "#app/modules/staff-content/form-data.server.ts";
+import { contentFormSchema } from "#app/modules/staff-content/form-schema.ts";
+import { contentSpec, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type ContentType, type FieldSpec } from "#app/modules/staff-content/types.ts";
+import { slugify } from "#app/modules/slug/transliterate.ts";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import type { AnyField } from "#app/components/forms/field.tsx";
+import { CheckboxField, InputField, SelectField, TextAreaField } from "#app/components/forms/fields.tsx";
+import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { GalleryField, ImageField } from "./image-field.tsx";
+import { RichTextField } from "./rich-text-field.tsx";
+import { TagsField } from "./tags-field.tsx";
+import { tKey, useAdminT, type AdminT } from "./use-admin-t.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 // One form for every content type, laid out from the type's description: its groups in
 // order, Ukrainian and English fields side by side.

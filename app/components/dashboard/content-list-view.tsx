@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { LocalizedLink } from "~/components/localized-link";
-import { listSearch } from "~/modules/staff-content/list-query";
-import { dashboardPaths } from "~/modules/staff-content/types";
-import type { ContentListData } from "~/modules/staff-content/list-page.server";
-import { BulkBar } from "./bulk-bar";
-import { ListFilters } from "./list-filters";
-import { Pagination } from "./pagination";
-import { ariaSort, SortHeader } from "./sort-header";
-import { StatusBadge } from "./status-badge";
-import { sectionName, useAdminT } from "./use-admin-t";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { listSearch } from "#app/modules/staff-content/list-query.ts";
+import { dashboardPaths } from "#app/modules/staff-content/types.ts";
+import type { ContentListData } from "#app/modules/staff-content/list-page.server.ts";
+import { BulkBar } from "./bulk-bar.tsx";
+import { ListFilters } from "./list-filters.tsx";
+import { Pagination } from "./pagination.tsx";
+import { ariaSort, SortHeader } from "./sort-header.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+import { sectionName, useAdminT } from "./use-admin-t.ts";
 
 type Row = ContentListData["rows"][number];
 

@@ -1,6 +1,6 @@
-import { LocalizedLink } from "~/components/localized-link";
-import type { HomeActivity } from "~/modules/moderation/home.server";
-import { tKey, useAdminT } from "./use-admin-t";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import type { HomeActivity } from "#app/modules/moderation/home.server.ts";
+import { tKey, useAdminT } from "./use-admin-t.ts";
 
 /** The dashboard home's work queue and recent history. */
 export function HomeActivityView({ activity }: { activity: HomeActivity }) {

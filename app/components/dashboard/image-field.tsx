@@ -1,9 +1,9 @@
 import { getInputProps } from "@conform-to/react";
-import { imageSrcSet, imageUrlFor } from "~/modules/images/urls";
-import type { ImagePreview } from "~/modules/staff-content/form-data.server";
-import { Field, type AnyField } from "~/components/forms/field";
-import { CheckboxField } from "~/components/forms/fields";
-import { useAdminT } from "./use-admin-t";
+import { imageSrcSet, imageUrlFor } from "#app/modules/images/urls.ts";
+import type { ImagePreview } from "#app/modules/staff-content/form-data.server.ts";
+import { Field, type AnyField } from "#app/components/forms/field.tsx";
+import { CheckboxField } from "#app/components/forms/fields.tsx";
+import { useAdminT } from "./use-admin-t.ts";
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import type { ListQuery } from "~/modules/staff-content/list-query";
-import type { Choice } from "~/modules/staff-content/form-data.server";
-import { FilterSelect } from "~/components/filter-select";
-import { tKey, useAdminT } from "./use-admin-t";
+import type { ListQuery } from "#app/modules/staff-content/list-query.ts";
+import type { Choice } from "#app/modules/staff-content/form-data.server.ts";
+import { FilterSelect } from "#app/components/filter-select.tsx";
+import { tKey, useAdminT } from "./use-admin-t.ts";
 
 type Filters = { statuses: string[]; categories: Choice[] | null; authors: Array<{ id: number; label: string }> };
 

@@ -1,5 +1,5 @@
-import { PageLinks } from "~/components/page-links";
-import { useAdminT } from "./use-admin-t";
+import { PageLinks } from "#app/components/page-links.tsx";
+import { useAdminT } from "./use-admin-t.ts";
 
 /** Page links of a dashboard list (plain links: the page number is part of the URL). */
 export function Pagination({ page: wanted, pages, total, hrefFor }: { page: number; pages: number; total: number; hrefFor: (page: number) => string }) {

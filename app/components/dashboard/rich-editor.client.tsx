@@ -1,7 +1,7 @@
 import { Editor } from "primereact/editor";
 import type Quill from "quill";
 import { useRef } from "react";
-import { useAdminT } from "./use-admin-t";
+import { useAdminT } from "./use-admin-t.ts";
 
 // The browser-only half of RichTextField (a `.client` module: never part of the server
 // bundle). The toolbar offers exactly what the server's allow-list keeps.

@@ -1,15 +1,15 @@
 import { getTextareaProps } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { FieldErrors } from "~/components/forms/error-list";
-import type { AnyField } from "~/components/forms/field";
-import { useAdminT } from "./use-admin-t";
+import { FieldErrors } from "#app/components/forms/error-list.tsx";
+import type { AnyField } from "#app/components/forms/field.tsx";
+import { useAdminT } from "./use-admin-t.ts";
 
 // Rich text: the server renders a plain textarea of HTML (what a browser without JS uses);
 // in the browser it becomes a PrimeReact Editor (Quill, loaded only here, on demand) that
 // writes its HTML back into the textarea, so the form posts the same field either way.
 // The server sanitizes whatever arrives.
 
-const RichEditor = lazy(() => import("./rich-editor.client"));
+const RichEditor = lazy(() => import("./rich-editor.client.tsx"));
 
 export function RichTextField({ field, label, hint, lang }: { field: AnyField; label: string; hint?: string; lang: string }) {
   const { t } = useAdminT();

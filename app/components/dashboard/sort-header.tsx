@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { listSearch, type ListQuery, type SortKey } from "~/modules/staff-content/list-query";
-import { useAdminT } from "./use-admin-t";
+import { listSearch, type ListQuery, type SortKey } from "#app/modules/staff-content/list-query.ts";
+import { useAdminT } from "./use-admin-t.ts";
 
 /**
  * A column header that sorts by a link (works without JS, bookmarkable): the first click

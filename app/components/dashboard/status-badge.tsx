@@ -1,4 +1,4 @@
-import { tKey, useAdminT } from "./use-admin-t";
+import { tKey, useAdminT } from "./use-admin-t.ts";
 
 /** A status as a word with a colour, never a colour alone. "Scheduled" is published with a future time. */
 export function StatusBadge({ status, scheduled = false }: { status: string; scheduled?: boolean }) {

@@ -1,6 +1,6 @@
-import type { Choice } from "~/modules/staff-content/form-data.server";
-import { Field, type AnyField } from "~/components/forms/field";
-import { useAdminT } from "./use-admin-t";
+import type { Choice } from "#app/modules/staff-content/form-data.server.ts";
+import { Field, type AnyField } from "#app/components/forms/field.tsx";
+import { useAdminT } from "./use-admin-t.ts";
 
 /** Tags: tick existing ones, or type new ones (comma separated), created when saved. */
 export function TagsField({ ids, names, tags }: { ids: AnyField; names: AnyField; tags: Choice[] }) {

@@ -1,14 +1,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import type { ZodType } from "zod";
-import type { Choice } from "~/modules/staff-content/form-data.server";
-import { categorySchema, termSchema } from "~/modules/taxonomy/schemas";
-import { FormErrors } from "~/components/forms/error-list";
-import type { AnyField } from "~/components/forms/field";
-import { InputField, SelectField } from "~/components/forms/fields";
-import { useConformForm } from "~/components/forms/use-conform-form";
-import { useAdminT } from "./use-admin-t";
-import { SubmitRow } from "~/components/forms/submit-row";
+import type { Choice } from "#app/modules/staff-content/form-data.server.ts";
+import { categorySchema, termSchema } from "#app/modules/taxonomy/schemas.ts";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import type { AnyField } from "#app/components/forms/field.tsx";
+import { InputField, SelectField } from "#app/components/forms/fields.tsx";
+import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { useAdminT } from "./use-admin-t.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 /** The answer of a taxonomy action: which form it is for, and conform's result. */
 type TermReply = { formId: string; result: SubmissionResult<string[]> };

@@ -1,6 +1,6 @@
-import { dynamicKey, useTranslation } from "~/i18n/translate";
-import { usePageLanguage } from "~/hooks/use-t";
-import type { ContentType } from "~/modules/staff-content/registry";
+import { dynamicKey, useTranslation } from "#app/i18n/translate.ts";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import type { ContentType } from "#app/modules/staff-content/registry.ts";
 
 /** `t` for dashboard pages: `admin:` keys (and `dashboard:`, `common:`), in the page's language. */
 export function useAdminT() {

@@ -1,7 +1,7 @@
 import type { FlatNamespace } from "i18next";
-import { usePageLanguage } from "~/hooks/use-t";
-import { useTranslation } from "~/i18n/translate";
-import { messageNamespaces, translateMessage } from "./message-codec";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { useTranslation } from "#app/i18n/translate.ts";
+import { messageNamespaces, translateMessage } from "./message-codec.ts";
 
 /** Turns coded messages into text, waiting (on first mount) for the namespaces they name. */
 function useMessageText(messages: readonly string[] | undefined): (message: string) => string {

@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { usePageLanguage } from "~/hooks/use-t";
-import { useTranslation } from "~/i18n/translate";
-import { FieldErrors } from "./error-list";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { useTranslation } from "#app/i18n/translate.ts";
+import { FieldErrors } from "./error-list.tsx";
 
 export type AnyField = FieldMetadata<any, any, string[]>;
 

@@ -1,4 +1,4 @@
-import { Field, inputProps, selectProps, textareaProps, type FieldState } from "./field";
+import { Field, inputProps, selectProps, textareaProps, type FieldState } from "./field.tsx";
 
 // The common controls on Field. Anything else (radios, photo pickers, rich text) renders
 // its own control inside <Field>.

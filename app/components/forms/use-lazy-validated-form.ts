@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useRef, useState, type FormEvent, type FocusEvent } from "react";
-import { formStates, type FormConstraint } from "./use-server-checked-form";
+import { formStates, type FormConstraint } from "./use-server-checked-form.ts";
 
 /** Messages by field name ("" for the whole form), as conform's `submission.error` has them. */
 export type FormErrors = Record<string, string[] | null | undefined>;

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { FieldState } from "./field";
+import type { FieldState } from "./field.tsx";
 
 /** What a loader sends from `getZodConstraint(schema)`: HTML constraint attributes per field. */
 export type FormConstraint = Record<string, { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; multiple?: boolean; pattern?: string }>;

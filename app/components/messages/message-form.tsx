@@ -1,11 +1,11 @@
 import { Form } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
-import { useAccountT } from "~/components/account/use-account-t";
-import { FormErrors } from "~/components/forms/error-list";
-import { TextAreaField } from "~/components/forms/fields";
-import { SubmitRow } from "~/components/forms/submit-row";
-import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
-import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { TextAreaField } from "#app/components/forms/fields.tsx";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
+import { MESSAGE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 
 const constraint: FormConstraint = { body: { required: true, maxLength: MESSAGE_MAX_LENGTH } };
 

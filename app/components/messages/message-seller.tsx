@@ -1,9 +1,9 @@
 import { Form } from "react-router";
-import { useAccountT } from "~/components/account/use-account-t";
-import { AppLink } from "~/components/localized-link";
-import { useLocale } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { MESSAGE_MAX_LENGTH } from "~/modules/messages/limits";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { AppLink } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/hooks/use-t.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { MESSAGE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 
 /**
  * On a live advert's page, for anyone but its owner: the first-message form for a signed-in

@@ -1,4 +1,4 @@
-import type { MessageStatus } from "~/modules/messages/conversations.server";
+import type { MessageStatus } from "#app/modules/messages/conversations.server.ts";
 
 /** How often an open, visible page asks whether a message came; a 304 costs one indexed read. */
 const POLL_MS = 5_000;

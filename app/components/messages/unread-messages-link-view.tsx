@@ -1,11 +1,11 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
-import { useAccountT } from "~/components/account/use-account-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { useRootData } from "~/hooks/use-root-data";
-import { stripLocale } from "~/i18n/locales";
-import type { MessageStatus } from "~/modules/messages/conversations.server";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { useRootData } from "#app/hooks/use-root-data.ts";
+import { stripLocale } from "#app/i18n/locales.ts";
+import type { MessageStatus } from "#app/modules/messages/conversations.server.ts";
 
 /**
  * The header's link to the inbox with the unread count. With JS the count follows new messages
@@ -49,7 +49,7 @@ function useMessageStatus(initial: MessageStatus | null): MessageStatus | null {
     if (!signedIn) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import("./message-status-poll").then(({ pollMessageStatus }) => {
+    void import("./message-status-poll.ts").then(({ pollMessageStatus }) => {
       if (cancelled) return;
       stop = pollMessageStatus((next) => {
         const previous = latest.current.status;

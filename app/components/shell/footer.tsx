@@ -1,10 +1,10 @@
 import { Mail, Phone } from "lucide-react";
-import type { LocalizedText } from "~/modules/content/localized";
-import { usePageLanguage, useT } from "~/hooks/use-t";
-import { dynamicKey } from "~/i18n/translate";
-import { LocalizedLink } from "../localized-link";
-import { CookieSettingsLink } from "../consent/consent-banner";
-import { FOOTER_LINKS } from "./nav-sections";
+import type { LocalizedText } from "#app/modules/content/localized.ts";
+import { usePageLanguage, useT } from "#app/hooks/use-t.ts";
+import { dynamicKey } from "#app/i18n/translate.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { CookieSettingsLink } from "#app/components/consent/consent-banner.tsx";
+import { FOOTER_LINKS } from "./nav-sections.ts";
 
 type FooterProps = {
   siteName: string;

@@ -1,13 +1,13 @@
 import { Menu, Moon, Sun } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
-import { LOCALES, switchLocalePath, type LocaleCode } from "~/i18n/locales";
-import { dynamicKey } from "~/i18n/translate";
-import { useLocale, useT } from "~/hooks/use-t";
-import { LocalizedLink, LocalizedNavLink } from "../localized-link";
-import { HeaderSearch } from "../content/header-search";
-import { Logo } from "./logo";
-import { NAV_SECTIONS } from "./nav-sections";
+import { LOCALES, switchLocalePath, type LocaleCode } from "#app/i18n/locales.ts";
+import { dynamicKey } from "#app/i18n/translate.ts";
+import { useLocale, useT } from "#app/hooks/use-t.ts";
+import { LocalizedLink, LocalizedNavLink } from "#app/components/localized-link.tsx";
+import { HeaderSearch } from "#app/components/content/header-search.tsx";
+import { Logo } from "./logo.tsx";
+import { NAV_SECTIONS } from "./nav-sections.ts";
 
 /**
  * The site header. Wide screens show everything in two rows (brand and tools, then the

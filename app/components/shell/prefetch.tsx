@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { checkForNewBuild } from "~/modules/build-info/new-build";
-import { unloadedRoutesFor, type ManifestRoute } from "~/modules/build-info/route-modules";
-import { createTaskQueue, MAX_PRELOAD_TASKS, PREFETCH_DELAY_MS, prefetchAllowed, type ConnectionInfo } from "./prefetch-queue";
+import { checkForNewBuild } from "#app/modules/build-info/new-build.ts";
+import { unloadedRoutesFor, type ManifestRoute } from "#app/modules/build-info/route-modules.ts";
+import { createTaskQueue, MAX_PRELOAD_TASKS, PREFETCH_DELAY_MS, prefetchAllowed, type ConnectionInfo } from "./prefetch-queue.ts";
 
 // Likely next pages: the header's sections and the links that scroll into view. Their route
 // modules are preloaded (code only: loaders may count views and their data ages quickly).

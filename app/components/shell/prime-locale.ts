@@ -1,6 +1,6 @@
 import { addLocale, locale, localeOptions, type LocaleOptions } from "primereact/api";
-import type { Language } from "~/i18n/locales";
-import { resources } from "~/i18n/resources";
+import type { Language } from "#app/i18n/locales.ts";
+import { resources } from "#app/i18n/resources.ts";
 
 // PrimeReact widgets (calendars, tables, confirm dialogs) in the product's words and formats:
 // uk dd.mm.yy with Monday first, en mm/dd/yy with Sunday first; Today, Wk, Yes, No and

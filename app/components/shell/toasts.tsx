@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useT } from "~/hooks/use-t";
+import { useT } from "#app/hooks/use-t.ts";
 
 type ToastSeverity = "info" | "success" | "warn" | "error" | "secondary" | "contrast";
 export type ToastMessage = { id: string; severity: ToastSeverity; text: string; group?: string; life?: number };

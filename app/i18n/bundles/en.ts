@@ -1,5 +1,5 @@
-import adminMessages from "../../locales/en/admin.json";
-import publicMessages from "./en-public";
+import adminMessages from "#app/locales/en/admin.json";
+import publicMessages from "./en-public.ts";
 
 /** Every namespace of the English interface. */
 export default { ...publicMessages, admin: adminMessages };

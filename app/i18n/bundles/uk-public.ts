@@ -1,11 +1,11 @@
-import commonMessages from "../../locales/uk/common.json";
-import authMessages from "../../locales/uk/auth.json";
-import cabinetMessages from "../../locales/uk/cabinet.json";
-import dashboardMessages from "../../locales/uk/dashboard.json";
-import contentMessages from "../../locales/uk/content.json";
-import advertsMessages from "../../locales/uk/adverts.json";
-import reportsMessages from "../../locales/uk/reports.json";
-import shellMessages from "../../locales/uk/shell.json";
+import commonMessages from "#app/locales/uk/common.json";
+import authMessages from "#app/locales/uk/auth.json";
+import cabinetMessages from "#app/locales/uk/cabinet.json";
+import dashboardMessages from "#app/locales/uk/dashboard.json";
+import contentMessages from "#app/locales/uk/content.json";
+import advertsMessages from "#app/locales/uk/adverts.json";
+import reportsMessages from "#app/locales/uk/reports.json";
+import shellMessages from "#app/locales/uk/shell.json";
 
 /** The Ukrainian namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from "kysely";
-import { languageOf, localizePath } from "~/i18n/locales";
-import type { DB, ExpiryMailKind, Locale } from "../../../db/schema.ts";
-import { issueToken } from "../auth/tokens.server.ts";
-import { publicOrigin } from "../config/config.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { formatDate } from "../format/dates.ts";
-import { mailT, sendParagraphMail, siteNameIn, type ParagraphMail } from "../mail/compose.server.ts";
+import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import type { DB, ExpiryMailKind, Locale } from "#db/schema.ts";
+import { issueToken } from "#app/modules/auth/tokens.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { formatDate } from "#app/modules/format/dates.ts";
+import { mailT, sendParagraphMail, siteNameIn, type ParagraphMail } from "#app/modules/mail/compose.server.ts";
 import { advertLifetimeDays } from "./lifecycle.server.ts";
 
 // Mails that keep adverts fresh: a reminder `advert_reminder_days` before an advert expires,

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { pickLocalized } from "../content/localized.ts";
-import { feedText, RSS_CONTENT_TYPE, rssXml } from "../feeds/rss.server.ts";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import { pageContext, siteName } from "../content/public-page.server.ts";
+import { pickLocalized } from "#app/modules/content/localized.ts";
+import { feedText, RSS_CONTENT_TYPE, rssXml } from "#app/modules/feeds/rss.server.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
 import { advertsT, priceLabels } from "./page.server.ts";
 import { advertsForFeed, priceView } from "./queries.server.ts";
 

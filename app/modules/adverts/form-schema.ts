@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, PRICE_KINDS, parsePriceAmount } from "./price.ts";
-import { idNumberSchema } from "../http/ids.ts";
+import { idNumberSchema } from "#app/modules/http/ids.ts";
 
 // The advert form (posting and editing), shared by the browser (conform's client
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries

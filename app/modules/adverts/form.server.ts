@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { localeFromPath, localizePath, type Language } from "~/i18n/locales";
-import type { SessionUser } from "../auth/session.server.ts";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
-import { getDb } from "../db/db.server.ts";
-import { readUploadOutcome, type SpooledFile, type UploadOutcome } from "../http/body.server.ts";
-import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "../http/upload-slots.server.ts";
-import { redirectWithFlash } from "../http/flash.server.ts";
-import { MAX_IMAGE_BYTES } from "../images/process.server.ts";
-import { getSettings, type Settings } from "../settings/settings.server.ts";
-import { categoryRows, listLocations } from "../taxonomy/public-terms.server.ts";
+import { localeFromPath, localizePath, type Language } from "#app/i18n/locales.ts";
+import type { SessionUser } from "#app/modules/auth/session.server.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { readUploadOutcome, type SpooledFile, type UploadOutcome } from "#app/modules/http/body.server.ts";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "#app/modules/http/upload-slots.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { MAX_IMAGE_BYTES } from "#app/modules/images/process.server.ts";
+import { getSettings, type Settings } from "#app/modules/settings/settings.server.ts";
+import { categoryRows, listLocations } from "#app/modules/taxonomy/public-terms.server.ts";
 import { createAdvertSchema, parsePhotoOrder, type AdvertFormValue } from "./form-schema.ts";
 import { createAdvert, dailyLimitReached, dailyLimitRetryAfter, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
 import {
@@ -23,7 +23,7 @@ import {
   type PhotoRejection,
 } from "./photos.server.ts";
 import { amountInputValue, parsePriceAmount } from "./price.ts";
-import { parseIds } from "../http/ids.ts";
+import { parseIds } from "#app/modules/http/ids.ts";
 
 // The advert form's server side, shared by posting (/dodaty-ogoloshennya,
 // /cabinet/add-advertisement) and editing (/cabinet/edit/{id}).

@@ -1,4 +1,4 @@
-import { teaserSection, TEASERS_PER_SECTION } from "../home/section.ts";
+import { teaserSection, TEASERS_PER_SECTION } from "#app/modules/home/section.ts";
 import { newestAdverts } from "./queries.server.ts";
 
 /** The home page's "new adverts" section (one line in HOME_SECTIONS). */

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { DB } from "../../../db/schema.ts";
+import type { DB } from "#db/schema.ts";
 import { effectiveStatus, mayRaise, nextRaiseAt, nextStatus, type AdvertAction, type AdvertActor, type AdvertStatus } from "./lifecycle.ts";
 
 // The lifecycle's moves as SQL: which columns each move writes. Whoever moves adverts (the

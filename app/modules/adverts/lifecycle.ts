@@ -1,4 +1,4 @@
-import type { AdvertStatus } from "../../../db/schema.ts";
+import type { AdvertStatus } from "#db/schema.ts";
 
 // An advert's lifecycle as one table: every move an advert can make, who may make it and
 // where it lands. The cabinet (owner), the moderation queue and the dashboard (moderator),

@@ -1,6 +1,6 @@
-import type { TokenPurpose } from "../../../db/schema.ts";
-import { consumeToken, inspectToken } from "../auth/tokens.server.ts";
-import { getDb } from "../db/db.server.ts";
+import type { TokenPurpose } from "#db/schema.ts";
+import { consumeToken, inspectToken } from "#app/modules/auth/tokens.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { ownerMove } from "./lifecycle.server.ts";
 import { canMove, effectiveStatus } from "./lifecycle.ts";
 

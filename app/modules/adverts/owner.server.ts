@@ -1,17 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import type { Language } from "~/i18n/locales";
-import type { AdvertStatus, Currency, DB, PriceKind } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
-import { displayDate, type DisplayDate } from "../format/dates.ts";
-import { displayImage, type DisplayImage } from "../images/display-image.ts";
-import type { Settings } from "../settings/settings.server.ts";
-import { slugify } from "../slug/transliterate.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import type { AdvertStatus, Currency, DB, PriceKind } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { displayDate, type DisplayDate } from "#app/modules/format/dates.ts";
+import { displayImage, type DisplayImage } from "#app/modules/images/display-image.ts";
+import type { Settings } from "#app/modules/settings/settings.server.ts";
+import { slugify } from "#app/modules/slug/transliterate.ts";
 import { advertPhotoIds, deletePhotos, setAdvertPhotos } from "./photos.server.ts";
 import { priceView, withFirstPhoto, type PriceLabels, type PriceView } from "./queries.server.ts";
 import { effectiveStatus, mayRaise, nextRaiseAt, ownerActions, statusAfterSave, type OwnerAction } from "./lifecycle.ts";
 import { ownerMove } from "./lifecycle.server.ts";
-import { parseId } from "../http/ids.ts";
+import { parseId } from "#app/modules/http/ids.ts";
 
 // An owner's adverts: posting, editing, renewing, marking sold, archiving, deleting. Every
 // function takes the owner's id and touches only that owner's rows: another user's advert

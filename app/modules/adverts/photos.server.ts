@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
-import { getDb } from "../db/db.server.ts";
-import type { SpooledFile } from "../http/body.server.ts";
-import { ImageRejectedError, MAX_IMAGE_BYTES, type ImageRejectionReason } from "../images/process.server.ts";
-import { deleteImages, storeImage } from "../images/store.server.ts";
-import { imageUrlFor } from "../images/urls.ts";
+import type { DB } from "#db/schema.ts";
+import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import type { SpooledFile } from "#app/modules/http/body.server.ts";
+import { ImageRejectedError, MAX_IMAGE_BYTES, type ImageRejectionReason } from "#app/modules/images/process.server.ts";
+import { deleteImages, storeImage } from "#app/modules/images/store.server.ts";
+import { imageUrlFor } from "#app/modules/images/urls.ts";
 
 // Advert photos. Each chosen file is decoded, stripped and stored (webp variants) once,
 // when its form is posted, and becomes an image id that travels in a hidden field until an

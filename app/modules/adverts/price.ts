@@ -1,6 +1,6 @@
-import type { Language } from "~/i18n/locales";
-import { CURRENCIES, PRICE_KINDS, type Currency } from "../../../db/schema.ts";
-import { formatPrice } from "../format/intl.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { CURRENCIES, PRICE_KINDS, type Currency } from "#db/schema.ts";
+import { formatPrice } from "#app/modules/format/intl.ts";
 
 // Prices: numeric(12,2) in the database, typed by people in either locale's habit
 // ("1 250,50", "1,250.50", "1250"). Pure: used by the form schema (browser) and loaders.

@@ -1,6 +1,6 @@
-import type { Language } from "~/i18n/locales";
-import { getDb } from "../db/db.server.ts";
-import { displayDate, type DisplayDate } from "../format/dates.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { displayDate, type DisplayDate } from "#app/modules/format/dates.ts";
 import { ADVERT_PAGE_SIZE, cardQuery, liveAdverts, toCard, type AdvertCard, type PriceLabels } from "./queries.server.ts";
 
 // A seller's public page: who they are to a buyer (name, since when, whether their email is

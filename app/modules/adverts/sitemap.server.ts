@@ -1,4 +1,4 @@
-import type { SitemapEntry } from "../sitemap/entry.ts";
+import type { SitemapEntry } from "#app/modules/sitemap/entry.ts";
 import { advertSitemapRows } from "./queries.server.ts";
 
 /** sitemap.xml entries of the adverts: the list, the categories with live adverts, every live advert. */

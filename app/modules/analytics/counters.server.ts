@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { utcDay } from "./days.ts";
-import { beforeDatabaseClose, getDb } from "../db/db.server.ts";
+import { beforeDatabaseClose, getDb } from "#app/modules/db/db.server.ts";
 
 // View, click and impression counts are written behind, in one statement per counter every
 // few seconds, so a busy page costs no write per request. A crash loses at most the last

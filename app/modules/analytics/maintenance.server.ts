@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
+import type { DB } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { utcDay, utcDayStart } from "./days.ts";
 
 /** Visit rows older than this many days are folded into visit_daily_totals. */

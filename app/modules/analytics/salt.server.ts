@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
+import type { DB } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { utcDay } from "./days.ts";
 import { runDailyMaintenance } from "./maintenance.server.ts";
 

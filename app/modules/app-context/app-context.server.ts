@@ -1,12 +1,12 @@
 import { RouterContextProvider } from "react-router";
-import type { Database } from "../../../db/connection.ts";
-import { buildIdContext } from "../build-info/build-id.server.ts";
-import { configContext, getConfig, setConfig, type AppConfig } from "../config/config.server.ts";
-import { databaseContext, getDatabase, hasDatabase, registerDatabase } from "../db/db.server.ts";
-import { clientAddressContext } from "../http/client-address.server.ts";
-import { getImageStore, imageStoreContext, setImageStore, type ImageStore } from "../images/storage.server.ts";
-import { setImageBaseUrl } from "../images/urls.ts";
-import { contentStateContext, createContentState, processContentState, setContentState, type ContentStatePoller } from "../page-cache/content-state.server.ts";
+import type { Database } from "#db/connection.ts";
+import { buildIdContext } from "#app/modules/build-info/build-id.server.ts";
+import { configContext, getConfig, setConfig, type AppConfig } from "#app/modules/config/config.server.ts";
+import { databaseContext, getDatabase, hasDatabase, registerDatabase } from "#app/modules/db/db.server.ts";
+import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
+import { getImageStore, imageStoreContext, setImageStore, type ImageStore } from "#app/modules/images/storage.server.ts";
+import { setImageBaseUrl } from "#app/modules/images/urls.ts";
+import { contentStateContext, createContentState, processContentState, setContentState, type ContentStatePoller } from "#app/modules/page-cache/content-state.server.ts";
 
 // What every request needs from the process, made once at start (server/main.ts, scripts/dev.ts)
 // and handed to each request in React Router's context (docs/adr/0011-request-context-and-packages.md).

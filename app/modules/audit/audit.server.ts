@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
+import type { DB } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 
 // The audit log of staff changes: who did what to which item, when, and the values of the
 // fields that changed (before and after). Writers call recordAudit inside the transaction

@@ -1,6 +1,6 @@
-import type { Language } from "~/i18n/locales";
-import { formatDate, formatTime } from "../format/dates.ts";
-import { excerpt, stripHtml } from "../format/text.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { formatDate, formatTime } from "#app/modules/format/dates.ts";
+import { excerpt, stripHtml } from "#app/modules/format/text.ts";
 import type { AuditEntry } from "./audit.server.ts";
 
 // Audit entries as the dashboard shows them: times in the site's zone, values as short text.

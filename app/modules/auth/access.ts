@@ -1,6 +1,6 @@
-import type { UserRole } from "../../../db/schema.ts";
-import type { GroupKey } from "~/i18n/keys";
-import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentPermission, type ContentType } from "../staff-content/registry.ts";
+import type { UserRole } from "#db/schema.ts";
+import type { GroupKey } from "#app/i18n/keys.ts";
+import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentPermission, type ContentType } from "#app/modules/staff-content/registry.ts";
 
 // Who may do what (docs/product.md#roles-and-permissions) as one role-by-action table. Every dashboard loader and action asks it (through
 // requirePermission in guards.server.ts), and so does the `my-auth` guard of the dashboard

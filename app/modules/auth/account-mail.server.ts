@@ -1,8 +1,8 @@
-import type { Locale, User } from "../../../db/schema.ts";
-import { languageOf, localizePath } from "~/i18n/locales";
-import { enqueue, type JobPayloads } from "../jobs/queue.server.ts";
-import type { SentMail } from "../mail/mailer.server.ts";
-import { mailT, sendParagraphMail, siteNameIn } from "../mail/compose.server.ts";
+import type { Locale, User } from "#db/schema.ts";
+import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
+import type { SentMail } from "#app/modules/mail/mailer.server.ts";
+import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
 import { issueToken } from "./tokens.server.ts";
 import { findUserByEmail, findUserById } from "./users.server.ts";
 

@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { User } from "../../../db/schema.ts";
+import type { User } from "#db/schema.ts";
 import { verifyCredentials } from "./users.server.ts";
 
 export class InvalidCredentialsError extends Error {

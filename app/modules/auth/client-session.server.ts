@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { csrfTokenForSession } from "./csrf.server";
-import { getSession } from "./guards.server";
-import type { ClientSession } from "./session-status";
+import { csrfTokenForSession } from "./csrf.server.ts";
+import { getSession } from "./guards.server.ts";
+import type { ClientSession } from "./session-status.tsx";
 
 /** The session as the browser may see it (root loader, GET /api/auth/session). */
 export function clientSession(context: Readonly<RouterContextProvider>): ClientSession {

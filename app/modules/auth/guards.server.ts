@@ -1,6 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { localeFromPath, localizePath, stripLocale } from "~/i18n/locales";
-import { can, permissionForDashboardPath, type Permission } from "./access";
+import { localeFromPath, localizePath, stripLocale } from "#app/i18n/locales.ts";
+import { can, permissionForDashboardPath, type Permission } from "./access.ts";
 import {
   clearSessionCookie,
   commitSessionCookie,
@@ -10,7 +10,7 @@ import {
   SESSION_COOKIE,
   type CurrentSession,
   type SessionUser,
-} from "./session.server";
+} from "./session.server.ts";
 
 /** The request's session and user, set by sessionMiddleware (root) for every request. */
 export const sessionContext = createContext<CurrentSession | null>(null);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { getConfig } from "../config/config.server.ts";
-import { getDb } from "../db/db.server.ts";
+import type { DB } from "#db/schema.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 
 // Abuse limits whose state lives in the database (rate_limit_events), so every process
 // of a scaled-out portal counts the same events. A limit is `max` events per key in a window.

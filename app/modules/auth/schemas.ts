@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordSchema } from "./password-policy";
+import { passwordSchema } from "./password-policy.ts";
 
 // Account form fields shared by several forms; messages are `auth` translation keys.
 

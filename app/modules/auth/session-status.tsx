@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import type { UserRole } from "../../../db/schema.ts";
+import type { UserRole } from "#db/schema.ts";
 
 // What the UI knows about the session: loading, authenticated or
 // unauthenticated. The server renders it from the root loader; in the browser it is

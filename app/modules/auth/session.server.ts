@@ -1,8 +1,8 @@
 import { createCookie } from "react-router";
-import type { Locale, UserRole } from "../../../db/schema.ts";
-import { getConfig } from "../config/config.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { secure } from "../http/cookies.server.ts";
+import type { Locale, UserRole } from "#db/schema.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { secure } from "#app/modules/http/cookies.server.ts";
 import { hashToken, newToken } from "./secrets.server.ts";
 
 // Sessions live in the `sessions` table; the signed `__session` cookie carries a random

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import type { User } from "../../../db/schema.ts";
-import { getClientAddress } from "../http/client-address.server.ts";
+import type { User } from "#db/schema.ts";
+import { getClientAddress } from "#app/modules/http/client-address.server.ts";
 import { authenticator, InvalidCredentialsError } from "./authenticator.server.ts";
 import { getSession } from "./guards.server.ts";
 import { clearEvents, consumeLimit, limitRules, type LimitAttempt } from "./rate-limit.server.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { DB, TokenPurpose } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
+import type { DB, TokenPurpose } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { hashToken, newToken } from "./secrets.server.ts";
 
 // Emailed links: single use, expiring, and stored only as a SHA-256 hash.

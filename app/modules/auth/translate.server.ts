@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { getInstance, getPageLanguage } from "~/middleware/i18next";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
 
 /** `t` for account loaders and actions: `auth`, `cabinet` and `dashboard` keys in the page's language. */
 export function accountT(context: Readonly<RouterContextProvider>) {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
-import type { DB, Locale, User, UserRole } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
-import { removeImageFiles } from "../images/process.server.ts";
-import type { ImageStore } from "../images/storage.server.ts";
+import type { DB, Locale, User, UserRole } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { removeImageFiles } from "#app/modules/images/process.server.ts";
+import type { ImageStore } from "#app/modules/images/storage.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
 // Accounts: lookup, creation, credentials, profile, deletion. Imported by the CLI too

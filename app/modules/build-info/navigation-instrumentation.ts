@@ -1,6 +1,6 @@
 import type { ClientInstrumentation } from "react-router";
-import { isOutdated, reloadTo } from "./new-build";
-import { unloadedRoutesFor } from "./route-modules";
+import { isOutdated, reloadTo } from "./new-build.ts";
+import { unloadedRoutesFor } from "./route-modules.ts";
 
 // Client navigations, before React Router starts them (HydratedRouter's instrumentations):
 // - after a new deployment was detected, a GET navigation becomes a full page load;

@@ -1,5 +1,5 @@
-import { fetchWithRetry } from "../analytics/fetch-retry";
-import { claimReload } from "./reload-guard";
+import { fetchWithRetry } from "#app/modules/analytics/fetch-retry.ts";
+import { claimReload } from "./reload-guard.ts";
 
 // New build detection (docs/product.md#the-shell): the latest-build file is polled; once its id differs from
 // the build this page runs, the next client navigation becomes a full page load.

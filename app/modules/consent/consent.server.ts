@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readCookie, secure } from "../http/cookies.server.ts";
+import { readCookie, secure } from "#app/modules/http/cookies.server.ts";
 import {
   ANALYTICS_ID,
   allIdsString,

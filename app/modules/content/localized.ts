@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/locales";
+import type { Language } from "#app/i18n/locales.ts";
 
 export type LocalizedText = { text: string; lang: Language };
 

@@ -1,9 +1,9 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import type { Language } from "~/i18n/locales";
-import { getDb } from "../db/db.server.ts";
-import { cardCategory, CATEGORY_SELECT, LOCATION_SELECT } from "../taxonomy/card-taxonomy.ts";
-import { displayImage, IMAGE_SELECT, type ImageColumns } from "../images/display-image.ts";
+import type { DB } from "#db/schema.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { cardCategory, CATEGORY_SELECT, LOCATION_SELECT } from "#app/modules/taxonomy/card-taxonomy.ts";
+import { displayImage, IMAGE_SELECT, type ImageColumns } from "#app/modules/images/display-image.ts";
 import { pickLocalized, seoTitleOf, type LocalizedText } from "./localized.ts";
 import { publiclyVisible } from "./visibility.server.ts";
 

@@ -1,14 +1,14 @@
 import type { RouterContextProvider } from "react-router";
-import type { ReklamaPlacement } from "../../../db/schema.ts";
-import { localizePath, localeFromPath, type Language, type LocaleCode } from "~/i18n/locales";
-import { getInstance, getPageLanguage } from "~/middleware/i18next";
-import { publicOrigin } from "../config/config.server.ts";
+import type { ReklamaPlacement } from "#db/schema.ts";
+import { localizePath, localeFromPath, type Language, type LocaleCode } from "#app/i18n/locales.ts";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { pickLocalized, type LocalizedText } from "./localized.ts";
-import { bannerIds, reklamaFor, type ReklamaBanner } from "../reklama/reklama.server.ts";
-import { getCachedSettings } from "../settings/settings.server.ts";
-import type { ViewTable } from "../analytics/counters.server.ts";
-import { notFound } from "../http/errors.ts";
-import { recordImpressions, recordView } from "../page-cache/request-effects.server.ts";
+import { bannerIds, reklamaFor, type ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import type { ViewTable } from "#app/modules/analytics/counters.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { recordImpressions, recordView } from "#app/modules/page-cache/request-effects.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

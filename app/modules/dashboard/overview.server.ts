@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { UserRole } from "../../../db/schema.ts";
-import { can, type Permission } from "../auth/access";
-import { getDb } from "../db/db.server.ts";
-import type { GroupName } from "~/i18n/keys";
-import { contentSpecs, type ContentSpec } from "../staff-content/types.ts";
-import { lifecycleOf } from "../staff-content/lifecycle.ts";
+import type { UserRole } from "#db/schema.ts";
+import { can, type Permission } from "#app/modules/auth/access.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import type { GroupName } from "#app/i18n/keys.ts";
+import { contentSpecs, type ContentSpec } from "#app/modules/staff-content/types.ts";
+import { lifecycleOf } from "#app/modules/staff-content/lifecycle.ts";
 
 // The dashboard's overview: how many items of each kind are in each state, for the
 // sections the role may use.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
-import type { Database } from "../../../db/connection.ts";
-import type { DB } from "../../../db/schema.ts";
+import type { Database } from "#db/connection.ts";
+import type { DB } from "#db/schema.ts";
 
 // The database is opened once at start (server/main.ts, scripts/dev.ts, a script, a test) and
 // reaches requests through React Router's context (app-context.server.ts). Work outside a

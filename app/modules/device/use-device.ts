@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { detectDevice, type DeviceInfo } from "./detect";
+import { detectDevice, type DeviceInfo } from "./detect.ts";
 
 /** The device is re-evaluated this long after a window resize, where enabled. */
 export const RESIZE_REEVALUATION_MS = 50;

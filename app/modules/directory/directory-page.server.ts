@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import { directoryJsonLd } from "../seo/directory-json-ld.ts";
-import { notFound } from "../http/errors.ts";
-import { pageContext, pageReklama, publicItemPage, titleWithSite } from "../content/public-page.server.ts";
-import { parsePage } from "../lists/pagination.ts";
-import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../taxonomy/public-terms.server.ts";
-import { categoryDescription } from "../seo/meta.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { directoryJsonLd } from "#app/modules/seo/directory-json-ld.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { pageContext, pageReklama, publicItemPage, titleWithSite } from "#app/modules/content/public-page.server.ts";
+import { parsePage } from "#app/modules/lists/pagination.ts";
+import { listCategories, listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { categoryDescription } from "#app/modules/seo/meta.ts";
 import { findInDirectory, hasCategories, listDirectory, type DirectoryTable } from "./directory.server.ts";
 
 // The pages of both directories: `/services` (with `/services/category/{slug}`) and

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { Language } from "~/i18n/locales";
-import { pickLocalized } from "../content/localized.ts";
-import { cardBase, itemSeo, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
-import { cardLocation } from "../taxonomy/card-taxonomy.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { pickLocalized } from "#app/modules/content/localized.ts";
+import { cardBase, itemSeo, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
+import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "./cards.ts";
-import { fetchListPage } from "../lists/list-page.server.ts";
+import { fetchListPage } from "#app/modules/lists/list-page.server.ts";
 
 // The two directories, services (businesses and specialists) and diaspora organisations:
 // one shape, alphabetical by name in the page's language. Only services have categories.

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { Language } from "~/i18n/locales";
-import { getDb } from "../db/db.server.ts";
-import { checkLimit, consumeLimit, type Limit, type LimitRule } from "../auth/rate-limit.server.ts";
-import { effectiveStatus } from "../adverts/status.ts";
-import { cardQuery, liveAdverts, toCard, type AdvertCard, type PriceLabels } from "../adverts/queries.server.ts";
-import type { AdvertStatus } from "../../../db/schema.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { checkLimit, consumeLimit, type Limit, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
+import { effectiveStatus } from "#app/modules/adverts/status.ts";
+import { cardQuery, liveAdverts, toCard, type AdvertCard, type PriceLabels } from "#app/modules/adverts/queries.server.ts";
+import type { AdvertStatus } from "#db/schema.ts";
 
 // Adverts a user marked. Only live adverts can be newly saved; a saved advert that is later
 // sold or expires stays in the list, marked; one deleted (by its owner or staff) disappears.

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
-import { getConfig } from "../config/config.server.ts";
-import { secure } from "../http/cookies.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { secure } from "#app/modules/http/cookies.server.ts";
 
 // A signed-out visitor who presses "Save" is sent to sign in; this short-lived signed cookie
 // remembers which advert, so the save happens once they are signed in (/favourites/resume).

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import { pageContext, siteName } from "../content/public-page.server.ts";
-import { requireCategory } from "../taxonomy/public-terms.server.ts";
-import { newsForFeed } from "../news/news.server.ts";
-import { postersForFeed } from "../posters/posters.server.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
+import { requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { newsForFeed } from "#app/modules/news/news.server.ts";
+import { postersForFeed } from "#app/modules/posters/posters.server.ts";
 import { RSS_CONTENT_TYPE, rssXml } from "./rss.server.ts";
 
 // The feeds read the card queries, which join the cover image (tests/unit/page-deps.test.ts).

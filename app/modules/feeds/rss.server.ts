@@ -1,5 +1,5 @@
-import { escapeXml } from "../format/escape-markup.ts";
-import { excerpt, stripHtml } from "../format/text.ts";
+import { escapeXml } from "#app/modules/format/escape-markup.ts";
+import { excerpt, stripHtml } from "#app/modules/format/text.ts";
 
 // RSS 2.0 documents (with an atom:link to itself, as feed validators ask).
 //

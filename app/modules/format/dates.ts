@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/locales";
+import type { Language } from "#app/i18n/locales.ts";
 import { dateTimeFormat } from "./intl.ts";
 
 // Dates in the page's language, formatted in loaders so server and browser never disagree

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/locales";
+import type { Language } from "#app/i18n/locales.ts";
 
 // Every number, price and date the portal shows goes through Intl here, in the page's
 // language. Formatters are costly to build (tens of microseconds each, locale data lookups):

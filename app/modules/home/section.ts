@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
-import type { Language } from "~/i18n/locales";
-import type { LocalizedText } from "../content/localized.ts";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import type { DisplayDate } from "../format/dates.ts";
-import type { DisplayImage } from "../images/display-image.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import type { LocalizedText } from "#app/modules/content/localized.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import type { DisplayDate } from "#app/modules/format/dates.ts";
+import type { DisplayImage } from "#app/modules/images/display-image.ts";
 
 // What a home page section is: each builder declares the tables it reads (the page cache's
 // dependencies) and returns teasers in one shape, rendered by one card. Types and one pure

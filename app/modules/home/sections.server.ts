@@ -1,12 +1,12 @@
-import type { Language } from "~/i18n/locales";
+import type { Language } from "#app/i18n/locales.ts";
 import type { TFunction } from "i18next";
-import { newestAdvertsSection } from "../adverts/home-section.server.ts";
-import { newestInDirectory, type DirectoryTable } from "../directory/directory.server.ts";
-import { latestNews } from "../news/news.server.ts";
-import { eventWhenLabel } from "../posters/event-when.ts";
-import { upcomingPosters } from "../posters/posters.server.ts";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import type { DirectoryCard } from "../directory/cards.ts";
+import { newestAdvertsSection } from "#app/modules/adverts/home-section.server.ts";
+import { newestInDirectory, type DirectoryTable } from "#app/modules/directory/directory.server.ts";
+import { latestNews } from "#app/modules/news/news.server.ts";
+import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
+import { upcomingPosters } from "#app/modules/posters/posters.server.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import type { DirectoryCard } from "#app/modules/directory/cards.ts";
 import { teaserSection, TEASERS_PER_SECTION, type HomeSection, type HomeSectionBuilder } from "./section.ts";
 
 // The home page's teaser sections (the shape is in home-section.ts, so that a module's own

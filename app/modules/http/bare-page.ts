@@ -1,4 +1,4 @@
-import { escapeXml } from "../format/escape-markup.ts";
+import { escapeXml } from "#app/modules/format/escape-markup.ts";
 
 /**
  * A page that needs neither the app nor its styles, for answers given where the shell cannot

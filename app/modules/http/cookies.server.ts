@@ -1,7 +1,7 @@
 import { parse as parseCookie } from "cookie-es";
 import { createCookie } from "react-router";
-import { getConfig } from "../config/config.server.ts";
-import { LOCALE_COOKIE } from "~/i18n/locales";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { LOCALE_COOKIE } from "#app/i18n/locales.ts";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { dynamicKey } from "~/i18n/translate";
-import type { Translate } from "~/middleware/i18next";
+import { dynamicKey } from "#app/i18n/translate.ts";
+import type { Translate } from "#app/middleware/i18next.ts";
 import { getFlashCookie } from "./cookies.server.ts";
 
 const TOAST_SEVERITIES = ["info", "success", "warn", "error", "secondary", "contrast"] as const;

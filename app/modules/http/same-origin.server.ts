@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { languageOf, localeFromPath } from "~/i18n/locales";
-import { translatorFor } from "~/middleware/i18next";
-import { acceptedOrigins, publicOrigin } from "../config/config.server.ts";
+import { languageOf, localeFromPath } from "#app/i18n/locales.ts";
+import { translatorFor } from "#app/middleware/i18next.ts";
+import { acceptedOrigins, publicOrigin } from "#app/modules/config/config.server.ts";
 import { barePage } from "./bare-page.ts";
 import type { ForeignOriginRefusal } from "./foreign-origin.ts";
 

@@ -1,4 +1,4 @@
-import { getConfig } from "../config/config.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
 
 // Forms with files cost disk, bandwidth and (decoding images) memory and CPU while they run:
 // at most `uploads.inFlight` of them per process, `uploads.perUser` of one user, run at once.

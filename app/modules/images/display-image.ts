@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Language } from "~/i18n/locales";
+import type { Language } from "#app/i18n/locales.ts";
 import { imageSrcSet, imageUrl, pickVariant } from "./urls.ts";
 
 /** Everything an <img> needs for a stored image: width variants, intrinsic size (no layout shift), alt. */

@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import type { StorageConfig } from "../config/config.server.ts";
+import type { StorageConfig } from "#app/modules/config/config.server.ts";
 import { checkedName, type ImageStore } from "./image-store.ts";
 
 type S3Config = Extract<StorageConfig, { kind: "s3" }>;

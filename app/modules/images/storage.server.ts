@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createContext, type RouterContextProvider } from "react-router";
-import { getConfig, type StorageConfig } from "../config/config.server.ts";
+import { getConfig, type StorageConfig } from "#app/modules/config/config.server.ts";
 import { checkedName, type ImageStore } from "./image-store.ts";
 import { createS3ImageStore } from "./s3-store.server.ts";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB, Image } from "../../../db/schema.ts";
+import type { DB, Image } from "#db/schema.ts";
 import { processImage, removeImageFiles, type ImageInput, type StoreOption } from "./process.server.ts";
 import { resolveImageStore, type ImageStore } from "./storage.server.ts";
 

@@ -1,7 +1,7 @@
 import { PgBoss, fromPglite, type Queue, type SendOptions } from "pg-boss";
-import type { Database } from "../../../db/connection.ts";
-import { getConfig } from "../config/config.server.ts";
-import { getDatabase } from "../db/db.server.ts";
+import type { Database } from "#db/connection.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { getDatabase } from "#app/modules/db/db.server.ts";
 
 // The one job queue (pg-boss, in the portal's own database): mail and scheduled work. A
 // request only enqueues; a worker in every server process takes jobs with SKIP LOCKED, so

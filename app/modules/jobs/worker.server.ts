@@ -1,11 +1,11 @@
 import type { JobResult, PgBoss } from "pg-boss";
-import type { Database } from "../../../db/connection.ts";
-import { sendExpiryReminders } from "../adverts/expiry-reminders.server.ts";
-import { sendAccountMail } from "../auth/account-mail.server.ts";
-import { getDatabase } from "../db/db.server.ts";
-import { queueMessageDigests, sendMessageDigest, sendMessageMail } from "../messages/mail.server.ts";
-import { sendModerationMail } from "../moderation/mail.server.ts";
-import { runAlertJob, sendSavedSearchAlert } from "../saved-searches/alerts.server.ts";
+import type { Database } from "#db/connection.ts";
+import { sendExpiryReminders } from "#app/modules/adverts/expiry-reminders.server.ts";
+import { sendAccountMail } from "#app/modules/auth/account-mail.server.ts";
+import { getDatabase } from "#app/modules/db/db.server.ts";
+import { queueMessageDigests, sendMessageDigest, sendMessageMail } from "#app/modules/messages/mail.server.ts";
+import { sendModerationMail } from "#app/modules/moderation/mail.server.ts";
+import { runAlertJob, sendSavedSearchAlert } from "#app/modules/saved-searches/alerts.server.ts";
 import { jobNames, jobQueue, stopJobQueue, type JobName, type JobPayloads } from "./queue.server.ts";
 
 // What each kind of job does, and the worker that runs them in a server process.

@@ -1,5 +1,5 @@
 import type { Compilable } from "kysely";
-import { keyedByVersion, type VersionedTable } from "../page-cache/content-state.server.ts";
+import { keyedByVersion, type VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
 import { checkPage, offsetOf, PAGE_SIZE, type Pagination } from "./pagination.ts";
 
 // A list's total changes only when its table does (or time makes an item public or over), yet

@@ -1,4 +1,4 @@
-import { notFound } from "../http/errors.ts";
+import { notFound } from "#app/modules/http/errors.ts";
 
 /** Items per list page, everywhere. */
 export const PAGE_SIZE = 12;

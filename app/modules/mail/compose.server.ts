@@ -1,8 +1,8 @@
 import i18next, { type TFunction } from "i18next";
-import type { Language } from "~/i18n/locales";
-import { defaultNS, resources } from "~/i18n/resources";
-import { pickLocalized } from "../content/localized.ts";
-import { getSettings } from "../settings/settings.server.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { defaultNS, resources } from "#app/i18n/resources.ts";
+import { pickLocalized } from "#app/modules/content/localized.ts";
+import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { sendMail, type SentMail } from "./mailer.server.ts";
 
 // Every message the portal mails (account links, moderation outcomes, search alerts) is a

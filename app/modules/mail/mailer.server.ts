@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getConfig } from "../config/config.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
 
 // Outgoing mail: SMTP (nodemailer) when SMTP_URL is set; otherwise every message is saved
 // as an .eml file in $DATA_DIR/outbox/ and its link printed, so development and tests can

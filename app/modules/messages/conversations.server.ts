@@ -1,15 +1,15 @@
 import { sql } from "kysely";
-import type { Language } from "~/i18n/locales";
-import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
-import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } from "../adverts/queries.server.ts";
-import { effectiveStatus } from "../adverts/status.ts";
-import { getDb } from "../db/db.server.ts";
-import { formatDate, formatTime, type DisplayDate } from "../format/dates.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
+import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } from "#app/modules/adverts/queries.server.ts";
+import { effectiveStatus } from "#app/modules/adverts/status.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { formatDate, formatTime, type DisplayDate } from "#app/modules/format/dates.ts";
 import { queueMessageMail } from "./mail.server.ts";
 import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
 
 type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
-import type { AdvertStatus, ConversationEvidence } from "../../../db/schema.ts";
+import type { AdvertStatus, ConversationEvidence } from "#db/schema.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so

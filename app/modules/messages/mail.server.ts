@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { languageOf, localizePath } from "~/i18n/locales";
-import type { Locale, MessageMail } from "../../../db/schema.ts";
-import { publicOrigin } from "../config/config.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { enqueue, type JobPayloads } from "../jobs/queue.server.ts";
-import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "../mail/compose.server.ts";
-import { messagesUnsubscribeToken } from "../saved-searches/unsubscribe.server.ts";
+import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import type { Locale, MessageMail } from "#db/schema.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
+import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "#app/modules/mail/compose.server.ts";
+import { messagesUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
 
 // Mail about new private messages, never with their text: the advert's title and a link to
 // the thread, in the recipient's language. Each user picks (users.message_mail):

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "../http/ids.ts";
+import { idSchema } from "#app/modules/http/ids.ts";
 import { CONVERSATION_REPORT_REASONS, MESSAGE_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH } from "./limits.ts";
 
 // The message forms (first message about an advert, reply, block, report), checked by the

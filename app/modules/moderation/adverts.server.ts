@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { PriceKind } from "../../../db/schema.ts";
-import { moveAdverts } from "../adverts/lifecycle.server.ts";
-import { recordAudit } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
+import type { PriceKind } from "#db/schema.ts";
+import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
+import { recordAudit } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Advert moderation: the queue of pending adverts, approval (published for the settings'

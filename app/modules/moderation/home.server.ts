@@ -1,9 +1,9 @@
-import type { UserRole } from "../../../db/schema.ts";
-import type { Language } from "~/i18n/locales";
-import { can, type Permission } from "../auth/access.ts";
-import { latestChanges } from "../audit/audit.server.ts";
-import { presentAudit, type AuditLine } from "../audit/present.server.ts";
-import { CONTENT_SPECS, dashboardPaths, isContentType } from "../staff-content/types.ts";
+import type { UserRole } from "#db/schema.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { can, type Permission } from "#app/modules/auth/access.ts";
+import { latestChanges } from "#app/modules/audit/audit.server.ts";
+import { presentAudit, type AuditLine } from "#app/modules/audit/present.server.ts";
+import { CONTENT_SPECS, dashboardPaths, isContentType } from "#app/modules/staff-content/types.ts";
 import { pendingCount } from "./adverts.server.ts";
 import { openReportCount } from "./reports.server.ts";
 

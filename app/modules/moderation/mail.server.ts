@@ -1,9 +1,9 @@
-import type { Locale } from "../../../db/schema.ts";
-import { languageOf, localizePath } from "~/i18n/locales";
-import { getDb } from "../db/db.server.ts";
-import { enqueue, type JobPayloads } from "../jobs/queue.server.ts";
-import type { SentMail } from "../mail/mailer.server.ts";
-import { mailT, sendParagraphMail, siteNameIn } from "../mail/compose.server.ts";
+import type { Locale } from "#db/schema.ts";
+import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
+import type { SentMail } from "#app/modules/mail/mailer.server.ts";
+import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
 
 // Messages to an advert's owner about moderation, in the owner's preferred locale. The
 // moderator's action queues one; the job worker writes it from the advert as it is then.

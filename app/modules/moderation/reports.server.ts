@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { ConversationEvidence, ReportReason, ReportTargetType, StoredReportTarget } from "../../../db/schema.ts";
-import { recordAudit } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { registryDb } from "../staff-content/tables.server.ts";
-import type { ContentType } from "../staff-content/types.ts";
+import type { ConversationEvidence, ReportReason, ReportTargetType, StoredReportTarget } from "#db/schema.ts";
+import { recordAudit } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { registryDb } from "#app/modules/staff-content/tables.server.ts";
+import type { ContentType } from "#app/modules/staff-content/types.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Visitors' reports, grouped by what they are about: how many, for which reasons, what

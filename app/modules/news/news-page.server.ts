@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { localizePath } from "~/i18n/locales";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../content/public-page.server.ts";
-import { parsePage } from "../lists/pagination.ts";
-import { listCategories, requireCategory } from "../taxonomy/public-terms.server.ts";
-import { categoryDescription, DEFAULT_SHARE_IMAGE } from "../seo/meta.ts";
-import { authorOf } from "../seo/structured-data.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "#app/modules/content/public-page.server.ts";
+import { parsePage } from "#app/modules/lists/pagination.ts";
+import { listCategories, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { categoryDescription, DEFAULT_SHARE_IMAGE } from "#app/modules/seo/meta.ts";
+import { authorOf } from "#app/modules/seo/structured-data.ts";
 import { findNews, listNews, relatedNews } from "./news.server.ts";
 
 /** Tables news pages are built from (the page cache's dependencies). */

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import type { Language } from "~/i18n/locales";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
-import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
-import { displayDate, formatLongDate, type DisplayDate } from "../format/dates.ts";
-import type { DisplayImage } from "../images/display-image.ts";
-import { fetchListPage } from "../lists/list-page.server.ts";
-import { excerpt, stripHtml } from "../format/text.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
+import { displayDate, formatLongDate, type DisplayDate } from "#app/modules/format/dates.ts";
+import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import { fetchListPage } from "#app/modules/lists/list-page.server.ts";
+import { excerpt, stripHtml } from "#app/modules/format/text.ts";
 
 // Published news: status published, not deleted, publication time reached. Drafts,
 // archived and scheduled (future published_at) items are never shown.

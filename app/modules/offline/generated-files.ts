@@ -1,8 +1,8 @@
 // Relative imports: vite.config.ts loads this module, without the app's `~` alias.
-import en from "../../locales/en/common.json" with { type: "json" };
-import uk from "../../locales/uk/common.json" with { type: "json" };
-import { LOCALES, localizePath, type Language, type LocaleCode } from "../../i18n/locales.ts";
-import { escapeXml } from "../format/escape-markup.ts";
+import en from "#app/locales/en/common.json" with { type: "json" };
+import uk from "#app/locales/uk/common.json" with { type: "json" };
+import { LOCALES, localizePath, type Language, type LocaleCode } from "#app/i18n/locales.ts";
+import { escapeXml } from "#app/modules/format/escape-markup.ts";
 import { manifestPath, OFFLINE_PAGE_PATHS } from "./offline-files.ts";
 
 // Files the build writes into the client build from the interface messages (vite.config.ts,

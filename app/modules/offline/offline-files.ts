@@ -1,4 +1,4 @@
-import { LOCALES, localeFromPath, type Language, type LocaleCode } from "../../i18n/locales.ts";
+import { LOCALES, localeFromPath, type Language, type LocaleCode } from "#app/i18n/locales.ts";
 
 // Where the prebuilt offline files live (app/modules/offline/generated-files.ts writes them
 // into the client build). Shared by the page head, the service worker and the build.

@@ -1,4 +1,4 @@
-import type { WarmMessage } from "./sw-core";
+import type { WarmMessage } from "./sw-core.ts";
 
 /**
  * Registers the service worker (entry.client.tsx calls it once the page has loaded). When a

@@ -1,5 +1,5 @@
-import { stripLocale } from "../../i18n/locales";
-import { OFFLINE_PAGE_PATHS, offlinePagePath } from "./offline-files";
+import { stripLocale } from "#app/i18n/locales.ts";
+import { OFFLINE_PAGE_PATHS, offlinePagePath } from "./offline-files.ts";
 
 // The service worker (app/service-worker.ts is its entry, served at /sw.js by
 // routes/service-worker): hashed assets and images from the cache first, pages read from the

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
-import type { DB } from "../../../db/schema.ts";
-import { getConfig } from "../config/config.server.ts";
-import { publishedUntrashed, scheduledPublication } from "../content/visibility.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { CONTENT_TYPES, contentSpecs, type StaffTable, type TagTable } from "../staff-content/types.ts";
-import { lifecycleOf } from "../staff-content/lifecycle.ts";
+import type { DB } from "#db/schema.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { publishedUntrashed, scheduledPublication } from "#app/modules/content/visibility.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { CONTENT_TYPES, contentSpecs, type StaffTable, type TagTable } from "#app/modules/staff-content/types.ts";
+import { lifecycleOf } from "#app/modules/staff-content/lifecycle.ts";
 
 // What the anonymous page cache needs to know about the database: the version of every
 // table pages are built from (bumped by triggers, migrations/0003) and the next moment at

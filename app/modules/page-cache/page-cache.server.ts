@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
-import { localeFromPath } from "~/i18n/locales";
-import { getConfig } from "../config/config.server.ts";
-import { readConsent } from "../consent/consent.server.ts";
-import { ifNoneMatchHolds } from "../http/etag.ts";
-import { readCookie, readTheme } from "../http/cookies.server.ts";
+import { localeFromPath } from "#app/i18n/locales.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { readConsent } from "#app/modules/consent/consent.server.ts";
+import { ifNoneMatchHolds } from "#app/modules/http/etag.ts";
+import { readCookie, readTheme } from "#app/modules/http/cookies.server.ts";
 import { SizedLru } from "./lru.ts";
 import { getContentState, isCurrent, stampFor, type ContentState, type Stamp, type VersionedTable } from "./content-state.server.ts";
 import { applyPageEffects, newPageEffects, pageEffectsContext, type PageEffects } from "./request-effects.server.ts";

@@ -1,9 +1,9 @@
 import { isbot } from "isbot";
 import { createContext, type RouterContextProvider } from "react-router";
-import { isHeadRequest } from "../http/head-request.ts";
-import { utcDay } from "../analytics/days.ts";
-import { carriedVisitorId, requestVisitorHash } from "../analytics/request-visitor.server.ts";
-import { countImpressions, countViews, type CountedVisitor, type ViewTable } from "../analytics/counters.server.ts";
+import { isHeadRequest } from "#app/modules/http/head-request.ts";
+import { utcDay } from "#app/modules/analytics/days.ts";
+import { carriedVisitorId, requestVisitorHash } from "#app/modules/analytics/request-visitor.server.ts";
+import { countImpressions, countViews, type CountedVisitor, type ViewTable } from "#app/modules/analytics/counters.server.ts";
 
 /**
  * What serving a page should count: the item it shows (a view) and the reklama it displays

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import { getPageLanguage } from "~/middleware/i18next";
-import { pickLocalized } from "../content/localized.ts";
-import { itemTitle } from "../content/public-page.server.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { pickLocalized } from "#app/modules/content/localized.ts";
+import { itemTitle } from "#app/modules/content/public-page.server.ts";
 import { findPublishedPage } from "./pages.server.ts";
 
 /** Loads a published page for display, or throws the 404. */

@@ -1,6 +1,6 @@
-import { publiclyVisible } from "../content/visibility.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { cachedByVersion } from "../page-cache/content-state.server.ts";
+import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { cachedByVersion } from "#app/modules/page-cache/content-state.server.ts";
 
 function publishedPages() {
   return getDb()

@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
-import { localizePath } from "~/i18n/locales";
-import { categoryDescription } from "../seo/meta.ts";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "../content/public-page.server.ts";
-import { parsePage } from "../lists/pagination.ts";
-import { listCategories, listLocations, parseLocationFilter, requireCategory } from "../taxonomy/public-terms.server.ts";
-import { stripHtml } from "../format/text.ts";
-import { parseTicketPrice, postalAddress } from "../seo/structured-data.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { categoryDescription } from "#app/modules/seo/meta.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "#app/modules/content/public-page.server.ts";
+import { parsePage } from "#app/modules/lists/pagination.ts";
+import { listCategories, listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { stripHtml } from "#app/modules/format/text.ts";
+import { parseTicketPrice, postalAddress } from "#app/modules/seo/structured-data.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];

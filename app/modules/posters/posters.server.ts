@@ -1,14 +1,14 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Language } from "~/i18n/locales";
-import type { DB } from "../../../db/schema.ts";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
-import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "../content/public-cards.server.ts";
-import { cardLocation } from "../taxonomy/card-taxonomy.ts";
-import { formatEventStart, formatTime, siteDay } from "../format/dates.ts";
-import type { DisplayImage } from "../images/display-image.ts";
-import { notFound } from "../http/errors.ts";
-import { fetchListPage } from "../lists/list-page.server.ts";
-import { excerpt, stripHtml } from "../format/text.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import type { DB } from "#db/schema.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
+import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
+import { formatEventStart, formatTime, siteDay } from "#app/modules/format/dates.ts";
+import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { fetchListPage } from "#app/modules/lists/list-page.server.ts";
+import { excerpt, stripHtml } from "#app/modules/format/text.ts";
 import { eventWhen, type EventWhen } from "./event-when.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it

@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { localizePath } from "~/i18n/locales";
-import type { VersionedTable } from "../page-cache/content-state.server.ts";
-import { notFound } from "../http/errors.ts";
-import { itemTitle, pageContext } from "../content/public-page.server.ts";
-import { countedVisitor, isCountableVisit } from "../page-cache/request-effects.server.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { itemTitle, pageContext } from "#app/modules/content/public-page.server.ts";
+import { countedVisitor, isCountableVisit } from "#app/modules/page-cache/request-effects.server.ts";
 import { findActiveReklama, registerClick } from "./reklama.server.ts";
 
 export const REKLAMA_PAGE_DEPS: VersionedTable[] = ["reklama", "images"];

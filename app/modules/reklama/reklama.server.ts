@@ -1,13 +1,13 @@
 import { sql } from "kysely";
-import type { Language } from "~/i18n/locales";
-import type { ReklamaPlacement } from "../../../db/schema.ts";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
-import { publiclyVisible } from "../content/visibility.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { cachedByVersion } from "../page-cache/content-state.server.ts";
-import { countClick, type CountedVisitor } from "../analytics/counters.server.ts";
-import { displayImage, IMAGE_SELECT, type DisplayImage } from "../images/display-image.ts";
-import { excerpt, stripHtml } from "../format/text.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import type { ReklamaPlacement } from "#db/schema.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { cachedByVersion } from "#app/modules/page-cache/content-state.server.ts";
+import { countClick, type CountedVisitor } from "#app/modules/analytics/counters.server.ts";
+import { displayImage, IMAGE_SELECT, type DisplayImage } from "#app/modules/images/display-image.ts";
+import { excerpt, stripHtml } from "#app/modules/format/text.ts";
 
 // Reklama (paid advertising). A campaign is active while it is published, not deleted, and
 // now lies between starts_at and ends_at (open-ended when ends_at is empty). Active

@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
-import type { ReportReason, ReportTargetType } from "../../../db/schema.ts";
-import { consumeLimit, type Limit, type LimitState } from "../auth/rate-limit.server.ts";
-import { getConfig } from "../config/config.server.ts";
-import { publiclyVisible } from "../content/visibility.server.ts";
-import { getDb } from "../db/db.server.ts";
+import type { ReportReason, ReportTargetType } from "#db/schema.ts";
+import { consumeLimit, type Limit, type LimitState } from "#app/modules/auth/rate-limit.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 
 // Abuse reports from visitors (anonymous allowed), stored for the dashboard's reports queue.
 // Abuse of the form itself: a per-IP limit, and one open report per reporter and item.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_TARGET_TYPES } from "./limits";
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_TARGET_TYPES } from "./limits.ts";
 
 // The report form (on adverts and on news, poster, service and diaspora items), shared by
 // the browser and the server. Messages are `reports` translation keys.

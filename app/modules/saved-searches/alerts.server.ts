@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { languageOf, localizePath } from "~/i18n/locales";
-import type { AlertFrequency, SavedSearch } from "../../../db/schema.ts";
-import { LIVE_ADVERT, priceView } from "../adverts/queries.server.ts";
-import { publicOrigin } from "../config/config.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { enqueue, type JobPayloads } from "../jobs/queue.server.ts";
-import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "../mail/compose.server.ts";
+import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import type { AlertFrequency, SavedSearch } from "#db/schema.ts";
+import { LIVE_ADVERT, priceView } from "#app/modules/adverts/queries.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
+import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "#app/modules/mail/compose.server.ts";
 import { criteriaOf, matchingAdverts } from "./saved-searches.server.ts";
 import { unsubscribeToken } from "./unsubscribe.server.ts";
 

@@ -1,7 +1,7 @@
-import { localizePath, stripLocale, type LocaleCode } from "~/i18n/locales";
-import type { SavedSearchFilters } from "../../../db/schema.ts";
-import { advertQueryString, parseAdvertQuery, type AdvertListQuery } from "../adverts/list-query.ts";
-import { parseQuery } from "../search/query.ts";
+import { localizePath, stripLocale, type LocaleCode } from "#app/i18n/locales.ts";
+import type { SavedSearchFilters } from "#db/schema.ts";
+import { advertQueryString, parseAdvertQuery, type AdvertListQuery } from "#app/modules/adverts/list-query.ts";
+import { parseQuery } from "#app/modules/search/query.ts";
 
 // What a saved advert search remembers: the list it came from (all adverts, a category, or
 // the advert search) with its filters and words. Pure: read from and written back to a URL.

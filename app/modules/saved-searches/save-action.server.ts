@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { localeFromPath } from "~/i18n/locales";
-import { getCurrentUser, loginRedirectPath } from "../auth/guards.server.ts";
-import { readForm } from "../http/body.server.ts";
-import { redirectWithFlash } from "../http/flash.server.ts";
+import { localeFromPath } from "#app/i18n/locales.ts";
+import { getCurrentUser, loginRedirectPath } from "#app/modules/auth/guards.server.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { criteriaFromPath } from "./criteria.ts";
 import { createSavedSearchSchema } from "./schema.ts";
 import { createSavedSearch } from "./saved-searches.server.ts";

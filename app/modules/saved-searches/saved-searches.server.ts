@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { AlertFrequency, Locale, SavedSearch } from "../../../db/schema.ts";
-import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
-import { applyAdvertFilters, categoryWithDescendants, liveAdverts } from "../adverts/queries.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { parseQuery, toTsQuery } from "../search/query.ts";
-import { stemWords } from "../search/queries.server.ts";
+import type { AlertFrequency, Locale, SavedSearch } from "#db/schema.ts";
+import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
+import { applyAdvertFilters, categoryWithDescendants, liveAdverts } from "#app/modules/adverts/queries.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { parseQuery, toTsQuery } from "#app/modules/search/query.ts";
+import { stemWords } from "#app/modules/search/queries.server.ts";
 import { listQueryOf, pathOfCriteria, type SearchCriteria } from "./criteria.ts";
 
 // A user's saved advert searches: the cabinet's list (with new matches since the last visit),

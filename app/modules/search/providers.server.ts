@@ -1,12 +1,12 @@
 import type { Expression, SqlBool } from "kysely";
-import type { Language } from "~/i18n/locales";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
-import { formatAmount, isCurrency } from "../adverts/price.ts";
-import { liveAdvert } from "../adverts/queries.server.ts";
-import { publiclyVisible } from "../content/visibility.server.ts";
-import { displayDate, formatEventStart, type DisplayDate } from "../format/dates.ts";
-import { displayImage, type DisplayImage, type ImageColumns } from "../images/display-image.ts";
-import { stripHtml } from "../format/text.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { formatAmount, isCurrency } from "#app/modules/adverts/price.ts";
+import { liveAdvert } from "#app/modules/adverts/queries.server.ts";
+import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
+import { displayDate, formatEventStart, type DisplayDate } from "#app/modules/format/dates.ts";
+import { displayImage, type DisplayImage, type ImageColumns } from "#app/modules/images/display-image.ts";
+import { stripHtml } from "#app/modules/format/text.ts";
 import { hasHit, highlight, snippetAround, type Highlighted, type SearchCategory } from "./query.ts";
 
 // What each search category searches (table, visibility, recency order) and how a match is shown.

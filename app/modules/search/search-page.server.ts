@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { CONTENT_TABLES, ADVERT_TABLES, type VersionedTable } from "../page-cache/content-state.server.ts";
-import { notFound } from "../http/errors.ts";
-import { pageContext, titleWithSite } from "../content/public-page.server.ts";
-import { parsePage } from "../lists/pagination.ts";
+import { CONTENT_TABLES, ADVERT_TABLES, type VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { pageContext, titleWithSite } from "#app/modules/content/public-page.server.ts";
+import { parsePage } from "#app/modules/lists/pagination.ts";
 import { isSearchCategory, parseQuery } from "./query.ts";
 import { searchCategory } from "./search.server.ts";
 

@@ -1,5 +1,5 @@
-import type { Language } from "~/i18n/locales";
-import { checkPage, offsetOf, PAGE_SIZE, type Pagination } from "../lists/pagination.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { checkPage, offsetOf, PAGE_SIZE, type Pagination } from "#app/modules/lists/pagination.ts";
 import { estimateMatches } from "./frequency.server.ts";
 import { CANDIDATE_LIMIT, PROVIDERS, type Row, type SearchHit } from "./providers.server.ts";
 import { correctWords, countMatches, runRanked, runRecent, stemWords } from "./queries.server.ts";

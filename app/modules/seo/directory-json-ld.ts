@@ -1,5 +1,5 @@
 import { postalAddress } from "./structured-data.ts";
-import type { DirectoryDetail } from "../directory/cards.ts";
+import type { DirectoryDetail } from "#app/modules/directory/cards.ts";
 
 /** schema.org data of a directory entry: LocalBusiness (services) or Organization (diaspora). */
 export function directoryJsonLd(type: "LocalBusiness" | "Organization", item: DirectoryDetail, pageUrl: string): Record<string, unknown> {

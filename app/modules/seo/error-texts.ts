@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
-import { languageOf, localeFromPath } from "~/i18n/locales";
-import { translate } from "~/i18n/translate";
-import { foreignOriginRefusal } from "~/modules/http/foreign-origin";
+import { languageOf, localeFromPath } from "#app/i18n/locales.ts";
+import { translate } from "#app/i18n/translate.ts";
+import { foreignOriginRefusal } from "#app/modules/http/foreign-origin.ts";
 
 export type ErrorVariant = "bad_request" | "forbidden" | "not_found" | "too_large" | "too_many" | "unavailable" | "server";
 const VARIANTS: Partial<Record<number, ErrorVariant>> = { 400: "bad_request", 403: "forbidden", 404: "not_found", 413: "too_large", 429: "too_many", 503: "unavailable" };

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { errorMeta } from "./error-texts.ts";
-import { localizePath, stripLocale } from "~/i18n/locales";
+import { localizePath, stripLocale } from "#app/i18n/locales.ts";
 
 export type Seo = { title: string; description: string; image?: string | null; type?: "website" | "article" };
 type MatchLike = { id: string; loaderData?: unknown } | undefined;

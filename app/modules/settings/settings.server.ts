@@ -1,5 +1,5 @@
-import { getDb } from "../db/db.server.ts";
-import { cachedByVersion } from "../page-cache/content-state.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { cachedByVersion } from "#app/modules/page-cache/content-state.server.ts";
 
 export async function getSettings() {
   return getDb().selectFrom("settings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();

@@ -1,13 +1,13 @@
-import { localeFromPath, type Language } from "~/i18n/locales";
-import { publicOrigin } from "../config/config.server.ts";
-import { pickLocalized } from "../content/localized.ts";
-import { readTheme } from "../http/cookies.server.ts";
-import { readConsent } from "../consent/consent.server.ts";
-import { MANAGE_PARAM, MANAGE_VALUE } from "../consent/cookies.ts";
-import type { Translate } from "~/middleware/i18next";
-import { readFlash } from "../http/flash.server.ts";
-import { listFooterPagesCached } from "../pages/pages.server.ts";
-import { getCachedSettings } from "../settings/settings.server.ts";
+import { localeFromPath, type Language } from "#app/i18n/locales.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { pickLocalized } from "#app/modules/content/localized.ts";
+import { readTheme } from "#app/modules/http/cookies.server.ts";
+import { readConsent } from "#app/modules/consent/consent.server.ts";
+import { MANAGE_PARAM, MANAGE_VALUE } from "#app/modules/consent/cookies.ts";
+import type { Translate } from "#app/middleware/i18next.ts";
+import { readFlash } from "#app/modules/http/flash.server.ts";
+import { listFooterPagesCached } from "#app/modules/pages/pages.server.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
 
 /** The `common` messages of the shell's SEO defaults. */
 type ShellKey = "seo_index_title" | "seo_index_description";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { localizePath } from "../../i18n/locales.ts";
-import { advertSitemapEntries } from "../adverts/sitemap.server.ts";
-import { publiclyVisible } from "../content/visibility.server.ts";
-import { getDb } from "../db/db.server.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { advertSitemapEntries } from "#app/modules/adverts/sitemap.server.ts";
+import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import type { SitemapEntry } from "./entry.ts";
-import { escapeXml } from "../format/escape-markup.ts";
-import { activeReklamaForSitemap } from "../reklama/reklama.server.ts";
+import { escapeXml } from "#app/modules/format/escape-markup.ts";
+import { activeReklamaForSitemap } from "#app/modules/reklama/reklama.server.ts";
 
 // sitemap.xml: every public list, category and item page, in both locales, each <url> with
 // hreflang alternates (uk, en, x-default) and lastmod. Past MAX_URLS_PER_FILE URLs the

@@ -1,5 +1,5 @@
-import type { Language } from "~/i18n/locales";
-import { getDb } from "../db/db.server.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { toLocalInput } from "./datetime.ts";
 import type { ItemRow } from "./items.server.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";

@@ -1,6 +1,6 @@
 import { imagePreviews, type ImagePreview } from "./form-data.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
-import { parseIds } from "../http/ids.ts";
+import { parseIds } from "#app/modules/http/ids.ts";
 
 /** Previews of every image a posted form refers to (kept uploads included), to show it again. */
 export async function postedImagePreviews(spec: ContentSpec, formData: FormData): Promise<Record<number, ImagePreview>> {

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { advertPhotoIds } from "../adverts/photos.server.ts";
-import { changedFields, recordAudit } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
+import type { DB } from "#db/schema.ts";
+import { advertPhotoIds } from "#app/modules/adverts/photos.server.ts";
+import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import type { Actor } from "./state.server.ts";
 import { registryDb } from "./tables.server.ts";
 import { syncTags, tagSlugs } from "./tags.server.ts";

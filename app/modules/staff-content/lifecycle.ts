@@ -1,4 +1,4 @@
-import { nextStatus } from "../adverts/lifecycle.ts";
+import { nextStatus } from "#app/modules/adverts/lifecycle.ts";
 
 // How a content type's items live, named by the type's `lifecycle` (types.ts):
 //  - "publishing": staff content. Draft, published (possibly scheduled: published_at in the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseQuery, queryEnum, queryId, queryPage, queryText } from "../http/query.ts";
+import { parseQuery, queryEnum, queryId, queryPage, queryText } from "#app/modules/http/query.ts";
 
 // A dashboard list's state lives in its URL (bookmarkable, works without JS): filters,
 // sort and page. The same parsed filter drives the list and its bulk actions.

@@ -1,11 +1,11 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
+import type { DB } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { PAGE_SIZE, type ListFilter, type ListQuery, type SortKey } from "./list-query.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
-import { parseId } from "../http/ids.ts";
+import { parseId } from "#app/modules/http/ids.ts";
 
 // The one where-builder of a content list. The list, its count and its bulk actions all
 // call listWhere with the same filter, so a bulk action touches exactly the rows the list

@@ -1,4 +1,4 @@
-import type { CategoryKind, DB } from "../../../db/schema.ts";
+import type { CategoryKind, DB } from "#db/schema.ts";
 
 // The content-type registry's index: each type, who manages it and the category kind it
 // uses. Small on purpose: the role table reads it, and the role table is in every page's

@@ -1,11 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
-import { can } from "../auth/access.ts";
-import { requirePermission } from "../auth/guards.server.ts";
-import type { SessionUser } from "../auth/session.server.ts";
-import { getInstance, getPageLanguage } from "~/middleware/i18next";
+import { can } from "#app/modules/auth/access.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import type { SessionUser } from "#app/modules/auth/session.server.ts";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
 import { contentSpec, isContentType, type ContentSpec } from "./types.ts";
 import type { Actor } from "./state.server.ts";
-import { parseId } from "../http/ids.ts";
+import { parseId } from "#app/modules/http/ids.ts";
 
 // What every dashboard content loader and action starts with: the content type named by
 // the URL (404 for anything else) and the signed-in user's permission for it (403).

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "../db/db.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import { contentFormSchema } from "./form-schema.ts";
 import { createItem, updateItem } from "./items.server.ts";
 import type { Actor } from "./state.server.ts";

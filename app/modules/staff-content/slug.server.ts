@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { getDb } from "../db/db.server.ts";
-import { slugify } from "../slug/transliterate.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { slugify } from "#app/modules/slug/transliterate.ts";
 import { SLUG_MAX } from "./form-schema.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { recordAudit, type AuditAction } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { removeImageFiles } from "../images/process.server.ts";
-import { moveAdverts } from "../adverts/lifecycle.server.ts";
+import type { DB } from "#db/schema.ts";
+import { recordAudit, type AuditAction } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { removeImageFiles } from "#app/modules/images/process.server.ts";
+import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
 import type { StateAction } from "./actions.ts";
 import { registryDb } from "./tables.server.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";

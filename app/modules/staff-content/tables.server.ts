@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../../db/schema.ts";
+import type { DB } from "#db/schema.ts";
 import type { ContentTable } from "./types.ts";
 
 // The generic list, form, store and state code names columns from the registry's

@@ -1,5 +1,5 @@
-import type { CategoryKind, DB, ReportTargetType } from "../../../db/schema.ts";
-import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "../../../db/schema.ts";
+import type { CategoryKind, DB, ReportTargetType } from "#db/schema.ts";
+import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "#db/schema.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
 import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { getDb } from "../db/db.server.ts";
-import { readUploadOutcome, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TEXT_BYTES, type SpooledFile } from "../http/body.server.ts";
-import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "../http/upload-slots.server.ts";
-import { ImageRejectedError, MAX_IMAGE_BYTES } from "../images/process.server.ts";
-import { storeImage } from "../images/store.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { readUploadOutcome, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TEXT_BYTES, type SpooledFile } from "#app/modules/http/body.server.ts";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "#app/modules/http/upload-slots.server.ts";
+import { ImageRejectedError, MAX_IMAGE_BYTES } from "#app/modules/images/process.server.ts";
+import { storeImage } from "#app/modules/images/store.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
 

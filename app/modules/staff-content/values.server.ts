@@ -1,14 +1,14 @@
 import { sql } from "kysely";
-import type { CategoryKind } from "../../../db/schema.ts";
-import { getDb } from "../db/db.server.ts";
-import { sanitizeRichText } from "../sanitize/html.server.ts";
+import type { CategoryKind } from "#db/schema.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { sanitizeRichText } from "#app/modules/sanitize/html.server.ts";
 import { fromLocalInput } from "./datetime.ts";
 import { errors, type ContentFormValue } from "./form-schema.ts";
 import { autoSlug, isReservedPageSlug, slugTaken } from "./slug.server.ts";
 import { parseTagNames, type NewTagName } from "./tags.server.ts";
 import { allFields, hasField, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
-import { advertLifetimeDays } from "../adverts/lifecycle.server.ts";
+import { advertLifetimeDays } from "#app/modules/adverts/lifecycle.server.ts";
 
 // From a validated form value to the columns to write: rich text sanitized, empty
 // optional texts to null (or ''), local times to moments, and the checks that need the

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Language } from "~/i18n/locales";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
 
 // A content card's category and location (news, posters, services, diaspors, adverts),
 // from `categories` joined `as cat` and `locations` joined `as loc`.

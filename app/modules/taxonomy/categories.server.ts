@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { CategoryKind } from "../../../db/schema.ts";
-import { changedFields, recordAudit } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { slugify } from "../slug/transliterate.ts";
-import { CATEGORY_CONTENT } from "../staff-content/registry.ts";
+import type { CategoryKind } from "#db/schema.ts";
+import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { slugify } from "#app/modules/slug/transliterate.ts";
+import { CATEGORY_CONTENT } from "#app/modules/staff-content/registry.ts";
 
 // Categories of the content types with a category kind (the registry): create, rename (uk, en), reorder
 // among their siblings, delete only when no item (in any state, trash included) and no

@@ -1,9 +1,9 @@
-import type { Language } from "~/i18n/locales";
-import type { CategoryKind } from "../../../db/schema.ts";
-import { pickLocalized, type LocalizedText } from "../content/localized.ts";
-import { getDb } from "../db/db.server.ts";
-import { cachedByVersion } from "../page-cache/content-state.server.ts";
-import { notFound } from "../http/errors.ts";
+import type { Language } from "#app/i18n/locales.ts";
+import type { CategoryKind } from "#db/schema.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { cachedByVersion } from "#app/modules/page-cache/content-state.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
 
 export type CategoryLink = { id: number; slug: string; name: LocalizedText };
 export type LocationOption = { id: number; slug: string; name: LocalizedText };

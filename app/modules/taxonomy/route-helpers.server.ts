@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import type { CategoryKind } from "../../../db/schema.ts";
-import { requirePermission } from "../auth/guards.server.ts";
-import type { SessionUser } from "../auth/session.server.ts";
-import { notFound } from "../staff-content/route-access.server.ts";
-import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "../staff-content/registry.ts";
-import { parseId } from "../http/ids.ts";
+import type { CategoryKind } from "#db/schema.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import type { SessionUser } from "#app/modules/auth/session.server.ts";
+import { notFound } from "#app/modules/staff-content/route-access.server.ts";
+import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
+import { parseId } from "#app/modules/http/ids.ts";
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
 

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import type { DB } from "../../../db/schema.ts";
-import { changedFields, recordAudit } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
-import { slugify } from "../slug/transliterate.ts";
-import { allFields, contentSpecs } from "../staff-content/types.ts";
+import type { DB } from "#db/schema.ts";
+import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { slugify } from "#app/modules/slug/transliterate.ts";
+import { allFields, contentSpecs } from "#app/modules/staff-content/types.ts";
 import type { TaxonomyResult } from "./categories.server.ts";
 import type { TermValue } from "./schemas.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { USER_ROLES } from "../../../db/schema.ts";
-import { errors } from "../staff-content/form-schema.ts";
-import { SOCIAL_NETWORKS } from "../staff-content/types.ts";
-import { idNumberSchema } from "../http/ids.ts";
+import { USER_ROLES } from "#db/schema.ts";
+import { errors } from "#app/modules/staff-content/form-schema.ts";
+import { SOCIAL_NETWORKS } from "#app/modules/staff-content/types.ts";
+import { idNumberSchema } from "#app/modules/http/ids.ts";
 
 // Forms of the admin's settings and users pages. Shared by client and server.
 

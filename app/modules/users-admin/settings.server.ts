@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { changedFields, recordAudit } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
+import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 import type { SettingsValue } from "./schemas.ts";
 
 // The portal's settings: site name, contacts, social links, advert rules.

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { UserRole } from "../../../db/schema.ts";
-import { recordAudit } from "../audit/audit.server.ts";
-import { getDb } from "../db/db.server.ts";
+import type { UserRole } from "#db/schema.ts";
+import { recordAudit } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
 
 // Users and roles (admin only): search, change a role, block or unblock. An admin cannot
 // demote or block themselves, and the last admin cannot be demoted, so the portal always

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/route";
-import { AdvertListView } from "~/components/adverts/advert-list-view";
-import { ADVERT_PAGE_DEPS, loadAdvertList } from "~/modules/adverts/page.server";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { feedMeta } from "~/modules/seo/list-meta";
-import { pageMeta } from "~/modules/seo/meta";
-import { saveSearchAction } from "~/modules/saved-searches/save-action.server";
+import { AdvertListView } from "#app/components/adverts/advert-list-view.tsx";
+import { ADVERT_PAGE_DEPS, loadAdvertList } from "#app/modules/adverts/page.server.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { feedMeta } from "#app/modules/seo/list-meta.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { saveSearchAction } from "#app/modules/saved-searches/save-action.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
 
@@ -14,7 +14,7 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertList(args, args.params.slug);
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 /** "Save this search" posts to the list itself. */
 export function action(args: Route.ActionArgs) {

@@ -1,21 +1,21 @@
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { AdvertCard } from "~/components/adverts/advert-card";
-import { ContactBlock } from "~/components/adverts/contact-block";
-import { FavouriteToggle } from "~/components/adverts/favourite-toggle";
-import { Gallery } from "~/components/adverts/gallery";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { Breadcrumbs } from "~/components/content/breadcrumbs";
-import { JsonLd } from "~/components/content/json-ld";
-import { Localized } from "~/components/content/localized-text";
-import { ShareLinks } from "~/components/content/share-links";
-import { LocalizedLink } from "~/components/localized-link";
-import { ReportForm } from "~/components/report-form";
-import { MessageSeller } from "~/components/messages/message-seller-deferred";
-import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "~/modules/adverts/page.server";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
+import { ContactBlock } from "#app/components/adverts/contact-block.tsx";
+import { FavouriteToggle } from "#app/components/adverts/favourite-toggle.tsx";
+import { Gallery } from "#app/components/adverts/gallery.tsx";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { Breadcrumbs } from "#app/components/content/breadcrumbs.tsx";
+import { JsonLd } from "#app/components/content/json-ld.tsx";
+import { Localized } from "#app/components/content/localized-text.tsx";
+import { ShareLinks } from "#app/components/content/share-links.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { ReportForm } from "#app/components/report-form.tsx";
+import { MessageSeller } from "#app/components/messages/message-seller-deferred.tsx";
+import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "#app/modules/adverts/page.server.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
 
@@ -26,7 +26,7 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertItem(args, args.params.slug);
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 /** "Show phone" and "Show email" post here (intent=phone|email); the page renders the contact it answers with. */
 export async function action(args: Route.ActionArgs) {

@@ -1,14 +1,14 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { getPageLanguage } from "~/middleware/i18next";
-import { inspectAdvertLink, useAdvertLink, type LinkMove, type LinkState } from "~/modules/adverts/links.server";
-import { advertsT } from "~/modules/adverts/page.server";
-import { formatDate } from "~/modules/format/dates";
-import { getCachedSettings } from "~/modules/settings/settings.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { linkTokenSchema } from "./schema";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { inspectAdvertLink, useAdvertLink, type LinkMove, type LinkState } from "#app/modules/adverts/links.server.ts";
+import { advertsT } from "#app/modules/adverts/page.server.ts";
+import { formatDate } from "#app/modules/format/dates.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { linkTokenSchema } from "./schema.ts";
 
 // /advertisement/renew/:token and /advertisement/sold/:token: the links of the expiry mails,
 // without signing in. Opening one only asks to confirm (mail scanners follow links); the
@@ -38,7 +38,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return view(context, move, token.success ? await inspectAdvertLink(token.data, move) : { state: "invalid" });
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ context, params, url }: Route.ActionArgs) {
   const token = linkTokenSchema.safeParse(params.token);

@@ -1,22 +1,22 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/route";
-import { advertFormSchema } from "~/modules/adverts/form-schema";
+import { advertFormSchema } from "#app/modules/adverts/form-schema.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { AdvertForm } from "~/components/adverts/advert-form";
-import { sendsForReview } from "~/modules/adverts/lifecycle";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { useLocale } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { routeMiddleware } from "~/middleware/route-middleware.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import { advertFormOptions, newAdvertDefaults, submitAdvertForm } from "~/modules/adverts/form.server";
-import { dailyLimitReached } from "~/modules/adverts/owner.server";
-import type { PhotoPreview } from "~/modules/adverts/photos.server";
-import { advertsT } from "~/modules/adverts/page.server";
-import { getCachedSettings } from "~/modules/settings/settings.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { AdvertForm } from "#app/components/adverts/advert-form.tsx";
+import { sendsForReview } from "#app/modules/adverts/lifecycle.ts";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/hooks/use-t.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { advertFormOptions, newAdvertDefaults, submitAdvertForm } from "#app/modules/adverts/form.server.ts";
+import { dailyLimitReached } from "#app/modules/adverts/owner.server.ts";
+import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
+import { advertsT } from "#app/modules/adverts/page.server.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // Posting an advert: /dodaty-ogoloshennya (public layout) and /cabinet/add-advertisement
 // (cabinet layout) are this one route module. Signed-in users only, in loader and action alike.
@@ -47,7 +47,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });

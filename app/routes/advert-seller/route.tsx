@@ -1,15 +1,15 @@
 import type { Route } from "./+types/route";
-import { AdvertCard } from "~/components/adverts/advert-card";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { PaginationNav } from "~/components/content/pagination-nav";
-import { Breadcrumbs } from "~/components/content/breadcrumbs";
-import { getPageLanguage } from "~/middleware/i18next";
-import { advertsT, priceLabels } from "~/modules/adverts/page.server";
-import { sellerPage } from "~/modules/adverts/seller.server";
-import { ADVERT_PAGE_SIZE } from "~/modules/adverts/queries.server";
-import { notFound } from "~/modules/http/errors";
-import { checkPage, parsePage } from "~/modules/lists/pagination";
-import { pageMeta } from "~/modules/seo/meta";
+import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
+import { Breadcrumbs } from "#app/components/content/breadcrumbs.tsx";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { advertsT, priceLabels } from "#app/modules/adverts/page.server.ts";
+import { sellerPage } from "#app/modules/adverts/seller.server.ts";
+import { ADVERT_PAGE_SIZE } from "#app/modules/adverts/queries.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /advertisement/seller/:id: a seller as a buyer may see them, and their live adverts.
 // People's pages are not for search engines.

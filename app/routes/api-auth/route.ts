@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm, requestWithForm } from "~/modules/http/body.server";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { clientSession } from "~/modules/auth/client-session.server";
-import { isValidCsrfToken, issueCsrfToken } from "~/modules/auth/csrf.server";
-import { getSession } from "~/modules/auth/guards.server";
-import { clearSessionCookie, deleteSession } from "~/modules/auth/session.server";
-import { signIn } from "~/modules/auth/sign-in.server";
-import { publicOrigin } from "~/modules/config/config.server";
-import { flashHeader } from "~/modules/http/flash.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
-import { signInSchema } from "../login/schema";
+import { readForm, requestWithForm } from "#app/modules/http/body.server.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { clientSession } from "#app/modules/auth/client-session.server.ts";
+import { isValidCsrfToken, issueCsrfToken } from "#app/modules/auth/csrf.server.ts";
+import { getSession } from "#app/modules/auth/guards.server.ts";
+import { clearSessionCookie, deleteSession } from "#app/modules/auth/session.server.ts";
+import { signIn } from "#app/modules/auth/sign-in.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { flashHeader } from "#app/modules/http/flash.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { signInSchema } from "#app/routes/login/schema.ts";
 
 // The auth API on its base path /api/auth (docs/product.md#accounts-and-sessions): GET /csrf, /providers, /session;
 // POST /signin/{provider} (= /callback/{provider}) and /signout, form-encoded with

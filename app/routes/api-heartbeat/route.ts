@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { handleBeacon } from "~/modules/analytics/beacon.server";
+import { handleBeacon } from "#app/modules/analytics/beacon.server.ts";
 
 /** POST /api/heartbeat: every 60 s while the app is open; feeds "online now". */
 export function action(args: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
-import { getCurrentUser } from "~/modules/auth/guards.server";
-import { ifNoneMatchHolds } from "~/modules/http/etag";
-import { messageStatus } from "~/modules/messages/conversations.server";
+import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
+import { ifNoneMatchHolds } from "#app/modules/http/etag.ts";
+import { messageStatus } from "#app/modules/messages/conversations.server.ts";
 
 /**
  * GET /api/messages/status: the signed-in user's unread conversations and newest message time,

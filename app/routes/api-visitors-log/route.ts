@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { handleBeacon } from "~/modules/analytics/beacon.server";
+import { handleBeacon } from "#app/modules/analytics/beacon.server.ts";
 
 /** POST /api/visitors/log: sent once when the app shell mounts. */
 export function action(args: Route.ActionArgs) {

@@ -1,22 +1,22 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/route";
-import { advertFormSchema } from "~/modules/adverts/form-schema";
+import { advertFormSchema } from "#app/modules/adverts/form-schema.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { AdvertForm } from "~/components/adverts/advert-form";
-import { sendsForReview } from "~/modules/adverts/lifecycle";
-import { StatusBadge } from "~/components/adverts/status-badge";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { getPageLanguage } from "~/middleware/i18next";
-import { requireUser } from "~/modules/auth/guards.server";
-import { advertFormOptions, editAdvertDefaults, submitAdvertForm } from "~/modules/adverts/form.server";
-import { findOwnedAdvert } from "~/modules/adverts/owner.server";
-import { advertsT } from "~/modules/adverts/page.server";
-import { photoPreviews } from "~/modules/adverts/photos.server";
-import { effectiveStatus } from "~/modules/adverts/status";
-import { notFound } from "~/modules/http/errors";
-import { getCachedSettings } from "~/modules/settings/settings.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { AdvertForm } from "#app/components/adverts/advert-form.tsx";
+import { sendsForReview } from "#app/modules/adverts/lifecycle.ts";
+import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { advertFormOptions, editAdvertDefaults, submitAdvertForm } from "#app/modules/adverts/form.server.ts";
+import { findOwnedAdvert } from "#app/modules/adverts/owner.server.ts";
+import { advertsT } from "#app/modules/adverts/page.server.ts";
+import { photoPreviews } from "#app/modules/adverts/photos.server.ts";
+import { effectiveStatus } from "#app/modules/adverts/status.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /cabinet/edit/{id}: the owner's advert in the posting form. Any other id, another user's
 // included, is the 404, for GET and POST alike (the POST changes nothing).
@@ -48,7 +48,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = requireUser({ context, url });

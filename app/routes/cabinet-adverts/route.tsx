@@ -1,21 +1,21 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { StatusBadge } from "~/components/adverts/status-badge";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { PaginationNav } from "~/components/content/pagination-nav";
-import { LocalizedLink } from "~/components/localized-link";
-import { getPageLanguage } from "~/middleware/i18next";
-import { requireUser } from "~/modules/auth/guards.server";
-import { CABINET_PAGE_SIZE, deleteOwnedAdvert, listOwnedAdverts, ownerAction, type CabinetAdvert } from "~/modules/adverts/owner.server";
-import { displayDate } from "~/modules/format/dates";
-import { advertsT, priceLabels } from "~/modules/adverts/page.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { notFound } from "~/modules/http/errors";
-import { checkPage, parsePage } from "~/modules/lists/pagination";
-import { getCachedSettings } from "~/modules/settings/settings.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { advertActionSchema } from "./schema";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { CABINET_PAGE_SIZE, deleteOwnedAdvert, listOwnedAdverts, ownerAction, type CabinetAdvert } from "#app/modules/adverts/owner.server.ts";
+import { displayDate } from "#app/modules/format/dates.ts";
+import { advertsT, priceLabels } from "#app/modules/adverts/page.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { advertActionSchema } from "./schema.ts";
 
 // /cabinet/advertisement: the user's adverts with status, views, expiry and actions.
 
@@ -43,7 +43,7 @@ const FLASH: Record<"renew" | "raise" | "sold" | "archive" | "delete", string> =
   delete: "adverts:flash.deleted",
 };
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });

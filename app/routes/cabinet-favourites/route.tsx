@@ -1,15 +1,15 @@
 import type { Route } from "./+types/route";
-import { AdvertCard } from "~/components/adverts/advert-card";
-import { StatusBadge } from "~/components/adverts/status-badge";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { PaginationNav } from "~/components/content/pagination-nav";
-import { LocalizedLink } from "~/components/localized-link";
-import { getPageLanguage } from "~/middleware/i18next";
-import { advertsT, priceLabels } from "~/modules/adverts/page.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import { FAVOURITES_PAGE_SIZE, listFavourites } from "~/modules/favourites/favourites.server";
-import { checkPage, parsePage } from "~/modules/lists/pagination";
-import { pageMeta } from "~/modules/seo/meta";
+import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
+import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { advertsT, priceLabels } from "#app/modules/adverts/page.server.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { FAVOURITES_PAGE_SIZE, listFavourites } from "#app/modules/favourites/favourites.server.ts";
+import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /cabinet/favourites: saved adverts; sold and expired ones stay, marked, until removed.
 

@@ -2,29 +2,29 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { useAccountT } from "~/components/account/use-account-t";
-import { AdvertCard } from "~/components/adverts/advert-card";
-import { MessageForm } from "~/components/messages/message-form";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { priceLabels } from "~/modules/adverts/page.server";
-import { liveAdvertCard } from "~/modules/adverts/queries.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { readForm } from "~/modules/http/body.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/http/errors";
-import { sendAboutAdvert } from "~/modules/messages/conversations.server";
-import { firstMessageSchema } from "~/modules/messages/schema";
-import { pageMeta } from "~/modules/seo/meta";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
+import { MessageForm } from "#app/components/messages/message-form.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { priceLabels } from "#app/modules/adverts/page.server.ts";
+import { liveAdvertCard } from "#app/modules/adverts/queries.server.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { parseId } from "#app/modules/http/ids.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
+import { firstMessageSchema } from "#app/modules/messages/schema.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /cabinet/messages/new?advert=ID: the first message to an advert's seller. The advert page's
 // form posts here; a signed-out visitor's sign-in link comes back here; a refused message is
 // shown here with its text kept.
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 

@@ -2,31 +2,31 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { useAccountT } from "~/components/account/use-account-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { MessageForm } from "~/components/messages/message-form";
-import { MessageText } from "~/components/messages/message-text";
-import { FormErrors } from "~/components/forms/error-list";
-import { SelectField, TextAreaField } from "~/components/forms/fields";
-import { SubmitRow } from "~/components/forms/submit-row";
-import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { requireUser } from "~/modules/auth/guards.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { readForm } from "~/modules/http/body.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/http/errors";
-import { openThread, reply, reportConversation, setBlocked, type Thread } from "~/modules/messages/conversations.server";
-import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "~/modules/messages/limits";
-import { threadActionSchema } from "~/modules/messages/schema";
-import { pageMeta } from "~/modules/seo/meta";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { MessageForm } from "#app/components/messages/message-form.tsx";
+import { MessageText } from "#app/components/messages/message-text.tsx";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { SelectField, TextAreaField } from "#app/components/forms/fields.tsx";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { parseId } from "#app/modules/http/ids.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { openThread, reply, reportConversation, setBlocked, type Thread } from "#app/modules/messages/conversations.server.ts";
+import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
+import { threadActionSchema } from "#app/modules/messages/schema.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /cabinet/messages/:id: one conversation, for its two parties only (anyone else, staff
 // included, gets the 404 a missing one gets), with the reply form and block / unblock.
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 

@@ -1,17 +1,17 @@
 import type { Route } from "./+types/route";
-import { useAccountT } from "~/components/account/use-account-t";
-import { StatusBadge } from "~/components/adverts/status-badge";
-import { PaginationNav } from "~/components/content/pagination-nav";
-import { ResponsiveImage } from "~/components/content/responsive-image";
-import { CardPlaceholder } from "~/components/content/card-placeholder";
-import { LocalizedLink } from "~/components/localized-link";
-import { getPageLanguage } from "~/middleware/i18next";
-import { priceLabels } from "~/modules/adverts/page.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { checkPage, parsePage } from "~/modules/lists/pagination";
-import { CONVERSATIONS_PAGE_SIZE, listConversations, type ConversationSummary } from "~/modules/messages/conversations.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
+import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
+import { ResponsiveImage } from "#app/components/content/responsive-image.tsx";
+import { CardPlaceholder } from "#app/components/content/card-placeholder.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { priceLabels } from "#app/modules/adverts/page.server.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
+import { CONVERSATIONS_PAGE_SIZE, listConversations, type ConversationSummary } from "#app/modules/messages/conversations.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /cabinet/messages: the user's conversations as buyer and as seller, newest activity first.
 

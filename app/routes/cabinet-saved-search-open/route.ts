@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { localeFromPath } from "~/i18n/locales";
-import { requireUser } from "~/modules/auth/guards.server";
-import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/http/errors";
-import { criteriaOf, markSavedSearchSeen } from "~/modules/saved-searches/saved-searches.server";
-import { pathOfCriteria } from "~/modules/saved-searches/criteria";
+import { localeFromPath } from "#app/i18n/locales.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { parseId } from "#app/modules/http/ids.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { criteriaOf, markSavedSearchSeen } from "#app/modules/saved-searches/saved-searches.server.ts";
+import { pathOfCriteria } from "#app/modules/saved-searches/criteria.ts";
 
 /** Opening a saved search: its "new since last visit" count starts again, then the results. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {

@@ -1,20 +1,20 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { useAccountT } from "~/components/account/use-account-t";
-import { useMessage } from "~/components/adverts/use-message";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath } from "~/i18n/locales";
-import { requireUser } from "~/modules/auth/guards.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { readForm } from "~/modules/http/body.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { parseId } from "~/modules/http/ids";
-import { notFound } from "~/modules/http/errors";
-import { ALERT_FREQUENCIES } from "../../../db/schema.ts";
-import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSearch, setSavedSearchAlert, type SavedSearchView } from "~/modules/saved-searches/saved-searches.server";
-import { SAVED_SEARCH_NAME_MAX } from "~/modules/saved-searches/limits";
-import { pageMeta } from "~/modules/seo/meta";
-import { savedSearchRowSchema } from "./schema";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { useMessage } from "#app/components/adverts/use-message.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath } from "#app/i18n/locales.ts";
+import { requireUser } from "#app/modules/auth/guards.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { parseId } from "#app/modules/http/ids.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { ALERT_FREQUENCIES } from "#db/schema.ts";
+import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSearch, setSavedSearchAlert, type SavedSearchView } from "#app/modules/saved-searches/saved-searches.server.ts";
+import { SAVED_SEARCH_NAME_MAX } from "#app/modules/saved-searches/limits.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { savedSearchRowSchema } from "./schema.ts";
 
 // /cabinet/saved-searches: the user's saved advert searches with new matches since the last
 // visit; open, rename, delete, and how often alerts come (off, daily, instant).
@@ -33,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export type RowResult = { id: number; name: string; error: string };
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idSchema } from "~/modules/http/ids";
-import { ALERT_FREQUENCIES } from "../../../db/schema.ts";
-import { savedSearchName } from "~/modules/saved-searches/schema";
+import { idSchema } from "#app/modules/http/ids.ts";
+import { ALERT_FREQUENCIES } from "#db/schema.ts";
+import { savedSearchName } from "#app/modules/saved-searches/schema.ts";
 
 const id = idSchema;
 

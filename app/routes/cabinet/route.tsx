@@ -1,31 +1,31 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useAccountT } from "~/components/account/use-account-t";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { NewPasswordField } from "~/components/account/new-password-field";
-import { FormErrors } from "~/components/forms/error-list";
-import { Field, selectProps } from "~/components/forms/field";
-import { InputField } from "~/components/forms/fields";
-import { useConformForm } from "~/components/forms/use-conform-form";
-import { LOCALES as LOCALE_INFO } from "~/i18n/locales";
-import { queueVerificationMail } from "~/modules/auth/account-mail.server";
-import { getSession, requireUser } from "~/modules/auth/guards.server";
-import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
-import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
-import { publicOrigin } from "~/modules/config/config.server";
-import { deleteUserSessions } from "~/modules/auth/session.server";
-import { beginPasswordAttempt } from "~/modules/auth/sign-in.server";
-import { checkPassword, setPassword, updateProfile, findUserById } from "~/modules/auth/users.server";
-import { getClientAddress } from "~/modules/http/client-address.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { LOCALES } from "../../../db/schema.ts";
-import { messageMailSchema, passwordChangeSchema, profileSchema } from "./schema";
-import { messageMailOf, setMessageMail } from "~/modules/messages/mail.server";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { NewPasswordField } from "#app/components/account/new-password-field.tsx";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { Field, selectProps } from "#app/components/forms/field.tsx";
+import { InputField } from "#app/components/forms/fields.tsx";
+import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { LOCALES as LOCALE_INFO } from "#app/i18n/locales.ts";
+import { queueVerificationMail } from "#app/modules/auth/account-mail.server.ts";
+import { getSession, requireUser } from "#app/modules/auth/guards.server.ts";
+import { consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts";
+import { formReply, tooManyReply, type FormReply } from "#app/modules/auth/responses.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { deleteUserSessions } from "#app/modules/auth/session.server.ts";
+import { beginPasswordAttempt } from "#app/modules/auth/sign-in.server.ts";
+import { checkPassword, setPassword, updateProfile, findUserById } from "#app/modules/auth/users.server.ts";
+import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { LOCALES } from "#db/schema.ts";
+import { messageMailSchema, passwordChangeSchema, profileSchema } from "./schema.ts";
+import { messageMailOf, setMessageMail } from "#app/modules/messages/mail.server.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -46,7 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });

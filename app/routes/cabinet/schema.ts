@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LOCALES } from "../../../db/schema.ts";
-import { currentPasswordSchema, nameSchema, newPasswordSchema } from "~/modules/auth/schemas";
+import { LOCALES } from "#db/schema.ts";
+import { currentPasswordSchema, nameSchema, newPasswordSchema } from "#app/modules/auth/schemas.ts";
 
 export const profileSchema = z.object({
   name: nameSchema,

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { enabledIdsFor, MANAGE_PARAM, MANAGE_VALUE } from "~/modules/consent/cookies";
-import { consentCookies } from "~/modules/consent/consent.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
-import { consentSchema } from "./schema";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { enabledIdsFor, MANAGE_PARAM, MANAGE_VALUE } from "#app/modules/consent/cookies.ts";
+import { consentCookies } from "#app/modules/consent/consent.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { consentSchema } from "./schema.ts";
 
 // POST /consent: every button of the cookie banner and its settings dialog is a plain form
 // post here, so consent works without JavaScript. The answer goes back to the page it came

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/route";
-import { usePageLanguage, useT } from "~/hooks/use-t";
-import { getInstance, getPageLanguage } from "~/middleware/i18next";
-import { langAttr, pickLocalized } from "~/modules/content/localized";
-import { findPublishedPage } from "~/modules/pages/pages.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { getCachedSettings } from "~/modules/settings/settings.server";
+import { usePageLanguage, useT } from "#app/hooks/use-t.ts";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { langAttr, pickLocalized } from "#app/modules/content/localized.ts";
+import { findPublishedPage } from "#app/modules/pages/pages.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 

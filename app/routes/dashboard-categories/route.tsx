@@ -1,22 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { RowAction } from "~/components/dashboard/row-action";
-import { TermForm } from "~/components/dashboard/term-form";
-import { sectionName, useAdminT } from "~/components/dashboard/use-admin-t";
-import { BackLink } from "~/components/dashboard/back-link";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { categoryTree } from "~/modules/staff-content/form-data.server";
-import { adminT } from "~/modules/staff-content/route-access.server";
-import { dashboardPaths } from "~/modules/staff-content/types";
-import { createCategory, deleteCategory, listCategories, moveCategory } from "~/modules/taxonomy/categories.server";
-import { positiveId, requireCategoryAccess, termReply } from "~/modules/taxonomy/route-helpers.server";
-import { categorySchema } from "~/modules/taxonomy/schemas";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { RowAction } from "#app/components/dashboard/row-action.tsx";
+import { TermForm } from "#app/components/dashboard/term-form.tsx";
+import { sectionName, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { BackLink } from "#app/components/dashboard/back-link.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { categoryTree } from "#app/modules/staff-content/form-data.server.ts";
+import { adminT } from "#app/modules/staff-content/route-access.server.ts";
+import { dashboardPaths } from "#app/modules/staff-content/types.ts";
+import { createCategory, deleteCategory, listCategories, moveCategory } from "#app/modules/taxonomy/categories.server.ts";
+import { positiveId, requireCategoryAccess, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
+import { categorySchema } from "#app/modules/taxonomy/schemas.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -36,7 +36,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { type, kind, user } = requireCategoryAccess({ context, url, params });

@@ -1,29 +1,29 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { AuditTrail } from "~/components/dashboard/audit-trail";
-import { ContentForm } from "~/components/dashboard/content-form";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { StatusBadge } from "~/components/dashboard/status-badge";
-import { sectionName, tKey, useAdminT } from "~/components/dashboard/use-admin-t";
-import { BackLink } from "~/components/dashboard/back-link";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { auditTrail } from "~/modules/audit/audit.server";
-import { presentAudit } from "~/modules/audit/present.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { formatDate, formatTime } from "~/modules/format/dates";
-import { pageMeta } from "~/modules/seo/meta";
-import { STATE_ACTIONS, type StateAction } from "~/modules/staff-content/actions";
-import { formOptions, itemDefaults } from "~/modules/staff-content/form-data.server";
-import { itemImagePreviews, postedImagePreviews } from "~/modules/staff-content/form-images.server";
-import { advertPhotoIds } from "~/modules/adverts/photos.server";
-import { loadItem, loadOwner, loadTagIds } from "~/modules/staff-content/items.server";
-import { adminT, canPurge, idParam, notFound, requireContentAccess } from "~/modules/staff-content/route-access.server";
-import { saveContentForm } from "~/modules/staff-content/save.server";
-import { readContentForm, type ContentPost } from "~/modules/staff-content/uploads.server";
-import { changeItemState } from "~/modules/staff-content/state.server";
-import { dashboardPaths, hasGallery } from "~/modules/staff-content/types";
+import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
+import { ContentForm } from "#app/components/dashboard/content-form.tsx";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { StatusBadge } from "#app/components/dashboard/status-badge.tsx";
+import { sectionName, tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { BackLink } from "#app/components/dashboard/back-link.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { auditTrail } from "#app/modules/audit/audit.server.ts";
+import { presentAudit } from "#app/modules/audit/present.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { formatDate, formatTime } from "#app/modules/format/dates.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { STATE_ACTIONS, type StateAction } from "#app/modules/staff-content/actions.ts";
+import { formOptions, itemDefaults } from "#app/modules/staff-content/form-data.server.ts";
+import { itemImagePreviews, postedImagePreviews } from "#app/modules/staff-content/form-images.server.ts";
+import { advertPhotoIds } from "#app/modules/adverts/photos.server.ts";
+import { loadItem, loadOwner, loadTagIds } from "#app/modules/staff-content/items.server.ts";
+import { adminT, canPurge, idParam, notFound, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
+import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
+import { readContentForm, type ContentPost } from "#app/modules/staff-content/uploads.server.ts";
+import { changeItemState } from "#app/modules/staff-content/state.server.ts";
+import { dashboardPaths, hasGallery } from "#app/modules/staff-content/types.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -67,7 +67,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = requireContentAccess(args);

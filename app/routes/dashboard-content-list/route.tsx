@@ -1,18 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { ContentListView } from "~/components/dashboard/content-list-view";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { bulkActionsFor } from "~/modules/staff-content/actions";
-import { bulkApply } from "~/modules/staff-content/bulk.server";
-import { listSearch } from "~/modules/staff-content/list-query";
-import { loadContentList } from "~/modules/staff-content/list-page.server";
-import { canPurge, requireContentAccess } from "~/modules/staff-content/route-access.server";
-import { dashboardPaths } from "~/modules/staff-content/types";
-import { bulkFormSchema } from "./schema";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { ContentListView } from "#app/components/dashboard/content-list-view.tsx";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { bulkActionsFor } from "#app/modules/staff-content/actions.ts";
+import { bulkApply } from "#app/modules/staff-content/bulk.server.ts";
+import { listSearch } from "#app/modules/staff-content/list-query.ts";
+import { loadContentList } from "#app/modules/staff-content/list-page.server.ts";
+import { canPurge, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
+import { dashboardPaths } from "#app/modules/staff-content/types.ts";
+import { bulkFormSchema } from "./schema.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -21,7 +21,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   return loadContentList({ context, url, params });
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, user, actor } = requireContentAccess({ context, url, params });

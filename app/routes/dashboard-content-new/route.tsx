@@ -1,19 +1,19 @@
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { ContentForm } from "~/components/dashboard/content-form";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { sectionName, useAdminT } from "~/components/dashboard/use-admin-t";
-import { BackLink } from "~/components/dashboard/back-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { getPageLanguage } from "~/middleware/i18next";
-import { formOptions, newItemDefaults } from "~/modules/staff-content/form-data.server";
-import { postedImagePreviews } from "~/modules/staff-content/form-images.server";
-import { adminT, requireContentAccess } from "~/modules/staff-content/route-access.server";
-import { saveContentForm } from "~/modules/staff-content/save.server";
-import { readContentForm } from "~/modules/staff-content/uploads.server";
-import { dashboardPaths } from "~/modules/staff-content/types";
+import { ContentForm } from "#app/components/dashboard/content-form.tsx";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { sectionName, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { BackLink } from "#app/components/dashboard/back-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { formOptions, newItemDefaults } from "#app/modules/staff-content/form-data.server.ts";
+import { postedImagePreviews } from "#app/modules/staff-content/form-images.server.ts";
+import { adminT, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
+import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
+import { readContentForm } from "#app/modules/staff-content/uploads.server.ts";
+import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -30,7 +30,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, actor } = requireContentAccess({ context, url, params });

@@ -1,19 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { RowAction } from "~/components/dashboard/row-action";
-import { TermForm } from "~/components/dashboard/term-form";
-import { useAdminT } from "~/components/dashboard/use-admin-t";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { adminT } from "~/modules/staff-content/route-access.server";
-import { positiveId, termReply } from "~/modules/taxonomy/route-helpers.server";
-import { termSchema } from "~/modules/taxonomy/schemas";
-import { createTerm, deleteTerm, listLocations, moveLocation, renameTerm } from "~/modules/taxonomy/terms.server";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { RowAction } from "#app/components/dashboard/row-action.tsx";
+import { TermForm } from "#app/components/dashboard/term-form.tsx";
+import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { adminT } from "#app/modules/staff-content/route-access.server.ts";
+import { positiveId, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
+import { termSchema } from "#app/modules/taxonomy/schemas.ts";
+import { createTerm, deleteTerm, listLocations, moveLocation, renameTerm } from "#app/modules/taxonomy/terms.server.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -24,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { locations: await listLocations(), seo: { title: t("dashboard:sections.locations"), description: t("admin:locations.lead") } };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "locations.manage");

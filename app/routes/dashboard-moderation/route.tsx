@@ -2,27 +2,27 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { useAdminT } from "~/components/dashboard/use-admin-t";
-import { Field, textareaProps } from "~/components/forms/field";
-import { useConformForm } from "~/components/forms/use-conform-form";
-import { BackLink } from "~/components/dashboard/back-link";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { publicOrigin } from "~/modules/config/config.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { imageUrlFor } from "~/modules/images/urls";
-import { formatDate, formatTime } from "~/modules/format/dates";
-import { excerpt } from "~/modules/format/text";
-import { approveAdvert, pendingAdverts, rejectAdvert } from "~/modules/moderation/adverts.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { adminT } from "~/modules/staff-content/route-access.server";
-import { dashboardPaths } from "~/modules/staff-content/types";
-import { moderationSchema, rejectSchema } from "./schema";
-import { parseId } from "~/modules/http/ids";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { Field, textareaProps } from "#app/components/forms/field.tsx";
+import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { BackLink } from "#app/components/dashboard/back-link.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { imageUrlFor } from "#app/modules/images/urls.ts";
+import { formatDate, formatTime } from "#app/modules/format/dates.ts";
+import { excerpt } from "#app/modules/format/text.ts";
+import { approveAdvert, pendingAdverts, rejectAdvert } from "#app/modules/moderation/adverts.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { adminT } from "#app/modules/staff-content/route-access.server.ts";
+import { dashboardPaths } from "#app/modules/staff-content/types.ts";
+import { moderationSchema, rejectSchema } from "./schema.ts";
+import { parseId } from "#app/modules/http/ids.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -49,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "advertisements.manage");

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { errors } from "~/modules/staff-content/form-schema";
-import { idNumberSchema } from "~/modules/http/ids";
+import { errors } from "#app/modules/staff-content/form-schema.ts";
+import { idNumberSchema } from "#app/modules/http/ids.ts";
 
 /** Reject with a reason the owner will read (the reject form validates with this branch alone). */
 export const rejectSchema = z.object({

@@ -1,23 +1,23 @@
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { StatusBadge } from "~/components/dashboard/status-badge";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { publicOrigin } from "~/modules/config/config.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { formatDate, formatTime } from "~/modules/format/dates";
-import { decideReports, openReportGroups, REPORT_DECISIONS, TARGET_CONTENT } from "~/modules/moderation/reports.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { adminT } from "~/modules/staff-content/route-access.server";
-import { contentSpec, dashboardPaths } from "~/modules/staff-content/types";
-import { REPORT_TARGET_TYPES } from "../../../db/schema.ts";
-import { idSchema } from "~/modules/http/ids";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { StatusBadge } from "#app/components/dashboard/status-badge.tsx";
+import { tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { formatDate, formatTime } from "#app/modules/format/dates.ts";
+import { decideReports, openReportGroups, REPORT_DECISIONS, TARGET_CONTENT } from "#app/modules/moderation/reports.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { adminT } from "#app/modules/staff-content/route-access.server.ts";
+import { contentSpec, dashboardPaths } from "#app/modules/staff-content/types.ts";
+import { REPORT_TARGET_TYPES } from "#db/schema.ts";
+import { idSchema } from "#app/modules/http/ids.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -52,7 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "reports.manage");

@@ -2,28 +2,28 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { AuditTrail } from "~/components/dashboard/audit-trail";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { FormErrors } from "~/components/forms/error-list";
-import type { AnyField } from "~/components/forms/field";
-import { CheckboxField, InputField } from "~/components/forms/fields";
-import { useConformForm } from "~/components/forms/use-conform-form";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { auditTrail } from "~/modules/audit/audit.server";
-import { presentAudit } from "~/modules/audit/present.server";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { getSettings } from "~/modules/settings/settings.server";
-import { adminT } from "~/modules/staff-content/route-access.server";
-import { SOCIAL_NETWORKS } from "~/modules/staff-content/types";
-import { settingsSchema } from "~/modules/users-admin/schemas";
-import { saveSettings } from "~/modules/users-admin/settings.server";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import type { AnyField } from "#app/components/forms/field.tsx";
+import { CheckboxField, InputField } from "#app/components/forms/fields.tsx";
+import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { auditTrail } from "#app/modules/audit/audit.server.ts";
+import { presentAudit } from "#app/modules/audit/present.server.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { getSettings } from "#app/modules/settings/settings.server.ts";
+import { adminT } from "#app/modules/staff-content/route-access.server.ts";
+import { SOCIAL_NETWORKS } from "#app/modules/staff-content/types.ts";
+import { settingsSchema } from "#app/modules/users-admin/schemas.ts";
+import { saveSettings } from "#app/modules/users-admin/settings.server.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -55,7 +55,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "settings.manage");

@@ -2,24 +2,24 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { RowAction } from "~/components/dashboard/row-action";
-import { TermForm } from "~/components/dashboard/term-form";
-import { useAdminT } from "~/components/dashboard/use-admin-t";
-import { FieldErrors, FormErrors } from "~/components/forms/error-list";
-import { Field } from "~/components/forms/field";
-import { useConformForm } from "~/components/forms/use-conform-form";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { adminT } from "~/modules/staff-content/route-access.server";
-import { positiveId, termReply } from "~/modules/taxonomy/route-helpers.server";
-import { mergeTagsSchema, termSchema } from "~/modules/taxonomy/schemas";
-import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "~/modules/taxonomy/terms.server";
-import { parseQuery, queryText } from "~/modules/http/query";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { RowAction } from "#app/components/dashboard/row-action.tsx";
+import { TermForm } from "#app/components/dashboard/term-form.tsx";
+import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
+import { Field } from "#app/components/forms/field.tsx";
+import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { adminT } from "#app/modules/staff-content/route-access.server.ts";
+import { positiveId, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
+import { mergeTagsSchema, termSchema } from "#app/modules/taxonomy/schemas.ts";
+import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "#app/modules/taxonomy/terms.server.ts";
+import { parseQuery, queryText } from "#app/modules/http/query.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -31,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { q: q ?? "", tags: await listTags(q), seo: { title: t("dashboard:sections.tags"), description: t("admin:tags.lead") } };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "tags.manage");

@@ -1,23 +1,23 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { dashboardLinks } from "~/components/dashboard/links";
-import { Pagination } from "~/components/dashboard/pagination";
-import { tKey, useAdminT } from "~/components/dashboard/use-admin-t";
-import { FilterSelect } from "~/components/filter-select";
-import { BackLink } from "~/components/dashboard/back-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getPageLanguage } from "~/middleware/i18next";
-import { requirePermission } from "~/modules/auth/guards.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { formatDate } from "~/modules/format/dates";
-import { pageMeta } from "~/modules/seo/meta";
-import { adminT } from "~/modules/staff-content/route-access.server";
-import { userBlockSchema, userRoleSchema } from "~/modules/users-admin/schemas";
-import { changeRole, listUsers, setBlocked } from "~/modules/users-admin/users.server";
-import { USER_ROLES } from "../../../db/schema.ts";
-import { parseId } from "~/modules/http/ids";
-import { parseQuery, queryEnum, queryPage, queryText } from "~/modules/http/query";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { Pagination } from "#app/components/dashboard/pagination.tsx";
+import { tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { FilterSelect } from "#app/components/filter-select.tsx";
+import { BackLink } from "#app/components/dashboard/back-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { requirePermission } from "#app/modules/auth/guards.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { formatDate } from "#app/modules/format/dates.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { adminT } from "#app/modules/staff-content/route-access.server.ts";
+import { userBlockSchema, userRoleSchema } from "#app/modules/users-admin/schemas.ts";
+import { changeRole, listUsers, setBlocked } from "#app/modules/users-admin/users.server.ts";
+import { USER_ROLES } from "#db/schema.ts";
+import { parseId } from "#app/modules/http/ids.ts";
+import { parseQuery, queryEnum, queryPage, queryText } from "#app/modules/http/query.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -40,7 +40,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const me = requirePermission({ context, url }, "users.manage");

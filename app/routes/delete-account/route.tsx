@@ -1,23 +1,23 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useAccountT } from "~/components/account/use-account-t";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { Form } from "react-router";
-import { AppLink } from "~/components/localized-link";
+import { AppLink } from "#app/components/localized-link.tsx";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { FormErrors } from "~/components/forms/error-list";
-import { CheckboxField, InputField } from "~/components/forms/fields";
-import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getCurrentUser, loginRedirectPath, requireUser } from "~/modules/auth/guards.server";
-import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
-import { clearSessionCookie } from "~/modules/auth/session.server";
-import { beginPasswordAttempt } from "~/modules/auth/sign-in.server";
-import { checkPassword, countAdmins, deleteAccount } from "~/modules/auth/users.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { deleteAccountSchema } from "./schema";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { CheckboxField, InputField } from "#app/components/forms/fields.tsx";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getCurrentUser, loginRedirectPath, requireUser } from "#app/modules/auth/guards.server.ts";
+import { formReply, tooManyReply, type FormReply } from "#app/modules/auth/responses.server.ts";
+import { clearSessionCookie } from "#app/modules/auth/session.server.ts";
+import { beginPasswordAttempt } from "#app/modules/auth/sign-in.server.ts";
+import { checkPassword, countAdmins, deleteAccount } from "#app/modules/auth/users.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { deleteAccountSchema } from "./schema.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -33,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentPasswordSchema } from "~/modules/auth/schemas";
+import { currentPasswordSchema } from "#app/modules/auth/schemas.ts";
 
 export const deleteAccountSchema = z.object({
   password: currentPasswordSchema,

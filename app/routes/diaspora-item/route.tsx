@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { DiasporaItemPage } from "~/components/content/directory-item-view";
-import { DIRECTORY_PAGE_DEPS, loadDirectoryItem } from "~/modules/directory/directory-page.server";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { DiasporaItemPage } from "#app/components/content/directory-item-view.tsx";
+import { DIRECTORY_PAGE_DEPS, loadDirectoryItem } from "#app/modules/directory/directory-page.server.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: DIRECTORY_PAGE_DEPS.diaspors })];
 

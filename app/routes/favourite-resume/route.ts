@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { getCurrentUser } from "~/modules/auth/guards.server";
-import { setFavourite } from "~/modules/favourites/favourites.server";
-import { forgetPendingFavourite, readPendingFavourite } from "~/modules/favourites/pending.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
+import { setFavourite } from "#app/modules/favourites/favourites.server.ts";
+import { forgetPendingFavourite, readPendingFavourite } from "#app/modules/favourites/pending.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 
 /**
  * Where sign-in sends a visitor who pressed "Save" while signed out: the save they asked for

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { languageOf, localeFromPath, localizePath } from "~/i18n/locales";
-import { translatorFor } from "~/middleware/i18next";
-import { getCurrentUser } from "~/modules/auth/guards.server";
-import { favouriteRetryAfter, setFavourite } from "~/modules/favourites/favourites.server";
-import { rememberPendingFavourite } from "~/modules/favourites/pending.server";
-import { flashToast, redirectWithFlash, type Flash, type FlashToast } from "~/modules/http/flash.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
-import { readForm } from "~/modules/http/body.server";
-import { favouriteSchema } from "./schema";
+import { languageOf, localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { translatorFor } from "#app/middleware/i18next.ts";
+import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
+import { favouriteRetryAfter, setFavourite } from "#app/modules/favourites/favourites.server.ts";
+import { rememberPendingFavourite } from "#app/modules/favourites/pending.server.ts";
+import { flashToast, redirectWithFlash, type Flash, type FlashToast } from "#app/modules/http/flash.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { favouriteSchema } from "./schema.ts";
 
 export type FavouriteResult = { saved: boolean; toast: FlashToast };
 
@@ -19,7 +19,7 @@ const FLASH = {
   limited: { severity: "warn", message: "adverts:favourites.flash_limited" },
 } as const satisfies Record<string, Flash>;
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 /** POST /favourites: save or remove; signed-out visitors sign in first and the save follows. */
 export async function action({ request, context }: Route.ActionArgs) {

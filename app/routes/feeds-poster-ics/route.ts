@@ -1,11 +1,11 @@
 import type { Route } from "./+types/route";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { notFound } from "~/modules/http/errors";
-import { pageContext } from "~/modules/content/public-page.server";
-import { stripHtml } from "~/modules/format/text";
-import { eventIcs } from "~/modules/posters/ics";
-import { POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
-import { findPoster } from "~/modules/posters/posters.server";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { pageContext } from "#app/modules/content/public-page.server.ts";
+import { stripHtml } from "#app/modules/format/text.ts";
+import { eventIcs } from "#app/modules/posters/ics.ts";
+import { POSTER_PAGE_DEPS } from "#app/modules/posters/poster-page.server.ts";
+import { findPoster } from "#app/modules/posters/posters.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_PAGE_DEPS })];
 

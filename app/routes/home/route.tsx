@@ -1,13 +1,13 @@
 import type { Route } from "./+types/route";
-import { ReklamaSlot } from "~/components/content/reklama-slot";
-import { TeaserCard } from "~/components/content/teaser-card";
-import { LocalizedLink } from "~/components/localized-link";
-import { useRootData } from "~/hooks/use-root-data";
-import { useT } from "~/hooks/use-t";
-import { loadHome } from "~/modules/home/page.server";
-import { HOME_DEPS } from "~/modules/home/sections.server";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { ReklamaSlot } from "#app/components/content/reklama-slot.tsx";
+import { TeaserCard } from "#app/components/content/teaser-card.tsx";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { useRootData } from "#app/hooks/use-root-data.ts";
+import { useT } from "#app/hooks/use-t.ts";
+import { loadHome } from "#app/modules/home/page.server.ts";
+import { HOME_DEPS } from "#app/modules/home/sections.server.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: HOME_DEPS })];
 

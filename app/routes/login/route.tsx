@@ -1,29 +1,29 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useAccountT } from "~/components/account/use-account-t";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm, requestWithForm } from "~/modules/http/body.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { NewPasswordField } from "~/components/account/new-password-field";
-import { FormErrors } from "~/components/forms/error-list";
-import { InputField } from "~/components/forms/fields";
-import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { queueAlreadyRegisteredMail, queuePasswordResetMail, queueVerificationMail } from "~/modules/auth/account-mail.server";
-import { landingPath } from "~/modules/auth/access";
-import { getCurrentUser } from "~/modules/auth/guards.server";
-import { hashPassword } from "~/modules/auth/password.server";
-import { consumeLimit, limitRules } from "~/modules/auth/rate-limit.server";
-import { formReply, tooManyReply, type FormReply } from "~/modules/auth/responses.server";
-import { publicOrigin } from "~/modules/config/config.server";
-import { signIn } from "~/modules/auth/sign-in.server";
-import { createUser, EmailTakenError, findUserByEmail } from "~/modules/auth/users.server";
-import { getClientAddress } from "~/modules/http/client-address.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
-import { pageMeta } from "~/modules/seo/meta";
-import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { readForm, requestWithForm } from "#app/modules/http/body.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { NewPasswordField } from "#app/components/account/new-password-field.tsx";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { InputField } from "#app/components/forms/fields.tsx";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { queueAlreadyRegisteredMail, queuePasswordResetMail, queueVerificationMail } from "#app/modules/auth/account-mail.server.ts";
+import { landingPath } from "#app/modules/auth/access.ts";
+import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
+import { hashPassword } from "#app/modules/auth/password.server.ts";
+import { consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts";
+import { formReply, tooManyReply, type FormReply } from "#app/modules/auth/responses.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { signIn } from "#app/modules/auth/sign-in.server.ts";
+import { createUser, EmailTakenError, findUserByEmail } from "#app/modules/auth/users.server.ts";
+import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -38,7 +38,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { redirect: target, error, constraints, seo: { title: t("auth:login.title"), description: t("auth:login.seo_description") } };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await readForm(request);

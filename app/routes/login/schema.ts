@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from "~/modules/auth/schemas";
+import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from "#app/modules/auth/schemas.ts";
 
 const INTENTS = ["signin", "register", "forgot"] as const;
 export type LoginIntent = (typeof INTENTS)[number];

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { NewsListPage } from "~/components/content/news-list-view";
-import { listPageMeta } from "~/modules/seo/list-meta";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { loadNewsList, NEWS_PAGE_DEPS } from "~/modules/news/news-page.server";
+import { NewsListPage } from "#app/components/content/news-list-view.tsx";
+import { listPageMeta } from "#app/modules/seo/list-meta.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { loadNewsList, NEWS_PAGE_DEPS } from "#app/modules/news/news-page.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_PAGE_DEPS })];
 

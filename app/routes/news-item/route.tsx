@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { NewsItemPage } from "~/components/content/news-item-view";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { loadNewsArticle, NEWS_PAGE_DEPS } from "~/modules/news/news-page.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { NewsItemPage } from "#app/components/content/news-item-view.tsx";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { loadNewsArticle, NEWS_PAGE_DEPS } from "#app/modules/news/news-page.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_PAGE_DEPS })];
 

@@ -5,7 +5,7 @@ export function loader() {
   throw data(null, { status: 404, statusText: "Page Not Found" });
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export function action() {
   throw data(null, { status: 404, statusText: "Page Not Found" });

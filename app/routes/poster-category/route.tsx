@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { PosterListPage } from "~/components/content/poster-list-view";
-import { listPageMeta } from "~/modules/seo/list-meta";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { loadPosterList, POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
+import { PosterListPage } from "#app/components/content/poster-list-view.tsx";
+import { listPageMeta } from "#app/modules/seo/list-meta.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { loadPosterList, POSTER_PAGE_DEPS } from "#app/modules/posters/poster-page.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_PAGE_DEPS })];
 

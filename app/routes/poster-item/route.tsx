@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { PosterItemPage } from "~/components/content/poster-item-view";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { loadPosterItem, POSTER_PAGE_DEPS } from "~/modules/posters/poster-page.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { PosterItemPage } from "#app/components/content/poster-item-view.tsx";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { loadPosterItem, POSTER_PAGE_DEPS } from "#app/modules/posters/poster-page.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_PAGE_DEPS })];
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
-import { StaticPageView } from "~/components/static-page-view";
-import { loadStaticPage } from "~/modules/pages/page-view.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { StaticPageView } from "#app/components/static-page-view.tsx";
+import { loadStaticPage } from "#app/modules/pages/page-view.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { followReklamaClick } from "~/modules/reklama/reklama-page.server";
+import { followReklamaClick } from "#app/modules/reklama/reklama-page.server.ts";
 
 export function loader(args: Route.LoaderArgs) {
   return followReklamaClick(args, args.params.slug);

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/route";
-import { Localized, LocalizedHtml } from "~/components/content/localized-text";
-import { ResponsiveImage } from "~/components/content/responsive-image";
-import { useContentT } from "~/components/content/use-content-t";
-import { useLocale } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { loadReklamaLanding, REKLAMA_PAGE_DEPS } from "~/modules/reklama/reklama-page.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { Localized, LocalizedHtml } from "#app/components/content/localized-text.tsx";
+import { ResponsiveImage } from "#app/components/content/responsive-image.tsx";
+import { useContentT } from "#app/components/content/use-content-t.ts";
+import { useLocale } from "#app/hooks/use-t.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { loadReklamaLanding, REKLAMA_PAGE_DEPS } from "#app/modules/reklama/reklama-page.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: REKLAMA_PAGE_DEPS })];
 

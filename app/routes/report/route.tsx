@@ -1,23 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { useAdvertsT } from "~/components/adverts/use-adverts-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { useLocale } from "~/hooks/use-t";
-import ReportFormBody from "~/components/report-form-body";
-import { getInstance, getPageLanguage } from "~/middleware/i18next";
-import { getCurrentUser } from "~/modules/auth/guards.server";
-import { getClientAddress } from "~/modules/http/client-address.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { notFound } from "~/modules/http/errors";
-import { publicReportTarget, REPORT_TARGET_PATHS, submitReport } from "~/modules/reports/reports.server";
-import { REPORT_TARGET_TYPES, reportSchema } from "~/modules/reports/schema";
-import { pageMeta } from "~/modules/seo/meta";
-import type { ReportTargetType } from "../../../db/schema.ts";
-import { parseId } from "~/modules/http/ids";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/hooks/use-t.ts";
+import ReportFormBody from "#app/components/report-form-body.tsx";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
+import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { publicReportTarget, REPORT_TARGET_PATHS, submitReport } from "#app/modules/reports/reports.server.ts";
+import { REPORT_TARGET_TYPES, reportSchema } from "#app/modules/reports/schema.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import type { ReportTargetType } from "#db/schema.ts";
+import { parseId } from "#app/modules/http/ids.ts";
 
 // /report?type=&id=: where every report form posts. A valid report returns to the page it
 // came from with a thank-you toast; a refused one (JS off) renders the form here with the
@@ -46,7 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { target, seo };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await readForm(request);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { publicOrigin } from "~/modules/config/config.server";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
 
 /** Private areas and search results stay out of indexes; the sitemap lists the rest. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
-import { Highlighted } from "~/components/content/highlighted";
-import { PaginationNav } from "~/components/content/pagination-nav";
-import { ResponsiveImage } from "~/components/content/responsive-image";
-import { useContentT } from "~/components/content/use-content-t";
-import { AppLink, LocalizedLink } from "~/components/localized-link";
-import { useLocale, usePageLanguage } from "~/hooks/use-t";
-import { localizePath } from "~/i18n/locales";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { NOINDEX } from "~/modules/seo/list-meta";
-import { MAX_QUERY_LENGTH, SEARCH_CATEGORIES } from "~/modules/search/query";
-import { loadSearch, SEARCH_PAGE_DEPS } from "~/modules/search/search-page.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { SaveSearchForm } from "~/components/adverts/save-search-form";
-import { saveSearchAction } from "~/modules/saved-searches/save-action.server";
+import { Highlighted } from "#app/components/content/highlighted.tsx";
+import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
+import { ResponsiveImage } from "#app/components/content/responsive-image.tsx";
+import { useContentT } from "#app/components/content/use-content-t.ts";
+import { AppLink, LocalizedLink } from "#app/components/localized-link.tsx";
+import { useLocale, usePageLanguage } from "#app/hooks/use-t.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { NOINDEX } from "#app/modules/seo/list-meta.ts";
+import { MAX_QUERY_LENGTH, SEARCH_CATEGORIES } from "#app/modules/search/query.ts";
+import { loadSearch, SEARCH_PAGE_DEPS } from "#app/modules/search/search-page.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { SaveSearchForm } from "#app/components/adverts/save-search-form.tsx";
+import { saveSearchAction } from "#app/modules/saved-searches/save-action.server.ts";
 
 // Results are kept in their own small partition of the page cache: popular queries stay fast,
 // and one-off queries (an open-ended space) cannot push the site's pages out.
@@ -25,7 +25,7 @@ export function loader(args: Route.LoaderArgs) {
   return loadSearch(args, args.params.category);
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 /** "Save this search" (advert search only) posts to the page itself. */
 export function action(args: Route.ActionArgs) {

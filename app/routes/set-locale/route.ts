@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { isLocaleCode, localizePath, stripLocale } from "~/i18n/locales";
-import { publicOrigin } from "~/modules/config/config.server";
-import { serializeLocaleCookie } from "~/modules/http/cookies.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
+import { isLocaleCode, localizePath, stripLocale } from "#app/i18n/locales.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { serializeLocaleCookie } from "#app/modules/http/cookies.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 
 /** The language switcher: remember the choice, then show the same page in that language. */
 export function loader({ params, url, context }: Route.LoaderArgs) {

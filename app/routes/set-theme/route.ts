@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { serializeThemeCookie } from "~/modules/http/cookies.server";
-import { safeRedirectPath } from "~/modules/http/safe-redirect";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { serializeThemeCookie } from "#app/modules/http/cookies.server.ts";
+import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 
 /** The theme toggle is a form post, so it works without JS; the server then renders the class. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/route";
-import { publicOrigin } from "~/modules/config/config.server";
-import { ADVERT_TABLES, CONTENT_TABLES } from "~/modules/page-cache/content-state.server";
-import { notFound } from "~/modules/http/errors";
-import { publicPageCache } from "~/modules/page-cache/page-cache.server";
-import { sitemapChunk } from "~/modules/sitemap/sitemap.server";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { ADVERT_TABLES, CONTENT_TABLES } from "#app/modules/page-cache/content-state.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { sitemapChunk } from "#app/modules/sitemap/sitemap.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   publicPageCache({ deps: [...CONTENT_TABLES, ...ADVERT_TABLES], sharedMaxAgeSeconds: 3600, maxEntryBytes: 32 * 1024 * 1024 }),

@@ -1,14 +1,14 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { useAccountT } from "~/components/account/use-account-t";
-import { LocalizedLink } from "~/components/localized-link";
-import { accountT } from "~/modules/auth/translate.server";
-import { getDb } from "~/modules/db/db.server";
-import { setSavedSearchAlert } from "~/modules/saved-searches/saved-searches.server";
-import { readUnsubscribeToken } from "~/modules/saved-searches/unsubscribe.server";
-import { setMessageMail } from "~/modules/messages/mail.server";
-import { readForm } from "~/modules/http/body.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { setSavedSearchAlert } from "#app/modules/saved-searches/saved-searches.server.ts";
+import { readUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
+import { setMessageMail } from "#app/modules/messages/mail.server.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /unsubscribe?token=…: the link in every mail a user can turn off (a saved search's alerts,
 // mail about private messages), without signing in. Opening it asks to confirm (link checkers
@@ -39,7 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { state: subject.off ? ("done" as const) : ("confirm" as const), kind: subject.kind, name: subject.name, token, seo };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const t = accountT(context);

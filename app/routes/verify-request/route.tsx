@@ -1,23 +1,23 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useAccountT } from "~/components/account/use-account-t";
+import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "~/modules/http/body.server";
-import { accountT } from "~/modules/auth/translate.server";
-import { NewPasswordField } from "~/components/account/new-password-field";
-import { FormErrors } from "~/components/forms/error-list";
-import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "~/components/forms/use-server-checked-form";
-import { LocalizedLink } from "~/components/localized-link";
-import { localeFromPath, localizePath } from "~/i18n/locales";
-import { clearEvents, limitRules } from "~/modules/auth/rate-limit.server";
-import { formReply, type FormReply } from "~/modules/auth/responses.server";
-import { deleteUserSessions } from "~/modules/auth/session.server";
-import { consumeToken, inspectToken } from "~/modules/auth/tokens.server";
-import { findUserById, markEmailVerified, setPassword } from "~/modules/auth/users.server";
-import { redirectWithFlash } from "~/modules/http/flash.server";
-import { pageMeta } from "~/modules/seo/meta";
-import { resetSchema } from "./schema";
-import { SubmitRow } from "~/components/forms/submit-row";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { accountT } from "#app/modules/auth/translate.server.ts";
+import { NewPasswordField } from "#app/components/account/new-password-field.tsx";
+import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { clearEvents, limitRules } from "#app/modules/auth/rate-limit.server.ts";
+import { formReply, type FormReply } from "#app/modules/auth/responses.server.ts";
+import { deleteUserSessions } from "#app/modules/auth/session.server.ts";
+import { consumeToken, inspectToken } from "#app/modules/auth/tokens.server.ts";
+import { findUserById, markEmailVerified, setPassword } from "#app/modules/auth/users.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { resetSchema } from "./schema.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 // The URL may hold a token: keep it out of Referer headers sent to other sites (same-origin
 // still sends Origin, which form posts need to pass the CSRF origin check).
@@ -72,7 +72,7 @@ async function stateForToken(token: string): Promise<PageState> {
   return { kind: "reset", token, email: user.email };
 }
 
-export { headers } from "~/modules/http/route-headers";
+export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, url }: Route.ActionArgs) {
   const formData = await readForm(request);
