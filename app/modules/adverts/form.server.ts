@@ -24,6 +24,7 @@ import {
 } from "./photos.server.ts";
 import { amountInputValue, parsePriceAmount } from "./price.ts";
 import { parseIds } from "#app/modules/http/ids.ts";
+import { notFound } from "#app/modules/http/errors.ts";
 
 // The advert form's server side, shared by posting (/dodaty-ogoloshennya,
 // /cabinet/add-advertisement) and editing (/cabinet/edit/{id}).
@@ -259,7 +260,7 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
     });
   }
   const status = await updateAdvert(advert.id, user.id, values, attach, settings);
-  if (status === null) throw data(null, { status: 404, statusText: "Page Not Found" });
+  if (status === null) notFound();
   await deletePhotos(removedPending);
   return redirectWithFlash(cabinet, {
     severity: "success",

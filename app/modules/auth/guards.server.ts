@@ -1,4 +1,4 @@
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { localeFromPath, localizePath, stripLocale } from "#app/i18n/locales.ts";
 import { can, permissionForDashboardPath, type Permission } from "./access.ts";
 import {
@@ -11,6 +11,7 @@ import {
   type CurrentSession,
   type SessionUser,
 } from "./session.server.ts";
+import { forbidden } from "#app/modules/http/errors.ts";
 
 /** The request's session and user, set by sessionMiddleware (root) for every request. */
 export const sessionContext = createContext<CurrentSession | null>(null);
@@ -61,12 +62,8 @@ export function requireUser({ context, url }: GuardArgs): SessionUser {
 /** The signed-in user allowed `permission` (access.ts); anonymous → login, others → 403. */
 export function requirePermission(args: GuardArgs, permission: Permission): SessionUser {
   const user = requireUser(args);
-  if (!can(user.role, permission)) throw forbidden();
+  if (!can(user.role, permission)) forbidden();
   return user;
-}
-
-function forbidden() {
-  return data(null, { status: 403, statusText: "Forbidden" });
 }
 
 /** Set by `my-auth` when a page request may not see the dashboard (see there). */
@@ -74,7 +71,7 @@ const accessDeniedContext = createContext<boolean>(false);
 
 /** For the dashboard layout's loader: throws the 403 that `my-auth` noted for this request. */
 export function throwIfAccessDenied(context: Readonly<RouterContextProvider>): void {
-  if (context.get(accessDeniedContext)) throw forbidden();
+  if (context.get(accessDeniedContext)) forbidden();
 }
 
 /** The `auth` route middleware: signed-in visitors only (/cabinet/*, /dodaty-ogoloshennya). */
@@ -98,7 +95,7 @@ export const myAuthMiddleware: MiddlewareFunction<Response> = async (args, next)
     // refusal noted and the dashboard layout's loader throws it; writes and client data
     // requests (`.data`, which carry loader data) are refused here.
     const dataRequest = new URL(args.request.url).pathname.endsWith(".data");
-    if (args.request.method !== "GET" || dataRequest) throw forbidden();
+    if (args.request.method !== "GET" || dataRequest) forbidden();
     args.context.set(accessDeniedContext, true);
   }
   const response = await next();

@@ -6,8 +6,8 @@ import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Busboy from "@fastify/busboy";
 import { FormDataParseError, MaxPartsExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
-import { data } from "react-router";
 import { parseId } from "./ids.ts";
+import { httpError } from "./errors.ts";
 
 // The one reader of request bodies: every action reads its form (or JSON) here. A body
 // announced (Content-Length) or found while streaming (chunked) to be over the limit is
@@ -301,7 +301,7 @@ export function checkFields(form: FormData): FormData | null {
 
 /** What a browser gets for a body it should not have sent: the error page (in the shell) says why. */
 function bodyError(status: 400 | 413): never {
-  throw data(null, { status, statusText: status === 413 ? "Payload Too Large" : "Bad Request" });
+  httpError(status);
 }
 
 /** The posted form within `limits`, or the 400/413 error page. */

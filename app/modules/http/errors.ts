@@ -1,6 +1,48 @@
 import { data } from "react-router";
 
+// The one way a loader, action or module refuses a request with a 4xx/5xx status. The response
+// carries no words of its own: the layout's error boundary renders the localized page for the
+// status (seo/error-texts.ts), so a message here would only reach `.data` requests.
+
+const STATUS_TEXT = {
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Page Not Found",
+  405: "Method Not Allowed",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  503: "Service Unavailable",
+} as const;
+
+export type ErrorStatus = keyof typeof STATUS_TEXT;
+
+/** Throws the error response for `status` (its standard status text, and `headers`). */
+export function httpError(status: ErrorStatus, headers?: HeadersInit): never {
+  throw data(null, { status, statusText: STATUS_TEXT[status], headers });
+}
+
+/**
+ * Refuses the request unless `condition` holds: 400 by default, or the status given. After it,
+ * TypeScript knows the condition holds (`invariantResponse(parsed.success)` narrows `parsed`).
+ */
+export function invariantResponse(condition: unknown, status: ErrorStatus = 400, headers?: HeadersInit): asserts condition {
+  if (!condition) httpError(status, headers);
+}
+
 /** The 404 ("Page Not Found: {path}", docs/product.md#errors), rendered inside the shell by the layout's error boundary. */
 export function notFound(): never {
-  throw data(null, { status: 404, statusText: "Page Not Found" });
+  httpError(404);
+}
+
+export function badRequest(): never {
+  httpError(400);
+}
+
+export function forbidden(): never {
+  httpError(403);
+}
+
+/** 405 for a method the route does not answer; `allow` lists the ones it does ("POST"). */
+export function methodNotAllowed(allow: string): never {
+  httpError(405, { Allow: allow });
 }

@@ -1,14 +1,15 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getPageLanguage } from "#app/middleware/i18next.ts";
 import { pickLocalized } from "#app/modules/content/localized.ts";
 import { itemTitle } from "#app/modules/content/public-page.server.ts";
 import { findPublishedPage } from "./pages.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
 
 /** Loads a published page for display, or throws the 404. */
 export async function loadStaticPage(slug: string, context: Readonly<RouterContextProvider>) {
   const language = getPageLanguage(context);
   const page = await findPublishedPage(slug);
-  if (!page) throw data(null, { status: 404, statusText: "Page Not Found" });
+  if (!page) notFound();
   const title = pickLocalized(page.title_uk, page.title_en, language);
   const body = pickLocalized(page.body_uk, page.body_en, language);
   const seoTitle = await itemTitle(context, pickLocalized(page.seo_title_uk ?? page.title_uk, page.seo_title_en ?? page.title_en, language));

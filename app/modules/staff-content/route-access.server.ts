@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { can } from "#app/modules/auth/access.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import type { SessionUser } from "#app/modules/auth/session.server.ts";
@@ -6,16 +6,13 @@ import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
 import { contentSpec, isContentType, type ContentSpec } from "./types.ts";
 import type { Actor } from "./state.server.ts";
 import { parseId } from "#app/modules/http/ids.ts";
+import { notFound } from "#app/modules/http/errors.ts";
 
 // What every dashboard content loader and action starts with: the content type named by
 // the URL (404 for anything else) and the signed-in user's permission for it (403).
 
 export type ContentRouteArgs = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
 type Args = ContentRouteArgs;
-
-export function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
-}
 
 /** The type in the URL; the pages edit route (/dashboard/pages/edit-page/:id) has none in its params. */
 function specFromParams(params: Args["params"]): ContentSpec {

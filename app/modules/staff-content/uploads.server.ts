@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { readUploadOutcome, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TEXT_BYTES, type SpooledFile } from "#app/modules/http/body.server.ts";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "#app/modules/http/upload-slots.server.ts";
@@ -6,6 +5,7 @@ import { ImageRejectedError, MAX_IMAGE_BYTES } from "#app/modules/images/process
 import { storeImage } from "#app/modules/images/store.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
+import { httpError } from "#app/modules/http/errors.ts";
 
 // Images posted with a content form are stored first, before the form is validated: the
 // stored image's id replaces the file in the form data, so a form sent back with errors
@@ -22,10 +22,10 @@ export type ContentPost = { form: FormData; files: SpooledFile[]; done: () => Pr
  */
 export async function readContentForm(request: Request, actorId: number): Promise<ContentPost> {
   const release = await acquireUploadSlot(`user:${actorId}`);
-  if (!release) throw data(null, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_S) } });
+  if (!release) httpError(503, { "Retry-After": String(UPLOAD_RETRY_AFTER_S) });
   try {
     const body = await readUploadOutcome(request, { maxBytes: UPLOAD_MAX_BYTES, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: UPLOAD_MAX_FILES, maxTextBytes: UPLOAD_MAX_TEXT_BYTES, urlencoded: true });
-    if (!body.ok) throw data(null, { status: body.status, statusText: body.status === 413 ? "Payload Too Large" : body.status === 415 ? "Unsupported Media Type" : "Bad Request" });
+    if (!body.ok) httpError(body.status);
     return {
       form: body.form,
       files: body.files,

@@ -3,9 +3,9 @@ import { data, type RouterContextProvider } from "react-router";
 import type { CategoryKind } from "#db/schema.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import type { SessionUser } from "#app/modules/auth/session.server.ts";
-import { notFound } from "#app/modules/staff-content/route-access.server.ts";
 import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
 import { parseId } from "#app/modules/http/ids.ts";
+import { badRequest, notFound } from "#app/modules/http/errors.ts";
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
 
@@ -24,6 +24,6 @@ export function termReply(formId: string, submission: { reply(options?: { fieldE
 
 export function positiveId(value: FormDataEntryValue | null): number {
   const id = parseId(value);
-  if (id === null) throw data(null, { status: 400, statusText: "Bad Request" });
+  if (id === null) badRequest();
   return id;
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
@@ -16,6 +15,7 @@ import { MessageSeller } from "#app/components/messages/message-seller-deferred.
 import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "#app/modules/adverts/page.server.ts";
 import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { invariantResponse } from "#app/modules/http/errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
 
@@ -32,7 +32,7 @@ export { headers } from "#app/modules/http/route-headers.ts";
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request);
   const kind = contactKind(formData.get("intent"));
-  if (!kind) throw data(null, { status: 400, statusText: "Bad Request" });
+  invariantResponse(kind);
   return revealAdvertContact(args, args.params.slug, kind);
 }
 

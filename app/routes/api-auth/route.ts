@@ -12,6 +12,7 @@ import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/http/flash.server.ts";
 import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 import { signInSchema } from "#app/routes/login/schema.ts";
+import { notFound } from "#app/modules/http/errors.ts";
 
 // The auth API on its base path /api/auth (docs/product.md#accounts-and-sessions): GET /csrf, /providers, /session;
 // POST /signin/{provider} (= /callback/{provider}) and /signout, form-encoded with
@@ -45,14 +46,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const { user, csrfToken } = clientSession(context);
     return json({ user, csrfToken, expires: session.expiresAt.toISOString() });
   }
-  throw new Response(null, { status: 404, statusText: "Page Not Found" });
+  notFound();
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const path = params["*"] ?? "";
   if (path === "signout") return signOut(request, context);
   if (path === `signin/${PROVIDER}` || path === `callback/${PROVIDER}`) return credentialsSignIn(request, context);
-  throw new Response(null, { status: 404, statusText: "Page Not Found" });
+  notFound();
 }
 
 function wantsJson(form: FormData): boolean {

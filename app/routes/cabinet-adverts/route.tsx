@@ -11,7 +11,7 @@ import { CABINET_PAGE_SIZE, deleteOwnedAdvert, listOwnedAdverts, ownerAction, ty
 import { displayDate } from "#app/modules/format/dates.ts";
 import { advertsT, priceLabels } from "#app/modules/adverts/page.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { invariantResponse, notFound } from "#app/modules/http/errors.ts";
 import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
 import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -48,7 +48,7 @@ export { headers } from "#app/modules/http/route-headers.ts";
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
   const parsed = advertActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw new Response(null, { status: 400, statusText: "Bad Request" });
+  invariantResponse(parsed.success);
   const { intent, id } = parsed.data;
   const result = intent === "delete" ? { outcome: await deleteOwnedAdvert(id, user.id) } : await ownerAction(id, user.id, intent);
   if (result.outcome === "not_found") notFound();

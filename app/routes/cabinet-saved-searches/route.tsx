@@ -9,7 +9,7 @@ import { accountT } from "#app/modules/auth/translate.server.ts";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { parseId } from "#app/modules/http/ids.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { badRequest, notFound } from "#app/modules/http/errors.ts";
 import { ALERT_FREQUENCIES } from "#db/schema.ts";
 import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSearch, setSavedSearchAlert, type SavedSearchView } from "#app/modules/saved-searches/saved-searches.server.ts";
 import { SAVED_SEARCH_NAME_MAX } from "#app/modules/saved-searches/limits.ts";
@@ -44,7 +44,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (form.intent === "rename" && id !== null) {
       return data<RowResult>({ id, name: String(form.name ?? "").slice(0, 200), error: parsed.error.issues[0]?.message ?? "cabinet:saved_searches.errors.name_required" }, { status: 400 });
     }
-    throw data(null, { status: 400, statusText: "Bad Request" });
+    badRequest();
   }
   const back = url.pathname;
   const { intent, id } = parsed.data;

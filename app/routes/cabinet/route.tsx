@@ -26,6 +26,7 @@ import { LOCALES } from "#db/schema.ts";
 import { messageMailSchema, passwordChangeSchema, profileSchema } from "./schema.ts";
 import { messageMailOf, setMessageMail } from "#app/modules/messages/mail.server.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { badRequest } from "#app/modules/http/errors.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -107,7 +108,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.verification_sent", values: { email: user.email } });
   }
 
-  throw new Response(null, { status: 400, statusText: "Bad Request" });
+  badRequest();
 }
 
 type Result = FormReply["result"] | undefined;

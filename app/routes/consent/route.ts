@@ -7,6 +7,7 @@ import { consentCookies } from "#app/modules/consent/consent.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 import { consentSchema } from "./schema.ts";
+import { methodNotAllowed } from "#app/modules/http/errors.ts";
 
 // POST /consent: every button of the cookie banner and its settings dialog is a plain form
 // post here, so consent works without JavaScript. The answer goes back to the page it came
@@ -37,5 +38,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
+  methodNotAllowed("POST");
 }

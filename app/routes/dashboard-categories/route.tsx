@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
@@ -17,6 +16,7 @@ import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { createCategory, deleteCategory, listCategories, moveCategory } from "#app/modules/taxonomy/categories.server.ts";
 import { positiveId, requireCategoryAccess, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
 import { categorySchema } from "#app/modules/taxonomy/schemas.ts";
+import { badRequest } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -60,7 +60,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:categories.in_use" });
     return redirectWithFlash(here, { severity: "success", message: "admin:categories.deleted" });
   }
-  throw data(null, { status: 400, statusText: "Bad Request" });
+  badRequest();
 }
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {

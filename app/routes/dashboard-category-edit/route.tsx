@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
@@ -14,11 +13,12 @@ import { presentAudit } from "#app/modules/audit/present.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { categoryTree } from "#app/modules/staff-content/form-data.server.ts";
-import { adminT, idParam, notFound } from "#app/modules/staff-content/route-access.server.ts";
+import { adminT, idParam } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { findCategory, listCategories, updateCategory } from "#app/modules/taxonomy/categories.server.ts";
 import { requireCategoryAccess, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
 import { categorySchema } from "#app/modules/taxonomy/schemas.ts";
+import { badRequest, notFound } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -44,7 +44,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const { type, kind, user } = requireCategoryAccess({ context, url, params });
   const id = idParam(params.id);
   const formData = await readForm(request);
-  if (formData.get("intent") !== "rename") throw data(null, { status: 400, statusText: "Bad Request" });
+  if (formData.get("intent") !== "rename") badRequest();
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") return termReply("category-edit", submission);
   const { name_uk, name_en, slug, parent_id } = submission.value;

@@ -19,11 +19,12 @@ import { formOptions, itemDefaults } from "#app/modules/staff-content/form-data.
 import { itemImagePreviews, postedImagePreviews } from "#app/modules/staff-content/form-images.server.ts";
 import { advertPhotoIds } from "#app/modules/adverts/photos.server.ts";
 import { loadItem, loadOwner, loadTagIds } from "#app/modules/staff-content/items.server.ts";
-import { adminT, canPurge, idParam, notFound, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
+import { adminT, canPurge, idParam, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
 import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
 import { readContentForm, type ContentPost } from "#app/modules/staff-content/uploads.server.ts";
 import { changeItemState } from "#app/modules/staff-content/state.server.ts";
 import { dashboardPaths, hasGallery } from "#app/modules/staff-content/types.ts";
+import { badRequest, forbidden, notFound } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -90,7 +91,7 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
 
   if ((STATE_ACTIONS as readonly string[]).includes(intent)) {
     const stateAction = intent as StateAction;
-    if (stateAction === "purge" && !canPurge(user)) throw data(null, { status: 403, statusText: "Forbidden" });
+    if (stateAction === "purge" && !canPurge(user)) forbidden();
     if (stateAction === "purge" && formData.get("confirm") !== "yes") {
       return redirectWithFlash(here, { severity: "warn", message: "admin:item.confirm_purge_missing" });
     }
@@ -98,7 +99,7 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
     const to = stateAction === "purge" && changed ? `${localizePath(dashboardPaths.list(spec.type), locale)}?view=trash` : here;
     return redirectWithFlash(to, changed ? { severity: "success", message: `admin:item.done_${stateAction}` } : { severity: "warn", message: "admin:item.not_applicable" });
   }
-  if (intent !== "save") throw data(null, { status: 400, statusText: "Bad Request" });
+  if (intent !== "save") badRequest();
 
   const outcome = await saveContentForm(spec, posted, actor, id);
   switch (outcome.kind) {

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { ContentListView } from "#app/components/dashboard/content-list-view.tsx";
@@ -13,6 +12,7 @@ import { loadContentList } from "#app/modules/staff-content/list-page.server.ts"
 import { canPurge, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { bulkFormSchema } from "./schema.ts";
+import { badRequest, forbidden, invariantResponse } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -28,11 +28,11 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const formData = await readForm(request);
   const parsed = bulkFormSchema.safeParse({ ...Object.fromEntries(formData), ids: formData.getAll("ids") });
   const locale = localeFromPath(url.pathname);
-  if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+  invariantResponse(parsed.success);
   const { action: bulkAction, scope, ids, ...filter } = parsed.data;
   const back = localizePath(dashboardPaths.list(spec.type), locale) + listSearch({ ...filter });
-  if (!bulkActionsFor(filter.view, true).includes(bulkAction)) throw data(null, { status: 400, statusText: "Bad Request" });
-  if (bulkAction === "purge" && !canPurge(user)) throw data(null, { status: 403, statusText: "Forbidden" });
+  if (!bulkActionsFor(filter.view, true).includes(bulkAction)) badRequest();
+  if (bulkAction === "purge" && !canPurge(user)) forbidden();
   if (scope === "selected" && ids.length === 0) {
     return redirectWithFlash(back, { severity: "warn", message: "admin:bulk.nothing_selected" });
   }

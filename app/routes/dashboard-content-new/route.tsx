@@ -14,6 +14,7 @@ import { adminT, requireContentAccess } from "#app/modules/staff-content/route-a
 import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
 import { readContentForm } from "#app/modules/staff-content/uploads.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
+import { badRequest } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -37,13 +38,13 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const posted = await readContentForm(request, actor.id);
   try {
     const formData = posted.form;
-    if (formData.get("intent") !== "save") throw data(null, { status: 400, statusText: "Bad Request" });
+    if (formData.get("intent") !== "save") badRequest();
     const outcome = await saveContentForm(spec, posted, actor);
     if (outcome.kind === "created") {
       const to = localizePath(dashboardPaths.edit(spec.type, outcome.id), localeFromPath(url.pathname));
       return redirectWithFlash(to, { severity: "success", message: "admin:form.created" });
     }
-    if (outcome.kind !== "invalid") throw data(null, { status: 400, statusText: "Bad Request" });
+    if (outcome.kind !== "invalid") badRequest();
     return data({ result: outcome.result, images: await postedImagePreviews(spec, formData) }, { status: 400 });
   } finally {
     await posted.done();

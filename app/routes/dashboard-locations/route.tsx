@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
@@ -14,6 +13,7 @@ import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { positiveId, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
 import { termSchema } from "#app/modules/taxonomy/schemas.ts";
 import { createTerm, deleteTerm, listLocations, moveLocation, renameTerm } from "#app/modules/taxonomy/terms.server.ts";
+import { badRequest } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -51,7 +51,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:locations.in_use" });
     return redirectWithFlash(here, { severity: "success", message: "admin:locations.deleted" });
   }
-  throw data(null, { status: 400, statusText: "Bad Request" });
+  badRequest();
 }
 
 export default function Locations({ loaderData, actionData }: Route.ComponentProps) {

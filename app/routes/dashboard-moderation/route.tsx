@@ -23,6 +23,7 @@ import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { moderationSchema, rejectSchema } from "./schema.ts";
 import { parseId } from "#app/modules/http/ids.ts";
+import { badRequest } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -57,7 +58,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: moderationSchema });
   if (submission.status !== "success") {
     const id = parseId(submission.payload.id);
-    if (id === null) throw data(null, { status: 400, statusText: "Bad Request" });
+    if (id === null) badRequest();
     return data({ id, result: submission.reply() }, { status: 400 });
   }
   const value = submission.value;

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
@@ -18,6 +18,7 @@ import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { contentSpec, dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { REPORT_TARGET_TYPES } from "#db/schema.ts";
 import { idSchema } from "#app/modules/http/ids.ts";
+import { badRequest, invariantResponse } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -57,11 +58,11 @@ export { headers } from "#app/modules/http/route-headers.ts";
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "reports.manage");
   const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+  invariantResponse(parsed.success);
   const { intent, target_type, target_id, note } = parsed.data;
   // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
   if (intent === "hide") {
-    if (target_type === "conversation") throw data(null, { status: 400, statusText: "Bad Request" });
+    if (target_type === "conversation") badRequest();
     requirePermission({ context, url }, contentSpec(TARGET_CONTENT[target_type]).permission);
   }
   const t = adminT(context);

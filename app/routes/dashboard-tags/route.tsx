@@ -20,6 +20,7 @@ import { mergeTagsSchema, termSchema } from "#app/modules/taxonomy/schemas.ts";
 import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "#app/modules/taxonomy/terms.server.ts";
 import { parseQuery, queryText } from "#app/modules/http/query.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { badRequest } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -60,7 +61,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:tags.in_use" });
     return redirectWithFlash(here, { severity: "success", message: "admin:tags.deleted" });
   }
-  throw data(null, { status: 400, statusText: "Bad Request" });
+  badRequest();
 }
 
 export default function Tags({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
@@ -18,6 +18,7 @@ import { changeRole, listUsers, setBlocked } from "#app/modules/users-admin/user
 import { USER_ROLES } from "#db/schema.ts";
 import { parseId } from "#app/modules/http/ids.ts";
 import { parseQuery, queryEnum, queryPage, queryText } from "#app/modules/http/query.ts";
+import { badRequest, invariantResponse } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -51,13 +52,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   let outcome;
   if (intent === "role") {
     const parsed = userRoleSchema.safeParse(input);
-    if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+    invariantResponse(parsed.success);
     outcome = await changeRole(parsed.data.user_id, parsed.data.role, me.id);
   } else if (intent === "block") {
     const parsed = userBlockSchema.safeParse(input);
-    if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+    invariantResponse(parsed.success);
     outcome = await setBlocked(parsed.data.user_id, parsed.data.blocked === "yes", me.id);
-  } else throw data(null, { status: 400, statusText: "Bad Request" });
+  } else badRequest();
   return redirectWithFlash(here, { severity: outcome === "done" || outcome === "unchanged" ? "success" : "warn", message: `admin:users.outcome_${outcome}` });
 }
 

@@ -9,6 +9,7 @@ import { flashToast, redirectWithFlash, type Flash, type FlashToast } from "#app
 import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { favouriteSchema } from "./schema.ts";
+import { invariantResponse, methodNotAllowed } from "#app/modules/http/errors.ts";
 
 export type FavouriteResult = { saved: boolean; toast: FlashToast };
 
@@ -24,7 +25,7 @@ export { headers } from "#app/modules/http/route-headers.ts";
 /** POST /favourites: save or remove; signed-out visitors sign in first and the save follows. */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = favouriteSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
+  invariantResponse(parsed.success);
   const { intent, advertId, inline } = parsed.data;
   const returnTo = safeRedirectPath(parsed.data.returnTo, "/advertisement");
   const user = getCurrentUser(context);
@@ -57,5 +58,5 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export function loader() {
-  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
+  methodNotAllowed("POST");
 }

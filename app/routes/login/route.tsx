@@ -24,6 +24,7 @@ import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { badRequest } from "#app/modules/http/errors.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -101,7 +102,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`${localizePath("/verify-request", locale)}?sent=reset`);
   }
 
-  throw new Response(null, { status: 400, statusText: "Bad Request" });
+  badRequest();
 }
 
 function useIntentResult(actionData: FormReply | undefined, intent: LoginIntent) {

@@ -1,14 +1,14 @@
-import { data } from "react-router";
+import { notFound } from "#app/modules/http/errors.ts";
 
 // Any path no route claims: the 404, rendered by the layout's error boundary.
 export function loader() {
-  throw data(null, { status: 404, statusText: "Page Not Found" });
+  notFound();
 }
 
 export { headers } from "#app/modules/http/route-headers.ts";
 
 export function action() {
-  throw data(null, { status: 404, statusText: "Page Not Found" });
+  notFound();
 }
 
 export default function NotFound() {

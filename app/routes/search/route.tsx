@@ -14,6 +14,7 @@ import { loadSearch, SEARCH_PAGE_DEPS } from "#app/modules/search/search-page.se
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { SaveSearchForm } from "#app/components/adverts/save-search-form.tsx";
 import { saveSearchAction } from "#app/modules/saved-searches/save-action.server.ts";
+import { methodNotAllowed } from "#app/modules/http/errors.ts";
 
 // Results are kept in their own small partition of the page cache: popular queries stay fast,
 // and one-off queries (an open-ended space) cannot push the site's pages out.
@@ -29,7 +30,7 @@ export { headers } from "#app/modules/http/route-headers.ts";
 
 /** "Save this search" (advert search only) posts to the page itself. */
 export function action(args: Route.ActionArgs) {
-  if (args.params.category !== "advertisement") throw new Response(null, { status: 405, headers: { Allow: "GET" } });
+  if (args.params.category !== "advertisement") methodNotAllowed("GET");
   return saveSearchAction(args);
 }
 

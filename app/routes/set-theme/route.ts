@@ -3,6 +3,7 @@ import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { serializeThemeCookie } from "#app/modules/http/cookies.server.ts";
 import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { methodNotAllowed } from "#app/modules/http/errors.ts";
 
 /** The theme toggle is a form post, so it works without JS; the server then renders the class. */
 export async function action({ request }: Route.ActionArgs) {
@@ -12,5 +13,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
+  methodNotAllowed("POST");
 }
