@@ -1,9 +1,9 @@
 // Accounts in the browser, with JavaScript on and off, in both locales: register, mail,
 // verify, sign in, cabinet, sign out; forgot password; wrong password; guards and redirects.
-import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
 import { accounts, baseURL } from "./support/env.ts";
 import { nextMailLink } from "./support/outbox.ts";
+import { signInWithForm } from "./support/sign-in.ts";
 
 const LOCALES = {
   uk: {
@@ -46,17 +46,8 @@ const LOCALES = {
   },
 } as const;
 
-type Strings = (typeof LOCALES)[keyof typeof LOCALES];
-
 function uniqueEmail(tag: string, project: string): string {
   return `e2e-${tag}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-}
-
-async function signIn(page: Page, L: Strings, email: string, password: string) {
-  const form = page.locator("form#signin");
-  await form.getByLabel(L.email).fill(email);
-  await form.getByLabel(L.password, { exact: true }).fill(password);
-  await form.getByRole("button", { name: L.signIn }).click();
 }
 
 function path(url: string): string {
@@ -88,7 +79,7 @@ for (const [language, L] of Object.entries(LOCALES)) {
       // A guarded page sends us to sign in, and back afterwards.
       await page.goto(`${L.prefix}/cabinet`);
       await expect(page).toHaveURL(`${baseURL}${L.prefix}/login?redirect=${encodeURIComponent(`${L.prefix}/cabinet`)}`);
-      await signIn(page, L, email, "Strong-pass-2026");
+      await signInWithForm(page, { email, password: "Strong-pass-2026" }, { words: L, open: false });
       await expect(page).toHaveURL(`${baseURL}${L.prefix}/cabinet`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(L.cabinet);
       await expect(page.locator("main")).toContainText(email);
@@ -123,9 +114,9 @@ for (const [language, L] of Object.entries(LOCALES)) {
       await reset.getByRole("button", { name: L.saveNew }).click();
       await expect(page).toHaveURL(`${baseURL}${L.prefix}/login`);
 
-      await signIn(page, L, email, "first-pass-2026");
+      await signInWithForm(page, { email, password: "first-pass-2026" }, { words: L, open: false });
       await expect(page.locator("form#signin")).toContainText(L.wrong);
-      await signIn(page, L, email, "second-pass-2026");
+      await signInWithForm(page, { email, password: "second-pass-2026" }, { words: L, open: false });
       await expect(page).toHaveURL(`${baseURL}${L.prefix}/cabinet`);
       await expect(page.getByRole("button", { name: L.signOut })).toBeVisible();
     });
@@ -133,7 +124,7 @@ for (const [language, L] of Object.entries(LOCALES)) {
     test("a wrong password shows the message at the form and keeps the email", async ({ page, javaScriptEnabled }) => {
       await page.goto(`${L.prefix}/login`);
       const response = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/login"));
-      await signIn(page, L, accounts.user.email, "not-the-password-1");
+      await signInWithForm(page, { email: accounts.user.email, password: "not-the-password-1" }, { words: L, open: false });
       expect([400, 401]).toContain((await response).status());
       const form = page.locator("form#signin");
       await expect(form.getByRole("alert")).toHaveText(L.wrong);
@@ -154,7 +145,7 @@ test("a sign-in slowed down answers 429 with Retry-After, with JS and without", 
   });
   // Five failures for an account from one address are evaluated at once; the sixth waits.
   for (let attempt = 1; attempt <= 6; attempt++) {
-    await signIn(page, LOCALES.en, email, `not-the-password-${attempt}`);
+    await signInWithForm(page, { email, password: `not-the-password-${attempt}` }, { words: LOCALES.en, open: false });
     await expect.poll(() => answers.length).toBe(attempt);
   }
   expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429]);
@@ -168,7 +159,7 @@ test.describe("guards and redirects", () => {
   test("a guarded page keeps the /us prefix and the query, and sign-in lands there", async ({ page }) => {
     await page.goto("/us/cabinet?tab=profile");
     await expect(page).toHaveURL(`${baseURL}/us/login?redirect=${encodeURIComponent("/us/cabinet?tab=profile")}`);
-    await signIn(page, L, accounts.user.email, accounts.user.password);
+    await signInWithForm(page, "user", { words: L, open: false });
     await expect(page).toHaveURL(`${baseURL}/us/cabinet?tab=profile`);
   });
 
@@ -183,7 +174,7 @@ test.describe("guards and redirects", () => {
   for (const evil of ["https://evil.example", "//evil.example", "javascript:alert(1)"]) {
     test(`after sign-in from redirect=${evil} the user lands in the cabinet`, async ({ page }) => {
       await page.goto(`/login?redirect=${encodeURIComponent(evil)}`);
-      await signIn(page, LOCALES.uk, accounts.user.email, accounts.user.password);
+      await signInWithForm(page, "user", { words: LOCALES.uk, open: false });
       await expect(page).toHaveURL(`${baseURL}/cabinet`);
     });
   }
@@ -191,7 +182,7 @@ test.describe("guards and redirects", () => {
   for (const [who, landing] of [["admin", "/dashboard"], ["editor", "/dashboard"], ["user", "/cabinet"]] as const) {
     test(`without a target, the ${who} lands on ${landing}`, async ({ page }) => {
       await page.goto("/us/login");
-      await signIn(page, L, accounts[who].email, accounts[who].password);
+      await signInWithForm(page, who, { words: L, open: false });
       await expect(page).toHaveURL(`${baseURL}/us${landing}`);
       await expect(page.getByRole("button", { name: L.signOut })).toBeVisible();
     });
@@ -199,7 +190,7 @@ test.describe("guards and redirects", () => {
 
   test("a signed-in user without the role gets a 403 page in the shell", async ({ page }) => {
     await page.goto("/us/login");
-    await signIn(page, L, accounts.user.email, accounts.user.password);
+    await signInWithForm(page, "user", { words: L, open: false });
     await expect(page).toHaveURL(`${baseURL}/us/cabinet`);
     const response = await page.goto("/us/dashboard");
     expect(response?.status()).toBe(403);

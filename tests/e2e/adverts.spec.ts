@@ -6,7 +6,6 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { test, expect } from "./support/fixtures.ts";
 import { seededCardLinks } from "./support/content.ts";
-import { accounts } from "./support/env.ts";
 
 const L = {
   uk: {
@@ -46,15 +45,6 @@ const L = {
     priceError: "Enter the amount as a number",
   },
 } as const;
-
-async function signIn(page: Page, who: "user" | "editor", to: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  const form = page.locator("form#signin");
-  await form.getByLabel("Електронна пошта").fill(accounts[who].email);
-  await form.getByLabel("Пароль", { exact: true }).fill(accounts[who].password);
-  await form.getByRole("button", { name: "Увійти" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === to);
-}
 
 async function jpeg(name: string, color: string) {
   const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
@@ -99,9 +89,10 @@ test.describe("adverts", () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const locale of ["uk", "en"] as const) {
-    test(`${locale}: post with two photos, find it, edit it, remove a photo, mark it sold`, async ({ page }) => {
+    test(`${locale}: post with two photos, find it, edit it, remove a photo, mark it sold`, async ({ page, login }) => {
       const S = L[locale];
-      await signIn(page, "user", `${S.prefix}/dodaty-ogoloshennya`);
+      await login("user");
+      await page.goto(`${S.prefix}/dodaty-ogoloshennya`);
       const title = unique(locale === "uk" ? "Велосипед міський" : "City bike");
       await fillAdvert(page, S, title);
       await page.locator("#newPhotos").setInputFiles([await jpeg("one.jpg", "#c33"), await jpeg("two.jpg", "#36c")]);
@@ -137,9 +128,10 @@ test.describe("adverts", () => {
     });
   }
 
-  test("an invalid price with a valid photo comes back with the message and the photo attached", async ({ page }) => {
+  test("an invalid price with a valid photo comes back with the message and the photo attached", async ({ page, login }) => {
     const S = L.uk;
-    await signIn(page, "editor", "/cabinet/add-advertisement");
+    await login("editor");
+    await page.goto("/cabinet/add-advertisement");
     const title = unique("Дитяче крісло");
     await fillAdvert(page, S, title, "дорого");
     await page.locator("#newPhotos").setInputFiles([await jpeg("chair.jpg", "#6a3")]);
@@ -156,8 +148,9 @@ test.describe("adverts", () => {
     await expect(page.locator(".gallery__main img")).toHaveCount(1);
   });
 
-  test("with JS, chosen photos are previewed, reordered and removed before sending @js-only", async ({ page }) => {
-    await signIn(page, "editor", "/cabinet/add-advertisement");
+  test("with JS, chosen photos are previewed, reordered and removed before sending @js-only", async ({ page, login }) => {
+    await login("editor");
+    await page.goto("/cabinet/add-advertisement");
     const title = unique("Фото по порядку");
     await fillAdvert(page, L.uk, title);
     await page.locator("#newPhotos").setInputFiles([await jpeg("red.jpg", "#e00"), await jpeg("blue.jpg", "#00e")]);
@@ -178,9 +171,10 @@ test.describe("adverts", () => {
     expect(channels[2]!.mean).toBeGreaterThan(channels[0]!.mean + 100);
   });
 
-  test("the server refuses an invalid price, keeping the stored photo in a hidden field @no-js-only", async ({ page }) => {
+  test("the server refuses an invalid price, keeping the stored photo in a hidden field @no-js-only", async ({ page, login }) => {
     const S = L.uk;
-    await signIn(page, "editor", "/cabinet/add-advertisement");
+    await login("editor");
+    await page.goto("/cabinet/add-advertisement");
     await fillAdvert(page, S, unique("Стілець"), "дорого");
     await page.locator("#newPhotos").setInputFiles([await jpeg("chair.jpg", "#6a3")]);
     await page.getByRole("button", { name: S.publish }).click();
@@ -189,9 +183,10 @@ test.describe("adverts", () => {
     await expect(page.locator(".photo-field__item img")).toHaveAttribute("src", /^\/uploads\/images\/.+-320\.webp$/);
   });
 
-  test("a file over 10 MB, a text file named .jpg and a 20000x20000 PNG are refused with a message", async ({ page }) => {
+  test("a file over 10 MB, a text file named .jpg and a 20000x20000 PNG are refused with a message", async ({ page, login }) => {
     const withJs = test.info().project.name === "js";
-    await signIn(page, "editor", "/dodaty-ogoloshennya");
+    await login("editor");
+    await page.goto("/dodaty-ogoloshennya");
     const files = [
       // One byte over the 10 MB limit: a bigger file only costs the suite time to send.
       { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) },
@@ -217,14 +212,15 @@ test.describe("adverts", () => {
     }
   });
 
-  test("another user's /cabinet/edit/{id} is a 404, and a POST to it changes nothing", async ({ page }) => {
-    await signIn(page, "user", "/cabinet/advertisement");
+  test("another user's /cabinet/edit/{id} is a 404, and a POST to it changes nothing", async ({ page, login }) => {
+    await login("user");
+    await page.goto("/cabinet/advertisement");
     const edit = page.locator('a[href^="/cabinet/edit/"]').first();
     const href = (await edit.getAttribute("href"))!;
     const title = (await page.locator(".cabinet-advert__title").first().innerText()).trim();
     await page.goto("/");
     await page.context().clearCookies();
-    await signIn(page, "editor", "/cabinet");
+    await login("editor");
     const response = await page.goto(href);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Сторінку не знайдено");
@@ -234,7 +230,8 @@ test.describe("adverts", () => {
     });
     expect(post.status()).toBe(404);
     await page.context().clearCookies();
-    await signIn(page, "user", "/cabinet/advertisement");
+    await login("user");
+    await page.goto("/cabinet/advertisement");
     await expect(page.locator(".cabinet-advert__title").first()).toHaveText(title);
   });
 

@@ -4,16 +4,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
 import { createdByTests } from "./support/content.ts";
-import { accounts } from "./support/env.ts";
-
-async function signIn(page: Page, who: "editor" | "admin", then: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  const form = page.locator("form#signin");
-  await form.getByLabel("Електронна пошта", { exact: true }).fill(accounts[who].email);
-  await form.getByLabel("Пароль", { exact: true }).fill(accounts[who].password);
-  await form.getByRole("button", { name: "Увійти" }).click();
-  await page.waitForURL((url) => url.pathname === then);
-}
 
 /** "YYYY-MM-DDTHH:mm" in the site's zone (Europe/Warsaw), `hours` from now. */
 function localTime(hours: number): string {
@@ -51,11 +41,12 @@ const PNG = Buffer.from(
 );
 
 test.describe("staff dashboard", () => {
-  test("an editor creates a bilingual news item with a cover and tags, schedules it, then publishes it", async ({ page, javaScriptEnabled }) => {
+  test("an editor creates a bilingual news item with a cover and tags, schedules it, then publishes it", async ({ page, javaScriptEnabled, login }) => {
     test.slow(); // many pages and two languages, on a machine shared with the server
     const stamp = `${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}`;
     const title = `Новина ${createdByTests} ${stamp}`;
-    await signIn(page, "editor", "/dashboard/news/new-page");
+    await login("editor");
+    await page.goto("/dashboard/news/new-page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Новини: новий запис");
 
     await page.getByLabel("Заголовок (українською)", { exact: true }).fill(title);
@@ -101,8 +92,9 @@ test.describe("staff dashboard", () => {
     await expect(history.last()).toContainText("Створено");
   });
 
-  test("the second of two saves from the same version is refused and keeps its input", async ({ page, context }) => {
-    await signIn(page, "editor", "/dashboard/pages");
+  test("the second of two saves from the same version is refused and keeps its input", async ({ page, context, login }) => {
+    await login("editor");
+    await page.goto("/dashboard/pages");
     await page.getByRole("link", { name: "Створити" }).click();
     await page.getByLabel("Заголовок (українською)", { exact: true }).fill(`Сторінка для конфлікту ${Date.now()}`);
     await page.getByRole("button", { name: "Створити" }).click();
@@ -126,9 +118,10 @@ test.describe("staff dashboard", () => {
     await expect(page.getByLabel("Заголовок (українською)", { exact: true })).toHaveValue("Перша версія");
   });
 
-  test("a trashed item comes back from the trash", async ({ page }) => {
+  test("a trashed item comes back from the trash", async ({ page, login }) => {
     const name = `Кошик ${createdByTests}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-    await signIn(page, "editor", "/dashboard/news/new-page");
+    await login("editor");
+    await page.goto("/dashboard/news/new-page");
     await createQuickly(page, name, "published");
     await page.getByRole("button", { name: "У кошик" }).click();
     await expect(page.getByText("Переміщено в кошик.")).toBeVisible();
@@ -149,9 +142,10 @@ test.describe("staff dashboard", () => {
     // the same list six times (accessibility of the dashboard lists has its own coverage).
     test.use({ axe: { maxPages: 2 } });
 
-    test("filters live in the URL and a bulk action touches only the filtered rows", async ({ page }) => {
+    test("filters live in the URL and a bulk action touches only the filtered rows", async ({ page, login }) => {
       const stamp = `${createdByTests}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-      await signIn(page, "editor", "/dashboard/news");
+      await login("editor");
+      await page.goto("/dashboard/news");
       // The rows come straight from the create action, as the form posts it (creating through
       // the editor page has its own test above): three loads of the heaviest page fewer.
       for (const title of [`Масова ${stamp} перша`, `Масова ${stamp} друга`, `Інша ${stamp}`]) {
@@ -182,16 +176,18 @@ test.describe("staff dashboard", () => {
     });
   });
 
-  test("an editor gets 403 on settings, locations and reklama; an admin opens them", async ({ page }) => {
-    await signIn(page, "editor", "/dashboard");
+  test("an editor gets 403 on settings, locations and reklama; an admin opens them", async ({ page, login }) => {
+    await login("editor");
+    await page.goto("/dashboard");
     for (const path of ["/dashboard/settings", "/dashboard/locations", "/dashboard/reklama", "/dashboard/reklama/new-page"]) {
       expect((await page.goto(path))?.status(), path).toBe(403);
     }
     expect((await page.request.post("/dashboard/settings", { form: { site_name_uk: "x" }, headers: { Origin: new URL(page.url()).origin } })).status()).toBe(403);
   });
 
-  test("an admin manages settings and sees the moderation queue", async ({ page }) => {
-    await signIn(page, "admin", "/dashboard/settings");
+  test("an admin manages settings and sees the moderation queue", async ({ page, login }) => {
+    await login("admin");
+    await page.goto("/dashboard/settings");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Налаштування");
     await page.getByLabel("Строк дії оголошення, днів", { exact: true }).fill("0");
     await page.getByRole("button", { name: "Зберегти" }).click();

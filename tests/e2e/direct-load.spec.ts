@@ -3,7 +3,6 @@
 // from the page cache), and every fetcher form on it must still show the server's answer.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts } from "./support/env.ts";
 
 const ADVERT = "Здам 2-кімнатну квартиру біля центру";
 const PHONE = "+48 602 111 222";
@@ -38,16 +37,11 @@ test.describe("fetcher forms on a page opened by its address", () => {
     await expect(page).toHaveURL((url) => url.pathname === address);
   });
 
-  test("save flips to saved and back @js-only", async ({ page }) => {
+  test("save flips to saved and back @js-only", async ({ page, login }) => {
     const address = await advertAddress(page);
     // The admin account: the favourites spec's runs save this advert as user and editor.
-    await page.goto(`/login?redirect=${encodeURIComponent(address)}`);
-    const form = page.locator("form#signin");
-    await form.getByLabel("Електронна пошта").fill(accounts.admin.email);
-    await form.getByLabel("Пароль", { exact: true }).fill(accounts.admin.password);
-    await form.getByRole("button", { name: "Увійти" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === address);
-    await page.reload();
+    await login("admin");
+    await page.goto(address);
     const article = page.locator("article.advert-item");
     // The toggle shows its new state at once (or, clicked before it hydrated, posts natively and
     // is redirected back): the reload must wait for the server to have stored it.

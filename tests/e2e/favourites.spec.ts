@@ -2,9 +2,9 @@
 // a signed-out "Save" goes through sign-in and comes back saved; the cabinet lists and removes
 // favourites; a filtered list is saved as a search, given daily alerts and deleted.
 // The js and no-js projects may run at once: each signs in as its own demo account.
-import type { Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts } from "./support/env.ts";
+import { signInWithForm } from "./support/sign-in.ts";
 
 const L = {
   uk: {
@@ -58,14 +58,7 @@ const L = {
 const ADVERT = "Здам 2-кімнатну квартиру біля центру";
 
 function accountFor(testInfo: TestInfo) {
-  return testInfo.project.name === "no-js" ? accounts.editor : accounts.user;
-}
-
-async function fillSignIn(page: Page, S: (typeof L)[keyof typeof L], account: { email: string; password: string }) {
-  const form = page.locator("form#signin");
-  await form.getByLabel(S.email).fill(account.email);
-  await form.getByLabel(S.password, { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: S.signIn }).click();
+  return testInfo.project.name === "no-js" ? "editor" : "user";
 }
 
 for (const [locale, S] of Object.entries(L)) {
@@ -78,7 +71,7 @@ for (const [locale, S] of Object.entries(L)) {
       await article.getByRole("button", { name: new RegExp(`^${S.save}`) }).click();
 
       await expect(page).toHaveURL((url) => url.pathname === `${S.prefix}/login`);
-      await fillSignIn(page, S, accountFor(testInfo));
+      await signInWithForm(page, accountFor(testInfo), { words: S, open: false });
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(ADVERT);
       await expect(article.getByRole("button", { name: new RegExp(`^${S.saved}`) })).toHaveAttribute("aria-pressed", "true");
 
@@ -98,11 +91,10 @@ for (const [locale, S] of Object.entries(L)) {
       await expect(page.getByRole("link", { name: ADVERT })).toHaveCount(0);
     });
 
-    test(`${locale}: save a filtered list as a search, set daily alerts, delete it`, async ({ page }, testInfo) => {
+    test(`${locale}: save a filtered list as a search, set daily alerts, delete it`, async ({ page, login }, testInfo) => {
       const name = `Краків ${testInfo.project.name} ${locale}`;
-      await page.goto(`${S.prefix}/login?redirect=${encodeURIComponent(`${S.prefix}/advertisement?location=krakiv`)}`);
-      await fillSignIn(page, S, accountFor(testInfo));
-      await expect(page).toHaveURL((url) => url.pathname === `${S.prefix}/advertisement` && url.search === "?location=krakiv");
+      await login(accountFor(testInfo));
+      await page.goto(`${S.prefix}/advertisement?location=krakiv`);
 
       await page.locator("summary", { hasText: S.saveSearch }).click();
       await page.getByLabel(S.searchName).fill(name);

@@ -6,22 +6,13 @@
 import type { Page } from "@playwright/test";
 import { test, expect, overflowAt } from "./support/fixtures.ts";
 import { seededCardLinks } from "./support/content.ts";
-import { accounts, baseURL } from "./support/env.ts";
+import { baseURL } from "./support/env.ts";
 
 // Each page is measured once per locale; the per-test axe pass (which also checks 360 px)
 // runs on the other specs' pages.
 test.use({ axe: { enabled: false } });
 
 type Role = "visitor" | "user" | "admin";
-
-/** Signs the page's browser context in (the API request shares its cookies). */
-async function signIn(page: Page, role: Role) {
-  if (role === "visitor") return;
-  const { email, password } = accounts[role];
-  await page.goto("/"); // the login form's post needs the cookies a first visit sets
-  const response = await page.request.post("/login", { form: { intent: "signin", email, password }, headers: { Origin: baseURL }, maxRedirects: 0 });
-  expect(response.status(), `sign in as ${role}`).toBe(302);
-}
 
 /** The first item link of a list page, locale-free. */
 async function firstItem(page: Page, list: string): Promise<string> {
@@ -64,9 +55,9 @@ const WIDTHS = [320, 360, 390, 641, 720, 768];
 const SWEPT_IN: Record<Role, string> = { visitor: " @no-js-only", user: " @no-js-only", admin: "" };
 
 for (const role of ["visitor", "user", "admin"] as const) {
-  test(`every page type fits 320-768 px for a ${role}, both locales and themes${SWEPT_IN[role]}`, async ({ page, context }) => {
+  test(`every page type fits 320-768 px for a ${role}, both locales and themes${SWEPT_IN[role]}`, async ({ page, context, login }) => {
     test.setTimeout(360_000);
-    await signIn(page, role);
+    if (role !== "visitor") await login(role);
     const paths = await ROLE_PAGES[role](page);
     const problems: string[] = [];
     for (const theme of ["light", "dark"] as const) {
@@ -88,9 +79,9 @@ for (const role of ["visitor", "user", "admin"] as const) {
   });
 }
 
-test("on a phone the header menu opens without JS and holds sections, search and account", async ({ page }) => {
+test("on a phone the header menu opens without JS and holds sections, search and account", async ({ page, login }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await signIn(page, "admin");
+  await login("admin");
   await page.goto("/");
   const sections = page.getByRole("navigation", { name: "Розділи" });
   await expect(sections).toBeHidden();
@@ -115,8 +106,8 @@ test("on a wide screen the header shows everything without a menu button", async
   await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
 });
 
-test("a 403 keeps the full shell: site name, account menu and footer", async ({ page }) => {
-  await signIn(page, "user");
+test("a 403 keeps the full shell: site name, account menu and footer", async ({ page, login }) => {
+  await login("user");
   const response = await page.goto("/dashboard");
   expect(response?.status()).toBe(403);
   // The first name in the brand is the full one (phones also get a short one after it).
@@ -248,18 +239,18 @@ async function checkAreaPages(page: Page, paths: string[], javaScriptEnabled: bo
   return problems;
 }
 
-test("every dashboard page fits a 360 px phone for an admin: menu behind a button, no cut table, no squashed chart", async ({ page, javaScriptEnabled }) => {
+test("every dashboard page fits a 360 px phone for an admin: menu behind a button, no cut table, no squashed chart", async ({ page, javaScriptEnabled, login }) => {
   test.setTimeout(180_000);
-  await signIn(page, "admin");
+  await login("admin");
   const problems = await checkAreaPages(page, await dashboardPages(page), javaScriptEnabled);
   expect(problems, problems.join("\n")).toEqual([]);
 });
 
-test("every cabinet page fits a 360 px phone, for a user and an admin, with the menu behind a button", async ({ page, javaScriptEnabled }) => {
+test("every cabinet page fits a 360 px phone, for a user and an admin, with the menu behind a button", async ({ page, javaScriptEnabled, login }) => {
   test.setTimeout(120_000);
   for (const role of ["user", "admin"] as const) {
     await page.context().clearCookies();
-    await signIn(page, role);
+    await login(role);
     await page.goto("/cabinet");
     const paths = await menuPaths(page);
     expect(paths).toContain("/cabinet/favourites");
@@ -268,8 +259,8 @@ test("every cabinet page fits a 360 px phone, for a user and an admin, with the 
   }
 });
 
-test("the dashboard's section menu opens from its button on a phone and is always shown on a wide screen", async ({ page }) => {
-  await signIn(page, "admin");
+test("the dashboard's section menu opens from its button on a phone and is always shown on a wide screen", async ({ page, login }) => {
+  await login("admin");
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/dashboard/news");
   const menu = page.getByRole("navigation", { name: "Розділи панелі керування" });
@@ -287,8 +278,8 @@ test("the dashboard's section menu opens from its button on a phone and is alway
   await expect(wide.getByRole("link", { name: "Settings" })).toBeVisible();
 });
 
-test("the visitor charts keep a readable plot on a phone, a laptop and a wide screen @js-only", async ({ page }) => {
-  await signIn(page, "admin");
+test("the visitor charts keep a readable plot on a phone, a laptop and a wide screen @js-only", async ({ page, login }) => {
+  await login("admin");
   for (const width of [360, 1024, 1366]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/dashboard");
@@ -298,10 +289,10 @@ test("the visitor charts keep a readable plot on a phone, a laptop and a wide sc
   }
 });
 
-test("dashboard content tables fit their column at 1366 px", async ({ page }) => {
+test("dashboard content tables fit their column at 1366 px", async ({ page, login }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, "admin");
+  await login("admin");
   for (const path of ["/dashboard/news", "/dashboard/advertisements", "/dashboard/posters", "/dashboard/services"]) {
     await page.goto(path);
     const [scroll, client] = await page.locator(".dash-table-scroll").evaluate((box) => [box.scrollWidth, box.clientWidth]);

@@ -1,22 +1,12 @@
 // Private messages in the browser, with JS on and off: a buyer writes to a seller from the
 // advert's page, the seller finds it unread in the inbox and replies, and a third person
 // (staff included) cannot open the thread.
-import type { Page } from "@playwright/test";
-import { accounts } from "./support/env.ts";
 import { test, expect } from "./support/fixtures.ts";
+import { signInWithForm } from "./support/sign-in.ts";
 
 const ADVERT_TITLE = "Дитяча коляска 2 в 1, синя"; // a demo advert of user@demo.local
 
-async function signIn(page: Page, who: keyof typeof accounts, to: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  const form = page.locator("form#signin");
-  await form.getByLabel("Електронна пошта").fill(accounts[who].email);
-  await form.getByLabel("Пароль", { exact: true }).fill(accounts[who].password);
-  await form.getByRole("button", { name: "Увійти" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === to.split("?")[0]);
-}
-
-test("a buyer writes from the advert's page, the seller replies, a third person gets 404", async ({ page, browser }, testInfo) => {
+test("a buyer writes from the advert's page, the seller replies, a third person gets 404", async ({ page, browser, login }, testInfo) => {
   // One conversation per advert and buyer: the two projects, running at once, write as two buyers.
   const [buyer, third] = testInfo.project.name === "js" ? (["editor", "admin"] as const) : (["admin", "editor"] as const);
   const question = `Чи ще продається коляска? (${testInfo.project.name} ${Date.now()})`;
@@ -29,7 +19,7 @@ test("a buyer writes from the advert's page, the seller replies, a third person 
   const signInLink = page.getByRole("link", { name: "Увійдіть, щоб написати продавцю" });
   const formPath = new URL((await signInLink.getAttribute("href"))!, page.url()).searchParams.get("redirect")!;
   expect(formPath).toMatch(/^\/cabinet\/messages\/new\?advert=\d+$/);
-  await signIn(page, buyer, formPath);
+  await signInWithForm(page, buyer, { redirect: formPath });
 
   await page.getByLabel("Ваше повідомлення продавцю").fill(question);
   await page.getByRole("button", { name: "Надіслати" }).click();
@@ -40,7 +30,8 @@ test("a buyer writes from the advert's page, the seller replies, a third person 
   // The seller, in a browser of their own.
   const sellerContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
   const seller = await sellerContext.newPage();
-  await signIn(seller, "user", "/cabinet/messages");
+  await login("user", sellerContext);
+  await seller.goto("/cabinet/messages");
   const row = seller.locator(".conversation").filter({ hasText: question.slice(0, 40) });
   await expect(row).toHaveClass(/conversation--unread/);
   await row.getByRole("link", { name: ADVERT_TITLE }).click();
@@ -57,14 +48,15 @@ test("a buyer writes from the advert's page, the seller replies, a third person 
   // Staff are a third party here: the thread does not exist for them.
   const thirdContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
   const outsider = await thirdContext.newPage();
-  await signIn(outsider, third, "/cabinet");
+  await login(third, thirdContext);
   const response = await outsider.goto(threadPath);
   expect(response?.status()).toBe(404);
   await thirdContext.close();
 });
 
-test("an empty message is refused with a message beside the field", async ({ page }) => {
-  await signIn(page, "editor", "/advertisement/category/dytiachi-rechi");
+test("an empty message is refused with a message beside the field", async ({ page, login }) => {
+  await login("editor");
+  await page.goto("/advertisement/category/dytiachi-rechi");
   await page.getByRole("link", { name: ADVERT_TITLE }).first().click();
   const field = page.getByLabel("Ваше повідомлення продавцю");
   await field.fill("   ");
@@ -73,17 +65,19 @@ test("an empty message is refused with a message beside the field", async ({ pag
   await expect(page.getByLabel("Ваше повідомлення продавцю")).toBeVisible();
 });
 
-test("with JS the header counts a new message and an open thread shows the answer, without a reload @js-only", async ({ page, browser }) => {
+test("with JS the header counts a new message and an open thread shows the answer, without a reload @js-only", async ({ page, browser, login }) => {
   const question = `Ще можна забрати книжки? (live ${Date.now()})`;
   const answer = `Так, забирайте в суботу (live ${Date.now()})`;
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
-  await signIn(seller, "user", "/cabinet");
+  await login("user", sellerContext);
+  await seller.goto("/cabinet");
   const badge = seller.locator(".account-menu__badge");
   const unreadBefore = (await badge.count()) ? Number(await badge.textContent()) : 0;
 
   // Only this test writes about this advert of user@demo.local, as the editor.
-  await signIn(page, "editor", "/advertisement/category/viddam-bezkoshtovno");
+  await login("editor");
+  await page.goto("/advertisement/category/viddam-bezkoshtovno");
   await page.getByRole("link", { name: "Віддам дитячі книжки українською" }).first().click();
   await page.getByLabel("Ваше повідомлення продавцю").fill(question);
   await page.getByRole("button", { name: "Надіслати" }).click();

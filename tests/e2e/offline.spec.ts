@@ -5,7 +5,6 @@
 // of other builds. The manifests and their icons are fetched as a browser installing the site would.
 import type { BrowserContext, Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts } from "./support/env.ts";
 import { seededCardLinks } from "./support/content.ts";
 
 test.use({ serviceWorkers: "allow" });
@@ -74,19 +73,15 @@ test("a news item read online opens offline; a page never read shows the offline
   });
 });
 
-test("a signed-in visitor's pages are never kept, and signing out forgets the pages read @js-only", async ({ page, context }) => {
+test("a signed-in visitor's pages are never kept, and signing out forgets the pages read @js-only", async ({ page, context, login }) => {
   await page.goto("/novyny");
   await controlled(page);
   const itemHref = (await seededCardLinks(page).first().getAttribute("href"))!;
   await page.goto(itemHref);
   await kept(page, itemHref);
 
-  await page.goto("/login?redirect=%2Fcabinet");
-  const form = page.locator("form#signin");
-  await form.getByLabel("Електронна пошта").fill(accounts.user.email);
-  await form.getByLabel("Пароль", { exact: true }).fill(accounts.user.password);
-  await form.getByRole("button", { name: "Увійти" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/cabinet");
+  await login("user");
+  await page.goto("/cabinet");
   const otherHref = (await (async () => {
     await page.goto("/poster");
     return seededCardLinks(page).first().getAttribute("href");

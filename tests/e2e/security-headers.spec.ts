@@ -3,7 +3,6 @@
 // the advert posting page and a dashboard editor page. Header values: tests/unit/server-hardening.test.ts.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts } from "./support/env.ts";
 
 /** Collects CSP violations (the DOM event and Chrome's console report) and page errors. */
 function watchViolations(page: Page): string[] {
@@ -44,14 +43,10 @@ test.describe("content security policy @js-only", () => {
     expect(problems).toEqual([]);
   });
 
-  test("the advert posting page and a dashboard editor page work without a violation", async ({ page }) => {
+  test("the advert posting page and a dashboard editor page work without a violation", async ({ page, login }) => {
     const problems = watchViolations(page);
-    await page.goto(`/login?redirect=${encodeURIComponent("/dashboard")}`);
-    const form = page.locator("form#signin");
-    await form.getByLabel("Електронна пошта", { exact: true }).fill(accounts.editor.email);
-    await form.getByLabel("Пароль", { exact: true }).fill(accounts.editor.password);
-    await form.getByRole("button", { name: "Увійти" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await login("editor");
+    await page.goto("/dashboard");
     await expectHydrated(page);
     // The dashboard home draws its charts with chart.js on a canvas.
     await expect(page.locator("canvas").first()).toBeVisible();

@@ -2,7 +2,6 @@
 // dashboard's visitor charts (docs/product.md#the-shell), with JavaScript on and off.
 import type { Page, Request } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts } from "./support/env.ts";
 
 const ALL_IDS = "session~locale~theme~consent~analytics";
 const NECESSARY_IDS = "session~locale~theme~consent";
@@ -321,19 +320,12 @@ test.describe("prefetch", () => {
 });
 
 /** Signs in as the demo editor and lands on `then`. */
-async function signIn(page: Page, then: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  const form = page.locator("form#signin");
-  await form.getByLabel("Електронна пошта", { exact: true }).fill(accounts.editor.email);
-  await form.getByLabel("Пароль", { exact: true }).fill(accounts.editor.password);
-  await form.getByRole("button", { name: "Увійти" }).click();
-  await page.waitForURL((url) => url.pathname === then);
-}
 
 test.describe("dashboard visitor charts", () => {
 
-  test("the seeded visits as charts with JavaScript, as tables without", async ({ page, javaScriptEnabled }) => {
-    await signIn(page, "/dashboard");
+  test("the seeded visits as charts with JavaScript, as tables without", async ({ page, javaScriptEnabled, login }) => {
+    await login("editor");
+    await page.goto("/dashboard");
     const section = page.getByRole("region", { name: "Відвідувачі" });
     await expect(section).toBeVisible();
     expect(Number(await section.locator('[data-stat="visits"]').textContent())).toBeGreaterThan(0);
@@ -363,8 +355,9 @@ test.describe("dashboard visitor charts", () => {
 });
 
 test.describe("messages", () => {
-  test("a part that mounts before its messages have arrived waits for them and renders without an error @js-only", async ({ page }) => {
-    await signIn(page, "/dashboard/news");
+  test("a part that mounts before its messages have arrived waits for them and renders without an error @js-only", async ({ page, login }) => {
+    await login("editor");
+    await page.goto("/dashboard/news");
     const edit = await page.locator('a[href*="/dashboard/news/edit/"]').first().getAttribute("href");
     // The dashboard's messages (`admin`) are held back until the rich editor, which mounts
     // after hydration, has asked for them and is waiting.

@@ -4,14 +4,6 @@
 // reklama spans the grid; an event under way reads "until <end>". JS on and off.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { accounts, baseURL } from "./support/env.ts";
-
-async function signIn(page: Page, role: "admin" | "user") {
-  await page.goto("/");
-  const { email, password } = accounts[role];
-  const response = await page.request.post("/login", { form: { intent: "signin", email, password }, headers: { Origin: baseURL }, maxRedirects: 0 });
-  expect(response.status(), `sign in as ${role}`).toBe(302);
-}
 
 /** Header texts that are drawn narrower than they are: cut with an ellipsis or clipped. */
 async function cutTexts(page: Page): Promise<string[]> {
@@ -24,9 +16,9 @@ async function cutTexts(page: Page): Promise<string[]> {
 
 test.describe("header", () => {
   for (const role of ["admin", "user"] as const) {
-    test(`at 1366 px nothing in the header is cut short, signed in as ${role}, both languages`, async ({ page }) => {
+    test(`at 1366 px nothing in the header is cut short, signed in as ${role}, both languages`, async ({ page, login }) => {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await signIn(page, role);
+      await login(role);
       for (const path of ["/", "/us"]) {
         await page.goto(path);
         await expect(page.locator(".account-menu__link").first()).toBeVisible();

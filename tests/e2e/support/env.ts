@@ -63,6 +63,8 @@ export const dataDir = path.join(os.tmpdir(), `portal-e2e-${port}`);
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 export const chromiumPackage = "chromium-headless-shell";
 export const demoPassword = process.env.DEMO_PASSWORD ?? "demo-password-123";
+/** The server's SESSION_SECRET on PostgreSQL (production requires one there) unless the environment sets one. */
+export const sessionSecret = process.env.SESSION_SECRET?.trim() || "e2e-session-secret-not-for-production-0123456789";
 
 /** Accounts the server seeds into an empty database. */
 export const accounts = {

@@ -34,6 +34,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import axe from "axe-core";
 import { type BrowserContext, type Page, test as base, expect } from "@playwright/test";
+import { sessionMaker, type Account } from "./sign-in.ts";
 
 type Impact = "minor" | "moderate" | "serious" | "critical";
 
@@ -309,8 +310,17 @@ async function replaySnapshots(
   }
 }
 
-export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void }, { replayPage: Page }>({
+/** Signs the test's browser context (or `context`) in as a seeded account, without the form (sign-in.ts). */
+type Login = (who: Account, context?: BrowserContext) => Promise<void>;
+
+export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void; login: Login }, { replayPage: Page }>({
   axe: [{}, { option: true }],
+
+  login: async ({ context }, use) => {
+    const sessions = sessionMaker();
+    await use((who, other) => sessions.start(other ?? context, who));
+    await sessions.close();
+  },
 
   // The scratch page served documents are replayed in, kept for the worker.
   replayPage: [

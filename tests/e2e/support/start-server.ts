@@ -6,8 +6,9 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { baseName, createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../../support/pg-admin.ts";
-import { baseURL, dataDir, demoPassword, port } from "./env.ts";
+import { createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../../support/pg-admin.ts";
+import { baseURL, dataDir, demoPassword, port, sessionSecret } from "./env.ts";
+import { e2eDatabase } from "./sign-in.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const log = (line: string) => console.log(`[e2e-server] ${line}`);
@@ -39,14 +40,14 @@ delete env.TRUST_PROXY; // the browser talks to the server directly
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
 let database: string | undefined;
 if (adminUrl) {
-  database = `${baseName(adminUrl)}_e2e_${port}`; // per port: parallel runs on one server do not collide
+  database = e2eDatabase(adminUrl);
   await withAdminClient(adminUrl, async (client) => {
     await dropDatabase(client, database!);
     await createDatabase(client, database!);
   });
   env.DATABASE_URL = urlForDatabase(adminUrl, database);
   // Production refuses DATABASE_URL without SESSION_SECRET.
-  env.SESSION_SECRET ||= "e2e-session-secret-not-for-production-0123456789";
+  env.SESSION_SECRET = sessionSecret;
   log(`database ${database}`);
 } else {
   delete env.DATABASE_URL;
