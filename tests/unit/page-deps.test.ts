@@ -45,15 +45,6 @@ const SHELL_TABLES = ["settings", "pages"];
 const DERIVED: Record<string, string[]> = {
   search_terms: ["news", "posters", "services", "diaspors", "advertisements"],
 };
-/**
- * Tables with no content version (no trigger bumps content_versions): a change shows on a
- * kept page after the page cache's maxAgeSeconds (5 minutes) at most. Users change rarely and
- * pages show little of them: the author's name under an article, the seller page link (none
- * once the account is blocked).
- */
-const UNVERSIONED: Record<string, string[]> = {
-  users: ["news-item", "advert-item"],
-};
 
 const t = useTestDatabase({ register: false });
 
@@ -276,21 +267,17 @@ describe("cached pages and the tables they read", () => {
     expect(undeclared).toEqual({});
   });
 
-  it("allows only the listed unversioned reads, and derived tables only with their sources declared", () => {
+  it("reads derived tables only with their sources declared", () => {
     for (const route of routes) {
       for (const table of observed.get(route.name)!) {
         if (DERIVED[table]) expect(DERIVED[table].filter((source) => !route.deps.includes(source)), `${route.name} reads ${table}`).toEqual([]);
       }
     }
-    // Each allowance is still needed: a page stopped reading the table, or it became versioned.
-    for (const [table, pages] of Object.entries(UNVERSIONED)) {
-      expect(routes.filter((route) => observed.get(route.name)!.has(table)).map((route) => route.name).sort()).toEqual([...pages].sort());
-    }
   });
 
   it("a write to each table a page reads makes that page's kept copy stale", async () => {
     registerDatabase(t.database);
-    const readTables = [...new Set(routes.flatMap((route) => [...observed.get(route.name)!]))].filter((table) => !DERIVED[table] && !UNVERSIONED[table]).sort();
+    const readTables = [...new Set(routes.flatMap((route) => [...observed.get(route.name)!]))].filter((table) => !DERIVED[table]).sort();
     expect(readTables).toContain("advertisement_images");
     for (const table of readTables) {
       resetContentState();
@@ -309,16 +296,36 @@ describe("cached pages and the tables they read", () => {
   });
 });
 
+describe("the users version", () => {
+  it("follows what pages show of a user, not their password or email address", async () => {
+    registerDatabase(t.database);
+    const version = async () => (await sql<{ version: string }>`select version from content_versions where name = 'users'`.execute(t.db)).rows[0]?.version;
+    const before = await version();
+    expect(before).toBeDefined();
+    await changeOneRow("users", "email");
+    await changeOneRow("users", "password_hash");
+    expect(await version()).toBe(before);
+    await changeOneRow("users", "name");
+    expect(Number(await version())).toBe(Number(before) + 1);
+  });
+});
+
 function allowed(route: CachedRoute, table: string): boolean {
-  return Boolean(DERIVED[table]) || Boolean(UNVERSIONED[table]?.includes(route.name));
+  return Boolean(DERIVED[table]);
 }
 
+/**
+ * The column pages show, for a table whose version follows only those columns (users: the
+ * name under an article or on an advert; a new password or email address is no page's business).
+ */
+const SHOWN_COLUMN: Record<string, string> = { users: "name" };
+
 /** Changes a value of one row of `table` (a text column, else the last column of a link table). */
-async function changeOneRow(table: string): Promise<void> {
+async function changeOneRow(table: string, column = SHOWN_COLUMN[table]): Promise<void> {
   const { rows: columns } = await sql<{ column_name: string; data_type: string; is_generated: string }>`
     select column_name, data_type, is_generated from information_schema.columns
     where table_schema = 'public' and table_name = ${table} order by ordinal_position`.execute(t.db);
-  const text = columns.find((column) => column.data_type === "text" && column.is_generated === "NEVER" && !["slug", "status", "kind", "placement", "key"].includes(column.column_name));
+  const text = columns.find((c) => (column ? c.column_name === column : c.data_type === "text" && c.is_generated === "NEVER" && !["slug", "status", "kind", "placement", "key"].includes(c.column_name)));
   const one = sql`ctid = (select ctid from ${sql.table(table)} limit 1)`;
   const result = text
     ? await sql`update ${sql.table(table)} set ${sql.ref(text.column_name)} = coalesce(${sql.ref(text.column_name)}, '') || ' (changed)' where ${one}`.execute(t.db)

@@ -24,6 +24,8 @@ import { isPubliclyVisible } from "./status.ts";
 
 /** Tables the public advert pages are built from (the page cache's dependencies). */
 export const ADVERT_PAGE_DEPS: VersionedTable[] = ["advertisements", "advertisement_images", "categories", "locations", "images"];
+/** An advert's page also shows its seller's name and page. */
+export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users"];
 
 /** "Show phone" and "Show email" together: per IP, so scraping every contact takes a long time. */
 export const CONTACT_REVEAL_LIMIT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };

@@ -10,6 +10,8 @@ import { findNews, listNews, relatedNews } from "./news.server.ts";
 
 /** Tables news pages are built from (the page cache's dependencies). */
 export const NEWS_PAGE_DEPS: VersionedTable[] = ["news", "news_tags", "categories", "tags", "images", "reklama"];
+/** An article also shows its author's name. */
+export const NEWS_ITEM_DEPS: VersionedTable[] = [...NEWS_PAGE_DEPS, "users"];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 

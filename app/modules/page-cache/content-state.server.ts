@@ -24,7 +24,9 @@ export const CONTENT_TABLES: ReadonlyArray<StaffTable | TagTable | (typeof SHARE
   ...contentSpecs().flatMap((spec) => (spec.tags ? [spec.tags.table] : [])),
   ...SHARED_TABLES,
 ];
-export type VersionedTable = (typeof CONTENT_TABLES)[number] | (typeof ADVERT_TABLES)[number];
+/** Public pages show an author's or a seller's name: migrations/0018 bumps `users` when that changes. */
+export const PEOPLE_TABLES = ["users"] as const;
+export type VersionedTable = (typeof CONTENT_TABLES)[number] | (typeof ADVERT_TABLES)[number] | (typeof PEOPLE_TABLES)[number];
 
 export type ContentState = {
   versions: ReadonlyMap<string, number>;

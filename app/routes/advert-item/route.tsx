@@ -12,12 +12,12 @@ import { ShareLinks } from "#app/components/content/share-links.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { ReportForm } from "#app/components/report-form.tsx";
 import { MessageSeller } from "#app/components/messages/message-seller-deferred.tsx";
-import { ADVERT_PAGE_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "#app/modules/adverts/page.server.ts";
+import { ADVERT_ITEM_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "#app/modules/adverts/page.server.ts";
 import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { invariantResponse } from "#app/modules/http/errors.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_ITEM_DEPS })];
 
 // An owner's or staff preview of an advert that is not public is never indexed.
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), ...(args.loaderData?.preview ? [{ name: "robots", content: "noindex" }] : [])];

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/route";
 import { NewsItemPage } from "#app/components/content/news-item-view.tsx";
 import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { loadNewsArticle, NEWS_PAGE_DEPS } from "#app/modules/news/news-page.server.ts";
+import { loadNewsArticle, NEWS_ITEM_DEPS } from "#app/modules/news/news-page.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_PAGE_DEPS })];
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_ITEM_DEPS })];
 
 export const meta: Route.MetaFunction = pageMeta;
 
