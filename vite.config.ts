@@ -48,7 +48,7 @@ const MESSAGE_CODEC = /[\\/]app[\\/]components[\\/]forms[\\/]message-codec\.ts$/
 const PRELOAD_HELPER = /vite[\\/]preload-helper/;
 
 /**
- * Fewer, larger chunks on the first load (issue 12): every page downloads the runtime and the
+ * Fewer, larger chunks on the first load: every page downloads the runtime and the
  * shell, and each small file gzipped on its own repeats its imports and misses the shared
  * dictionary (about 7 KiB over ~30 files). The runtime stays apart from the app's code so a
  * deployment that changes only the app leaves React and React Router cached.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Public content (issue 4): what the anonymous page cache and the search need.
+// Public content: what the anonymous page cache and the search need.
 //
 // 1. content_versions: one counter per table that public pages are built from, bumped by
 //    statement-level triggers. Every app process polls it (app/modules/listing/page-cache)

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Adverts (issue 5): photos uploaded through the advert form before the advert is saved.
+// Adverts: photos uploaded through the advert form before the advert is saved.
 //
 // A photo is stored (decoded, stripped, webp variants) the moment its form is posted, so a
 // failed submit keeps it: its image id travels back in a hidden field. Until an advert

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { installVersionTriggers } from "./0003_public_content.ts";
 
-// The staff dashboard (issue 6).
+// The staff dashboard.
 //
 // 1. Advertisements get what the staff tables already have: `deleted_at` (the dashboard's
 //    trash) and `version` (optimistic locking of staff edits). Public advert queries must

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Visitor analytics (issue 7). The visitor hash is sha256(daily salt + IP + user agent);
+// Visitor analytics. The visitor hash is sha256(daily salt + IP + user agent);
 // the salt lives here so every process of a scaled-out portal hashes alike, and the salt of
 // a finished day is deleted, so a stored hash can no longer be linked to an address.
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// One language per page (issue 11): every taxonomy name (categories, tags, locations) exists
+// One language per page: every taxonomy name (categories, tags, locations) exists
 // in English too. The name_en columns date from the first schema; this migration makes sure
 // they are there and fills in the English names the demo content shipped without, so that
 // English pages of an existing demo installation stop showing Ukrainian. Only empty names of

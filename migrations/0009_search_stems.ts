@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Search finds word forms (issue 11): "квартира" finds "квартири" and "квартир", "apartment"
+// Search finds word forms: "квартира" finds "квартири" and "квартир", "apartment"
 // finds "apartments". Each searchable table gets `search_stems`, a generated tsvector holding
 // every word of `search_vector` (same weights, so prefix search and typo correction work as
 // before) plus the stem of each word. A query word then matches as a prefix OR by its stem.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Scale-out (issue 14): a bump of content_versions also NOTIFYs `content_versions`, so every
+// Scale-out: a bump of content_versions also NOTIFYs `content_versions`, so every
 // process listening (app/modules/listing/content-notify.server.ts) drops its polled state
 // at once instead of at its next poll. One notification per statement, sent on commit.
 

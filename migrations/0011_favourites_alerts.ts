@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Favourites, saved advert searches and their mail alerts (issue 15).
+// Favourites, saved advert searches and their mail alerts.
 //  - alert_matches is the queue of (saved search, advert) pairs found by the matcher: its
 //    primary key makes every advert alert at most once per search, and sent rows stay (pruned
 //    after a while) so a re-scan of the same adverts cannot alert again.
