@@ -40,7 +40,7 @@ const orEmpty = (value: string | number | null) => (value === null ? "" : String
 const orNull = (value: string | undefined) => value || null;
 const amount = (form: AdvertFormValue) => form.priceKind === "amount";
 
-export const ADVERT_FIELDS = [
+const ADVERT_FIELDS = [
   field({ key: "title", column: "title" }),
   field({ key: "categoryId", column: "category_id", format: String }),
   field({ key: "locationId", column: "location_id", parse: (value) => value ?? null, format: orEmpty }),
