@@ -1,4 +1,5 @@
 import type { AdvertStatus, Currency } from "#db/schema.ts";
+import { initialValues } from "#app/modules/adverts/fields.server.ts";
 import { slugify } from "#app/modules/slug/transliterate.ts";
 import { categoryId, daysAgo, need, type SeedContext } from "./context.ts";
 import { copySeedImage, type SeedImage } from "./images.ts";
@@ -144,6 +145,8 @@ export async function seedAdverts(ctx: SeedContext, images: readonly SeedImage[]
     const row = await ctx.db
       .insertInto("advertisements")
       .values({
+        // The contact fields as a new advert's form fills them from the profile.
+        ...initialValues({ name: contact.name, email: contact.email, phone: item.phone ?? null }),
         slug: `${slugify(item.title, 60)}-${suffix(index)}`,
         owner_id: owner,
         category_id: categoryId(ctx, "advertisement", item.category),
@@ -153,10 +156,6 @@ export async function seedAdverts(ctx: SeedContext, images: readonly SeedImage[]
         price_kind: Array.isArray(item.price) ? "amount" : item.price,
         price_amount: Array.isArray(item.price) ? item.price[0].toFixed(2) : null,
         price_currency: Array.isArray(item.price) ? item.price[1] : null,
-        contact_name: contact.name,
-        phone: item.phone ?? null,
-        email: contact.email,
-        show_phone: Boolean(item.phone),
         status,
         rejection_reason: item.rejection ?? null,
         published_at: publishedAt,

@@ -11,8 +11,9 @@ import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { MAX_IMAGE_BYTES } from "#app/modules/images/process.server.ts";
 import { getSettings, type Settings } from "#app/modules/settings/settings.server.ts";
 import { categoryRows, listLocations } from "#app/modules/taxonomy/public-terms.server.ts";
-import { createAdvertSchema, parsePhotoOrder, type AdvertFormValue } from "./form-schema.ts";
-import { createAdvert, dailyLimitReached, dailyLimitRetryAfter, updateAdvert, type AdvertValues, type OwnedAdvert } from "./owner.server.ts";
+import { createAdvertSchema, parsePhotoOrder } from "./form-schema.ts";
+import { formToValues, initialValues, valuesToForm } from "./fields.server.ts";
+import { createAdvert, dailyLimitReached, dailyLimitRetryAfter, updateAdvert, type OwnedAdvert } from "./owner.server.ts";
 import {
   claimablePhotoIds,
   deletePhotos,
@@ -22,7 +23,6 @@ import {
   type PhotoPreview,
   type PhotoRejection,
 } from "./photos.server.ts";
-import { amountInputValue, parsePriceAmount } from "./price.ts";
 import { parseIds } from "#app/modules/http/ids.ts";
 import { notFound } from "#app/modules/http/errors.ts";
 
@@ -66,24 +66,11 @@ export async function advertFormOptions(language: Language, settings: Settings):
 
 /** A new advert's form: the contact fields come from the profile. */
 export function newAdvertDefaults(user: SessionUser): AdvertFormDefaults {
-  return { contactName: user.name, email: user.email, phone: user.phone ?? "", showPhone: Boolean(user.phone), priceKind: "amount" };
+  return valuesToForm(initialValues(user));
 }
 
 export function editAdvertDefaults(advert: OwnedAdvert): AdvertFormDefaults {
-  const v = advert.values;
-  return {
-    title: v.title,
-    categoryId: String(v.categoryId),
-    locationId: v.locationId === null ? "" : String(v.locationId),
-    description: v.description,
-    priceKind: v.priceKind,
-    priceAmount: v.priceKind === "amount" && v.priceAmount !== null ? amountInputValue(String(v.priceAmount)) : "",
-    priceCurrency: v.priceCurrency ?? "",
-    contactName: v.contactName,
-    phone: v.phone ?? "",
-    email: v.email ?? "",
-    showPhone: v.showPhone,
-  };
+  return valuesToForm(advert.values);
 }
 
 /** The largest body the form accepts: every photo at its maximum size, plus the text. */
@@ -129,22 +116,6 @@ function rejectionMessage(rejection: PhotoRejection, settings: Settings): string
   if (rejection.reason === "too_large") values.max = MAX_IMAGE_BYTES / 1024 / 1024;
   if (rejection.reason === "too_many") values.max = settings.advert_max_images;
   return `adverts:errors.photo_${rejection.reason}|${JSON.stringify(values)}`;
-}
-
-function toValues(value: AdvertFormValue): AdvertValues {
-  return {
-    title: value.title,
-    categoryId: value.categoryId,
-    locationId: value.locationId ?? null,
-    description: value.description,
-    priceKind: value.priceKind,
-    priceAmount: value.priceKind === "amount" && value.priceAmount ? parsePriceAmount(value.priceAmount) : null,
-    priceCurrency: value.priceKind === "amount" ? (value.priceCurrency ?? null) : null,
-    contactName: value.contactName,
-    phone: value.phone || null,
-    email: value.email || null,
-    showPhone: value.showPhone,
-  };
 }
 
 /** Stored photos first in the order posted, then new ones; with JS, `photoOrder` decides. */
@@ -244,7 +215,7 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
     return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, await dailyLimitReply(user.id, settings));
   }
 
-  const values = toValues(submission.value);
+  const values = formToValues(submission.value);
   const removedPending = all.filter((id) => removed.has(id) && !(advert?.photoIds.includes(id) ?? false));
   const cabinet = localizePath("/cabinet/advertisement", locale);
   if (advert === null) {

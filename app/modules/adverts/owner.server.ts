@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import type { AdvertStatus, Currency, DB, PriceKind } from "#db/schema.ts";
+import type { AdvertStatus, DB } from "#db/schema.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { displayDate, type DisplayDate } from "#app/modules/format/dates.ts";
 import { displayImage, type DisplayImage } from "#app/modules/images/display-image.ts";
 import type { Settings } from "#app/modules/settings/settings.server.ts";
 import { slugify } from "#app/modules/slug/transliterate.ts";
+import { rowToValues, type AdvertValues } from "./fields.server.ts";
 import { advertPhotoIds, deletePhotos, setAdvertPhotos } from "./photos.server.ts";
 import { priceView, withFirstPhoto, type PriceLabels, type PriceView } from "./queries.server.ts";
 import { effectiveStatus, mayRaise, nextRaiseAt, ownerActions, statusAfterSave, type OwnerAction } from "./lifecycle.ts";
@@ -20,34 +21,15 @@ import { parseId } from "#app/modules/http/ids.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type AdvertValues = {
-  title: string;
-  categoryId: number;
-  locationId: number | null;
-  description: string;
-  priceKind: PriceKind;
-  priceAmount: number | null;
-  priceCurrency: Currency | null;
-  contactName: string;
-  phone: string | null;
-  email: string | null;
-  showPhone: boolean;
-};
-
-function columns(values: AdvertValues) {
-  const amount = values.priceKind === "amount";
+/** The stored values, with the two rules between fields: a price amount and currency only with
+ * an "amount" price, a shown phone only when there is one. */
+function columns(values: AdvertValues): AdvertValues {
+  const amount = values.price_kind === "amount";
   return {
-    title: values.title,
-    category_id: values.categoryId,
-    location_id: values.locationId,
-    description: values.description,
-    price_kind: values.priceKind,
-    price_amount: amount ? values.priceAmount : null,
-    price_currency: amount ? values.priceCurrency : null,
-    contact_name: values.contactName,
-    phone: values.phone,
-    email: values.email,
-    show_phone: values.showPhone && Boolean(values.phone),
+    ...values,
+    price_amount: amount ? values.price_amount : null,
+    price_currency: amount ? values.price_currency : null,
+    show_phone: values.show_phone && Boolean(values.phone),
   };
 }
 
@@ -156,19 +138,7 @@ export async function findOwnedAdvert(id: number, ownerId: number): Promise<Owne
     rejectionReason: row.rejection_reason,
     publishedAt: row.published_at,
     expiresAt: row.expires_at,
-    values: {
-      title: row.title,
-      categoryId: row.category_id,
-      locationId: row.location_id,
-      description: row.description,
-      priceKind: row.price_kind,
-      priceAmount: row.price_amount === null ? null : Number(row.price_amount),
-      priceCurrency: row.price_currency,
-      contactName: row.contact_name,
-      phone: row.phone,
-      email: row.email,
-      showPhone: row.show_phone,
-    },
+    values: rowToValues(row),
     photoIds,
   };
 }

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { ConversationEvidence, ReportReason, ReportTargetType, StoredReportTarget } from "#db/schema.ts";
+import { REPORT_TARGET_TYPES, type ConversationEvidence, type ReportReason, type ReportTargetType, type StoredReportTarget } from "#db/schema.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
-import type { ContentType } from "#app/modules/staff-content/types.ts";
+import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Visitors' reports, grouped by what they are about: how many, for which reasons, what
@@ -13,15 +13,6 @@ import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 export const REPORT_DECISIONS = ["resolve", "dismiss", "hide"] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 
-export const TARGET_CONTENT: Record<ReportTargetType, ContentType> = {
-  advertisement: "advertisements",
-  news: "news",
-  poster: "posters",
-  service: "services",
-  diaspora: "diaspors",
-};
-
-const TITLE_COLUMN: Record<ReportTargetType, string> = { advertisement: "title", news: "title_uk", poster: "title_uk", service: "name_uk", diaspora: "name_uk" };
 
 export type ReportGroup = {
   targetType: StoredReportTarget;
@@ -81,12 +72,13 @@ type TargetInfo = { title: string; slug: string; status: string; deleted: boolea
 async function targetInfo(targets: Array<{ type: ReportTargetType; id: number }>): Promise<Map<string, TargetInfo>> {
   const out = new Map<string, TargetInfo>();
   const db = registryDb(getDb());
-  for (const type of Object.keys(TARGET_CONTENT) as ReportTargetType[]) {
+  for (const type of REPORT_TARGET_TYPES) {
     const ids = targets.filter((target) => target.type === type).map((target) => target.id);
     if (ids.length === 0) continue;
+    const spec = reportTargetSpec(type);
     const rows = (await db
-      .selectFrom(TARGET_CONTENT[type])
-      .select(["id", "slug", "status", "deleted_at", sql<string>`${sql.ref(TITLE_COLUMN[type])}`.as("title")])
+      .selectFrom(spec.table)
+      .select(["id", "slug", "status", "deleted_at", sql<string>`${sql.ref(spec.title.uk)}`.as("title")])
       .where("id", "in", ids)
       .execute()) as Array<{ id: number; slug: string; status: string; deleted_at: Date | null; title: string }>;
     for (const row of rows) out.set(`${type}:${row.id}`, { title: row.title, slug: row.slug, status: row.status, deleted: row.deleted_at !== null });
@@ -116,7 +108,7 @@ export async function decideReports(
       let hidden = false;
       // A conversation has nothing public to hide: its reports are resolved or dismissed.
       if (decision === "hide" && target.type !== "conversation") {
-        const table = TARGET_CONTENT[target.type];
+        const table = reportTargetSpec(target.type).table;
         const db = registryDb(trx);
         const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as { id: number; status: string } | undefined;
         if (item) {

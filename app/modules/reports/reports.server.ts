@@ -4,20 +4,13 @@ import { consumeLimit, type Limit, type LimitState } from "#app/modules/auth/rat
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
+import { registryDb } from "#app/modules/staff-content/tables.server.ts";
+import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
 
 // Abuse reports from visitors (anonymous allowed), stored for the dashboard's reports queue.
 // Abuse of the form itself: a per-IP limit, and one open report per reporter and item.
 
 export const REPORT_LIMIT: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
-
-/** Public paths of report targets, by type (where the dashboard links and the form returns). */
-export const REPORT_TARGET_PATHS: Record<ReportTargetType, string> = {
-  advertisement: "/advertisement",
-  news: "/novyny",
-  poster: "/poster",
-  service: "/services",
-  diaspora: "/diaspors",
-};
 
 /** The reporter without their address: an HMAC of the IP under the server's secret. */
 export function reporterHash(ip: string): string {
@@ -27,18 +20,18 @@ export function reporterHash(ip: string): string {
 /** The target as the public sees it: its slug when the item is public, else null. */
 export async function publicReportTarget(type: ReportTargetType, id: number): Promise<{ slug: string } | null> {
   const db = getDb();
-  if (type === "advertisement") {
-    // Sold and expired adverts still have a public page (saying so), and can be reported.
-    return (await db.selectFrom("advertisements").select("slug").where("id", "=", id).where("status", "in", ["published", "sold", "expired"]).where("deleted_at", "is", null).executeTakeFirst()) ?? null;
-  }
-  const table = ({ news: "news", poster: "posters", service: "services", diaspora: "diaspors" } as const)[type];
-  const row = await db
-    .selectFrom(table)
-    .select("slug")
-    .where("id", "=", id)
-    .where(publiclyVisible(table))
-    .executeTakeFirst();
-  return row ?? null;
+  const spec = reportTargetSpec(type);
+  const row =
+    spec.table === "advertisements"
+      ? // Sold and expired adverts still have a public page (saying so), and can be reported.
+        await db.selectFrom("advertisements").select("slug").where("id", "=", id).where("status", "in", ["published", "sold", "expired"]).where("deleted_at", "is", null).executeTakeFirst()
+      : ((await registryDb(db)
+          .selectFrom(spec.table)
+          .select("slug")
+          .where("id", "=", id)
+          .where(publiclyVisible(spec.table))
+          .executeTakeFirst()) as { slug: string } | undefined);
+  return row ? { slug: row.slug } : null;
 }
 
 export type ReportOutcome = { status: "created"; id: number } | { status: "duplicate" } | { status: "not_found" } | { status: "limited"; limit: LimitState };

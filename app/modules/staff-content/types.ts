@@ -1,5 +1,5 @@
 import type { CategoryKind, DB, ReportTargetType } from "#db/schema.ts";
-import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS } from "#db/schema.ts";
+import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS, REPORT_TARGET_TYPES } from "#db/schema.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
 import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
 
@@ -317,6 +317,20 @@ export function contentSpec(type: ContentType): ContentSpec {
 /** Every type's description, in registry order, for code that walks them all. */
 export function contentSpecs(): ContentSpec[] {
   return CONTENT_TYPES.map(contentSpec);
+}
+
+/** The type visitors report as each report target (`reportTarget`); every target names one, checked at load. */
+const REPORT_TARGETS = Object.fromEntries(
+  REPORT_TARGET_TYPES.map((target) => {
+    const spec = contentSpecs().find((candidate) => candidate.reportTarget === target);
+    if (!spec) throw new Error(`no content type is reported as "${target}"`);
+    return [target, spec];
+  }),
+) as Record<ReportTargetType, ContentSpec>;
+
+/** The description of the type a report target is (its table, title column and public path). */
+export function reportTargetSpec(target: ReportTargetType): ContentSpec {
+  return REPORT_TARGETS[target];
 }
 
 /** Every field of a type, in form order. */

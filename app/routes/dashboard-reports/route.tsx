@@ -12,10 +12,10 @@ import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { formatDate, formatTime } from "#app/modules/format/dates.ts";
-import { decideReports, openReportGroups, REPORT_DECISIONS, TARGET_CONTENT } from "#app/modules/moderation/reports.server.ts";
+import { decideReports, openReportGroups, REPORT_DECISIONS } from "#app/modules/moderation/reports.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
-import { contentSpec, dashboardPaths } from "#app/modules/staff-content/types.ts";
+import { dashboardPaths, reportTargetSpec } from "#app/modules/staff-content/types.ts";
 import { REPORT_TARGET_TYPES } from "#db/schema.ts";
 import { idSchema } from "#app/modules/http/ids.ts";
 import { badRequest, invariantResponse } from "#app/modules/http/errors.ts";
@@ -39,7 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     total,
     groups: groups.map((group) => {
-      const spec = group.targetType === "conversation" ? null : contentSpec(TARGET_CONTENT[group.targetType]);
+      const spec = group.targetType === "conversation" ? null : reportTargetSpec(group.targetType);
       return {
         ...group,
         latest: when(group.latest),
@@ -63,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
   if (intent === "hide") {
     if (target_type === "conversation") badRequest();
-    requirePermission({ context, url }, contentSpec(TARGET_CONTENT[target_type]).permission);
+    requirePermission({ context, url }, reportTargetSpec(target_type).permission);
   }
   const t = adminT(context);
   const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(context), t("admin:reports.hidden_reason"));

@@ -13,7 +13,8 @@ import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { notFound } from "#app/modules/http/errors.ts";
-import { publicReportTarget, REPORT_TARGET_PATHS, submitReport } from "#app/modules/reports/reports.server.ts";
+import { publicReportTarget, submitReport } from "#app/modules/reports/reports.server.ts";
+import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
 import { REPORT_TARGET_TYPES, reportSchema } from "#app/modules/reports/schema.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import type { ReportTargetType } from "#db/schema.ts";
@@ -34,7 +35,7 @@ async function targetOf(type: unknown, id: unknown) {
   const targetId = parseId(id);
   if (!targetType || targetId === null) return null;
   const target = await publicReportTarget(targetType, targetId);
-  return target ? { type: targetType, id: targetId, path: `${REPORT_TARGET_PATHS[targetType]}/${target.slug}` } : null;
+  return target ? { type: targetType, id: targetId, path: reportTargetSpec(targetType).publicPath(target.slug) } : null;
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
