@@ -78,23 +78,34 @@ export function summarize(samples: RoundSample[]): SideSummary {
   };
 }
 
-export type Ratio = { ratio: number; low: number; high: number };
+/** Student's t, two-sided 95%, for 1 to 30 degrees of freedom; beyond, the normal 1.96. */
+const T_95 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
 
-/** HEAD's CPU per request over REF's, overall and the lowest and highest of the rounds taken pairwise. */
+/** HEAD/REF overall; low-high: the 95% interval of the per-round ratios' geometric mean (null with one round). */
+export type Ratio = { ratio: number; low: number | null; high: number | null };
+
+/**
+ * HEAD's CPU per request over REF's, over all requests, and how sure the rounds make it: the
+ * rounds paired (REF's round i with HEAD's), a t interval of the mean of their log ratios.
+ */
 export function cpuRatio(ref: RoundSample[], head: RoundSample[]): Ratio | null {
   const refSummary = summarize(ref).cpuPerRequest;
   const headSummary = summarize(head).cpuPerRequest;
   if (!refSummary || headSummary === null) return null;
-  const rounds = ref.flatMap((sample, round) => {
+  const logs = ref.flatMap((sample, round) => {
     const other = head[round];
-    return sample.cpuPerRequest && other?.cpuPerRequest != null ? [other.cpuPerRequest / sample.cpuPerRequest] : [];
+    return sample.cpuPerRequest && other?.cpuPerRequest ? [Math.log(other.cpuPerRequest / sample.cpuPerRequest)] : [];
   });
-  return { ratio: headSummary / refSummary, low: Math.min(...rounds), high: Math.max(...rounds) };
+  if (logs.length < 2) return { ratio: headSummary / refSummary, low: null, high: null };
+  const mean = logs.reduce((sum, value) => sum + value, 0) / logs.length;
+  const sd = Math.sqrt(logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (logs.length - 1));
+  const half = (T_95[logs.length - 2] ?? 1.96) * (sd / Math.sqrt(logs.length));
+  return { ratio: headSummary / refSummary, low: Math.exp(mean - half), high: Math.exp(mean + half) };
 }
 
-/** Slower or faster only when the change is at least `threshold` overall and every round agrees on its direction. */
-export function verdict(ratio: Ratio | null, threshold = 0.1): string {
-  if (!ratio) return "";
+/** Slower or faster only when the change is at least `threshold` and its whole 95% interval is on that side of 1. */
+export function verdict(ratio: Ratio | null, threshold = 0.05): string {
+  if (!ratio || ratio.low === null || ratio.high === null) return "";
   if (ratio.ratio >= 1 + threshold && ratio.low > 1) return "slower";
   if (ratio.ratio <= 1 / (1 + threshold) && ratio.high < 1) return "faster";
   return "";
@@ -106,15 +117,15 @@ const pad = (value: string, width: number) => value.padStart(width);
 const ms = (value: number | null) => (value === null ? "-" : value.toFixed(2));
 const times = (value: number | null) => (value === null ? "-" : `${value.toFixed(2)}x`);
 
-/** The side-by-side table: CPU ms per request, HEAD/REF with the rounds' spread, p99 of each, each over the markup floor. */
+/** The side-by-side table: CPU ms per request, HEAD/REF with its interval, p99 of each, each over the markup floor. */
 export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: number | null): string[] {
-  const header = `${"page".padEnd(30)} ${pad("REF ms/req", 10)} ${pad("HEAD ms/req", 11)} ${pad("HEAD/REF (rounds)", 21)} ${pad("p99 REF", 8)} ${pad("p99 HEAD", 8)} ${pad("REF/floor", 9)} ${pad("HEAD/floor", 10)}`;
+  const header = `${"page".padEnd(30)} ${pad("REF ms/req", 10)} ${pad("HEAD ms/req", 11)} ${pad("HEAD/REF (95%)", 21)} ${pad("p99 REF", 8)} ${pad("p99 HEAD", 8)} ${pad("REF/floor", 9)} ${pad("HEAD/floor", 10)}`;
   const lines = rows.map((row) => {
     if ("note" in row) return `${row.name.padEnd(30)} ${row.note}`;
     const ref = summarize(row.ref);
     const head = summarize(row.head);
     const ratio = cpuRatio(row.ref, row.head);
-    const ratioText = ratio ? `${ratio.ratio.toFixed(2)} (${ratio.low.toFixed(2)}-${ratio.high.toFixed(2)})` : "-";
+    const ratioText = !ratio ? "-" : ratio.low === null || ratio.high === null ? ratio.ratio.toFixed(2) : `${ratio.ratio.toFixed(2)} (${ratio.low.toFixed(2)}-${ratio.high.toFixed(2)})`;
     const overFloor = (cpu: number | null) => (cpu === null || !floorCpu ? null : cpu / floorCpu);
     const failures = ref.non2xx + ref.errors + head.non2xx + head.errors;
     return [
@@ -135,7 +146,8 @@ export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: nu
     header,
     ...lines,
     `markup floor (the news list's markup rendered from memory by the floor app): ${ms(floorCpu)} CPU ms/req.`,
-    "HEAD/REF is over all rounds, in brackets the lowest and highest round; \"slower\"/\"faster\": at least 10% and every round agrees.",
+    "HEAD/REF is over all rounds, in brackets its 95% interval from the rounds' spread; \"slower\"/\"faster\": at least 5% and the interval excludes 1.",
+    "With a dozen pages, about one in twenty rows is marked by chance: a regression is a row marked in two runs.",
   ];
 }
 
