@@ -1,8 +1,9 @@
 // npm run bench -- --compare REF [--no-lighthouse | --compare-lighthouse]
 //
 // Builds a second git ref beside the working tree and measures both in one run: REF is
-// checked out into bench/data/compare-<sha> (a git worktree, git-ignored, kept and reused by
-// later runs), given node_modules (hard links to the working tree's when the two
+// checked out into portal-bench-compare-<sha> in the system's temporary directory (a git
+// worktree, kept and reused by later runs; outside the repository, whose tests read every
+// file in it), given node_modules (hard links to the working tree's when the two
 // package-lock.json files are equal, else `npm ci`) and built with its own `npm run build`.
 // Both servers use the bench database that bench/run.ts fills and migrates with the working
 // tree's migrations; REF's checkout gets copies of the migrations it lacks so that its
@@ -18,6 +19,7 @@
 // How to read it: docs/adr/0013-bench-compare.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { runLighthouse, ensureChromium, type LighthouseFigures, type LighthousePage } from "./lighthouse.ts";
 
@@ -184,7 +186,7 @@ function runIn(cwd: string, command: string, args: string[]): Promise<void> {
 export type PreparedRef = { label: string; sha: string; dir: string };
 
 /**
- * REF checked out, with node_modules and built, in bench/data/compare-<sha>; refused (null,
+ * REF checked out, with node_modules and built, in the temporary directory; refused (null,
  * after one line) when it has migrations the working tree lacks.
  */
 export async function prepareRef(root: string, ref: string, log: (line: string) => void): Promise<PreparedRef | null> {
@@ -196,11 +198,11 @@ export async function prepareRef(root: string, ref: string, log: (line: string) 
     log(`not comparing: ${label} has migrations the working tree lacks (${refOnly.join(", ")}); compare from the newer checkout instead.`);
     return null;
   }
-  const dir = path.join(root, "bench/data", `compare-${sha.slice(0, 12)}`);
+  const dir = path.join(os.tmpdir(), `portal-bench-compare-${sha.slice(0, 12)}`);
   if (!existsSync(path.join(dir, ".git"))) {
     rmSync(dir, { recursive: true, force: true });
     git(root, ["worktree", "prune"]);
-    log(`checking out ${label} into ${path.relative(root, dir)}…`);
+    log(`checking out ${label} into ${dir}…`);
     git(root, ["worktree", "add", "--detach", "--force", dir, sha]);
   }
   // Copies, not yet run there: the database has them, so REF's migrator finds nothing missing.
@@ -208,10 +210,16 @@ export async function prepareRef(root: string, ref: string, log: (line: string) 
   if (headOnly.length) log(`${label} lacks migrations ${headOnly.join(", ")}: it serves the database they made, ignoring what it does not know`);
   if (!existsSync(path.join(dir, "node_modules"))) {
     const sameLock = readFileSync(path.join(root, "package-lock.json"), "utf8") === git(root, ["show", `${sha}:package-lock.json`]);
-    if (sameLock) await runIn(root, "cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]);
-    else {
-      log(`${label} has another package-lock.json: npm ci there…`);
-      await runIn(dir, "npm", ["ci", "--no-audit", "--no-fund"]);
+    // Hard links need one filesystem; across two, the same lock installs the same packages.
+    const linked = sameLock && (await runIn(root, "cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]).then(() => true, () => false));
+    if (!linked) {
+      rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+      log(`${label}: npm ci there (${sameLock ? "no hard links across filesystems" : "another package-lock.json"})…`);
+      // A half-done install would be taken for a done one by the next run.
+      await runIn(dir, "npm", ["ci", "--no-audit", "--no-fund"]).catch((error: unknown) => {
+        rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+        throw error;
+      });
     }
   }
   const built = path.join(dir, "build/.bench-built");

@@ -321,7 +321,7 @@ async function startFloor(base: string, targets: Array<{ name: string; path: str
 }
 
 async function main() {
-  const ref = compare && (await prepareRef(root, compare.ref, log));
+  const ref = compare ? await prepareRef(root, compare.ref, log) : undefined;
   if (ref === null) process.exit(2);
   await buildApps();
   const { database, serverEnv } = await prepareDatabase();

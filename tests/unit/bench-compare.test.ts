@@ -1,7 +1,8 @@
 // The pure parts of `npm run bench -- --compare REF` (bench/compare.ts): its arguments, the
 // order the two servers take turns in, the migrations check, and the ratios and table it prints.
 import { describe, expect, it } from "vitest";
-import { cpuRatio, formatCompare, interleave, migrationDifference, parseCompareArgs, summarize, verdict, type RoundSample } from "../../bench/compare.ts";
+import { cpuRatio, formatCompare, formatLighthouseCompare, interleave, migrationDifference, parseCompareArgs, summarize, verdict, type RoundSample } from "../../bench/compare.ts";
+import type { LighthouseFigures } from "../../bench/lighthouse.ts";
 
 const sample = (cpuPerRequest: number | null, requests = 100, p99 = 10): RoundSample => ({ cpuPerRequest, requests, p99, non2xx: 0, errors: 0 });
 
@@ -110,5 +111,18 @@ describe("formatCompare", () => {
     const row = formatCompare("v1", [{ name: "home", ref: [sample(1)], head: [sample(1)] }], null).find((line) => line.startsWith("home"))!;
     expect(row).not.toContain("x");
     expect(row).toContain(" 1.00 ");
+  });
+});
+
+describe("formatLighthouseCompare", () => {
+  const figures = (path: string, performance: number, lcpMs: number): LighthouseFigures => ({
+    name: path, path, performance, accessibility: 100, bestPractices: 100, seo: 100, lcpMs, tbtMs: 40, jsTransferKiB: 120.04, runs: 3,
+  });
+
+  it("puts REF's median beside HEAD's per page, and a dash where REF has no figure", () => {
+    const lines = formatLighthouseCompare("v1", [figures("/", 91, 2100)], [figures("/", 88, 2500), figures("/new", 70, 4000)]);
+    expect(lines[0]).toContain("median of 3 runs");
+    expect(lines.find((line) => line.trim().startsWith("/ "))).toMatch(/91 \/ 88 +2\.1 \/ 2\.5 +40 \/ 40 +120\.0 \/ 120\.0$/);
+    expect(lines.find((line) => line.trim().startsWith("/new"))).toMatch(/- \/ 70 +- \/ 4\.0/);
   });
 });
