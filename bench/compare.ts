@@ -201,8 +201,8 @@ export async function prepareRef(root: string, ref: string, log: (line: string) 
   const dir = path.join(os.tmpdir(), `portal-bench-compare-${sha.slice(0, 12)}`);
   if (!existsSync(path.join(dir, ".git"))) {
     rmSync(dir, { recursive: true, force: true });
-    git(root, ["worktree", "prune"]);
     log(`checking out ${label} into ${dir}…`);
+    // --force: the path may still be registered from a checkout the temporary directory lost.
     git(root, ["worktree", "add", "--detach", "--force", dir, sha]);
   }
   // Copies, not yet run there: the database has them, so REF's migrator finds nothing missing.
