@@ -290,6 +290,10 @@ export async function benchCompare(options: CompareOptions): Promise<void> {
 
   const rows: CompareRow[] = [];
   for (const target of options.targets) {
+    for (const side of ["ref", "head"] as const) {
+      const { child } = servers[side];
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the ${side === "ref" ? "REF" : "HEAD"} server stopped (${child.signalCode ?? `exit ${child.exitCode}`}) before "${target.name}"; see its log in ${options.dataDir}`);
+    }
     const statuses = await Promise.all((["ref", "head"] as const).map(async (side) => {
       const headers: Record<string, string> = target.signedIn ? { cookie: cookies[side] } : {};
       return (await fetch(servers[side].base + target.path, { redirect: "manual", headers })).status;
