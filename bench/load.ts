@@ -14,10 +14,12 @@ type AutocannonResult = {
 type Instance = { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
 export const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => Promise<AutocannonResult> & Instance;
 
+/** Counts across calls: a second run (after a warm-up, or a compare's next round) asking for n=0 again would get the page its predecessor left in the cache. */
+let unique = 0;
+
 /** autocannon's `requests` option that adds `<param>=<n>` to the path, n counting up: a URL no cache has seen. */
 export function uniqueRequests(param: string) {
-  let n = 0;
-  return [{ setupRequest: (request: { path: string }) => ({ ...request, path: withQuery(request.path, param, String(n++)) }) }];
+  return [{ setupRequest: (request: { path: string }) => ({ ...request, path: withQuery(request.path, param, String(unique++)) }) }];
 }
 
 export function withQuery(requestPath: string, param: string, value: string): string {

@@ -25,6 +25,7 @@
 // connections or a shorter run hide the difference: the crowd must outlast the clients' patience.
 // --no-lighthouse skips the Lighthouse runs (bench/lighthouse.ts: mobile, LIGHTHOUSE_RUNS=3,
 // median) on home, a news list, a news item, an advert list, an advert item and the posting page.
+// --compare REF measures a second git ref beside the working tree, taking turns (bench/compare.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -45,12 +46,14 @@ import { formatOverload, measureOverload, type OverloadFigures } from "./overloa
 import { captureMarkup, countElements } from "./floor-markup.ts";
 import { benchStaticFiles, formatStaticFigures } from "./static-files.ts";
 import { autocannon, cpuMs, percentile, uniqueRequests, withQuery } from "./load.ts";
+import { benchCompare, parseCompareArgs, prepareRef } from "./compare.ts";
 
 
 const root = path.resolve(import.meta.dirname, "..");
 let fresh = process.argv.includes("--fresh");
 const skipBuild = process.argv.includes("--no-build");
 const skipLighthouse = process.argv.includes("--no-lighthouse");
+const compare = parseCompareArgs(process.argv.slice(2), process.env);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -225,16 +228,16 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): P
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function measure(url: string, bypass = false, cookie?: string, pid?: number) {
+async function measure(url: string, bypass = false, cookie?: string, pid?: number, { seconds = duration, warmUp = 2 } = {}) {
   const headers = { "user-agent": "Mozilla/5.0 (portal-bench)", "accept-encoding": "identity", ...(cookie ? { cookie } : {}) };
   // A unique query string per request defeats the page cache: what a page costs to build.
   const requests = bypass ? uniqueRequests("bench") : undefined;
-  await autocannon({ url, connections, duration: 2, headers, requests });
+  if (warmUp) await autocannon({ url, connections, duration: warmUp, headers, requests });
   const cpuBefore = cpuMs(pid);
-  const result = await autocannon({ url, connections, duration, headers, requests });
+  const result = await autocannon({ url, connections, duration: seconds, headers, requests });
   const cpuAfter = cpuMs(pid);
   const cpuPerRequest = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, cpuPerRequest, non2xx: result.non2xx, errors: result.errors };
+  return { rps: result.requests.average, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, cpuPerRequest, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
 }
 
 /**
@@ -295,6 +298,18 @@ function stopAll(): Promise<void[]> {
   );
 }
 
+/** The floor app, serving also the uncached news list's markup as the server at `base` renders it (bench/floor-markup.ts). */
+async function startFloor(base: string, targets: Array<{ name: string; path: string }>) {
+  const markupPage = targets.find((target) => target.name === "news list, cache bypassed")!;
+  const markup = captureMarkup(await (await fetch(base + withQuery(markupPage.path, "bench", "markup"))).text());
+  const markupFile = path.join(dataDir, "floor-markup.json");
+  writeFileSync(markupFile, JSON.stringify(markup));
+  const floor = startProcess("floor", "bench/floor-server.ts", { PORT: String(floorPort), FLOOR_MARKUP: markupFile });
+  const floorUrl = `http://127.0.0.1:${floorPort}/`;
+  await waitFor(floorUrl, floor);
+  return { floor, floorUrl, markup, markupPage };
+}
+
 async function main() {
   if (process.argv.includes("--static")) {
     const rounds = Number(process.env.BENCH_STATIC_ROUNDS ?? 3);
@@ -305,6 +320,8 @@ async function main() {
     writeFileSync(path.join(root, "bench/data/results-static.json"), JSON.stringify({ when: new Date().toISOString(), connections, duration, rounds, figures, firstBytes }, null, 2));
     return;
   }
+  const ref = compare ? await prepareRef(root, compare.ref, log) : undefined;
+  if (ref === null) process.exit(2);
   await buildApps();
   const { database, serverEnv } = await prepareDatabase();
   let targets: Awaited<ReturnType<typeof targetsFrom>>;
@@ -323,6 +340,19 @@ async function main() {
 
   // The public origin is the address the bench calls: its sign-in post carries that Origin.
   const serverAt = (serverPort: number, extra: NodeJS.ProcessEnv = {}) => ({ ...serverEnv, PORT: String(serverPort), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "no", DEMO_PASSWORD: demoPassword, PUBLIC_URL: `http://127.0.0.1:${serverPort}`, ...extra });
+
+  if (ref) {
+    await benchCompare({
+      root, ref, rounds: compare!.rounds, seconds: Math.max(1, Math.round(duration / compare!.rounds)), lighthouse: compare!.lighthouse,
+      targets: targets!, lighthousePages, dataDir, postgres: Boolean(adminUrl), ports: { head: port, ref: port + 2 },
+      serverEnv: serverAt, startProcess, waitFor, measure, signIn, stop: stopAll, log,
+      startFloor: async (base) => {
+        const { floor, floorUrl } = await startFloor(base, targets!);
+        return { url: floorUrl, child: floor };
+      },
+    });
+    return;
+  }
 
   if (process.argv.includes("--workers")) {
     const rows = await benchWorkerCounts({
@@ -346,14 +376,7 @@ async function main() {
   const server = startProcess("server", "server/main.ts", serverAt(port));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, server);
-  // The uncached news list's own markup, for the floor app to render from memory (bench/floor-markup.ts).
-  const markupPage = targets!.find((target) => target.name === "news list, cache bypassed")!;
-  const markup = captureMarkup(await (await fetch(base + withQuery(markupPage.path, "bench", "markup"))).text());
-  const markupFile = path.join(dataDir, "floor-markup.json");
-  writeFileSync(markupFile, JSON.stringify(markup));
-  const floor = startProcess("floor", "bench/floor-server.ts", { PORT: String(floorPort), FLOOR_MARKUP: markupFile });
-  const floorUrl = `http://127.0.0.1:${floorPort}/`;
-  await waitFor(floorUrl, floor);
+  const { floor, floorUrl, markup, markupPage } = await startFloor(base, targets!);
   log(`measuring: ${connections} connections, ${duration} s per page (after 2 s of warm-up), ${adminUrl ? "PostgreSQL" : "PGlite"}`);
 
   const floorBefore = await measure(floorUrl, false, undefined, floor.pid);
