@@ -25,7 +25,7 @@ export const CONTENT_TABLES: ReadonlyArray<StaffTable | TagTable | (typeof SHARE
   ...SHARED_TABLES,
 ];
 /** Public pages show an author's or a seller's name: migrations/0018 bumps `users` when that changes. */
-export const PEOPLE_TABLES = ["users"] as const;
+const PEOPLE_TABLES = ["users"] as const;
 export type VersionedTable = (typeof CONTENT_TABLES)[number] | (typeof ADVERT_TABLES)[number] | (typeof PEOPLE_TABLES)[number];
 
 export type ContentState = {
