@@ -472,6 +472,8 @@ export interface ConversationsTable {
   /** The party who blocked the other: no more messages either way. */
   blocked_by: number | null;
   blocked_at: NullableTimestamp;
+  /** Opened by a held message: not in the seller's inbox until staff release one (migrations/0017). */
+  held: Generated<boolean>;
 }
 
 export interface MessagesTable {
@@ -481,6 +483,8 @@ export interface MessagesTable {
   /** Plain text, 1..4000 characters. */
   body: string;
   created_at: Timestamp;
+  /** Set while the message waits for staff (the same text to many sellers): not delivered (migrations/0017). */
+  held_at: NullableTimestamp;
 }
 
 export interface DB {

@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Language } from "~/i18n/locales";
 import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
+import { getConfig } from "../config/config.server.ts";
 import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } from "../adverts/queries.server.ts";
 import { effectiveStatus } from "../adverts/status.ts";
 import { getDb } from "../db/db.server.ts";
@@ -14,47 +15,82 @@ import type { AdvertStatus, ConversationEvidence } from "../../../db/schema.ts";
 // read one: every read and write here takes the user and finds nothing for anyone else, so
 // a route cannot forget the check. Staff see messages only through a report.
 
-/** New conversations a user may open in an hour; an account younger than a day gets fewer. */
-export const NEW_CONVERSATION_LIMITS = { established: 20, newAccount: 5 } as const;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/**
+ * A buyer's text that already went to this many other sellers within the hour is held for
+ * staff instead of delivered: one text to many sellers is the shape of spam and of scams.
+ */
+export const SAME_TEXT_SELLERS = 5;
 
 type SendRefusal = "not_found" | "own_advert" | "blocked" | "limited";
-export type SendOutcome = { ok: true; conversationId: number } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
+/** `held`: stored, shown to the sender as waiting for review, not delivered until staff release it. */
+export type SendOutcome = { ok: true; conversationId: number; held: boolean } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
 
 type Party = "buyer" | "seller";
 const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "seller_read_at") as "buyer_read_at" | "seller_read_at";
 
-/** The user's side of a conversation, or null when they are not a party to it. */
+/** The user's side of a conversation, or null when they are not a party to it (a seller is not, while it is held). */
 async function partyOf(conversationId: number, userId: number) {
   const row = await getDb()
-    .selectFrom("conversations")
-    .select(["id", "buyer_id", "seller_id", "blocked_by"])
-    .where("id", "=", conversationId)
-    .where((eb) => eb.or([eb("buyer_id", "=", userId), eb("seller_id", "=", userId)]))
+    .selectFrom("conversations as c")
+    .select(["c.id", "c.buyer_id", "c.seller_id", "c.blocked_by"])
+    .where("c.id", "=", conversationId)
+    .where(partyTo(userId))
     .executeTakeFirst();
   if (!row) return null;
   return { ...row, party: (row.buyer_id === userId ? "buyer" : "seller") as Party };
 }
 
-async function appendMessage(conversationId: number, senderId: number, party: Party, body: string, now: Date): Promise<void> {
+/**
+ * Conversation `c` belongs to the user's inbox: theirs as buyer, or as seller once it holds a
+ * delivered message (one opened by a held message waits for staff).
+ */
+function partyTo(userId: number) {
+  return sql<boolean>`(c.buyer_id = ${userId} or (c.seller_id = ${userId} and not c.held))`;
+}
+
+/** Message `m` is shown to the user: delivered, or their own (a held one says so). */
+function visibleTo(userId: number) {
+  return sql<boolean>`(m.held_at is null or m.sender_id = ${userId})`;
+}
+
+async function appendMessage(conversationId: number, senderId: number, party: Party, body: string, now: Date, held = false): Promise<void> {
   await getDb()
     .transaction()
     .execute(async (trx) => {
-      await trx.insertInto("messages").values({ conversation_id: conversationId, sender_id: senderId, body, created_at: now }).execute();
-      // Writing is reading: the sender's own message never counts as unread for them.
+      await trx.insertInto("messages").values({ conversation_id: conversationId, sender_id: senderId, body, created_at: now, held_at: held ? now : null }).execute();
+      // Writing is reading: the sender's own message never counts as unread for them. A held
+      // message is news to nobody yet: the conversation's last message stays the delivered one.
       await trx
         .updateTable("conversations")
-        .set({ last_message_at: now, last_sender_id: senderId, [readColumn(party)]: now })
+        .set(held ? { [readColumn(party)]: now } : { last_message_at: now, last_sender_id: senderId, [readColumn(party)]: now, held: false })
         .where("id", "=", conversationId)
         .execute();
     });
 }
 
+/** Whether the buyer sent this text (case and spacing aside) to SAME_TEXT_SELLERS other sellers within the hour. */
+async function sentToManySellers(buyerId: number, sellerId: number, body: string, now: Date): Promise<boolean> {
+  const normal = (text: RawBuilder<unknown>) => sql`lower(regexp_replace(${text}, '[[:space:]]+', ' ', 'g'))`;
+  const row = await getDb()
+    .selectFrom("messages as m")
+    .innerJoin("conversations as c", "c.id", "m.conversation_id")
+    .select(sql<number>`count(distinct c.seller_id)`.as("sellers"))
+    .where("m.sender_id", "=", buyerId)
+    .where("m.created_at", ">", new Date(now.getTime() - HOUR_MS))
+    .where("c.buyer_id", "=", buyerId)
+    .where("c.seller_id", "!=", sellerId)
+    .where(sql<boolean>`${normal(sql.ref("m.body"))} = ${normal(sql`${body}`)}`)
+    .executeTakeFirstOrThrow();
+  return Number(row.sellers) >= SAME_TEXT_SELLERS;
+}
+
 async function newConversationLimit(userId: number, now: Date): Promise<Limit> {
   const user = await getDb().selectFrom("users").select("created_at").where("id", "=", userId).executeTakeFirst();
   const young = !user || now.getTime() - new Date(user.created_at).getTime() < DAY_MS;
-  return { max: young ? NEW_CONVERSATION_LIMITS.newAccount : NEW_CONVERSATION_LIMITS.established, windowMs: HOUR_MS };
+  const limits = getConfig().newConversationsPerHour;
+  return { max: young ? limits.newAccount : limits.established, windowMs: HOUR_MS };
 }
 
 /**
@@ -79,20 +115,26 @@ export async function sendAboutAdvert(advertId: number, buyerId: number, body: s
     .executeTakeFirst();
   if (existing?.blocked_by != null) return { ok: false, reason: "blocked" };
   let conversationId = existing?.id;
+  const held = await sentToManySellers(buyerId, advert.owner_id, body, now);
   if (conversationId === undefined) {
     const limit = await consumeLimit([{ key: `conversation:user:${buyerId}`, limit: await newConversationLimit(buyerId, now) }], now);
     if (limit.limited) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
     // Two first messages at once (two tabs) meet in the unique key and share one conversation.
     const created = await db
       .insertInto("conversations")
-      .values({ advertisement_id: advertId, advert_title: advert.title, buyer_id: buyerId, seller_id: advert.owner_id, created_at: now, last_message_at: now })
+      .values({ advertisement_id: advertId, advert_title: advert.title, buyer_id: buyerId, seller_id: advert.owner_id, created_at: now, last_message_at: now, held })
       .onConflict((oc) => oc.columns(["advertisement_id", "buyer_id"]).doUpdateSet({ advert_title: advert.title }))
       .returning("id")
       .executeTakeFirstOrThrow();
     conversationId = created.id;
   }
-  await appendMessage(conversationId, buyerId, "buyer", body, now);
-  return { ok: true, conversationId };
+  await appendMessage(conversationId, buyerId, "buyer", body, now, held);
+  return { ok: true, conversationId, held };
+}
+
+/** The toast after a message was stored: sent, or held for review. */
+export function sentFlash(held: boolean) {
+  return held ? ({ severity: "warn", message: "cabinet:messages.flash_held" } as const) : ({ severity: "success", message: "cabinet:messages.flash_sent" } as const);
 }
 
 /** A reply in a conversation the user is a party to. */
@@ -102,8 +144,9 @@ export async function reply(conversationId: number, userId: number, body: string
   if (found.blocked_by !== null) return { ok: false, reason: "blocked" };
   // The other side's account is gone: nobody would read it.
   if ((found.party === "buyer" ? found.seller_id : found.buyer_id) === null) return { ok: false, reason: "blocked" };
-  await appendMessage(conversationId, userId, found.party, body, now);
-  return { ok: true, conversationId };
+  const held = found.party === "buyer" && (await sentToManySellers(userId, found.seller_id!, body, now));
+  await appendMessage(conversationId, userId, found.party, body, now, held);
+  return { ok: true, conversationId, held };
 }
 
 /** Blocks (or, by the party who blocked, unblocks) the conversation; false when the user is no party or may not. */
@@ -144,7 +187,7 @@ export async function messageStatus(userId: number): Promise<MessageStatus> {
       sql<number>`count(*) filter (where ${unreadFor(userId)})`.as("unread"),
       sql<Date | null>`max(c.last_message_at)`.as("latest"),
     ])
-    .where((eb) => eb.or([eb("c.buyer_id", "=", userId), eb("c.seller_id", "=", userId)]))
+    .where(partyTo(userId))
     .executeTakeFirstOrThrow();
   return { unread: Number(row.unread), latest: row.latest ? new Date(row.latest).getTime() : 0 };
 }
@@ -173,7 +216,7 @@ export type ConversationSummary = {
 /** The user's conversations, newest activity first, with their advert's card and the other party's name. */
 export async function listConversations(userId: number, page: number, language: Language, labels: PriceLabels) {
   const db = getDb();
-  const mine = db.selectFrom("conversations as c").where((eb) => eb.or([eb("c.buyer_id", "=", userId), eb("c.seller_id", "=", userId)]));
+  const mine = db.selectFrom("conversations as c").where(partyTo(userId));
   const [countRow, rows] = await Promise.all([
     mine.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     mine
@@ -191,7 +234,7 @@ export async function listConversations(userId: number, page: number, language: 
       ])
       .select(unreadFor(userId).as("unread"))
       .select(
-        sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as("last_body"),
+        sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id and ${visibleTo(userId)} order by m.id desc limit 1)`.as("last_body"),
       )
       .orderBy("c.last_message_at", "desc")
       .orderBy("c.id", "desc")
@@ -225,7 +268,8 @@ export async function listConversations(userId: number, page: number, language: 
 /** The newest messages of a thread the page shows; older ones are rarely read again. */
 const THREAD_MESSAGES_SHOWN = 200;
 
-type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean };
+/** `held`: the user's own message waiting for staff, not yet delivered. */
+type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean; held: boolean };
 export type Thread = {
   id: number;
   advertTitle: string;
@@ -255,8 +299,9 @@ export async function openThread(conversationId: number, userId: number, languag
     db
       .selectFrom("messages as m")
       .leftJoin("users as u", "u.id", "m.sender_id")
-      .select(["m.id", "m.body", "m.created_at", "m.sender_id", "u.email_verified_at"])
+      .select(["m.id", "m.body", "m.created_at", "m.sender_id", "m.held_at", "u.email_verified_at"])
       .where("m.conversation_id", "=", conversationId)
+      .where(visibleTo(userId))
       .orderBy("m.id", "desc")
       .limit(THREAD_MESSAGES_SHOWN)
       .execute(),
@@ -276,6 +321,7 @@ export async function openThread(conversationId: number, userId: number, languag
       at: sentAt(new Date(m.created_at), language),
       mine: m.sender_id === userId,
       senderVerified: m.email_verified_at !== null,
+      held: m.held_at !== null,
     })),
   };
 }
@@ -313,6 +359,7 @@ export async function reportConversation(
       .leftJoin("users as u", "u.id", "m.sender_id")
       .select(["m.body", "m.created_at", "m.sender_id", "u.name"])
       .where("m.conversation_id", "=", conversationId)
+      .where(visibleTo(userId))
       .orderBy("m.id", "desc")
       .limit(EVIDENCE_MESSAGES)
       .execute(),

@@ -16,7 +16,7 @@ import { readForm } from "~/modules/http/body.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { parseId } from "~/modules/http/ids";
 import { notFound } from "~/modules/listing/not-found";
-import { sendAboutAdvert } from "~/modules/messages/conversations.server";
+import { sendAboutAdvert, sentFlash } from "~/modules/messages/conversations.server";
 import { firstMessageSchema } from "~/modules/messages/schema";
 import { pageMeta } from "~/modules/seo/meta";
 
@@ -70,10 +70,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     return reply(submission.reply({ formErrors: [`cabinet:messages.errors.${outcome.reason}`] }), outcome.reason === "own_advert" ? 400 : 403);
   }
-  return redirectWithFlash(localizePath(`/cabinet/messages/${outcome.conversationId}`, localeFromPath(url.pathname)), {
-    severity: "success",
-    message: "cabinet:messages.flash_sent",
-  });
+  return redirectWithFlash(localizePath(`/cabinet/messages/${outcome.conversationId}`, localeFromPath(url.pathname)), sentFlash(outcome.held));
 }
 
 export default function NewMessage({ loaderData, actionData }: Route.ComponentProps) {

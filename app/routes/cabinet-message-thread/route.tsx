@@ -18,7 +18,7 @@ import { readForm } from "~/modules/http/body.server";
 import { redirectWithFlash } from "~/modules/http/flash.server";
 import { parseId } from "~/modules/http/ids";
 import { notFound } from "~/modules/listing/not-found";
-import { openThread, reply, reportConversation, setBlocked, type Thread } from "~/modules/messages/conversations.server";
+import { openThread, reply, reportConversation, sentFlash, setBlocked, type Thread } from "~/modules/messages/conversations.server";
 import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "~/modules/messages/limits";
 import { threadActionSchema } from "~/modules/messages/schema";
 import { pageMeta } from "~/modules/seo/meta";
@@ -70,7 +70,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (outcome.reason === "not_found") notFound();
     return refuse(submission.reply({ formErrors: ["cabinet:messages.errors.blocked"] }), 403);
   }
-  return redirectWithFlash(here, { severity: "success", message: "cabinet:messages.flash_sent" });
+  return redirectWithFlash(here, sentFlash(outcome.held));
 }
 
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,7 +93,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       </p>
       <ol className="thread__messages" aria-label={t("cabinet:messages.thread_label")}>
         {thread.messages.map((message) => (
-          <li key={message.id} className={message.mine ? "thread__message thread__message--mine" : "thread__message"}>
+          <li key={message.id} className={`thread__message${message.mine ? " thread__message--mine" : ""}${message.held ? " thread__message--held" : ""}`}>
             <p className="thread__meta">
               {message.mine ? t("cabinet:messages.you") : (thread.otherName ?? t("cabinet:messages.deleted_user"))}
               {" · "}
@@ -102,6 +102,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
             <p className="thread__text">
               <MessageText text={message.body} linkify={message.senderVerified} />
             </p>
+            {message.held ? <p className="thread__held">{t("cabinet:messages.held")}</p> : null}
           </li>
         ))}
       </ol>

@@ -18,6 +18,9 @@ import { adminT } from "~/modules/staff-content/route-access.server";
 import { contentSpec, dashboardPaths } from "~/modules/staff-content/types";
 import { REPORT_TARGET_TYPES } from "../../../db/schema.ts";
 import { idSchema } from "~/modules/http/ids";
+import { HeldMessages } from "~/components/messages/held-messages";
+import { discardHeld, heldMessageGroups, releaseHeld } from "~/modules/messages/held.server";
+import { heldDecisionSchema } from "~/modules/messages/schema";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -32,7 +35,7 @@ const decisionSchema = z.object({
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission({ context, url }, "reports.manage");
   const language = getPageLanguage(context);
-  const { groups, total } = await openReportGroups();
+  const [{ groups, total }, held] = await Promise.all([openReportGroups(), heldMessageGroups()]);
   const when = (date: Date) => `${formatDate(date, language)} ${formatTime(date, language)}`;
   const t = adminT(context);
   return {
@@ -48,6 +51,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         publicPath: spec && group.slug && group.status === "published" ? spec.publicPath(group.slug) : null,
       };
     }),
+    held: { total: held.total, groups: held.groups.map((group) => ({ ...group, latest: when(group.latest) })) },
     seo: { title: t("dashboard:sections.reports"), description: t("admin:reports.lead") },
   };
 }
@@ -56,7 +60,18 @@ export { headers } from "~/modules/http/route-headers";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "reports.manage");
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
+  // Messages held for review (one text to many sellers): release delivers them, discard deletes them.
+  if (form.intent === "release_held" || form.intent === "discard_held") {
+    const held = heldDecisionSchema.safeParse(form);
+    if (!held.success) throw data(null, { status: 400, statusText: "Bad Request" });
+    const release = held.data.intent === "release_held";
+    const count = release ? await releaseHeld(held.data.message) : await discardHeld(held.data.message);
+    if (count === 0) return redirectWithFlash(here, { severity: "warn", message: "admin:reports.held_gone" });
+    return redirectWithFlash(here, { severity: "success", message: release ? "admin:reports.held_released" : "admin:reports.held_discarded", values: { count } });
+  }
+  const parsed = decisionSchema.safeParse(form);
   if (!parsed.success) throw data(null, { status: 400, statusText: "Bad Request" });
   const { intent, target_type, target_id, note } = parsed.data;
   // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
@@ -66,7 +81,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const t = adminT(context);
   const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(), t("admin:reports.hidden_reason"));
-  const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
   return redirectWithFlash(here, { severity: "success", message: `admin:reports.done_${intent}`, values: { count: result.reports } });
 }
 
@@ -75,6 +89,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t("dashboard:sections.reports")}</h1>
+      <HeldMessages groups={loaderData.held.groups} total={loaderData.held.total} />
       <p className="panel__lead">{t("admin:reports.count", { count: loaderData.total })}</p>
       {loaderData.groups.length === 0 ? <p>{t("admin:reports.empty")}</p> : null}
       <ul className="dash-queue">
