@@ -2,10 +2,11 @@ import { sql, type RawBuilder } from "kysely";
 import type { Language } from "~/i18n/locales";
 import { consumeLimit, type Limit } from "../auth/rate-limit.server.ts";
 import { getConfig } from "../config/config.server.ts";
-import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } from "../adverts/queries.server.ts";
+import { LIVE_ADVERT, priceView, withFirstPhoto, type PriceLabels } from "../adverts/queries.server.ts";
 import { effectiveStatus } from "../adverts/status.ts";
 import { getDb } from "../db/db.server.ts";
 import { formatDate, formatTime, type DisplayDate } from "../listing/dates.ts";
+import { displayImage, type DisplayImage } from "../listing/images.ts";
 import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
 
 type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
@@ -195,17 +196,23 @@ export async function messageStatus(userId: number): Promise<MessageStatus> {
 export const CONVERSATIONS_PAGE_SIZE = 20;
 /** What the inbox shows of the last message. */
 const SNIPPET_LENGTH = 120;
+/** The inbox's thumbnail: 4.5rem, twice for dense screens. */
+const INBOX_IMAGE_WIDTH = 160;
 
 /** When a message was sent, in the page's language: "24.11.26 18:05". */
 function sentAt(date: Date, language: Language): DisplayDate {
   return { iso: date.toISOString(), text: `${formatDate(date, language)} ${formatTime(date, language)}` };
 }
 
+/** What an inbox row shows of the advert, while it exists: the page sends nothing more (its size is CPU). */
+type ConversationAdvert = { price: string; status: AdvertStatus; image: DisplayImage | null; categorySlug: string | null };
+
 export type ConversationSummary = {
   id: number;
   otherName: string | null;
+  /** The advert's title now, or the one it had when it was deleted. */
   advertTitle: string;
-  advert: (AdvertCard & { status: AdvertStatus }) | null;
+  advert: ConversationAdvert | null;
   lastMessage: string;
   lastMessageAt: DisplayDate;
   lastFromMe: boolean;
@@ -243,18 +250,32 @@ export async function listConversations(userId: number, page: number, language: 
       .execute(),
   ]);
   const advertIds = [...new Set(rows.flatMap((row) => (row.advertisement_id === null ? [] : [row.advertisement_id])))];
-  const cards = new Map<number, AdvertCard & { status: AdvertStatus }>();
+  const adverts = new Map<number, { title: string; view: ConversationAdvert }>();
   if (advertIds.length > 0) {
-    const advertRows = await cardQuery(db.selectFrom("advertisements as a").where("a.id", "in", advertIds).where("a.deleted_at", "is", null)).execute();
-    for (const row of advertRows) cards.set(row.id, { ...toCard(row, language, labels), status: effectiveStatus(row.status, row.expires_at) });
+    const advertRows = await withFirstPhoto(db.selectFrom("advertisements as a").where("a.id", "in", advertIds).where("a.deleted_at", "is", null))
+      .leftJoin("categories as cat", "cat.id", "a.category_id")
+      .select(["a.id", "a.title", "a.price_kind", "a.price_amount", "a.price_currency", "a.status", "a.expires_at", "cat.slug as category_slug"])
+      .execute();
+    for (const row of advertRows) {
+      adverts.set(row.id, {
+        title: row.title,
+        view: {
+          price: priceView(row, language, labels).text,
+          status: effectiveStatus(row.status, row.expires_at),
+          image: displayImage(row, language, INBOX_IMAGE_WIDTH, row.title),
+          categorySlug: row.category_slug,
+        },
+      });
+    }
   }
   const items: ConversationSummary[] = rows.map((row) => {
     const lastFromMe = row.last_sender_id === userId;
+    const advert = row.advertisement_id === null ? undefined : adverts.get(row.advertisement_id);
     return {
       id: row.id,
       otherName: row.other_name,
-      advertTitle: row.advert_title,
-      advert: row.advertisement_id === null ? null : (cards.get(row.advertisement_id) ?? null),
+      advertTitle: advert?.title ?? row.advert_title,
+      advert: advert?.view ?? null,
       lastMessage: row.last_body ?? "",
       lastMessageAt: sentAt(new Date(row.last_message_at), language),
       lastFromMe,
@@ -284,18 +305,20 @@ export type Thread = {
 
 /** The thread for one of its parties, marked read for them; null for anyone else. */
 export async function openThread(conversationId: number, userId: number, language: Language, now = new Date()): Promise<Thread | null> {
-  const found = await partyOf(conversationId, userId);
-  if (!found) return null;
   const db = getDb();
-  const otherId = found.party === "buyer" ? found.seller_id : found.buyer_id;
-  const [conversation, other, messages] = await Promise.all([
-    db
-      .selectFrom("conversations as c")
-      .leftJoin("advertisements as a", (join) => join.onRef("a.id", "=", "c.advertisement_id").on("a.deleted_at", "is", null))
-      .select(["c.advert_title", "a.slug", sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live")])
-      .where("c.id", "=", conversationId)
-      .executeTakeFirstOrThrow(),
-    otherId === null ? Promise.resolve(undefined) : db.selectFrom("users").select("name").where("id", "=", otherId).executeTakeFirst(),
+  // One read for the party check, the advert and the other side's name: the page is opened often.
+  const conversation = await db
+    .selectFrom("conversations as c")
+    .leftJoin("advertisements as a", (join) => join.onRef("a.id", "=", "c.advertisement_id").on("a.deleted_at", "is", null))
+    .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`))
+    .select(["c.buyer_id", "c.blocked_by", "c.advert_title", "a.slug", "other.name as other_name"])
+    .select([sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live"), unreadFor(userId).as("unread")])
+    .where("c.id", "=", conversationId)
+    .where(partyTo(userId))
+    .executeTakeFirst();
+  if (!conversation) return null;
+  const party: Party = conversation.buyer_id === userId ? "buyer" : "seller";
+  const [messages] = await Promise.all([
     db
       .selectFrom("messages as m")
       .leftJoin("users as u", "u.id", "m.sender_id")
@@ -305,16 +328,17 @@ export async function openThread(conversationId: number, userId: number, languag
       .orderBy("m.id", "desc")
       .limit(THREAD_MESSAGES_SHOWN)
       .execute(),
+    // Only news moves the read mark: reading a thread again writes nothing.
+    conversation.unread ? db.updateTable("conversations").set({ [readColumn(party)]: now }).where("id", "=", conversationId).execute() : null,
   ]);
-  await db.updateTable("conversations").set({ [readColumn(found.party)]: now }).where("id", "=", conversationId).execute();
   return {
     id: conversationId,
     advertTitle: conversation.advert_title,
     advertSlug: conversation.slug ?? null,
     advertLive: Boolean(conversation.live),
-    otherName: other?.name ?? null,
-    party: found.party,
-    blocked: found.blocked_by === null ? "none" : found.blocked_by === userId ? "by_me" : "by_other",
+    otherName: conversation.other_name,
+    party,
+    blocked: conversation.blocked_by === null ? "none" : conversation.blocked_by === userId ? "by_me" : "by_other",
     messages: messages.reverse().map((m) => ({
       id: m.id,
       body: m.body,

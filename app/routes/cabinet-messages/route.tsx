@@ -66,11 +66,11 @@ function ConversationRow({ item }: { item: ConversationSummary }) {
       {item.advert?.image ? (
         <ResponsiveImage className="conversation__image" image={item.advert.image} sizes="5rem" />
       ) : (
-        <CardPlaceholder className="conversation__image" kind="advertisement" seed={item.advert?.category?.slug} />
+        <CardPlaceholder className="conversation__image" kind="advertisement" seed={item.advert?.categorySlug} />
       )}
       <div className="conversation__body">
         <h2 id={titleId} className="conversation__title">
-          <LocalizedLink to={`/cabinet/messages/${item.id}`}>{item.advert?.title ?? item.advertTitle}</LocalizedLink>
+          <LocalizedLink to={`/cabinet/messages/${item.id}`}>{item.advertTitle}</LocalizedLink>
           {item.unread ? <span className="conversation__unread">{t("cabinet:messages.unread")}</span> : null}
         </h2>
         <p className="conversation__meta">
@@ -78,7 +78,7 @@ function ConversationRow({ item }: { item: ConversationSummary }) {
           {item.advert ? (
             <>
               {" · "}
-              {item.advert.price.text}
+              {item.advert.price}
               {item.advert.status === "published" ? null : (
                 <>
                   {" "}
