@@ -77,6 +77,7 @@ test("a seller reports and blocks a buyer: the report reaches staff with the mes
 
   await signIn(page, buyer, "/advertisement/category/posluhy");
   await page.getByRole("link", { name: advertTitle }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: advertTitle })).toBeVisible();
   const advertPath = new URL(page.url()).pathname;
   await page.getByLabel("Ваше повідомлення продавцю").fill(question);
   await page.getByRole("button", { name: "Надіслати" }).click();
