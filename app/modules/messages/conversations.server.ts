@@ -14,7 +14,8 @@ import type { AdvertStatus, ConversationEvidence } from "../../../db/schema.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so
-// a route cannot forget the check. Staff see messages only through a report.
+// a route cannot forget the check. Staff see messages only through a report, and those held
+// for review (held.server.ts).
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
