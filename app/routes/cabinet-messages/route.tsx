@@ -75,7 +75,7 @@ function ConversationRow({ item, labels }: { item: ConversationSummary; labels: 
       {item.advert?.image ? (
         <ResponsiveImage className="conversation__image" image={item.advert.image} sizes="5rem" />
       ) : (
-        <CardPlaceholder className="conversation__image" kind="advertisement" seed={item.advert?.categorySlug} />
+        <CardPlaceholder className="conversation__image" kind="advertisement" seed={item.advert?.categorySlug} icon={false} />
       )}
       <div className="conversation__body">
         <h2 id={titleId} className="conversation__title">
