@@ -135,6 +135,7 @@ export interface Conversations {
   buyer_mailed_at: Timestamp | null;
   buyer_read_at: Generated<Timestamp>;
   created_at: Generated<Timestamp>;
+  held: Generated<boolean>;
   id: GeneratedAlways<number>;
   last_message_at: Generated<Timestamp>;
   last_sender_id: number | null;
@@ -218,6 +219,7 @@ export interface Messages {
   body: string;
   conversation_id: number;
   created_at: Generated<Timestamp>;
+  held_at: Timestamp | null;
   id: GeneratedAlways<number>;
   sender_id: number | null;
 }

@@ -1,6 +1,7 @@
 // Private messages in the browser, with JS on and off: a buyer writes to a seller from the
-// advert's page, the seller finds it unread in the inbox and replies, and a third person
-// (staff included) cannot open the thread.
+// advert's page, the seller finds it unread in the inbox and replies, a third person (staff
+// included) cannot open the thread nor its data, and a seller reports and blocks a buyer,
+// whose next message is refused with its text kept while staff read the report.
 import { test, expect } from "./support/fixtures.ts";
 import { signInWithForm } from "./support/sign-in.ts";
 
@@ -51,7 +52,60 @@ test("a buyer writes from the advert's page, the seller replies, a third person 
   await login(third, thirdContext);
   const response = await outsider.goto(threadPath);
   expect(response?.status()).toBe(404);
+  // Nor its loader data, which client-side navigation would ask for.
+  const data = await outsider.request.get(`${threadPath}.data`);
+  expect(data.status()).toBe(404);
+  expect(await data.text()).not.toContain(question);
   await thirdContext.close();
+});
+
+test("a seller reports and blocks a buyer: the report reaches staff with the messages, the buyer's next message is refused and kept", async ({ page, browser, login }, testInfo) => {
+  // The projects run at once: each writes as another buyer, about an advert no other test writes about.
+  const [buyer, staffer] = testInfo.project.name === "js" ? (["editor", "admin"] as const) : (["admin", "editor"] as const);
+  const question = `Скільки коштує заняття? (${testInfo.project.name} ${Date.now()})`;
+  const refusedText = `Чому ви мене заблокували? (${testInfo.project.name} ${Date.now()})`;
+  const advertTitle = "Репетитор з математики для школярів";
+
+  await login(buyer);
+  await page.goto("/advertisement/category/posluhy");
+  await page.getByRole("link", { name: advertTitle }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: advertTitle })).toBeVisible();
+  const advertPath = new URL(page.url()).pathname;
+  await page.getByLabel("Ваше повідомлення продавцю").fill(question);
+  await page.getByRole("button", { name: "Надіслати" }).click();
+  await expect(page).toHaveURL(/\/cabinet\/messages\/\d+$/);
+  const threadPath = new URL(page.url()).pathname;
+
+  const sellerContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const seller = await sellerContext.newPage();
+  await login("user", sellerContext);
+  await seller.goto(threadPath);
+  await seller.getByText("Поскаржитися на розмову").click();
+  await seller.getByLabel("Причина").selectOption({ label: "Шахрайство" });
+  await seller.getByRole("button", { name: "Надіслати скаргу" }).click();
+  await expect(seller.getByText(/Дякуємо|вже поскаржилися/)).toBeVisible();
+  await seller.getByRole("button", { name: "Заблокувати співрозмовника" }).click();
+  await expect(seller.getByRole("button", { name: "Розблокувати" })).toBeVisible();
+
+  // The buyer writes again from the advert's page: refused, told why, the text still in the field.
+  await page.goto(advertPath);
+  await page.getByLabel("Ваше повідомлення продавцю").fill(refusedText);
+  await page.getByRole("button", { name: "Надіслати" }).click();
+  await expect(page.getByText("Цю розмову заблоковано: повідомлення не буде надіслано.")).toBeVisible();
+  await expect(page.getByLabel("Ваше повідомлення продавцю")).toHaveValue(refusedText);
+
+  // Staff read the conversation in the reports queue, and only there.
+  const staffContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const moderator = await staffContext.newPage();
+  await login(staffer, staffContext);
+  await moderator.goto("/dashboard/reports");
+  await expect(moderator.locator(".dash-evidence").filter({ hasText: question })).toBeVisible();
+  await staffContext.close();
+
+  // Unblocked, the conversation goes on.
+  await seller.getByRole("button", { name: "Розблокувати" }).click();
+  await expect(seller.getByRole("button", { name: "Заблокувати співрозмовника" })).toBeVisible();
+  await sellerContext.close();
 });
 
 test("an empty message is refused with a message beside the field", async ({ page, login }) => {

@@ -13,7 +13,11 @@ import * as reports from "#app/routes/dashboard-reports/route.tsx";
 import * as advertItem from "#app/routes/advert-item/route.tsx";
 import * as advertSeller from "#app/routes/advert-seller/route.tsx";
 import { deleteAccount } from "#app/modules/auth/users.server.ts";
-import { messageStatus, NEW_CONVERSATION_LIMITS } from "#app/modules/messages/conversations.server.ts";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MessageText } from "#app/components/messages/message-text.tsx";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { messageStatus, SAME_TEXT_SELLERS } from "#app/modules/messages/conversations.server.ts";
 import { MESSAGE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { thrownStatus } from "../support/app-route.ts";
@@ -87,6 +91,12 @@ async function conversationOf(sent: Promise<{ result: unknown }>): Promise<numbe
   return Number(match![1]);
 }
 
+/** The message key of the flash toast a response sets (the cookie's signed, base64 JSON value). */
+function flashMessage(response: Response): string {
+  const value = /__flash=([^.;]+)/.exec(response.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+  return (JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as { message: string }).message;
+}
+
 function openAs(cookie: string, conversationId: number | string, url = `/cabinet/messages/${conversationId}`) {
   return callWithSession(thread.loader, { url, cookie, params: { id: String(conversationId) } });
 }
@@ -105,7 +115,7 @@ describe("a conversation about an advert", () => {
     const sellerInbox = (await callWithSession(inbox.loader, { url: "/cabinet/messages", cookie: seller.cookie })).result;
     expect(sellerInbox.items).toHaveLength(1);
     expect(sellerInbox.items[0]).toMatchObject({ id, otherName: "Богдан", unread: true, lastFromMe: false, lastMessage: "І чи можна подивитися завтра?" });
-    expect(sellerInbox.items[0]!.advert?.title).toBe(advert.title);
+    expect(sellerInbox.items[0]).toMatchObject({ advertTitle: advert.title, advert: { price: expect.stringContaining("800"), status: "published", image: null } });
 
     const opened = (await openAs(seller.cookie, id)).result;
     expect(opened.thread.messages.map((m) => m.body)).toEqual(["Добрий день! Ще продається?", "І чи можна подивитися завтра?"]);
@@ -226,7 +236,9 @@ describe("limits", () => {
   it("caps new conversations per hour, stricter for an account younger than a day, with Retry-After; joining is free", async () => {
     const seller = await person("Лідія");
     const fresh = await person("Новачок", { createdHoursAgo: 1 });
-    const adverts = await Promise.all(Array.from({ length: NEW_CONVERSATION_LIMITS.newAccount + 1 }, () => insertAdvert(t.db, seller.id)));
+    const { newAccount } = getConfig().newConversationsPerHour;
+    expect(newAccount).toBe(5);
+    const adverts = await Promise.all(Array.from({ length: newAccount + 1 }, () => insertAdvert(t.db, seller.id)));
     for (const advert of adverts.slice(0, -1)) await conversationOf(send(fresh.cookie, advert.id, "Ще актуально?"));
     const refused = unwrapData((await send(fresh.cookie, adverts.at(-1)!.id, "А це?")).result);
     expect(refused.status).toBe(429);
@@ -234,6 +246,158 @@ describe("limits", () => {
     expect((refused.data as { result: { initialValue: Record<string, string> } }).result.initialValue.body).toBe("А це?");
     // A message in a conversation already open is not a new conversation.
     await conversationOf(send(fresh.cookie, adverts[0]!.id, "Ще одне питання"));
+  });
+
+  it("takes the established account's limit from the settings (NEW_CONVERSATIONS_PER_HOUR, 20 by default), in the user's language", async () => {
+    expect(getConfig().newConversationsPerHour.established).toBe(20);
+    useAccountConfig({ PUBLIC_URL: "https://portal.example", NEW_CONVERSATIONS_PER_HOUR: "2" });
+    try {
+      const seller = await person("Леся");
+      const buyer = await person("Давній покупець", { createdHoursAgo: 24 * 30 });
+      const adverts = await Promise.all([1, 2, 3].map(() => insertAdvert(t.db, seller.id)));
+      await conversationOf(send(buyer.cookie, adverts[0]!.id, "Перше"));
+      await conversationOf(send(buyer.cookie, adverts[1]!.id, "Друге"));
+      const refused = await callWithSession(newMessage.action, { url: "/us/cabinet/messages/new", cookie: buyer.cookie, form: { advert: String(adverts[2]!.id), body: "Третє" } });
+      const reply = unwrapData(refused.result);
+      expect(reply.status).toBe(429);
+      const result = (reply.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
+      expect(result.initialValue.body).toBe("Третє");
+      expect(result.error[""]?.[0]).toContain("cabinet:messages.errors.too_many");
+      expect(await t.db.selectFrom("conversations").select("id").where("advertisement_id", "=", adverts[2]!.id).execute()).toEqual([]);
+    } finally {
+      useAccountConfig({ PUBLIC_URL: "https://portal.example" });
+    }
+  });
+
+  it("stores nothing for a bot that fills the hidden field of the reply form either", async () => {
+    const seller = await person("Мирослава");
+    const buyer = await person("Покупець-бот");
+    const advert = await insertAdvert(t.db, seller.id);
+    const id = await conversationOf(send(buyer.cookie, advert.id, "Добрий день"));
+    const response = await catchResponse(replyIn(buyer.cookie, id, { intent: "reply", body: "Реклама казино", website: "x" }).then((r) => r.result));
+    expect(response.status).toBe(302);
+    const bodies = await t.db.selectFrom("messages").select("body").where("conversation_id", "=", id).execute();
+    expect(bodies.map((m) => m.body)).toEqual(["Добрий день"]);
+  });
+});
+
+describe("the same text to many sellers", () => {
+  const SPAM = "Вигідна пропозиція! Пишіть у месенджер +380 00 000 0000";
+
+  async function sellersWithAdverts(count: number) {
+    return Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const seller = await person(`Продавець ${index + 1}`);
+        return { seller, advert: await insertAdvert(t.db, seller.id) };
+      }),
+    );
+  }
+
+  async function flashOf(sent: Promise<{ result: unknown }>) {
+    const response = await catchResponse(sent.then((r) => r.result));
+    expect(response.status).toBe(302);
+    return flashMessage(response);
+  }
+
+  const heldIn = (conversationId: number) =>
+    t.db.selectFrom("messages").select(["body", "held_at"]).where("conversation_id", "=", conversationId).orderBy("id").execute();
+
+  it("is held past five sellers in an hour: stored, shown to the sender as held, not delivered, and staff release or discard it", async () => {
+    expect(SAME_TEXT_SELLERS).toBe(5);
+    const buyer = await person("Розсилальник");
+    const targets = await sellersWithAdverts(SAME_TEXT_SELLERS + 2);
+    // Case and spacing do not make it another text.
+    const variants = [SPAM, SPAM.toUpperCase(), SPAM.replace(/ /g, "  "), SPAM, SPAM];
+    for (const [index, { advert }] of targets.slice(0, SAME_TEXT_SELLERS).entries()) {
+      const id = await conversationOf(send(buyer.cookie, advert.id, variants[index]!));
+      expect((await heldIn(id))[0]!.held_at).toBeNull();
+    }
+    const [sixth, seventh] = targets.slice(SAME_TEXT_SELLERS) as [(typeof targets)[0], (typeof targets)[0]];
+    expect(await flashOf(send(buyer.cookie, sixth.advert.id, SPAM))).toBe("cabinet:messages.flash_held");
+    await flashOf(send(buyer.cookie, seventh.advert.id, SPAM));
+    const [heldId] = (await t.db.selectFrom("conversations").select("id").where("advertisement_id", "=", sixth.advert.id).execute()).map((c) => c.id);
+
+    // The sender sees it, marked; the seller has nothing: no inbox row, no count, no thread.
+    const own = (await openAs(buyer.cookie, heldId!)).result.thread.messages;
+    expect(own.map((m) => [m.body, m.held])).toEqual([[SPAM, true]]);
+    expect((await messageStatus(sixth.seller.id)).unread).toBe(0);
+    expect((await callWithSession(inbox.loader, { url: "/cabinet/messages", cookie: sixth.seller.cookie })).result.items).toEqual([]);
+    expect(await thrownStatus(openAs(sixth.seller.cookie, heldId!))).toBe(404);
+    expect(await thrownStatus(replyIn(sixth.seller.cookie, heldId!, { intent: "reply", body: "?" }))).toBe(404);
+
+    // Another text still goes.
+    const other = await sellersWithAdverts(1);
+    const otherId = await conversationOf(send(buyer.cookie, other[0]!.advert.id, "Зовсім інше питання: яка ціна?"));
+    expect((await heldIn(otherId))[0]!.held_at).toBeNull();
+
+    // Staff see one entry for the text, with the sellers it would reach, in the reports queue.
+    const editor = await staff("editor");
+    const queue = (await asStaff(editor, reports.loader, { url: "/dashboard/reports" })) as Awaited<ReturnType<typeof reports.loader>>;
+    const group = queue.held.groups.find((g) => g.body === SPAM)!;
+    expect(group).toMatchObject({ senderName: "Розсилальник", count: 2, sellers: 2 });
+
+    const released = await catchResponse(asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "release_held", message: String(group.id) } }));
+    expect(released.status).toBe(302);
+    expect((await heldIn(heldId!))[0]!.held_at).toBeNull();
+    expect((await messageStatus(sixth.seller.id)).unread).toBe(1);
+    const sellerInbox = (await callWithSession(inbox.loader, { url: "/cabinet/messages", cookie: sixth.seller.cookie })).result.items;
+    expect(sellerInbox.map((item) => [item.id, item.lastMessage, item.unread])).toEqual([[heldId, SPAM, true]]);
+    expect((await openAs(sixth.seller.cookie, heldId!)).result.thread.messages.map((m) => m.body)).toEqual([SPAM]);
+    // Released once: the same form again changes nothing.
+    expect(flashMessage(await catchResponse(asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "release_held", message: String(group.id) } })))).toBe("admin:reports.held_gone");
+
+    // Later copies are held again; discarding deletes them and the conversations they opened.
+    const more = await sellersWithAdverts(1);
+    await flashOf(send(buyer.cookie, more[0]!.advert.id, SPAM));
+    const [moreId] = (await t.db.selectFrom("conversations").select("id").where("advertisement_id", "=", more[0]!.advert.id).execute()).map((c) => c.id);
+    const again = ((await asStaff(editor, reports.loader, { url: "/dashboard/reports" })) as Awaited<ReturnType<typeof reports.loader>>).held.groups.find((g) => g.body === SPAM)!;
+    expect(again.count).toBe(1);
+    await catchResponse(asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "discard_held", message: String(again.id) } }));
+    expect(await t.db.selectFrom("conversations").select("id").where("id", "=", moreId!).execute()).toEqual([]);
+    expect(await heldIn(moreId!)).toEqual([]);
+
+    // Bad forms are 400, and the queue is staff's only.
+    for (const message of ["abc", "2147483648"]) {
+      expect(await thrownStatus(asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "release_held", message } }))).toBe(400);
+    }
+    expect(await thrownStatus(callWithSession(reports.action, { url: "/dashboard/reports", cookie: buyer.cookie, form: { intent: "release_held", message: String(group.id) } }))).toBeGreaterThanOrEqual(400);
+  });
+
+  it("holds a buyer's reply with that text in an open conversation, while the seller keeps the rest of the thread; a seller's answers to many buyers are never held", async () => {
+    const buyer = await person("Покупець із шаблоном");
+    const targets = await sellersWithAdverts(SAME_TEXT_SELLERS + 1);
+    const ids: number[] = [];
+    for (const { advert } of targets) ids.push(await conversationOf(send(buyer.cookie, advert.id, `Питання про ${advert.title}`)));
+    for (const id of ids.slice(0, SAME_TEXT_SELLERS)) await flashOf(replyIn(buyer.cookie, id, { intent: "reply", body: SPAM }));
+    expect(await flashOf(replyIn(buyer.cookie, ids.at(-1)!, { intent: "reply", body: SPAM }))).toBe("cabinet:messages.flash_held");
+    const last = targets.at(-1)!;
+    expect((await openAs(last.seller.cookie, ids.at(-1)!)).result.thread.messages.map((m) => m.body)).toEqual([`Питання про ${last.advert.title}`]);
+    const sellerRow = (await callWithSession(inbox.loader, { url: "/cabinet/messages", cookie: last.seller.cookie })).result.items[0]!;
+    expect(sellerRow.lastMessage).toBe(`Питання про ${last.advert.title}`);
+
+    // One seller, the same answer to seven buyers: delivered every time.
+    const seller = await person("Продавець із шаблоном");
+    const advert = await insertAdvert(t.db, seller.id);
+    for (let index = 0; index < SAME_TEXT_SELLERS + 2; index++) {
+      const asker = await person(`Покупець ${index}`);
+      const id = await conversationOf(send(asker.cookie, advert.id, "Ще продається?"));
+      expect(await flashOf(replyIn(seller.cookie, id, { intent: "reply", body: "Так, ще продається." }))).toBe("cabinet:messages.flash_sent");
+    }
+  });
+});
+
+describe("links in messages", () => {
+  it("are text until the sender's email is verified, then links that pass no ranking", async () => {
+    const seller = await person("Орися");
+    const unverified = await person("Неперевірений", { verified: false });
+    const advert = await insertAdvert(t.db, seller.id);
+    const id = await conversationOf(send(unverified.cookie, advert.id, "Дивіться https://example.com/bike тут"));
+    await catchResponse(replyIn(seller.cookie, id, { intent: "reply", body: "Мій сайт: https://shop.example/a?b=1" }).then((r) => r.result));
+    const messages = (await openAs(seller.cookie, id)).result.thread.messages;
+    expect(messages.map((m) => m.senderVerified)).toEqual([false, true]);
+    const html = messages.map((m) => renderToStaticMarkup(createElement(MessageText, { text: m.body, linkify: m.senderVerified })));
+    expect(html[0]).toBe("Дивіться https://example.com/bike тут");
+    expect(html[1]).toBe('Мій сайт: <a href="https://shop.example/a?b=1" rel="nofollow ugc noopener noreferrer" target="_blank">https://shop.example/a?b=1</a>');
   });
 });
 

@@ -26,13 +26,14 @@ function hueOf(seed: string): number {
 
 /**
  * What a card shows instead of a missing photo or logo: the category's colour and the
- * section's icon, at the card's media ratio. Decorative: the card's text says it all.
+ * section's icon, at the card's media ratio. Decorative: the card's text says it all. A small
+ * thumbnail in a long list (the inbox) may leave the icon out: the colour is enough there.
  */
-export function CardPlaceholder({ kind, seed, className }: { kind: PlaceholderKind; seed?: string | null; className: string }) {
+export function CardPlaceholder({ kind, seed, className, icon = true }: { kind: PlaceholderKind; seed?: string | null; className: string; icon?: boolean }) {
   const Icon = ICONS[kind];
   return (
     <div className={`${className} card-placeholder`} style={{ "--placeholder-hue": hueOf(seed || kind) } as React.CSSProperties} aria-hidden="true">
-      <Icon size={40} strokeWidth={1.5} />
+      {icon ? <Icon size={40} strokeWidth={1.5} /> : null}
     </div>
   );
 }

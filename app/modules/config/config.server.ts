@@ -69,6 +69,9 @@ const envSchema = z.object({
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   // The job queue's first retry of a failed job (a mail the SMTP server refused); each next one waits twice as long.
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  // New private conversations one user may open in an hour; an account younger than a day gets the second.
+  NEW_CONVERSATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  NEW_CONVERSATIONS_PER_HOUR_NEW_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(5),
   // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
   S3_BUCKET: optionalString.pipe(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
@@ -138,6 +141,8 @@ export type AppConfig = {
   contentPollMs: number;
   /** Upload forms (adverts, staff content) read and processed at once; more wait briefly, then get a 503. */
   uploads: { inFlight: number; perUser: number };
+  /** New private conversations one user may open in an hour: an established account, and one younger than a day. */
+  newConversationsPerHour: { established: number; newAccount: number };
   storage: StorageConfig;
   paths: { db: string; uploads: string; outbox: string };
 };
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCacheMb: { pages: values.PAGE_CACHE_MB, search: values.SEARCH_CACHE_MB },
     contentPollMs: values.CONTENT_POLL_MS,
     uploads: { inFlight: values.UPLOADS_IN_FLIGHT, perUser: values.UPLOADS_PER_USER },
+    newConversationsPerHour: { established: values.NEW_CONVERSATIONS_PER_HOUR, newAccount: values.NEW_CONVERSATIONS_PER_HOUR_NEW_ACCOUNT },
     storage: storageConfig(values, env),
     paths: {
       db: path.join(dataDir, "db"),

@@ -1,10 +1,12 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
-import { cardQuery, LIVE_ADVERT, toCard, type AdvertCard, type PriceLabels } from "#app/modules/adverts/queries.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { LIVE_ADVERT, priceView, withFirstPhoto, type PriceLabels } from "#app/modules/adverts/queries.server.ts";
 import { effectiveStatus } from "#app/modules/adverts/status.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { formatDate, formatTime, type DisplayDate } from "#app/modules/format/dates.ts";
+import { displayImage, type DisplayImage } from "#app/modules/images/display-image.ts";
 import { queueMessageMail } from "./mail.server.ts";
 import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
 
@@ -13,50 +15,86 @@ import type { AdvertStatus, ConversationEvidence } from "#db/schema.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so
-// a route cannot forget the check. Staff see messages only through a report.
+// a route cannot forget the check. Staff see messages only through a report, and those held
+// for review (held.server.ts).
 
-/** New conversations a user may open in an hour; an account younger than a day gets fewer. */
-export const NEW_CONVERSATION_LIMITS = { established: 20, newAccount: 5 } as const;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/**
+ * A buyer's text that already went to this many other sellers within the hour is held for
+ * staff instead of delivered: one text to many sellers is the shape of spam and of scams.
+ */
+export const SAME_TEXT_SELLERS = 5;
 
 type SendRefusal = "not_found" | "own_advert" | "blocked" | "limited";
-export type SendOutcome = { ok: true; conversationId: number } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
+/** `held`: stored, shown to the sender as waiting for review, not delivered until staff release it. */
+export type SendOutcome = { ok: true; conversationId: number; held: boolean } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
 
 type Party = "buyer" | "seller";
 const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "seller_read_at") as "buyer_read_at" | "seller_read_at";
 
-/** The user's side of a conversation, or null when they are not a party to it. */
+/** The user's side of a conversation, or null when they are not a party to it (a seller is not, while it is held). */
 async function partyOf(conversationId: number, userId: number) {
   const row = await getDb()
-    .selectFrom("conversations")
-    .select(["id", "buyer_id", "seller_id", "blocked_by"])
-    .where("id", "=", conversationId)
-    .where((eb) => eb.or([eb("buyer_id", "=", userId), eb("seller_id", "=", userId)]))
+    .selectFrom("conversations as c")
+    .select(["c.id", "c.buyer_id", "c.seller_id", "c.blocked_by"])
+    .where("c.id", "=", conversationId)
+    .where(partyTo(userId))
     .executeTakeFirst();
   if (!row) return null;
   return { ...row, party: (row.buyer_id === userId ? "buyer" : "seller") as Party };
 }
 
-async function appendMessage(conversationId: number, senderId: number, party: Party, body: string, now: Date): Promise<void> {
+/**
+ * Conversation `c` belongs to the user's inbox: theirs as buyer, or as seller once it holds a
+ * delivered message (one opened by a held message waits for staff).
+ */
+function partyTo(userId: number) {
+  return sql<boolean>`(c.buyer_id = ${userId} or (c.seller_id = ${userId} and not c.held))`;
+}
+
+/** Message `m` is shown to the user: delivered, or their own (a held one says so). */
+function visibleTo(userId: number) {
+  return sql<boolean>`(m.held_at is null or m.sender_id = ${userId})`;
+}
+
+async function appendMessage(conversationId: number, senderId: number, party: Party, body: string, now: Date, held = false): Promise<void> {
   await getDb()
     .transaction()
     .execute(async (trx) => {
-      await trx.insertInto("messages").values({ conversation_id: conversationId, sender_id: senderId, body, created_at: now }).execute();
-      // Writing is reading: the sender's own message never counts as unread for them.
+      await trx.insertInto("messages").values({ conversation_id: conversationId, sender_id: senderId, body, created_at: now, held_at: held ? now : null }).execute();
+      // Writing is reading: the sender's own message never counts as unread for them. A held
+      // message is news to nobody yet: the conversation's last message stays the delivered one.
       await trx
         .updateTable("conversations")
-        .set({ last_message_at: now, last_sender_id: senderId, [readColumn(party)]: now })
+        .set(held ? { [readColumn(party)]: now } : { last_message_at: now, last_sender_id: senderId, [readColumn(party)]: now, held: false })
         .where("id", "=", conversationId)
         .execute();
     });
   await queueMessageMail(conversationId, senderId);
 }
 
+/** Whether the buyer sent this text (case and spacing aside) to SAME_TEXT_SELLERS other sellers within the hour. */
+async function sentToManySellers(buyerId: number, sellerId: number, body: string, now: Date): Promise<boolean> {
+  const normal = (text: RawBuilder<unknown>) => sql`lower(regexp_replace(${text}, '[[:space:]]+', ' ', 'g'))`;
+  const row = await getDb()
+    .selectFrom("messages as m")
+    .innerJoin("conversations as c", "c.id", "m.conversation_id")
+    .select(sql<number>`count(distinct c.seller_id)`.as("sellers"))
+    .where("m.sender_id", "=", buyerId)
+    .where("m.created_at", ">", new Date(now.getTime() - HOUR_MS))
+    .where("c.buyer_id", "=", buyerId)
+    .where("c.seller_id", "!=", sellerId)
+    .where(sql<boolean>`${normal(sql.ref("m.body"))} = ${normal(sql`${body}`)}`)
+    .executeTakeFirstOrThrow();
+  return Number(row.sellers) >= SAME_TEXT_SELLERS;
+}
+
 async function newConversationLimit(userId: number, now: Date): Promise<Limit> {
   const user = await getDb().selectFrom("users").select("created_at").where("id", "=", userId).executeTakeFirst();
   const young = !user || now.getTime() - new Date(user.created_at).getTime() < DAY_MS;
-  return { max: young ? NEW_CONVERSATION_LIMITS.newAccount : NEW_CONVERSATION_LIMITS.established, windowMs: HOUR_MS };
+  const limits = getConfig().newConversationsPerHour;
+  return { max: young ? limits.newAccount : limits.established, windowMs: HOUR_MS };
 }
 
 /**
@@ -81,20 +119,26 @@ export async function sendAboutAdvert(advertId: number, buyerId: number, body: s
     .executeTakeFirst();
   if (existing?.blocked_by != null) return { ok: false, reason: "blocked" };
   let conversationId = existing?.id;
+  const held = await sentToManySellers(buyerId, advert.owner_id, body, now);
   if (conversationId === undefined) {
     const limit = await consumeLimit([{ key: `conversation:user:${buyerId}`, limit: await newConversationLimit(buyerId, now) }], now);
     if (limit.limited) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
     // Two first messages at once (two tabs) meet in the unique key and share one conversation.
     const created = await db
       .insertInto("conversations")
-      .values({ advertisement_id: advertId, advert_title: advert.title, buyer_id: buyerId, seller_id: advert.owner_id, created_at: now, last_message_at: now })
+      .values({ advertisement_id: advertId, advert_title: advert.title, buyer_id: buyerId, seller_id: advert.owner_id, created_at: now, last_message_at: now, held })
       .onConflict((oc) => oc.columns(["advertisement_id", "buyer_id"]).doUpdateSet({ advert_title: advert.title }))
       .returning("id")
       .executeTakeFirstOrThrow();
     conversationId = created.id;
   }
-  await appendMessage(conversationId, buyerId, "buyer", body, now);
-  return { ok: true, conversationId };
+  await appendMessage(conversationId, buyerId, "buyer", body, now, held);
+  return { ok: true, conversationId, held };
+}
+
+/** The toast after a message was stored: sent, or held for review. */
+export function sentFlash(held: boolean) {
+  return held ? ({ severity: "warn", message: "cabinet:messages.flash_held" } as const) : ({ severity: "success", message: "cabinet:messages.flash_sent" } as const);
 }
 
 /** A reply in a conversation the user is a party to. */
@@ -104,8 +148,9 @@ export async function reply(conversationId: number, userId: number, body: string
   if (found.blocked_by !== null) return { ok: false, reason: "blocked" };
   // The other side's account is gone: nobody would read it.
   if ((found.party === "buyer" ? found.seller_id : found.buyer_id) === null) return { ok: false, reason: "blocked" };
-  await appendMessage(conversationId, userId, found.party, body, now);
-  return { ok: true, conversationId };
+  const held = found.party === "buyer" && (await sentToManySellers(userId, found.seller_id!, body, now));
+  await appendMessage(conversationId, userId, found.party, body, now, held);
+  return { ok: true, conversationId, held };
 }
 
 /** Blocks (or, by the party who blocked, unblocks) the conversation; false when the user is no party or may not. */
@@ -146,7 +191,7 @@ export async function messageStatus(userId: number): Promise<MessageStatus> {
       sql<number>`count(*) filter (where ${unreadFor(userId)})`.as("unread"),
       sql<Date | null>`max(c.last_message_at)`.as("latest"),
     ])
-    .where((eb) => eb.or([eb("c.buyer_id", "=", userId), eb("c.seller_id", "=", userId)]))
+    .where(partyTo(userId))
     .executeTakeFirstOrThrow();
   return { unread: Number(row.unread), latest: row.latest ? new Date(row.latest).getTime() : 0 };
 }
@@ -154,17 +199,33 @@ export async function messageStatus(userId: number): Promise<MessageStatus> {
 export const CONVERSATIONS_PAGE_SIZE = 20;
 /** What the inbox shows of the last message. */
 const SNIPPET_LENGTH = 120;
+/** The inbox's thumbnail: 4.5rem, twice for dense screens. */
+const INBOX_IMAGE_WIDTH = 160;
 
-/** When a message was sent, in the page's language: "24.11.26 18:05". */
-function sentAt(date: Date, language: Language): DisplayDate {
-  return { iso: date.toISOString(), text: `${formatDate(date, language)} ${formatTime(date, language)}` };
+/**
+ * When a message was sent, in the page's language: "24.11.26 18:05". Formatting is most of a
+ * thread's own work, and messages of one conversation often share a minute: each minute is
+ * formatted once per page.
+ */
+function sentAtFormatter(language: Language): (date: Date) => DisplayDate {
+  const minutes = new Map<number, string>();
+  return (date) => {
+    const minute = Math.floor(date.getTime() / 60_000);
+    let text = minutes.get(minute);
+    if (text === undefined) minutes.set(minute, (text = `${formatDate(date, language)} ${formatTime(date, language)}`));
+    return { iso: date.toISOString(), text };
+  };
 }
+
+/** What an inbox row shows of the advert, while it exists: the page sends nothing more (its size is CPU). */
+type ConversationAdvert = { price: string; status: AdvertStatus; image: DisplayImage | null; categorySlug: string | null };
 
 export type ConversationSummary = {
   id: number;
   otherName: string | null;
+  /** The advert's title now, or the one it had when it was deleted. */
   advertTitle: string;
-  advert: (AdvertCard & { status: AdvertStatus }) | null;
+  advert: ConversationAdvert | null;
   lastMessage: string;
   lastMessageAt: DisplayDate;
   lastFromMe: boolean;
@@ -175,7 +236,7 @@ export type ConversationSummary = {
 /** The user's conversations, newest activity first, with their advert's card and the other party's name. */
 export async function listConversations(userId: number, page: number, language: Language, labels: PriceLabels) {
   const db = getDb();
-  const mine = db.selectFrom("conversations as c").where((eb) => eb.or([eb("c.buyer_id", "=", userId), eb("c.seller_id", "=", userId)]));
+  const mine = db.selectFrom("conversations as c").where(partyTo(userId));
   const [countRow, rows] = await Promise.all([
     mine.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     mine
@@ -193,7 +254,7 @@ export async function listConversations(userId: number, page: number, language: 
       ])
       .select(unreadFor(userId).as("unread"))
       .select(
-        sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as("last_body"),
+        sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id and ${visibleTo(userId)} order by m.id desc limit 1)`.as("last_body"),
       )
       .orderBy("c.last_message_at", "desc")
       .orderBy("c.id", "desc")
@@ -202,20 +263,35 @@ export async function listConversations(userId: number, page: number, language: 
       .execute(),
   ]);
   const advertIds = [...new Set(rows.flatMap((row) => (row.advertisement_id === null ? [] : [row.advertisement_id])))];
-  const cards = new Map<number, AdvertCard & { status: AdvertStatus }>();
+  const adverts = new Map<number, { title: string; view: ConversationAdvert }>();
   if (advertIds.length > 0) {
-    const advertRows = await cardQuery(db.selectFrom("advertisements as a").where("a.id", "in", advertIds).where("a.deleted_at", "is", null)).execute();
-    for (const row of advertRows) cards.set(row.id, { ...toCard(row, language, labels), status: effectiveStatus(row.status, row.expires_at) });
+    const advertRows = await withFirstPhoto(db.selectFrom("advertisements as a").where("a.id", "in", advertIds).where("a.deleted_at", "is", null))
+      .leftJoin("categories as cat", "cat.id", "a.category_id")
+      .select(["a.id", "a.title", "a.price_kind", "a.price_amount", "a.price_currency", "a.status", "a.expires_at", "cat.slug as category_slug"])
+      .execute();
+    for (const row of advertRows) {
+      adverts.set(row.id, {
+        title: row.title,
+        view: {
+          price: priceView(row, language, labels).text,
+          status: effectiveStatus(row.status, row.expires_at),
+          image: displayImage(row, language, INBOX_IMAGE_WIDTH, row.title),
+          categorySlug: row.category_slug,
+        },
+      });
+    }
   }
+  const sentAt = sentAtFormatter(language);
   const items: ConversationSummary[] = rows.map((row) => {
     const lastFromMe = row.last_sender_id === userId;
+    const advert = row.advertisement_id === null ? undefined : adverts.get(row.advertisement_id);
     return {
       id: row.id,
       otherName: row.other_name,
-      advertTitle: row.advert_title,
-      advert: row.advertisement_id === null ? null : (cards.get(row.advertisement_id) ?? null),
+      advertTitle: advert?.title ?? row.advert_title,
+      advert: advert?.view ?? null,
       lastMessage: row.last_body ?? "",
-      lastMessageAt: sentAt(new Date(row.last_message_at), language),
+      lastMessageAt: sentAt(new Date(row.last_message_at)),
       lastFromMe,
       unread: Boolean(row.unread),
       blocked: row.blocked_by !== null,
@@ -227,7 +303,8 @@ export async function listConversations(userId: number, page: number, language: 
 /** The newest messages of a thread the page shows; older ones are rarely read again. */
 const THREAD_MESSAGES_SHOWN = 200;
 
-type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean };
+/** `held`: the user's own message waiting for staff, not yet delivered. */
+type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean; held: boolean };
 export type Thread = {
   id: number;
   advertTitle: string;
@@ -242,42 +319,54 @@ export type Thread = {
 
 /** The thread for one of its parties, marked read for them; null for anyone else. */
 export async function openThread(conversationId: number, userId: number, language: Language, now = new Date()): Promise<Thread | null> {
-  const found = await partyOf(conversationId, userId);
-  if (!found) return null;
   const db = getDb();
-  const otherId = found.party === "buyer" ? found.seller_id : found.buyer_id;
-  const [conversation, other, messages] = await Promise.all([
-    db
-      .selectFrom("conversations as c")
-      .leftJoin("advertisements as a", (join) => join.onRef("a.id", "=", "c.advertisement_id").on("a.deleted_at", "is", null))
-      .select(["c.advert_title", "a.slug", sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live")])
-      .where("c.id", "=", conversationId)
-      .executeTakeFirstOrThrow(),
-    otherId === null ? Promise.resolve(undefined) : db.selectFrom("users").select("name").where("id", "=", otherId).executeTakeFirst(),
+  // One read for the party check, the advert and the other side's name: the page is opened often.
+  const conversation = await db
+    .selectFrom("conversations as c")
+    .leftJoin("advertisements as a", (join) => join.onRef("a.id", "=", "c.advertisement_id").on("a.deleted_at", "is", null))
+    .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`))
+    .select(["c.buyer_id", "c.blocked_by", "c.advert_title", "a.slug", "other.name as other_name"])
+    .select([sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live"), unreadFor(userId).as("unread")])
+    .where("c.id", "=", conversationId)
+    .where(partyTo(userId))
+    .executeTakeFirst();
+  if (!conversation) return null;
+  const party: Party = conversation.buyer_id === userId ? "buyer" : "seller";
+  const [messages] = await Promise.all([
     db
       .selectFrom("messages as m")
       .leftJoin("users as u", "u.id", "m.sender_id")
-      .select(["m.id", "m.body", "m.created_at", "m.sender_id", "u.email_verified_at"])
+      // Flags and epoch milliseconds, not timestamps: parsing dates is a good part of reading 200 rows.
+      .select(["m.id", "m.body", "m.sender_id"])
+      .select([
+        sql<string>`floor(extract(epoch from m.created_at) * 1000)::bigint`.as("sent_ms"),
+        sql<boolean>`m.held_at is not null`.as("held"),
+        sql<boolean>`u.email_verified_at is not null`.as("sender_verified"),
+      ])
       .where("m.conversation_id", "=", conversationId)
+      .where(visibleTo(userId))
       .orderBy("m.id", "desc")
       .limit(THREAD_MESSAGES_SHOWN)
       .execute(),
+    // Only news moves the read mark: reading a thread again writes nothing.
+    conversation.unread ? db.updateTable("conversations").set({ [readColumn(party)]: now }).where("id", "=", conversationId).execute() : null,
   ]);
-  await db.updateTable("conversations").set({ [readColumn(found.party)]: now }).where("id", "=", conversationId).execute();
+  const sentAt = sentAtFormatter(language);
   return {
     id: conversationId,
     advertTitle: conversation.advert_title,
     advertSlug: conversation.slug ?? null,
     advertLive: Boolean(conversation.live),
-    otherName: other?.name ?? null,
-    party: found.party,
-    blocked: found.blocked_by === null ? "none" : found.blocked_by === userId ? "by_me" : "by_other",
+    otherName: conversation.other_name,
+    party,
+    blocked: conversation.blocked_by === null ? "none" : conversation.blocked_by === userId ? "by_me" : "by_other",
     messages: messages.reverse().map((m) => ({
       id: m.id,
       body: m.body,
-      at: sentAt(new Date(m.created_at), language),
+      at: sentAt(new Date(Number(m.sent_ms))),
       mine: m.sender_id === userId,
-      senderVerified: m.email_verified_at !== null,
+      senderVerified: Boolean(m.sender_verified),
+      held: Boolean(m.held),
     })),
   };
 }
@@ -315,6 +404,7 @@ export async function reportConversation(
       .leftJoin("users as u", "u.id", "m.sender_id")
       .select(["m.body", "m.created_at", "m.sender_id", "u.name"])
       .where("m.conversation_id", "=", conversationId)
+      .where(visibleTo(userId))
       .orderBy("m.id", "desc")
       .limit(EVIDENCE_MESSAGES)
       .execute(),

@@ -31,3 +31,6 @@ export const threadActionSchema = z.discriminatedUnion("intent", [
       .optional(),
   }),
 ]);
+
+/** Staff's decision on a group of held messages, named by its first message (the reports queue). */
+export const heldDecisionSchema = z.object({ intent: z.enum(["release_held", "discard_held"]), message: idSchema });

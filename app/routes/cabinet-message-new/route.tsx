@@ -16,7 +16,7 @@ import { readForm } from "#app/modules/http/body.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { parseId } from "#app/modules/http/ids.ts";
 import { notFound } from "#app/modules/http/errors.ts";
-import { sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
+import { sendAboutAdvert, sentFlash } from "#app/modules/messages/conversations.server.ts";
 import { firstMessageSchema } from "#app/modules/messages/schema.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 
@@ -70,10 +70,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     return reply(submission.reply({ formErrors: [`cabinet:messages.errors.${outcome.reason}`] }), outcome.reason === "own_advert" ? 400 : 403);
   }
-  return redirectWithFlash(localizePath(`/cabinet/messages/${outcome.conversationId}`, localeFromPath(url.pathname)), {
-    severity: "success",
-    message: "cabinet:messages.flash_sent",
-  });
+  return redirectWithFlash(localizePath(`/cabinet/messages/${outcome.conversationId}`, localeFromPath(url.pathname)), sentFlash(outcome.held));
 }
 
 export default function NewMessage({ loaderData, actionData }: Route.ComponentProps) {

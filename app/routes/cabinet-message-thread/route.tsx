@@ -18,7 +18,7 @@ import { readForm } from "#app/modules/http/body.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { parseId } from "#app/modules/http/ids.ts";
 import { notFound } from "#app/modules/http/errors.ts";
-import { openThread, reply, reportConversation, setBlocked, type Thread } from "#app/modules/messages/conversations.server.ts";
+import { openThread, reply, reportConversation, sentFlash, setBlocked, type Thread } from "#app/modules/messages/conversations.server.ts";
 import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 import { threadActionSchema } from "#app/modules/messages/schema.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -70,12 +70,16 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (outcome.reason === "not_found") notFound();
     return refuse(submission.reply({ formErrors: ["cabinet:messages.errors.blocked"] }), 403);
   }
-  return redirectWithFlash(here, { severity: "success", message: "cabinet:messages.flash_sent" });
+  return redirectWithFlash(here, sentFlash(outcome.held));
 }
 
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAccountT();
   const { thread } = actionData ?? loaderData;
+  // Once per page, not once per message.
+  const you = t("cabinet:messages.you");
+  const otherName = thread.otherName ?? t("cabinet:messages.deleted_user");
+  const held = t("cabinet:messages.held");
   return (
     <section aria-labelledby="thread-title" className="thread">
       <p className="thread__back">
@@ -89,19 +93,20 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         )}
       </h1>
       <p className="thread__with">
-        {t(thread.party === "buyer" ? "cabinet:messages.with_seller" : "cabinet:messages.with_buyer", { name: thread.otherName ?? t("cabinet:messages.deleted_user") })}
+        {t(thread.party === "buyer" ? "cabinet:messages.with_seller" : "cabinet:messages.with_buyer", { name: otherName })}
       </p>
       <ol className="thread__messages" aria-label={t("cabinet:messages.thread_label")}>
         {thread.messages.map((message) => (
-          <li key={message.id} className={message.mine ? "thread__message thread__message--mine" : "thread__message"}>
+          <li key={message.id} className={`thread__message${message.mine ? " thread__message--mine" : ""}${message.held ? " thread__message--held" : ""}`}>
             <p className="thread__meta">
-              {message.mine ? t("cabinet:messages.you") : (thread.otherName ?? t("cabinet:messages.deleted_user"))}
+              {message.mine ? you : otherName}
               {" · "}
               <time dateTime={message.at.iso}>{message.at.text}</time>
             </p>
             <p className="thread__text">
               <MessageText text={message.body} linkify={message.senderVerified} />
             </p>
+            {message.held ? <p className="thread__held">{held}</p> : null}
           </li>
         ))}
       </ol>

@@ -32,6 +32,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function CabinetMessages({ loaderData }: Route.ComponentProps) {
   const { t } = useAccountT();
   const { items, pagination } = loaderData;
+  // The rows' words, translated once for the page rather than once per row.
+  const labels: RowLabels = {
+    you: t("cabinet:messages.you"),
+    unread: t("cabinet:messages.unread"),
+    deletedUser: t("cabinet:messages.deleted_user"),
+    advertGone: t("cabinet:messages.advert_gone"),
+    blocked: t("cabinet:messages.blocked_short"),
+  };
   return (
     <section aria-labelledby="messages-title">
       <h1 id="messages-title">{t("cabinet:messages.title")}</h1>
@@ -40,7 +48,7 @@ export default function CabinetMessages({ loaderData }: Route.ComponentProps) {
           <ul className="conversations">
             {items.map((item) => (
               <li key={item.id}>
-                <ConversationRow item={item} />
+                <ConversationRow item={item} labels={labels} />
               </li>
             ))}
           </ul>
@@ -58,27 +66,28 @@ export default function CabinetMessages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ConversationRow({ item }: { item: ConversationSummary }) {
-  const { t } = useAccountT();
+type RowLabels = { you: string; unread: string; deletedUser: string; advertGone: string; blocked: string };
+
+function ConversationRow({ item, labels }: { item: ConversationSummary; labels: RowLabels }) {
   const titleId = `conversation-${item.id}`;
   return (
     <article className={item.unread ? "conversation conversation--unread" : "conversation"} aria-labelledby={titleId}>
       {item.advert?.image ? (
         <ResponsiveImage className="conversation__image" image={item.advert.image} sizes="5rem" />
       ) : (
-        <CardPlaceholder className="conversation__image" kind="advertisement" seed={item.advert?.category?.slug} />
+        <CardPlaceholder className="conversation__image" kind="advertisement" seed={item.advert?.categorySlug} icon={false} />
       )}
       <div className="conversation__body">
         <h2 id={titleId} className="conversation__title">
-          <LocalizedLink to={`/cabinet/messages/${item.id}`}>{item.advert?.title ?? item.advertTitle}</LocalizedLink>
-          {item.unread ? <span className="conversation__unread">{t("cabinet:messages.unread")}</span> : null}
+          <LocalizedLink to={`/cabinet/messages/${item.id}`}>{item.advertTitle}</LocalizedLink>
+          {item.unread ? <span className="conversation__unread">{labels.unread}</span> : null}
         </h2>
         <p className="conversation__meta">
-          {item.otherName ?? t("cabinet:messages.deleted_user")}
+          {item.otherName ?? labels.deletedUser}
           {item.advert ? (
             <>
               {" · "}
-              {item.advert.price.text}
+              {item.advert.price}
               {item.advert.status === "published" ? null : (
                 <>
                   {" "}
@@ -87,12 +96,12 @@ function ConversationRow({ item }: { item: ConversationSummary }) {
               )}
             </>
           ) : (
-            ` · ${t("cabinet:messages.advert_gone")}`
+            ` · ${labels.advertGone}`
           )}
-          {item.blocked ? ` · ${t("cabinet:messages.blocked_short")}` : null}
+          {item.blocked ? ` · ${labels.blocked}` : null}
         </p>
         <p className="conversation__last">
-          {item.lastFromMe ? `${t("cabinet:messages.you")}: ` : null}
+          {item.lastFromMe ? `${labels.you}: ` : null}
           {item.lastMessage}
         </p>
         <p className="conversation__time">

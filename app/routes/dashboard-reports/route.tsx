@@ -19,6 +19,9 @@ import { dashboardPaths, reportTargetSpec } from "#app/modules/staff-content/typ
 import { REPORT_TARGET_TYPES } from "#db/schema.ts";
 import { idSchema } from "#app/modules/http/ids.ts";
 import { badRequest, invariantResponse } from "#app/modules/http/errors.ts";
+import { HeldMessages } from "#app/components/messages/held-messages.tsx";
+import { discardHeld, heldMessageGroups, releaseHeld } from "#app/modules/messages/held.server.ts";
+import { heldDecisionSchema } from "#app/modules/messages/schema.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -33,7 +36,7 @@ const decisionSchema = z.object({
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission({ context, url }, "reports.manage");
   const language = getPageLanguage(context);
-  const { groups, total } = await openReportGroups();
+  const [{ groups, total }, held] = await Promise.all([openReportGroups(), heldMessageGroups()]);
   const when = (date: Date) => `${formatDate(date, language)} ${formatTime(date, language)}`;
   const t = adminT(context);
   return {
@@ -49,6 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         publicPath: spec && group.slug && group.status === "published" ? spec.publicPath(group.slug) : null,
       };
     }),
+    held: { total: held.total, groups: held.groups.map((group) => ({ ...group, latest: when(group.latest) })) },
     seo: { title: t("dashboard:sections.reports"), description: t("admin:reports.lead") },
   };
 }
@@ -57,7 +61,18 @@ export { headers } from "#app/modules/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "reports.manage");
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
+  // Messages held for review (one text to many sellers): release delivers them, discard deletes them.
+  if (form.intent === "release_held" || form.intent === "discard_held") {
+    const held = heldDecisionSchema.safeParse(form);
+    invariantResponse(held.success);
+    const release = held.data.intent === "release_held";
+    const count = release ? await releaseHeld(held.data.message) : await discardHeld(held.data.message);
+    if (count === 0) return redirectWithFlash(here, { severity: "warn", message: "admin:reports.held_gone" });
+    return redirectWithFlash(here, { severity: "success", message: release ? "admin:reports.held_released" : "admin:reports.held_discarded", values: { count } });
+  }
+  const parsed = decisionSchema.safeParse(form);
   invariantResponse(parsed.success);
   const { intent, target_type, target_id, note } = parsed.data;
   // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
@@ -67,7 +82,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const t = adminT(context);
   const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(context), t("admin:reports.hidden_reason"));
-  const here = localizePath("/dashboard/reports", localeFromPath(url.pathname));
   return redirectWithFlash(here, { severity: "success", message: `admin:reports.done_${intent}`, values: { count: result.reports } });
 }
 
@@ -76,6 +90,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t("dashboard:sections.reports")}</h1>
+      <HeldMessages groups={loaderData.held.groups} total={loaderData.held.total} />
       <p className="panel__lead">{t("admin:reports.count", { count: loaderData.total })}</p>
       {loaderData.groups.length === 0 ? <p>{t("admin:reports.empty")}</p> : null}
       <ul className="dash-queue">

@@ -1,0 +1,45 @@
+import { Form } from "react-router";
+import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+
+export type HeldGroupView = { id: number; senderName: string | null; body: string; count: number; sellers: number; latest: string };
+
+/**
+ * The dashboard's reports queue: messages held because one buyer sent the same text to many
+ * sellers, one entry per sender and text, released (delivered) or discarded all at once.
+ */
+export function HeldMessages({ groups, total }: { groups: HeldGroupView[]; total: number }) {
+  const { t } = useAdminT();
+  if (total === 0) return null;
+  return (
+    <section aria-labelledby="held-title" className="dash-held">
+      <h2 id="held-title">
+        {t("admin:reports.held_title")} ({total})
+      </h2>
+      <p className="panel__lead">{t("admin:reports.held_lead")}</p>
+      <ul className="dash-queue">
+        {groups.map((group) => (
+          <li key={group.id} className="panel dash-queue__item">
+            <article aria-labelledby={`held-${group.id}`}>
+              <h3 id={`held-${group.id}`}>
+                {t("admin:reports.held_from", { name: group.senderName ?? t("admin:reports.deleted_user") })}{" "}
+                <span className="dash-table__sub">
+                  {t("admin:reports.held_sellers", { count: group.sellers })} · {t("admin:reports.latest", { time: group.latest })}
+                </span>
+              </h3>
+              <p className="dash-evidence__text">{group.body}</p>
+              <Form method="post" className="dash-row-actions">
+                <input type="hidden" name="message" value={group.id} />
+                <button type="submit" name="intent" value="release_held" className="button">
+                  {t("admin:reports.held_release")}
+                </button>
+                <button type="submit" name="intent" value="discard_held" className="button button--danger">
+                  {t("admin:reports.held_discard")}
+                </button>
+              </Form>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
