@@ -7,7 +7,8 @@ import { sql } from "kysely";
 import * as cabinet from "#app/routes/cabinet/route.tsx";
 import * as unsubscribe from "#app/routes/unsubscribe/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
-import { reply, sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
+import { reply, SAME_TEXT_SELLERS, sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
+import { releaseHeld } from "#app/modules/messages/held.server.ts";
 import { queueMessageDigests, sendMessageMail, THROTTLE_MS } from "#app/modules/messages/mail.server.ts";
 import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
 import { messagesUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
@@ -138,6 +139,29 @@ describe("mail about a new message", () => {
     await queueMessageDigests(new Date(now.getTime() + 24 * 60 * MINUTE));
     await runQueuedJobs();
     expect(mailsTo(daily.seller.email)).toHaveLength(2);
+  });
+});
+
+describe("mail about a held message", () => {
+  it("mails nobody while staff hold it, and the seller once it is released", async () => {
+    const buyer = await makeUser({ name: "Spreader" });
+    // Older than a day: a new account may not open this many conversations in an hour at all.
+    await t.db.updateTable("users").set({ created_at: new Date(Date.now() - 2 * 24 * 60 * MINUTE) }).where("id", "=", buyer.id).execute();
+    const sellers = [];
+    for (let i = 0; i <= SAME_TEXT_SELLERS; i++) {
+      const { seller, advertId } = await sellerAndBuyer("instant", "us");
+      sellers.push(seller);
+      await firstMessage(advertId, buyer.id, new Date());
+    }
+    await runQueuedJobs({ ignoreStartAfter: true });
+    const heldSeller = sellers.at(-1)!;
+    expect(sellers.slice(0, -1).map((seller) => mailsTo(seller.email).length)).toEqual(Array(SAME_TEXT_SELLERS).fill(1));
+    expect(mailsTo(heldSeller.email)).toHaveLength(0);
+
+    const held = await t.db.selectFrom("messages").select("id").where("sender_id", "=", buyer.id).where("held_at", "is not", null).executeTakeFirstOrThrow();
+    expect(await releaseHeld(held.id)).toBe(1);
+    await runQueuedJobs({ ignoreStartAfter: true });
+    expect(mailsTo(heldSeller.email)).toHaveLength(1);
   });
 });
 

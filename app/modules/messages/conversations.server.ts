@@ -71,7 +71,8 @@ async function appendMessage(conversationId: number, senderId: number, party: Pa
         .where("id", "=", conversationId)
         .execute();
     });
-  await queueMessageMail(conversationId, senderId);
+  // A held message reaches the other party, and their mail, only when staff release it.
+  if (!held) await queueMessageMail(conversationId, senderId);
 }
 
 /** Whether the buyer sent this text (case and spacing aside) to SAME_TEXT_SELLERS other sellers within the hour. */

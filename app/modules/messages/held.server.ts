@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "#app/modules/db/db.server.ts";
+import { queueMessageMail } from "./mail.server.ts";
 
 // Messages held for staff (the same text from one buyer to many sellers within an hour, see
 // SAME_TEXT_SELLERS in conversations.server.ts). Staff see them in the reports queue of the
@@ -91,6 +92,7 @@ export async function releaseHeld(id: number, now = new Date()): Promise<number>
           .execute();
       }
     });
+  for (const message of messages) await queueMessageMail(message.conversation_id, message.sender_id!);
   return messages.length;
 }
 
