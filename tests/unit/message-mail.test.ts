@@ -9,6 +9,7 @@ import * as unsubscribe from "#app/routes/unsubscribe/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { reply, SAME_TEXT_SELLERS, sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
 import { releaseHeld } from "#app/modules/messages/held.server.ts";
+import { homeActivity } from "#app/modules/moderation/home.server.ts";
 import { queueMessageDigests, sendMessageMail, THROTTLE_MS } from "#app/modules/messages/mail.server.ts";
 import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
 import { messagesUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
@@ -158,8 +159,12 @@ describe("mail about a held message", () => {
     expect(sellers.slice(0, -1).map((seller) => mailsTo(seller.email).length)).toEqual(Array(SAME_TEXT_SELLERS).fill(1));
     expect(mailsTo(heldSeller.email)).toHaveLength(0);
 
+    // The dashboard home counts it among what waits in the reports queue.
+    const waiting = async () => (await homeActivity("admin", "en")).openReports;
+    const before = await waiting();
     const held = await t.db.selectFrom("messages").select("id").where("sender_id", "=", buyer.id).where("held_at", "is not", null).executeTakeFirstOrThrow();
     expect(await releaseHeld(held.id)).toBe(1);
+    expect(await waiting()).toBe(before! - 1);
     await runQueuedJobs({ ignoreStartAfter: true });
     expect(mailsTo(heldSeller.email)).toHaveLength(1);
   });

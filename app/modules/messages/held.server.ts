@@ -58,6 +58,12 @@ export async function heldMessageGroups(): Promise<{ groups: HeldGroup[]; total:
   };
 }
 
+/** How many held groups wait for staff (the reports queue's count on the dashboard home includes them). */
+export async function heldGroupCount(): Promise<number> {
+  const row = await getDb().selectFrom("messages").select(sql<number>`count(distinct (sender_id, body))::int`.as("n")).where("held_at", "is not", null).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The held messages of the group message `id` belongs to (same sender, same text); empty when it is not held. */
 async function heldGroupOf(id: number) {
   const db = getDb();

@@ -6,6 +6,7 @@ import { presentAudit, type AuditLine } from "#app/modules/audit/present.server.
 import { CONTENT_SPECS, dashboardPaths, isContentType } from "#app/modules/staff-content/types.ts";
 import { pendingCount } from "./adverts.server.ts";
 import { openReportCount } from "./reports.server.ts";
+import { heldGroupCount } from "#app/modules/messages/held.server.ts";
 
 // What the dashboard home adds to its overview: adverts waiting for moderation, targets with
 // open reports, and the latest changes the viewer's role may see.
@@ -42,7 +43,7 @@ export async function homeActivity(role: UserRole, language: Language, limit = 1
   const visible = Object.entries(AUDIT_VISIBILITY).filter(([, permission]) => can(role, permission)).map(([type]) => type);
   const [pendingAdverts, openReports, latest] = await Promise.all([
     can(role, "advertisements.manage") ? pendingCount() : null,
-    can(role, "reports.manage") ? openReportCount() : null,
+    can(role, "reports.manage") ? Promise.all([openReportCount(), heldGroupCount()]).then(([reports, held]) => reports + held) : null,
     latestChanges(limit, visible),
   ]);
   return { pendingAdverts, openReports, latest: presentAudit(latest, language).map((line) => ({ ...line, path: pathOf(line) })) };
