@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
@@ -10,9 +9,8 @@ import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
-import { positiveId, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
-import { termSchema } from "#app/modules/taxonomy/schemas.ts";
-import { createTerm, deleteTerm, listLocations, moveLocation, renameTerm } from "#app/modules/taxonomy/terms.server.ts";
+import { positiveId, termIntent } from "#app/modules/taxonomy/route-helpers.server.ts";
+import { listLocations, moveLocation } from "#app/modules/taxonomy/terms.server.ts";
 import { badRequest } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
@@ -30,26 +28,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "locations.manage");
   const here = localizePath("/dashboard/locations", localeFromPath(url.pathname));
   const formData = await readForm(request);
+  const answered = await termIntent("locations", formData, here, user.id);
+  if (answered) return answered;
   const intent = formData.get("intent");
-  if (intent === "create" || intent === "rename") {
-    const formId = intent === "create" ? "location-new" : `location-${formData.get("id")}`;
-    const submission = parseWithZod(formData, { schema: termSchema });
-    if (submission.status !== "success") return termReply(formId, submission);
-    const result =
-      intent === "create"
-        ? await createTerm("locations", submission.value, user.id)
-        : await renameTerm("locations", positiveId(formData.get("id")), submission.value, user.id);
-    if (!result.ok) return termReply(formId, submission, { [result.field]: [result.message] });
-    return redirectWithFlash(here, { severity: "success", message: intent === "create" ? "admin:locations.created" : "admin:locations.saved" });
-  }
   if (intent === "up" || intent === "down") {
     await moveLocation(positiveId(formData.get("id")), intent, user.id);
     return redirectWithFlash(here, { severity: "success", message: "admin:categories.moved" });
-  }
-  if (intent === "delete") {
-    const outcome = await deleteTerm("locations", positiveId(formData.get("id")), user.id);
-    if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:locations.in_use" });
-    return redirectWithFlash(here, { severity: "success", message: "admin:locations.deleted" });
   }
   badRequest();
 }
