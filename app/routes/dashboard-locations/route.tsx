@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
-import { RowAction } from "#app/components/dashboard/row-action.tsx";
-import { TermForm } from "#app/components/dashboard/term-form.tsx";
+import { OrderedRowActions } from "#app/components/dashboard/row-action.tsx";
+import { NewTermPanel, TermDetails } from "#app/components/dashboard/term-form.tsx";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
@@ -47,25 +47,12 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
       <ul className="dash-term-list">
         {loaderData.locations.map((location) => (
           <li key={location.id}>
-            <details>
-              <summary>
-                <strong>{location.name_uk}</strong>
-                {location.name_en ? <span lang="en"> / {location.name_en}</span> : null} <span className="dash-table__sub">/{location.slug} · {t("admin:tags.uses", { count: location.uses })}</span>
-              </summary>
-              <TermForm formId={`location-${location.id}`} intent="rename" id={location.id} defaults={location} reply={actionData} submitLabel={t("admin:form.save")} compact />
-            </details>
-            <div className="dash-row-actions">
-              <RowAction intent="up" id={location.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: location.name_uk })} />
-              <RowAction intent="down" id={location.id} label={t("admin:categories.down")} ariaLabel={t("admin:categories.down_named", { name: location.name_uk })} />
-              {location.uses === 0 ? <RowAction intent="delete" id={location.id} label={t("admin:actions.delete")} ariaLabel={t("admin:categories.delete_named", { name: location.name_uk })} danger /> : null}
-            </div>
+            <TermDetails formPrefix="location" term={location} reply={actionData} />
+            <OrderedRowActions id={location.id} name={location.name_uk} deletable={location.uses === 0} />
           </li>
         ))}
       </ul>
-      <section className="panel" aria-labelledby="new-location">
-        <h2 id="new-location">{t("admin:locations.new")}</h2>
-        <TermForm formId="location-new" intent="create" reply={actionData} submitLabel={t("admin:form.create")} />
-      </section>
+      <NewTermPanel formPrefix="location" title={t("admin:locations.new")} reply={actionData} />
     </>
   );
 }

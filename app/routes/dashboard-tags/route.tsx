@@ -6,7 +6,7 @@ import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { SearchFilters } from "#app/components/dashboard/list-filters.tsx";
 import { RowAction } from "#app/components/dashboard/row-action.tsx";
-import { TermForm } from "#app/components/dashboard/term-form.tsx";
+import { NewTermPanel, TermDetails } from "#app/components/dashboard/term-form.tsx";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field } from "#app/components/forms/field.tsx";
@@ -63,21 +63,13 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
       <ul className="dash-term-list">
         {tags.map((tag) => (
           <li key={tag.id}>
-            <details>
-              <summary>
-                <strong>{tag.name_uk}</strong>
-                {tag.name_en ? <span lang="en"> / {tag.name_en}</span> : null} <span className="dash-table__sub">/{tag.slug} · {t("admin:tags.uses", { count: tag.uses })}{tag.name_en ? null : ` · ${t("admin:tags.no_english")}`}</span>
-              </summary>
-              <TermForm formId={`tag-${tag.id}`} intent="rename" id={tag.id} defaults={tag} reply={actionData} submitLabel={t("admin:form.save")} compact />
+            <TermDetails formPrefix="tag" term={tag} note={tag.name_en ? undefined : ` · ${t("admin:tags.no_english")}`} reply={actionData}>
               {tag.uses === 0 ? <RowAction intent="delete" id={tag.id} label={t("admin:actions.delete")} ariaLabel={t("admin:tags.delete_named", { name: tag.name_uk })} danger /> : null}
-            </details>
+            </TermDetails>
           </li>
         ))}
       </ul>
-      <section className="panel" aria-labelledby="new-tag">
-        <h2 id="new-tag">{t("admin:tags.new")}</h2>
-        <TermForm formId="tag-new" intent="create" reply={actionData} submitLabel={t("admin:form.create")} />
-      </section>
+      <NewTermPanel formPrefix="tag" title={t("admin:tags.new")} reply={actionData} />
     </>
   );
 }

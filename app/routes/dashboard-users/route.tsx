@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
+import { ColumnHeads } from "#app/components/dashboard/column-heads.tsx";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { Pagination } from "#app/components/dashboard/pagination.tsx";
@@ -76,17 +77,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       </SearchFilters>
       <div className="table-scroll">
         <table className="stats-table stats-table--stack dash-users">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin:users.user")}</th>
-              <th scope="col">{t("admin:users.joined")}</th>
-              <th scope="col" className="num">
-                {t("admin:users.adverts")}
-              </th>
-              <th scope="col">{t("admin:users.role")}</th>
-              <th scope="col">{t("admin:users.access")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={[{ label: t("admin:users.user") }, { label: t("admin:users.joined") }, { label: t("admin:users.adverts"), num: true }, { label: t("admin:users.role") }, { label: t("admin:users.access") }]} />
           <tbody>
             {users.map((user) => (
               <tr key={user.id} data-user={user.email}>
