@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { Form } from "react-router";
+import { ResendVerification } from "#app/components/account/resend-verification.tsx";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
@@ -123,12 +124,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
       {profile.emailVerified ? null : (
         <div className="notice notice--warn">
           <p>{t("cabinet:profile.not_verified")}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="resend" />
-            <button type="submit" className="button button--secondary">
-              {t("cabinet:profile.resend")}
-            </button>
-          </Form>
+          <ResendVerification label={t("cabinet:profile.resend")} />
         </div>
       )}
       <div className="auth-page">
