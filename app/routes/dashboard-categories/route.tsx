@@ -5,7 +5,7 @@ import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { OrderedRowActions } from "#app/components/dashboard/row-action.tsx";
 import { NewTermPanel } from "#app/components/dashboard/term-form.tsx";
-import { sectionName, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { useSectionT } from "#app/components/dashboard/use-admin-t.ts";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
@@ -65,9 +65,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdminT();
   const { type, categories } = loaderData;
-  const section = sectionName(t, type);
+  const { t, section } = useSectionT(type);
   return (
     <>
       <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>
