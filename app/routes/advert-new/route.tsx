@@ -1,12 +1,13 @@
-import { useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/route";
 import { advertFormSchema } from "#app/modules/adverts/form-schema.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { AdvertForm } from "#app/components/adverts/advert-form.tsx";
-import { ResendVerification } from "#app/components/account/resend-verification.tsx";
 import { sendsForReview } from "#app/modules/adverts/lifecycle.ts";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/hooks/use-t.ts";
+import { localizePath } from "#app/i18n/locales.ts";
 import { getPageLanguage } from "#app/middleware/i18next.ts";
 import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
@@ -58,6 +59,7 @@ const NO_PHOTOS: PhotoPreview[] = [];
 
 export default function NewAdvert({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdvertsT();
+  const locale = useLocale();
   const { pathname } = useLocation();
   const { options, defaults, verified, limitReached, dailyLimit, moderation } = loaderData;
   return (
@@ -67,7 +69,12 @@ export default function NewAdvert({ loaderData, actionData }: Route.ComponentPro
         <div className="notice notice--warn" role="status">
           <h2>{t("form.not_verified_title")}</h2>
           <p>{t("form.not_verified")}</p>
-          <ResendVerification label={t("form.resend")} />
+          <Form method="post" action={localizePath("/cabinet", locale)}>
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="button button--secondary">
+              {t("form.resend")}
+            </button>
+          </Form>
         </div>
       ) : limitReached && !actionData ? (
         <div className="notice notice--warn" role="status">

@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { Form } from "react-router";
-import { ResendVerification } from "#app/components/account/resend-verification.tsx";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
@@ -124,7 +123,12 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
       {profile.emailVerified ? null : (
         <div className="notice notice--warn">
           <p>{t("cabinet:profile.not_verified")}</p>
-          <ResendVerification label={t("cabinet:profile.resend")} />
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="button button--secondary">
+              {t("cabinet:profile.resend")}
+            </button>
+          </Form>
         </div>
       )}
       <div className="auth-page">
