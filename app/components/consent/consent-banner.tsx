@@ -4,6 +4,7 @@ import { AppLink } from "#app/components/localized-link.tsx";
 import { localizePath, localeFromPath, type Language } from "#app/i18n/locales.ts";
 import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "#app/modules/consent/cookies.ts";
 import { deferred } from "#app/components/deferred.tsx";
+import { ConsentAnswers } from "./consent-answers.tsx";
 import { CONSENT_FETCHER_KEY } from "./fetcher-key.ts";
 import { useShellT } from "./use-shell-t.ts";
 
@@ -61,12 +62,7 @@ export function ConsentBanner({ consent, language = "en" }: { consent: ConsentVi
             </div>
             <fetcher.Form method="post" action={CONSENT_ACTION} className="consent-actions" preventScrollReset>
               <input type="hidden" name="returnTo" value={returnTo} />
-              <button type="submit" name="intent" value="accept-all" className="button">
-                {t("consent.accept_all")}
-              </button>
-              <button type="submit" name="intent" value="decline" className="button button--secondary">
-                {t("consent.decline")}
-              </button>
+              <ConsentAnswers language={language} primary />
               <button
                 type="submit"
                 name="intent"

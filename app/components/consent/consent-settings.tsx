@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Language } from "#app/i18n/locales.ts";
 import { COOKIES, type CookieGroup } from "#app/modules/consent/cookies.ts";
+import { ConsentAnswers } from "./consent-answers.tsx";
 import { CONSENT_FETCHER_KEY } from "./fetcher-key.ts";
 import { useShellT } from "./use-shell-t.ts";
 
@@ -87,12 +88,7 @@ export default function ConsentSettings({ language, action, enabled, returnTo, o
           <button type="submit" name="intent" value="save" className="button">
             {t("consent.save")}
           </button>
-          <button type="submit" name="intent" value="accept-all" className="button button--secondary">
-            {t("consent.accept_all")}
-          </button>
-          <button type="submit" name="intent" value="decline" className="button button--secondary">
-            {t("consent.decline")}
-          </button>
+          <ConsentAnswers language={language} primary={false} />
         </div>
       </fetcher.Form>
     </dialog>

@@ -8,7 +8,7 @@ import { ListFilters } from "./list-filters.tsx";
 import { Pagination } from "./pagination.tsx";
 import { ariaSort, SortHeader } from "./sort-header.tsx";
 import { StatusBadge } from "./status-badge.tsx";
-import { sectionName, useAdminT } from "./use-admin-t.ts";
+import { useSectionT } from "./use-admin-t.ts";
 
 type Row = ContentListData["rows"][number];
 
@@ -17,9 +17,8 @@ type Row = ContentListData["rows"][number];
  * sorting, filters and pages all plain links and GET forms on the URL.
  */
 export function ContentListView({ data }: { data: ContentListData }) {
-  const { t } = useAdminT();
   const { type, query, rows } = data;
-  const section = sectionName(t, type);
+  const { t, section } = useSectionT(type);
   const trash = query.view === "trash";
   // Each cell's column name, shown beside it when the table is stacked on a phone.
   const label = {

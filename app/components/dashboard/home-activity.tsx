@@ -10,18 +10,8 @@ export function HomeActivityView({ activity }: { activity: HomeActivity }) {
       <section aria-labelledby="queue-heading" className="home-section">
         <h2 id="queue-heading">{t("admin:home.queue")}</h2>
         <div className="dash-home-grid">
-          {activity.pendingAdverts !== null ? (
-            <div className="panel">
-              <p className="dash-home-stat">{activity.pendingAdverts}</p>
-              <LocalizedLink to="/dashboard/advertisements/moderation">{t("admin:home.pending", { count: activity.pendingAdverts })}</LocalizedLink>
-            </div>
-          ) : null}
-          {activity.openReports !== null ? (
-            <div className="panel">
-              <p className="dash-home-stat">{activity.openReports}</p>
-              <LocalizedLink to="/dashboard/reports">{t("admin:home.reports", { count: activity.openReports })}</LocalizedLink>
-            </div>
-          ) : null}
+          {activity.pendingAdverts !== null ? <QueueStat count={activity.pendingAdverts} to="/dashboard/advertisements/moderation" label={t("admin:home.pending", { count: activity.pendingAdverts })} /> : null}
+          {activity.openReports !== null ? <QueueStat count={activity.openReports} to="/dashboard/reports" label={t("admin:home.reports", { count: activity.openReports })} /> : null}
         </div>
       </section>
       <section aria-labelledby="latest-heading" className="home-section">
@@ -49,5 +39,15 @@ export function HomeActivityView({ activity }: { activity: HomeActivity }) {
         )}
       </section>
     </>
+  );
+}
+
+/** One queue on the dashboard home: how many wait, and the link to them. */
+function QueueStat({ count, to, label }: { count: number; to: string; label: string }) {
+  return (
+    <div className="panel">
+      <p className="dash-home-stat">{count}</p>
+      <LocalizedLink to={to}>{label}</LocalizedLink>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { ListQuery } from "#app/modules/staff-content/list-query.ts";
 import type { Choice } from "#app/modules/staff-content/form-data.server.ts";
@@ -23,26 +24,50 @@ export function ListFilters({ query, filters, authorLabel }: { query: ListQuery;
   }));
   const authors = filters.authors.map((author) => ({ value: author.id, label: author.label }));
   return (
-    <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
-      {query.view === "trash" ? <input type="hidden" name="view" value="trash" /> : null}
-      {query.sort !== "updated_at" ? <input type="hidden" name="sort" value={query.sort} /> : null}
-      {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
-      <div className="field">
-        <label htmlFor="filter-q">{t("admin:list.search")}</label>
-        <input id="filter-q" type="search" name="q" defaultValue={query.q ?? ""} />
-      </div>
+    <SearchFilters
+      id="filter-q"
+      label={t("admin:list.search")}
+      q={query.q}
+      hidden={
+        <>
+          {query.view === "trash" ? <input type="hidden" name="view" value="trash" /> : null}
+          {query.sort !== "updated_at" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+          {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
+        </>
+      }
+      reset={
+        <Link to={query.view === "trash" ? "?view=trash" : "?"} className="button button--secondary">
+          {t("admin:list.reset")}
+        </Link>
+      }
+    >
       <FilterSelect className="field" id="filter-status" name="status" label={t("admin:list.col_status")} anyLabel={any} defaultValue={query.status ?? ""} options={statuses} />
       {categories ? (
         <FilterSelect className="field" id="filter-category" name="category" label={t("admin:list.col_category")} anyLabel={any} defaultValue={query.category ? String(query.category) : ""} options={categories} />
       ) : null}
       <FilterSelect className="field" id="filter-author" name="author" label={authorLabel} anyLabel={any} defaultValue={query.author ? String(query.author) : ""} options={authors} />
+    </SearchFilters>
+  );
+}
+
+type SearchFiltersProps = { id: string; label: string; q: string | undefined; hidden?: ReactNode; children?: ReactNode; reset?: ReactNode };
+
+/** A dashboard list's GET filter form: the search box, any further `children` fields, then apply (and `reset`). */
+export function SearchFilters({ id, label, q, hidden, children, reset }: SearchFiltersProps) {
+  const { t } = useAdminT();
+  return (
+    <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
+      {hidden}
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} type="search" name="q" defaultValue={q ?? ""} />
+      </div>
+      {children}
       <div className="dash-filters__actions">
         <button type="submit" className="button">
           {t("admin:list.apply")}
         </button>
-        <Link to={query.view === "trash" ? "?view=trash" : "?"} className="button button--secondary">
-          {t("admin:list.reset")}
-        </Link>
+        {reset}
       </div>
     </Form>
   );

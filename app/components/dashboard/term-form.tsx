@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { ZodType } from "zod";
 import type { Choice } from "#app/modules/staff-content/form-data.server.ts";
@@ -61,5 +62,33 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
       ) : null}
       <SubmitRow>{submitLabel}</SubmitRow>
     </Form>
+  );
+}
+
+type TermRow = { id: number; slug: string; name_uk: string; name_en: string | null; uses: number };
+
+/** A tag or location in its editor's list: names, slug and uses, opening to its rename form (and `children`). */
+export function TermDetails({ formPrefix, term, note, reply, children }: { formPrefix: string; term: TermRow; note?: string; reply?: TermReply | null; children?: ReactNode }) {
+  const { t } = useAdminT();
+  return (
+    <details>
+      <summary>
+        <strong>{term.name_uk}</strong>
+        {term.name_en ? <span lang="en"> / {term.name_en}</span> : null} <span className="dash-table__sub">/{term.slug} · {t("admin:tags.uses", { count: term.uses })}{note}</span>
+      </summary>
+      <TermForm formId={`${formPrefix}-${term.id}`} intent="rename" id={term.id} defaults={term} reply={reply} submitLabel={t("admin:form.save")} compact />
+      {children}
+    </details>
+  );
+}
+
+/** The panel under a taxonomy list that adds one more term (`formPrefix`-new); categories also pass `parents`. */
+export function NewTermPanel({ formPrefix, title, reply, parents }: { formPrefix: string; title: string; reply?: TermReply | null; parents?: Choice[] }) {
+  const { t } = useAdminT();
+  return (
+    <section className="panel" aria-labelledby={`new-${formPrefix}`}>
+      <h2 id={`new-${formPrefix}`}>{title}</h2>
+      <TermForm formId={`${formPrefix}-new`} intent="create" reply={reply} parents={parents} submitLabel={t("admin:form.create")} />
+    </section>
   );
 }

@@ -15,6 +15,12 @@ export function tKey(t: AdminT, key: string, values?: Record<string, unknown>): 
 }
 
 /** A content type's dashboard section name ("Новини"). */
-export function sectionName(t: AdminT, type: ContentType): string {
+function sectionName(t: AdminT, type: ContentType): string {
   return tKey(t, `dashboard:sections.${type}`);
+}
+
+/** `useAdminT` on a content type's pages, with that type's section name. */
+export function useSectionT(type: ContentType) {
+  const { t } = useAdminT();
+  return { t, section: sectionName(t, type) };
 }

@@ -11,7 +11,7 @@ import type { TermValue } from "./schemas.ts";
 // (duplicates folded into one, their items kept); locations are created, renamed,
 // reordered and deleted while unused (admin only, checked by the routes).
 
-type TermTable = "tags" | "locations";
+export type TermTable = "tags" | "locations";
 const ENTITY: Record<TermTable, string> = { tags: "tag", locations: "location" };
 
 /** The link tables of the content types with tags (the registry). */

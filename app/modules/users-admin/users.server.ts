@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { UserRole } from "#db/schema.ts";
+import { sql, type Transaction } from "kysely";
+import type { DB, UserRole } from "#db/schema.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 
@@ -60,27 +60,13 @@ export async function listUsers(query: { q?: string; role?: UserRole; page: numb
 
 export type UserChange = "done" | "self" | "last_admin" | "missing" | "unchanged";
 
-export async function changeRole(userId: number, role: UserRole, actorId: number): Promise<UserChange> {
-  if (userId === actorId) return "self";
-  return getDb()
-    .transaction()
-    .execute(async (trx): Promise<UserChange> => {
-      // One admin change at a time, so two admins cannot demote each other at once.
-      await sql`select pg_advisory_xact_lock(hashtext('users.role'))`.execute(trx);
-      const user = await trx.selectFrom("users").select(["role"]).where("id", "=", userId).forUpdate().executeTakeFirst();
-      if (!user) return "missing";
-      if (user.role === role) return "unchanged";
-      if (user.role === "admin") {
-        const admins = await trx.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).where("role", "=", "admin").where("blocked_at", "is", null).executeTakeFirst();
-        if (Number(admins?.n ?? 0) <= 1) return "last_admin";
-      }
-      await trx.updateTable("users").set({ role, updated_at: sql`now()` }).where("id", "=", userId).execute();
-      await recordAudit(trx, { actorId, action: "role", entityType: "user", entityId: userId, before: { role: user.role }, after: { role } });
-      return "done";
-    });
-}
+type LockedUser = { role: UserRole; blocked_at: Date | null };
 
-export async function setBlocked(userId: number, blocked: boolean, actorId: number): Promise<UserChange> {
+/**
+ * An admin's change to another user, in one transaction holding the users-admin lock (so two
+ * admins cannot demote or block each other at once) and the user's row, which `change` gets.
+ */
+async function changeUser(userId: number, actorId: number, change: (trx: Transaction<DB>, user: LockedUser) => Promise<UserChange>): Promise<UserChange> {
   if (userId === actorId) return "self";
   return getDb()
     .transaction()
@@ -88,14 +74,33 @@ export async function setBlocked(userId: number, blocked: boolean, actorId: numb
       await sql`select pg_advisory_xact_lock(hashtext('users.role'))`.execute(trx);
       const user = await trx.selectFrom("users").select(["role", "blocked_at"]).where("id", "=", userId).forUpdate().executeTakeFirst();
       if (!user) return "missing";
-      if ((user.blocked_at !== null) === blocked) return "unchanged";
-      if (blocked && user.role === "admin") {
-        const admins = await trx.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).where("role", "=", "admin").where("blocked_at", "is", null).executeTakeFirst();
-        if (Number(admins?.n ?? 0) <= 1) return "last_admin";
-      }
-      await trx.updateTable("users").set({ blocked_at: blocked ? sql`now()` : null, updated_at: sql`now()` }).where("id", "=", userId).execute();
-      if (blocked) await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-      await recordAudit(trx, { actorId, action: blocked ? "block" : "unblock", entityType: "user", entityId: userId, before: { blocked: !blocked }, after: { blocked } });
-      return "done";
+      return change(trx, user);
     });
+}
+
+/** Whether at most one unblocked admin is left: that one may be neither demoted nor blocked. */
+async function lastActiveAdmin(trx: Transaction<DB>): Promise<boolean> {
+  const admins = await trx.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).where("role", "=", "admin").where("blocked_at", "is", null).executeTakeFirst();
+  return Number(admins?.n ?? 0) <= 1;
+}
+
+export async function changeRole(userId: number, role: UserRole, actorId: number): Promise<UserChange> {
+  return changeUser(userId, actorId, async (trx, user) => {
+    if (user.role === role) return "unchanged";
+    if (user.role === "admin" && (await lastActiveAdmin(trx))) return "last_admin";
+    await trx.updateTable("users").set({ role, updated_at: sql`now()` }).where("id", "=", userId).execute();
+    await recordAudit(trx, { actorId, action: "role", entityType: "user", entityId: userId, before: { role: user.role }, after: { role } });
+    return "done";
+  });
+}
+
+export async function setBlocked(userId: number, blocked: boolean, actorId: number): Promise<UserChange> {
+  return changeUser(userId, actorId, async (trx, user) => {
+    if ((user.blocked_at !== null) === blocked) return "unchanged";
+    if (blocked && user.role === "admin" && (await lastActiveAdmin(trx))) return "last_admin";
+    await trx.updateTable("users").set({ blocked_at: blocked ? sql`now()` : null, updated_at: sql`now()` }).where("id", "=", userId).execute();
+    if (blocked) await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await recordAudit(trx, { actorId, action: blocked ? "block" : "unblock", entityType: "user", entityId: userId, before: { blocked: !blocked }, after: { blocked } });
+    return "done";
+  });
 }

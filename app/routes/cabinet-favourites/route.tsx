@@ -1,9 +1,9 @@
 import type { Route } from "./+types/route";
+import { EmptyList } from "#app/components/account/empty-list.tsx";
 import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
 import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { getPageLanguage } from "#app/middleware/i18next.ts";
 import { advertsT, priceLabels } from "#app/modules/adverts/page.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
@@ -51,12 +51,7 @@ export default function CabinetFavourites({ loaderData }: Route.ComponentProps) 
           <PaginationNav pagination={pagination} />
         </>
       ) : (
-        <div className="empty-state">
-          <p>{t("favourites.empty")}</p>
-          <LocalizedLink to="/advertisement" className="button">
-            {t("favourites.browse")}
-          </LocalizedLink>
-        </div>
+        <EmptyList message={t("favourites.empty")} browseLabel={t("favourites.browse")} />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
+import { EmptyList } from "#app/components/account/empty-list.tsx";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { useMessage } from "#app/components/adverts/use-message.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
@@ -80,12 +81,7 @@ export default function CabinetSavedSearches({ loaderData, actionData }: Route.C
           ))}
         </ul>
       ) : (
-        <div className="empty-state">
-          <p>{t("cabinet:saved_searches.empty")}</p>
-          <LocalizedLink to="/advertisement" className="button">
-            {t("cabinet:saved_searches.browse")}
-          </LocalizedLink>
-        </div>
+        <EmptyList message={t("cabinet:saved_searches.empty")} browseLabel={t("cabinet:saved_searches.browse")} />
       )}
     </section>
   );

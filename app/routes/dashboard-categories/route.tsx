@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/route";
+import { ColumnHeads } from "#app/components/dashboard/column-heads.tsx";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
-import { RowAction } from "#app/components/dashboard/row-action.tsx";
-import { TermForm } from "#app/components/dashboard/term-form.tsx";
-import { sectionName, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { OrderedRowActions } from "#app/components/dashboard/row-action.tsx";
+import { NewTermPanel } from "#app/components/dashboard/term-form.tsx";
+import { useSectionT } from "#app/components/dashboard/use-admin-t.ts";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
@@ -64,9 +65,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdminT();
   const { type, categories } = loaderData;
-  const section = sectionName(t, type);
+  const { t, section } = useSectionT(type);
   return (
     <>
       <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>
@@ -75,16 +75,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
       {categories.length ? (
         <div className="table-scroll">
           <table className="stats-table stats-table--stack dash-terms">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin:fields.name")}</th>
-                <th scope="col">{t("admin:fields.slug")}</th>
-                <th scope="col" className="num">
-                  {t("admin:categories.items")}
-                </th>
-                <th scope="col">{t("admin:list.actions")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={[{ label: t("admin:fields.name") }, { label: t("admin:fields.slug") }, { label: t("admin:categories.items"), num: true }, { label: t("admin:list.actions") }]} />
             <tbody>
               {categories.map((category) => (
                 <tr key={category.id}>
@@ -101,13 +92,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                     {category.items}
                   </td>
                   <td>
-                    <div className="dash-row-actions">
-                      <RowAction intent="up" id={category.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: category.name_uk })} />
-                      <RowAction intent="down" id={category.id} label={t("admin:categories.down")} ariaLabel={t("admin:categories.down_named", { name: category.name_uk })} />
-                      {category.items === 0 && category.children === 0 ? (
-                        <RowAction intent="delete" id={category.id} label={t("admin:actions.delete")} ariaLabel={t("admin:categories.delete_named", { name: category.name_uk })} danger />
-                      ) : null}
-                    </div>
+                    <OrderedRowActions id={category.id} name={category.name_uk} deletable={category.items === 0 && category.children === 0} />
                   </td>
                 </tr>
               ))}
@@ -117,10 +102,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <p>{t("admin:categories.empty")}</p>
       )}
-      <section className="panel" aria-labelledby="new-category">
-        <h2 id="new-category">{t("admin:categories.new")}</h2>
-        <TermForm formId="category-new" intent="create" reply={actionData} parents={loaderData.parents} submitLabel={t("admin:form.create")} />
-      </section>
+      <NewTermPanel formPrefix="category" title={t("admin:categories.new")} reply={actionData} parents={loaderData.parents} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { readForm } from "#app/modules/http/body.server.ts";
 import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { TermForm } from "#app/components/dashboard/term-form.tsx";
-import { sectionName, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { useSectionT } from "#app/components/dashboard/use-admin-t.ts";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { getPageLanguage } from "#app/middleware/i18next.ts";
@@ -58,9 +58,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function CategoryEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdminT();
   const { type, category } = loaderData;
-  const section = sectionName(t, type);
+  const { t, section } = useSectionT(type);
   return (
     <>
       <BackLink to={dashboardPaths.categories(type)}>{t("dashboard:sections.categories", { section })}</BackLink>

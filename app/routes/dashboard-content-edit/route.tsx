@@ -4,7 +4,7 @@ import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
 import { ContentForm } from "#app/components/dashboard/content-form.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { StatusBadge } from "#app/components/dashboard/status-badge.tsx";
-import { sectionName, tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { useSectionT, tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
@@ -129,9 +129,8 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
 }
 
 export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdminT();
   const { type, item } = loaderData;
-  const section = sectionName(t, type);
+  const { t, section } = useSectionT(type);
   return (
     <>
       <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>

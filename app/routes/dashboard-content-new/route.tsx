@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { ContentForm } from "#app/components/dashboard/content-form.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
-import { sectionName, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { useSectionT } from "#app/components/dashboard/use-admin-t.ts";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
@@ -52,9 +52,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdminT();
   const { type } = loaderData;
-  const section = sectionName(t, type);
+  const { t, section } = useSectionT(type);
   return (
     <>
       <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>

@@ -1,18 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
-import { RowAction } from "#app/components/dashboard/row-action.tsx";
-import { TermForm } from "#app/components/dashboard/term-form.tsx";
+import { OrderedRowActions } from "#app/components/dashboard/row-action.tsx";
+import { NewTermPanel, TermDetails } from "#app/components/dashboard/term-form.tsx";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
-import { positiveId, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
-import { termSchema } from "#app/modules/taxonomy/schemas.ts";
-import { createTerm, deleteTerm, listLocations, moveLocation, renameTerm } from "#app/modules/taxonomy/terms.server.ts";
+import { positiveId, termIntent } from "#app/modules/taxonomy/route-helpers.server.ts";
+import { listLocations, moveLocation } from "#app/modules/taxonomy/terms.server.ts";
 import { badRequest } from "#app/modules/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
@@ -30,26 +28,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "locations.manage");
   const here = localizePath("/dashboard/locations", localeFromPath(url.pathname));
   const formData = await readForm(request);
+  const answered = await termIntent("locations", formData, here, user.id);
+  if (answered) return answered;
   const intent = formData.get("intent");
-  if (intent === "create" || intent === "rename") {
-    const formId = intent === "create" ? "location-new" : `location-${formData.get("id")}`;
-    const submission = parseWithZod(formData, { schema: termSchema });
-    if (submission.status !== "success") return termReply(formId, submission);
-    const result =
-      intent === "create"
-        ? await createTerm("locations", submission.value, user.id)
-        : await renameTerm("locations", positiveId(formData.get("id")), submission.value, user.id);
-    if (!result.ok) return termReply(formId, submission, { [result.field]: [result.message] });
-    return redirectWithFlash(here, { severity: "success", message: intent === "create" ? "admin:locations.created" : "admin:locations.saved" });
-  }
   if (intent === "up" || intent === "down") {
     await moveLocation(positiveId(formData.get("id")), intent, user.id);
     return redirectWithFlash(here, { severity: "success", message: "admin:categories.moved" });
-  }
-  if (intent === "delete") {
-    const outcome = await deleteTerm("locations", positiveId(formData.get("id")), user.id);
-    if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:locations.in_use" });
-    return redirectWithFlash(here, { severity: "success", message: "admin:locations.deleted" });
   }
   badRequest();
 }
@@ -63,25 +47,12 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
       <ul className="dash-term-list">
         {loaderData.locations.map((location) => (
           <li key={location.id}>
-            <details>
-              <summary>
-                <strong>{location.name_uk}</strong>
-                {location.name_en ? <span lang="en"> / {location.name_en}</span> : null} <span className="dash-table__sub">/{location.slug} · {t("admin:tags.uses", { count: location.uses })}</span>
-              </summary>
-              <TermForm formId={`location-${location.id}`} intent="rename" id={location.id} defaults={location} reply={actionData} submitLabel={t("admin:form.save")} compact />
-            </details>
-            <div className="dash-row-actions">
-              <RowAction intent="up" id={location.id} label={t("admin:categories.up")} ariaLabel={t("admin:categories.up_named", { name: location.name_uk })} />
-              <RowAction intent="down" id={location.id} label={t("admin:categories.down")} ariaLabel={t("admin:categories.down_named", { name: location.name_uk })} />
-              {location.uses === 0 ? <RowAction intent="delete" id={location.id} label={t("admin:actions.delete")} ariaLabel={t("admin:categories.delete_named", { name: location.name_uk })} danger /> : null}
-            </div>
+            <TermDetails formPrefix="location" term={location} reply={actionData} />
+            <OrderedRowActions id={location.id} name={location.name_uk} deletable={location.uses === 0} />
           </li>
         ))}
       </ul>
-      <section className="panel" aria-labelledby="new-location">
-        <h2 id="new-location">{t("admin:locations.new")}</h2>
-        <TermForm formId="location-new" intent="create" reply={actionData} submitLabel={t("admin:form.create")} />
-      </section>
+      <NewTermPanel formPrefix="location" title={t("admin:locations.new")} reply={actionData} />
     </>
   );
 }

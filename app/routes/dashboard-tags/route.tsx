@@ -4,8 +4,9 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
+import { SearchFilters } from "#app/components/dashboard/list-filters.tsx";
 import { RowAction } from "#app/components/dashboard/row-action.tsx";
-import { TermForm } from "#app/components/dashboard/term-form.tsx";
+import { NewTermPanel, TermDetails } from "#app/components/dashboard/term-form.tsx";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field } from "#app/components/forms/field.tsx";
@@ -15,9 +16,9 @@ import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
-import { positiveId, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
-import { mergeTagsSchema, termSchema } from "#app/modules/taxonomy/schemas.ts";
-import { createTerm, deleteTerm, listTags, mergeTags, renameTerm } from "#app/modules/taxonomy/terms.server.ts";
+import { termIntent } from "#app/modules/taxonomy/route-helpers.server.ts";
+import { mergeTagsSchema } from "#app/modules/taxonomy/schemas.ts";
+import { listTags, mergeTags } from "#app/modules/taxonomy/terms.server.ts";
 import { parseQuery, queryText } from "#app/modules/http/query.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { badRequest } from "#app/modules/http/errors.ts";
@@ -38,28 +39,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "tags.manage");
   const here = localizePath("/dashboard/tags", localeFromPath(url.pathname)) + url.search;
   const formData = await readForm(request);
+  const answered = await termIntent("tags", formData, here, user.id);
+  if (answered) return answered;
   const intent = formData.get("intent");
-  if (intent === "create" || intent === "rename") {
-    const formId = intent === "create" ? "tag-new" : `tag-${formData.get("id")}`;
-    const submission = parseWithZod(formData, { schema: termSchema });
-    if (submission.status !== "success") return termReply(formId, submission);
-    const result =
-      intent === "create"
-        ? await createTerm("tags", submission.value, user.id)
-        : await renameTerm("tags", positiveId(formData.get("id")), submission.value, user.id);
-    if (!result.ok) return termReply(formId, submission, { [result.field]: [result.message] });
-    return redirectWithFlash(here, { severity: "success", message: intent === "create" ? "admin:tags.created" : "admin:tags.saved" });
-  }
   if (intent === "merge") {
     const submission = parseWithZod(formData, { schema: mergeTagsSchema });
     if (submission.status !== "success") return data({ formId: "tag-merge", result: submission.reply() }, { status: 400 });
     const merged = await mergeTags(submission.value.source_ids, submission.value.target_id, user.id);
     return redirectWithFlash(here, { severity: "success", message: "admin:tags.merged", values: { count: merged } });
-  }
-  if (intent === "delete") {
-    const outcome = await deleteTerm("tags", positiveId(formData.get("id")), user.id);
-    if (outcome === "in_use") return redirectWithFlash(here, { severity: "warn", message: "admin:tags.in_use" });
-    return redirectWithFlash(here, { severity: "success", message: "admin:tags.deleted" });
   }
   badRequest();
 }
@@ -71,36 +58,18 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <h1>{t("dashboard:sections.tags")}</h1>
       <p className="panel__lead">{t("admin:tags.lead")}</p>
-      <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
-        <div className="field">
-          <label htmlFor="tags-q">{t("admin:list.search")}</label>
-          <input id="tags-q" type="search" name="q" defaultValue={q} />
-        </div>
-        <div className="dash-filters__actions">
-          <button type="submit" className="button">
-            {t("admin:list.apply")}
-          </button>
-        </div>
-      </Form>
+      <SearchFilters id="tags-q" label={t("admin:list.search")} q={q} />
       {tags.length ? <MergeForm tags={tags} reply={actionData} /> : <p>{t("admin:tags.empty")}</p>}
       <ul className="dash-term-list">
         {tags.map((tag) => (
           <li key={tag.id}>
-            <details>
-              <summary>
-                <strong>{tag.name_uk}</strong>
-                {tag.name_en ? <span lang="en"> / {tag.name_en}</span> : null} <span className="dash-table__sub">/{tag.slug} · {t("admin:tags.uses", { count: tag.uses })}{tag.name_en ? null : ` · ${t("admin:tags.no_english")}`}</span>
-              </summary>
-              <TermForm formId={`tag-${tag.id}`} intent="rename" id={tag.id} defaults={tag} reply={actionData} submitLabel={t("admin:form.save")} compact />
+            <TermDetails formPrefix="tag" term={tag} note={tag.name_en ? undefined : ` · ${t("admin:tags.no_english")}`} reply={actionData}>
               {tag.uses === 0 ? <RowAction intent="delete" id={tag.id} label={t("admin:actions.delete")} ariaLabel={t("admin:tags.delete_named", { name: tag.name_uk })} danger /> : null}
-            </details>
+            </TermDetails>
           </li>
         ))}
       </ul>
-      <section className="panel" aria-labelledby="new-tag">
-        <h2 id="new-tag">{t("admin:tags.new")}</h2>
-        <TermForm formId="tag-new" intent="create" reply={actionData} submitLabel={t("admin:form.create")} />
-      </section>
+      <NewTermPanel formPrefix="tag" title={t("admin:tags.new")} reply={actionData} />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
+import { ColumnHeads } from "#app/components/dashboard/column-heads.tsx";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { Pagination } from "#app/components/dashboard/pagination.tsx";
+import { SearchFilters } from "#app/components/dashboard/list-filters.tsx";
 import { tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
@@ -70,31 +72,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <BackLink to={"/dashboard/settings"}>{t("dashboard:sections.settings")}</BackLink>
       <h1>{t("admin:users.title")}</h1>
       <p className="panel__lead">{t("admin:users.lead")}</p>
-      <Form method="get" className="dash-filters" role="search" aria-label={t("admin:list.filters")}>
-        <div className="field">
-          <label htmlFor="users-q">{t("admin:users.search")}</label>
-          <input id="users-q" type="search" name="q" defaultValue={query.q ?? ""} />
-        </div>
+      <SearchFilters id="users-q" label={t("admin:users.search")} q={query.q}>
         <FilterSelect className="field" id="users-role" name="role" label={t("admin:users.role")} anyLabel={t("admin:list.any")} defaultValue={query.role ?? ""} options={USER_ROLES.map((role) => ({ value: role, label: tKey(t, `cabinet:roles.${role}`) }))} />
-        <div className="dash-filters__actions">
-          <button type="submit" className="button">
-            {t("admin:list.apply")}
-          </button>
-        </div>
-      </Form>
+      </SearchFilters>
       <div className="table-scroll">
         <table className="stats-table stats-table--stack dash-users">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin:users.user")}</th>
-              <th scope="col">{t("admin:users.joined")}</th>
-              <th scope="col" className="num">
-                {t("admin:users.adverts")}
-              </th>
-              <th scope="col">{t("admin:users.role")}</th>
-              <th scope="col">{t("admin:users.access")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={[{ label: t("admin:users.user") }, { label: t("admin:users.joined") }, { label: t("admin:users.adverts"), num: true }, { label: t("admin:users.role") }, { label: t("admin:users.access") }]} />
           <tbody>
             {users.map((user) => (
               <tr key={user.id} data-user={user.email}>

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/route";
+import { ColumnHeads } from "#app/components/dashboard/column-heads.tsx";
 import { accountT } from "#app/modules/auth/translate.server.ts";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { dashboardNav } from "#app/components/account/dashboard-nav.ts";
@@ -43,15 +44,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         <h2 id="content-heading">{t("dashboard:overview.content_heading")}</h2>
         <div className="table-scroll">
           <table className="stats-table stats-table--stack">
-            <thead>
-              <tr>
-                <th scope="col">{t("dashboard:overview.type")}</th>
-                <th scope="col">{t("dashboard:overview.states")}</th>
-                <th scope="col" className="num">
-                  {t("dashboard:overview.total")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={[{ label: t("dashboard:overview.type") }, { label: t("dashboard:overview.states") }, { label: t("dashboard:overview.total"), num: true }]} />
             <tbody>
               {overview.map((row) => (
                 <tr key={row.section} data-section={row.section}>

@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
+import type { ReactNode } from "react";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm, requestWithForm } from "#app/modules/http/body.server.ts";
@@ -7,7 +8,7 @@ import { accountT } from "#app/modules/auth/translate.server.ts";
 import { NewPasswordField } from "#app/components/account/new-password-field.tsx";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import { InputField } from "#app/components/forms/fields.tsx";
-import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
+import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint, type ServerCheckedForm } from "#app/components/forms/use-server-checked-form.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { queueAlreadyRegisteredMail, queuePasswordResetMail, queueVerificationMail } from "#app/modules/auth/account-mail.server.ts";
 import { landingPath } from "#app/modules/auth/access.ts";
@@ -136,18 +137,27 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
 type FormResult = FormReply["result"] | undefined;
 
+/** Each of the page's forms: a post naming its intent, its form-level errors above its fields. */
+function LoginForm({ form, intent, errors = form.errors, children }: { form: ServerCheckedForm; intent: LoginIntent; errors?: string[]; children: ReactNode }) {
+  return (
+    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors id={form.errorId} errors={errors} />
+      {children}
+    </Form>
+  );
+}
+
 function SignInForm({ redirectTo, lastResult, linkError, constraint }: { redirectTo: string; lastResult: FormResult; linkError: string | null; constraint: FormConstraint }) {
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id: "signin", lastResult, constraint });
   return (
-    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
-      <input type="hidden" name="intent" value="signin" />
+    <LoginForm form={form} intent="signin" errors={form.errors ?? (linkError && !lastResult ? [linkError] : undefined)}>
       <input type="hidden" name="redirect" value={redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors ?? (linkError && !lastResult ? [linkError] : undefined)} />
       <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="username" />
       <InputField field={fields.password} label={t("auth:login.password")} type="password" autoComplete="current-password" />
       <SubmitRow>{t("auth:login.submit_sign_in")}</SubmitRow>
-    </Form>
+    </LoginForm>
   );
 }
 
@@ -155,9 +165,7 @@ function RegisterForm({ lastResult, constraint }: { lastResult: FormResult; cons
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id: "register", lastResult, constraint });
   return (
-    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
-      <input type="hidden" name="intent" value="register" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <LoginForm form={form} intent="register">
       <InputField field={fields.name} label={t("auth:login.name")} autoComplete="name" hint={t("auth:login.name_hint")} />
       <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
       <NewPasswordField field={fields.password} label={t("auth:login.password")} />
@@ -166,7 +174,7 @@ function RegisterForm({ lastResult, constraint }: { lastResult: FormResult; cons
         <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <SubmitRow>{t("auth:login.submit_register")}</SubmitRow>
-    </Form>
+    </LoginForm>
   );
 }
 
@@ -174,11 +182,9 @@ function ForgotForm({ lastResult, constraint }: { lastResult: FormResult; constr
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id: "forgot", lastResult, constraint });
   return (
-    <Form method="post" className="form" {...serverCheckedFormProps(form)}>
-      <input type="hidden" name="intent" value="forgot" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <LoginForm form={form} intent="forgot">
       <InputField field={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" />
       <SubmitRow variant="secondary">{t("auth:login.submit_forgot")}</SubmitRow>
-    </Form>
+    </LoginForm>
   );
 }
