@@ -108,13 +108,15 @@ export async function callRoute<F extends (args: any) => unknown>(
   })) as Awaited<ReturnType<F>>;
 }
 
-/** The Response a loader/action threw or returned (redirects, 404s); fails otherwise. */
+/** The Response a loader/action threw or returned (redirects, 404s, a thrown `data(null, init)`); fails otherwise. */
 export async function catchResponse(promise: Promise<unknown>): Promise<Response> {
   let outcome: unknown;
   try {
     outcome = await promise;
   } catch (error) {
     if (error instanceof Response) return error;
+    const thrown = error as { type?: unknown; init?: ResponseInit | null } | null;
+    if (thrown && typeof thrown === "object" && thrown.type === "DataWithResponseInit") return new Response(null, thrown.init ?? undefined);
     throw error;
   }
   if (outcome instanceof Response) return outcome;
