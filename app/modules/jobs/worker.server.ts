@@ -26,7 +26,7 @@ const SCHEDULES: Array<{ name: JobName; cron: string }> = [
   { name: "saved-search-alerts", cron: "* * * * *" },
   // Morning in Europe, where most readers live.
   { name: "message-digests", cron: "0 6 * * *" },
-  { name: "advert-expiry-mails", cron: "*/10 * * * *" },
+  { name: "advert-expiry-mails", cron: "* * * * *" },
 ];
 
 function run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<unknown> {
