@@ -173,11 +173,12 @@ export default defineConfig({
       "cookie-es",
       "isbot",
       "i18next",
+      "remix-i18next",
       "primereact/api",
       "primereact/chart",
       "primereact/editor",
       "quill",
     ],
-    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite"],
+    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite", "pg-boss", "@fastify/busboy"],
   },
 });
