@@ -22,11 +22,11 @@ const handlers: { [N in JobName]: (payload: JobPayloads[N]) => Promise<unknown> 
 };
 
 /** Recurring jobs (cron, UTC): pg-boss sends each occurrence once, whichever process notices it. */
-const SCHEDULES: Array<{ name: JobName; cron: string }> = [
-  { name: "saved-search-alerts", cron: "* * * * *" },
+const SCHEDULES: Array<{ name: JobName; cron: string; atStart?: boolean }> = [
+  { name: "saved-search-alerts", cron: "* * * * *", atStart: true },
   // Morning in Europe, where most readers live.
   { name: "message-digests", cron: "0 6 * * *" },
-  { name: "advert-expiry-mails", cron: "* * * * *" },
+  { name: "advert-expiry-mails", cron: "* * * * *", atStart: true },
 ];
 
 function run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<unknown> {
@@ -63,6 +63,9 @@ export async function startJobWorker(options: { database?: Database; boss?: PgBo
     });
   }
   for (const { name, cron } of SCHEDULES) await boss.schedule(name, cron, {});
+  // The minute scans also run once at start, not only at the first minute the clock notices
+  // (their queues take one job at a time, so several processes starting at once add nothing).
+  for (const { name, atStart } of SCHEDULES) if (atStart) await boss.send(name, {});
   return { stop: () => (options.boss ? options.boss.stop({ graceful: true, timeout: 30_000 }) : stopJobQueue(database)) };
 }
 
