@@ -73,30 +73,26 @@ export async function installJobQueue(database: Connection): Promise<void> {
   await (await openJobQueue(database, false)).stop({ graceful: false });
 }
 
-// One queue per opened database, on globalThis: the server and the app bundle load this file separately.
-const QUEUE_KEY = Symbol.for("portal.jobQueue");
-type Holder = { [QUEUE_KEY]?: Map<Database, Promise<PgBoss>> };
-
-function started(): Map<Database, Promise<PgBoss>> {
-  return ((globalThis as Holder)[QUEUE_KEY] ??= new Map());
-}
+// One queue per opened database in this process (the server reaches this module only through
+// the app build, so there is one copy of it).
+const queues = new Map<Database, Promise<PgBoss>>();
 
 /** This process's queue on `database` (the registered one by default), started on first use. */
 export function jobQueue(database: Database = getDatabase()): Promise<PgBoss> {
-  let boss = started().get(database);
+  let boss = queues.get(database);
   if (!boss) {
     boss = openJobQueue(database);
-    started().set(database, boss);
-    boss.catch(() => started().delete(database));
+    queues.set(database, boss);
+    boss.catch(() => queues.delete(database));
   }
   return boss;
 }
 
 /** Stops this process's queue on `database`: workers finish the job in hand (up to 30 s). */
 export async function stopJobQueue(database: Database = getDatabase()): Promise<void> {
-  const boss = started().get(database);
+  const boss = queues.get(database);
   if (!boss) return;
-  started().delete(database);
+  queues.delete(database);
   await (await boss.catch(() => undefined))?.stop({ graceful: true, timeout: 30_000 });
 }
 
