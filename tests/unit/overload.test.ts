@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createAdmission } from "../../server/admission.ts";
 import { createAppServer } from "../../server/app-server.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { loaderOnlyBuild } from "../support/loader-build.ts";
 
 describe("admission", () => {
   afterEach(() => void vi.useRealTimers());
@@ -192,18 +193,7 @@ describe("the server under more requests than it may build at once", () => {
       for (let i = 0; i < queries; i++) await sql`select count(*) from generate_series(1, 2000)`.execute(t.db);
       return new Response("page", { headers: { "Content-Type": "text/plain" } });
     };
-    return {
-      entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
-      routes: { root: { id: "root", path: "", module: {} }, page: { id: "page", parentId: "root", path: "*", module: { loader } } },
-      assets: { entry: { imports: [], module: "" }, routes: {}, url: "/manifest.js", version: "test" },
-      publicPath: "/",
-      assetsBuildDirectory: clientDir,
-      future: {},
-      ssr: true,
-      isSpaMode: false,
-      prerender: [],
-      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    } as unknown as ServerBuild;
+    return loaderOnlyBuild(loader, { clientDir });
   }
 
   it("sheds a crowd of reads with quick 503s on either database, and /healthz answers while the crowd waits", async () => {

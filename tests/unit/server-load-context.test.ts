@@ -15,6 +15,7 @@ import { getDatabase } from "#app/modules/db/db.server.ts";
 import { getClientAddress } from "#app/modules/http/client-address.server.ts";
 import { getImageStore, imageStoreFor } from "#app/modules/images/storage.server.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { loaderOnlyBuild } from "../support/loader-build.ts";
 
 const t = useTestDatabase();
 let clientDir: string;
@@ -32,18 +33,7 @@ function echoBuild(): ServerBuild {
       client: getClientAddress(context),
       build: getBuildId(context),
     });
-  return {
-    entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
-    routes: { root: { id: "root", path: "", module: {} }, page: { id: "page", parentId: "root", path: "*", module: { loader } } },
-    assets: { entry: { imports: [], module: "" }, routes: {}, url: "/manifest.js", version: "build-7" },
-    publicPath: "/",
-    assetsBuildDirectory: clientDir,
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+  return loaderOnlyBuild(loader, { clientDir, version: "build-7" });
 }
 
 describe("the load context", () => {
