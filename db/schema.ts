@@ -56,6 +56,13 @@ export type SocialLinksColumn = ColumnType<SocialLinks, SocialLinks | string, So
 export const ALERT_FREQUENCIES = ["off", "daily", "instant"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
+/** What a staff-defined advert field holds (advert_fields.kind); its value lives in the column of that kind. */
+export const ADVERT_FIELD_KINDS = ["number", "select", "boolean", "date", "text"] as const;
+export type AdvertFieldKind = (typeof ADVERT_FIELD_KINDS)[number];
+/** One choice of a select field: `value` is what URLs and stored values carry, the labels what people read. */
+export type AdvertFieldOption = { value: string; label_uk: string; label_en: string | null };
+export type AdvertFieldOptions = AdvertFieldOption[];
+
 /** The filters of a saved advert search, as the list's URL carries them (migrations/0011). */
 export type SavedSearchFilters = {
   location?: string;

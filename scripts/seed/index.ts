@@ -11,6 +11,7 @@ import { seedNews } from "./news.ts";
 import { seedPagesAndReklama, seedSettings } from "./pages.ts";
 import { seedPosters } from "./posters.ts";
 import { seedTaxonomy } from "./taxonomy.ts";
+import { seedAdvertFields } from "./advert-fields.ts";
 import { seedVisits } from "./visits.ts";
 
 export const DEMO_ACCOUNTS = {
@@ -81,6 +82,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       };
       await seedUsers(ctx, passwordHash);
       await seedTaxonomy(ctx);
+      await seedAdvertFields(ctx);
       await insertSeedImages(ctx, images);
       await seedSettings(ctx);
       await seedNews(ctx);

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { generateSchemaTypes, VALUE_TYPES } from "#db/codegen.ts";
 import {
+  ADVERT_FIELD_KINDS,
   ADVERT_STATUSES,
   ALERT_FREQUENCIES,
   CATEGORY_KINDS,
@@ -29,6 +30,7 @@ const t = useTestDatabase({ register: false });
 /** The values each union type of db/schema.ts allows. */
 const UNION_VALUES: Record<string, readonly string[]> = {
   UserRole: USER_ROLES,
+  AdvertFieldKind: ADVERT_FIELD_KINDS,
   Locale: LOCALES,
   TokenPurpose: TOKEN_PURPOSES,
   ExpiryMailKind: EXPIRY_MAIL_KINDS,
