@@ -151,6 +151,18 @@ export interface CountedVisitors {
   visitor_hash: string;
 }
 
+export interface DataExports {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  file_key: string | null;
+  id: GeneratedAlways<number>;
+  ready_at: Timestamp | null;
+  size_bytes: number | null;
+  token_hash: string | null;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface Diaspors {
   address: string | null;
   author_id: number | null;
@@ -428,6 +440,7 @@ export interface Services {
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  handle: Generated<string>;
   id: string;
   last_seen_at: Generated<Timestamp>;
   user_agent: string | null;
@@ -460,6 +473,12 @@ export interface Tags {
   name_uk: string;
   slug: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface UserDevices {
+  device: string;
+  first_seen_at: Generated<Timestamp>;
+  user_id: number;
 }
 
 export interface Users {
@@ -512,6 +531,7 @@ export interface DB {
   content_versions: ContentVersions;
   conversations: Conversations;
   counted_visitors: CountedVisitors;
+  data_exports: DataExports;
   diaspors: Diaspors;
   favourites: Favourites;
   images: Images;
@@ -533,6 +553,7 @@ export interface DB {
   sessions: Sessions;
   settings: Settings;
   tags: Tags;
+  user_devices: UserDevices;
   users: Users;
   visit_daily_totals: VisitDailyTotals;
   visits: Visits;

@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/route";
+import { useSecurityT } from "#app/components/account/use-security-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { landingPath } from "#app/modules/auth/access.ts";
+import { signInLinkUsable, signInWithLink } from "#app/modules/auth/sign-in-link.server.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { signInLinkSchema } from "./schema.ts";
+
+// The mailed sign-in link. Opening it only shows a button (mail scanners open links too);
+// the button's POST spends the link and signs in this browser. The token stays out of
+// Referer headers sent elsewhere.
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const t = getInstance(context).getFixedT(getPageLanguage(context), "security");
+  const parsed = signInLinkSchema.safeParse({ token: url.searchParams.get("token") ?? "" });
+  const usable = parsed.success && (await signInLinkUsable(parsed.data.token));
+  return { token: usable ? parsed.data.token : null, seo: { title: t("link.page_title"), description: t("link.lead") } };
+}
+
+export { headers } from "#app/modules/http/route-headers.ts";
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: signInLinkSchema });
+  const locale = localeFromPath(url.pathname);
+  const outcome = submission.status === "success" ? await signInWithLink(request, context, submission.value.token) : { ok: false as const };
+  // Spent, expired, replaced or forged: the same "does not work" page, as a 400.
+  if (!outcome.ok) return data({ invalid: true }, 400);
+  return redirectWithFlash(localizePath(landingPath(outcome.user.role), locale), { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
+}
+
+export default function LoginLink({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useSecurityT();
+  if (!loaderData.token || actionData?.invalid) {
+    return (
+      <section className="panel auth-page--narrow" aria-labelledby="link-title">
+        <h1 id="link-title">{t("security:link.invalid_title")}</h1>
+        <p>{t("security:link.invalid")}</p>
+        <p>
+          <LocalizedLink to="/login#sign-in-link" className="button">
+            {t("security:link.ask_again")}
+          </LocalizedLink>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="panel auth-page--narrow" aria-labelledby="link-title">
+      <h1 id="link-title">{t("security:link.page_title")}</h1>
+      <p className="panel__lead">{t("security:link.page_lead")}</p>
+      <Form method="post" className="form">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <div className="form__actions">
+          <button type="submit" className="button">
+            {t("security:link.page_submit")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

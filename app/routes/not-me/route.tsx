@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/route";
+import { useSecurityT } from "#app/components/account/use-security-t.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { secureAccount, notMeLinkUsable } from "#app/modules/auth/not-me.server.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { readForm } from "#app/modules/http/body.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { notMeSchema } from "./schema.ts";
+
+// A security mail's "this wasn't me": the page (GET, which scanners may open) shows what will
+// happen; its button signs out every session and mails a password reset.
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const t = getInstance(context).getFixedT(getPageLanguage(context), "security");
+  const parsed = notMeSchema.safeParse({ token: url.searchParams.get("token") ?? "" });
+  const usable = parsed.success && (await notMeLinkUsable(parsed.data.token));
+  return { token: usable ? parsed.data.token : null, seo: { title: t("not_me.title"), description: t("not_me.lead") } };
+}
+
+export { headers } from "#app/modules/http/route-headers.ts";
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: notMeSchema });
+  const done = submission.status === "success" && (await secureAccount(submission.value.token, publicOrigin(context)));
+  if (!done) return data({ invalid: true }, 400);
+  return redirect(`${localizePath("/verify-request", localeFromPath(url.pathname))}?sent=reset`, { status: 303 });
+}
+
+export default function NotMe({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useSecurityT();
+  if (!loaderData.token || actionData?.invalid) {
+    return (
+      <section className="panel auth-page--narrow" aria-labelledby="not-me-title">
+        <h1 id="not-me-title">{t("security:not_me.invalid_title")}</h1>
+        <p>{t("security:not_me.invalid")}</p>
+        <p>
+          <LocalizedLink to="/login#forgot-password" className="button">
+            {t("auth:verify.invalid_reset_hint")}
+          </LocalizedLink>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="panel auth-page--narrow" aria-labelledby="not-me-title">
+      <h1 id="not-me-title">{t("security:not_me.title")}</h1>
+      <p className="panel__lead">{t("security:not_me.lead")}</p>
+      <Form method="post" className="form">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <div className="form__actions">
+          <button type="submit" className="button button--danger">
+            {t("security:not_me.submit")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
