@@ -11,16 +11,14 @@ import { findUserById } from "./users.server.ts";
 // "Something changed on your account" mails: each in the owner's language, each with a
 // "this wasn't me" link that signs out everywhere and mails a password reset.
 
-export const SECURITY_EVENTS = [
-  "new-device",
-  "two-factor-on",
-  "two-factor-off",
-  "passkey-added",
-  "passkey-removed",
-  "password-changed",
-  "email-changed",
-] as const;
-export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
+export type SecurityEvent =
+  | "new-device"
+  | "two-factor-on"
+  | "two-factor-off"
+  | "passkey-added"
+  | "passkey-removed"
+  | "password-changed"
+  | "email-changed";
 
 /** Queues the mail about `event` for the account's owner; the worker writes and sends it. */
 export async function queueSecurityMail(mail: { userId: number; event: SecurityEvent; device?: string | null }): Promise<void> {
