@@ -49,27 +49,9 @@ export async function exportData(userId: number, consent: ConsentState | null) {
     .selectFrom("advertisements")
     .leftJoin("categories", "categories.id", "advertisements.category_id")
     .leftJoin("locations", "locations.id", "advertisements.location_id")
-    .select([
-      "advertisements.id",
-      "advertisements.slug",
-      "advertisements.title",
-      "advertisements.description",
-      "advertisements.status",
-      "advertisements.price_kind",
-      "advertisements.price_amount",
-      "advertisements.price_currency",
-      "advertisements.contact_name",
-      "advertisements.phone",
-      "advertisements.show_phone",
-      "advertisements.email",
-      "advertisements.rejection_reason",
-      "advertisements.created_at",
-      "advertisements.published_at",
-      "advertisements.expires_at",
-      "advertisements.deleted_at",
-      "categories.slug as category",
-      "locations.name_uk as location",
-    ])
+    // Every column of the advert (a new field lands here by itself), less the search index's.
+    .selectAll("advertisements")
+    .select(["categories.slug as category", "locations.name_uk as location"])
     .where("advertisements.owner_id", "=", userId)
     .orderBy("advertisements.id")
     .execute();
@@ -145,9 +127,11 @@ export async function exportData(userId: number, consent: ConsentState | null) {
       createdAt: iso(user.created_at),
       publicId: user.public_id,
     },
-    adverts: adverts.map((advert) => ({
+    adverts: adverts.map(({ search_stems: _stems, search_vector: _vector, owner_id: _owner, version: _version, ...advert }) => ({
       ...advert,
       created_at: iso(advert.created_at),
+      updated_at: iso(advert.updated_at),
+      raised_at: iso(advert.raised_at),
       published_at: iso(advert.published_at),
       expires_at: iso(advert.expires_at),
       deleted_at: iso(advert.deleted_at),
