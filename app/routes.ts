@@ -78,6 +78,7 @@ export default [
     route("messages/:id", "routes/cabinet-message-thread/route.tsx"),
     route("security", "routes/cabinet-security/route.tsx"),
     route("export", "routes/cabinet-export/route.tsx"),
+    route("export/file", "routes/cabinet-export-file/route.ts"),
     route("export/:token", "routes/cabinet-export-download/route.ts"),
     route("*", "routes/not-found/route.tsx", { id: "cabinet-not-found" }),
   ]),

@@ -112,7 +112,7 @@ test("the data export downloads a zip with the account's data", async ({ page })
 test("hostile posts to the new forms get 4xx, never 5xx @js-only", async ({ page }) => {
   const api = page.request;
   const foreign = { headers: { Origin: "https://evil.example" }, maxRedirects: 0 };
-  for (const path of ["/login/link", "/not-me", "/cabinet/security", "/cabinet/export"]) {
+  for (const path of ["/login/link", "/not-me", "/cabinet/security", "/cabinet/export/file"]) {
     const response = await api.post(path, { form: { token: "x".repeat(43), intent: "session-sign-out-others" }, ...foreign });
     expect(response.status(), `foreign Origin on ${path}`).toBeGreaterThanOrEqual(400);
     expect(response.status(), `foreign Origin on ${path}`).toBeLessThan(500);

@@ -7,7 +7,7 @@ import * as loginLink from "#app/routes/login-link/route.tsx";
 import * as notMe from "#app/routes/not-me/route.tsx";
 import * as security from "#app/routes/cabinet-security/route.tsx";
 import * as cabinet from "#app/routes/cabinet/route.tsx";
-import * as exportPage from "#app/routes/cabinet-export/route.tsx";
+import * as exportPage from "#app/routes/cabinet-export-file/route.ts";
 import * as exportDownload from "#app/routes/cabinet-export-download/route.ts";
 import { deviceName } from "#app/modules/auth/devices.server.ts";
 import { hashToken } from "#app/modules/auth/secrets.server.ts";
@@ -293,7 +293,7 @@ describe("personal data export", () => {
     const unrelated = await sendAboutAdvert(bobsAdvert.id, carol.id, "Carol asks Bob privately");
     expect(unrelated.ok).toBe(true);
 
-    const { result } = await callWithSession(exportPage.action, { url: "/cabinet/export", cookie: alice.session.cookie, form: { intent: "export" } });
+    const { result } = await callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: alice.session.cookie, form: { intent: "export" } });
     const response = result as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
@@ -317,8 +317,9 @@ describe("personal data export", () => {
     const dana = await person("Dana");
     const eve = await person("Eve");
     for (let i = 0; i <= INSTANT_EXPORT_MAX_PHOTOS; i++) await photo(dana.id, new Uint8Array([i]));
-    const { result } = await callWithSession(exportPage.action, { url: "/cabinet/export", cookie: dana.session.cookie, form: { intent: "export" } });
+    const { result } = await callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: dana.session.cookie, form: { intent: "export" } });
     expect((result as Response).status).toBe(303);
+    expect((result as Response).headers.get("Location")).toBe("/cabinet/export");
     await runQueuedJobs();
     const mail = mailsTo(dana.email).at(-1)!;
     expect(mail.subject).toMatch(/дані готові/);
@@ -340,7 +341,7 @@ describe("personal data export", () => {
 
   it("refuses anything but its one button with 400", async () => {
     const frank = await person("Frank");
-    const response = await catchResponse(callWithSession(exportPage.action, { url: "/cabinet/export", cookie: frank.session.cookie, form: { intent: "other" } }));
+    const response = await catchResponse(callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: frank.session.cookie, form: { intent: "other" } }));
     expect(response.status).toBe(400);
   });
 });
