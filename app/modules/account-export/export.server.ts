@@ -41,7 +41,7 @@ export async function countOwnPhotos(userId: number): Promise<number> {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Everything `data.json` holds for the user; null when the account is gone. */
-export async function exportData(userId: number, consent: ConsentState | null) {
+async function exportData(userId: number, consent: ConsentState | null) {
   const db = getDb();
   const user = await findUserById(userId);
   if (!user) return null;
