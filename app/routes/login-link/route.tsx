@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { MailedLinkButton, MailedLinkInvalid } from "#app/components/account/mailed-link-page.tsx";
 import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { landingPath } from "#app/modules/auth/access.ts";
@@ -42,30 +42,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function LoginLink({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useSecurityT();
   if (!loaderData.token || actionData?.invalid) {
-    return (
-      <section className="panel auth-page--narrow" aria-labelledby="link-title">
-        <h1 id="link-title">{t("security:link.invalid_title")}</h1>
-        <p>{t("security:link.invalid")}</p>
-        <p>
-          <LocalizedLink to="/login#sign-in-link" className="button">
-            {t("security:link.ask_again")}
-          </LocalizedLink>
-        </p>
-      </section>
-    );
+    return <MailedLinkInvalid title={t("security:link.invalid_title")} text={t("security:link.invalid")} to="/login#sign-in-link" label={t("security:link.ask_again")} />;
   }
-  return (
-    <section className="panel auth-page--narrow" aria-labelledby="link-title">
-      <h1 id="link-title">{t("security:link.page_title")}</h1>
-      <p className="panel__lead">{t("security:link.page_lead")}</p>
-      <Form method="post" className="form">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <div className="form__actions">
-          <button type="submit" className="button">
-            {t("security:link.page_submit")}
-          </button>
-        </div>
-      </Form>
-    </section>
-  );
+  return <MailedLinkButton title={t("security:link.page_title")} lead={t("security:link.page_lead")} submit={t("security:link.page_submit")} token={loaderData.token} />;
 }

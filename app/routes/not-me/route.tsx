@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { MailedLinkButton, MailedLinkInvalid } from "#app/components/account/mailed-link-page.tsx";
 import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { secureAccount, notMeLinkUsable } from "#app/modules/auth/not-me.server.ts";
@@ -38,30 +38,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function NotMe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useSecurityT();
   if (!loaderData.token || actionData?.invalid) {
-    return (
-      <section className="panel auth-page--narrow" aria-labelledby="not-me-title">
-        <h1 id="not-me-title">{t("security:not_me.invalid_title")}</h1>
-        <p>{t("security:not_me.invalid")}</p>
-        <p>
-          <LocalizedLink to="/login#forgot-password" className="button">
-            {t("auth:verify.invalid_reset_hint")}
-          </LocalizedLink>
-        </p>
-      </section>
-    );
+    return <MailedLinkInvalid title={t("security:not_me.invalid_title")} text={t("security:not_me.invalid")} to="/login#forgot-password" label={t("auth:verify.invalid_reset_hint")} />;
   }
-  return (
-    <section className="panel auth-page--narrow" aria-labelledby="not-me-title">
-      <h1 id="not-me-title">{t("security:not_me.title")}</h1>
-      <p className="panel__lead">{t("security:not_me.lead")}</p>
-      <Form method="post" className="form">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <div className="form__actions">
-          <button type="submit" className="button button--danger">
-            {t("security:not_me.submit")}
-          </button>
-        </div>
-      </Form>
-    </section>
-  );
+  return <MailedLinkButton title={t("security:not_me.title")} lead={t("security:not_me.lead")} submit={t("security:not_me.submit")} token={loaderData.token} danger />;
 }
