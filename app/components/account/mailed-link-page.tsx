@@ -1,9 +1,15 @@
 import { Form } from "react-router";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // The page a mailed one-time link opens: a button whose post spends the link (opening it
 // spends nothing, since mail scanners open links too), or, for a spent link, why it does not
 // work and where to go instead.
+
+/** Not indexed, and the token in the address stays out of Referer headers sent to other sites. */
+export function mailedLinkMeta(args: Parameters<typeof pageMeta>[0]) {
+  return [...pageMeta(args), { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+}
 
 export function MailedLinkButton({ title, lead, submit, token, danger = false }: { title: string; lead: string; submit: string; token: string; danger?: boolean }) {
   return (

@@ -1,15 +1,10 @@
 import { queuePasswordResetMail } from "./account-mail.server.ts";
 import { deleteUserSessions } from "./session.server.ts";
-import { consumeToken, inspectToken } from "./tokens.server.ts";
+import { consumeToken } from "./tokens.server.ts";
 import { findUserById } from "./users.server.ts";
 
 // A security mail's "this wasn't me" link: whoever reads the mailbox may end every session
 // of the account and get a password-reset link.
-
-export async function notMeLinkUsable(token: string): Promise<boolean> {
-  const check = await inspectToken(token);
-  return check.status === "valid" && check.purpose === "not_me";
-}
 
 /** Spends the link, ends every session and queues a reset mail. False for a spent or unknown link. */
 export async function secureAccount(token: string, origin: string): Promise<boolean> {

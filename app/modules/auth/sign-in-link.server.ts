@@ -6,7 +6,7 @@ import type { SentMail } from "#app/modules/mail/mailer.server.ts";
 import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
 import { getSession } from "./guards.server.ts";
 import { commitSessionCookie, createSession, deleteSession } from "./session.server.ts";
-import { consumeToken, inspectToken, issueToken } from "./tokens.server.ts";
+import { consumeToken, issueToken } from "./tokens.server.ts";
 import { findUserByEmail, findUserById, markEmailVerified } from "./users.server.ts";
 
 // The mailed sign-in link: one use, 15 minutes, signing in the browser that opens it. Opening
@@ -33,12 +33,6 @@ export async function sendSignInLinkMail(job: JobPayloads["mail-sign-in-link"]):
   const values = { name: user.name || user.email, site };
   const paragraphs = [t("mail.greeting", values), t("link.mail.body", values), link, t("link.mail.ignore", values), t("mail.signature", values)];
   return sendParagraphMail({ to: user.email, language, subject: t("link.mail.subject", values), paragraphs, link, fromName: site });
-}
-
-/** Whether the link can still sign in (the page shows its button, or says it is spent). */
-export async function signInLinkUsable(token: string): Promise<boolean> {
-  const check = await inspectToken(token);
-  return check.status === "valid" && check.purpose === "sign_in_link";
 }
 
 export type LinkSignIn = { ok: true; user: User; setCookie: string } | { ok: false };

@@ -2,30 +2,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
-import { MailedLinkButton, MailedLinkInvalid } from "#app/components/account/mailed-link-page.tsx";
+import { mailedLinkMeta, MailedLinkButton, MailedLinkInvalid } from "#app/components/account/mailed-link-page.tsx";
 import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { landingPath } from "#app/modules/auth/access.ts";
-import { signInLinkUsable, signInWithLink } from "#app/modules/auth/sign-in-link.server.ts";
+import { signInWithLink } from "#app/modules/auth/sign-in-link.server.ts";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { usableLinkToken } from "#app/modules/auth/link-token.server.ts";
 import { signInLinkSchema } from "./schema.ts";
 
 // The mailed sign-in link. Opening it only shows a button (mail scanners open links too);
 // the button's POST spends the link and signs in this browser. The token stays out of
 // Referer headers sent elsewhere.
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args),
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = mailedLinkMeta;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getPageLanguage(context), "security");
-  const parsed = signInLinkSchema.safeParse({ token: url.searchParams.get("token") ?? "" });
-  const usable = parsed.success && (await signInLinkUsable(parsed.data.token));
-  return { token: usable ? parsed.data.token : null, seo: { title: t("link.page_title"), description: t("link.lead") } };
+  return { token: await usableLinkToken(url, "sign_in_link"), seo: { title: t("link.page_title"), description: t("link.lead") } };
 }
 
 export { headers } from "#app/modules/http/route-headers.ts";

@@ -2,28 +2,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
-import { MailedLinkButton, MailedLinkInvalid } from "#app/components/account/mailed-link-page.tsx";
+import { mailedLinkMeta, MailedLinkButton, MailedLinkInvalid } from "#app/components/account/mailed-link-page.tsx";
 import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { secureAccount, notMeLinkUsable } from "#app/modules/auth/not-me.server.ts";
+import { secureAccount } from "#app/modules/auth/not-me.server.ts";
 import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { readForm } from "#app/modules/http/body.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { usableLinkToken } from "#app/modules/auth/link-token.server.ts";
 import { notMeSchema } from "./schema.ts";
 
 // A security mail's "this wasn't me": the page (GET, which scanners may open) shows what will
 // happen; its button signs out every session and mails a password reset.
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args),
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = mailedLinkMeta;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getPageLanguage(context), "security");
-  const parsed = notMeSchema.safeParse({ token: url.searchParams.get("token") ?? "" });
-  const usable = parsed.success && (await notMeLinkUsable(parsed.data.token));
-  return { token: usable ? parsed.data.token : null, seo: { title: t("not_me.title"), description: t("not_me.lead") } };
+  return { token: await usableLinkToken(url, "not_me"), seo: { title: t("not_me.title"), description: t("not_me.lead") } };
 }
 
 export { headers } from "#app/modules/http/route-headers.ts";
