@@ -1,5 +1,7 @@
 // Account security: the mailed sign-in link, the sessions a user sees and ends, the personal
 // data export and the security mails. Mail goes to the outbox of the test's DATA_DIR.
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as login from "#app/routes/login/route.tsx";
@@ -13,7 +15,8 @@ import { deviceName } from "#app/modules/auth/devices.server.ts";
 import { hashToken } from "#app/modules/auth/secrets.server.ts";
 import { createSession, commitSessionCookie } from "#app/modules/auth/session.server.ts";
 import { issueToken } from "#app/modules/auth/tokens.server.ts";
-import { INSTANT_EXPORT_MAX_PHOTOS } from "#app/modules/account-export/export.server.ts";
+import { INSTANT_EXPORT_MAX_PHOTOS, removeStaleExports } from "#app/modules/account-export/export.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
 import { imageObjectName } from "#app/modules/images/process.server.ts";
 import { resolveImageStore } from "#app/modules/images/storage.server.ts";
 import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
@@ -333,6 +336,11 @@ describe("personal data export", () => {
     const files = unzipSync(new Uint8Array(await first.arrayBuffer()));
     expect(Object.keys(files).filter((name) => name.startsWith("photos/"))).toHaveLength(INSTANT_EXPORT_MAX_PHOTOS + 1);
     expect((await download(dana.session.cookie)).status).toBe(404);
+    // The hourly scan removes what a download left (and a day-old unread file).
+    await runQueuedJobs();
+    await removeStaleExports(new Date(Date.now() + 25 * HOUR));
+    expect(await t.db.selectFrom("data_exports").select("id").where("user_id", "=", dana.id).where("file_key", "is not", null).execute()).toEqual([]);
+    expect(readdirSync(path.join(getConfig().dataDir, "exports"))).toEqual([]);
     for (const forged of ["x", "a".repeat(43), "../../etc/passwd", "%00"]) {
       const response = await catchResponse(callWithSession(exportDownload.loader, { url: "/cabinet/export/x", params: { token: forged }, cookie: dana.session.cookie }).then((call) => call.result));
       expect(response.status).toBe(404);

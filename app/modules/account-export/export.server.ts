@@ -288,3 +288,26 @@ export async function takeMailedExport(userId: number, token: string, now = new 
   stream.once("close", () => void rm(file, { force: true }));
   return { stream, size: Number(row.size_bytes ?? 0) };
 }
+
+/** Rows of spent or expired exports are kept this long (the file goes at once), then forgotten. */
+const KEEP_ROWS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The hourly scan: removes the files of exports that were downloaded, expired unread, or never
+ * finished, and forgets old rows. Returns how many files went.
+ */
+export async function removeStaleExports(now = new Date()): Promise<number> {
+  const db = getDb();
+  const stale = await db
+    .selectFrom("data_exports")
+    .select(["id", "file_key"])
+    .where("file_key", "is not", null)
+    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", now)]))
+    .execute();
+  for (const row of stale) {
+    await rm(path.join(exportsDir(), path.basename(row.file_key!)), { force: true });
+    await db.updateTable("data_exports").set({ file_key: null }).where("id", "=", row.id).execute();
+  }
+  await db.deleteFrom("data_exports").where("created_at", "<", new Date(now.getTime() - KEEP_ROWS_MS)).execute();
+  return stale.length;
+}

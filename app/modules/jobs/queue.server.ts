@@ -33,6 +33,8 @@ export type JobPayloads = {
   "mail-security": { userId: number; event: SecurityEvent; device: string | null; at: string; origin: string };
   /** Builds a personal data export too large to send at once, then mails its link (account-export/). */
   "data-export": { exportId: number; origin: string; consent: string | null };
+  /** The hourly scan that removes downloaded and expired export files. */
+  "data-export-cleanup": { at?: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -56,6 +58,7 @@ const QUEUES: Record<JobName, Omit<Queue, "name">> = {
   "mail-security": MAIL,
   // A large photo set takes a while to pack; a failed build is retried a few times.
   "data-export": { retryLimit: 3, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 1_800, deleteAfterSeconds: 7 * 24 * 3_600 },
+  "data-export-cleanup": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
 };
 
 export const jobNames = Object.keys(QUEUES) as JobName[];
