@@ -273,20 +273,25 @@ export async function buildMailedExport(job: JobPayloads["data-export"]): Promis
  */
 export async function takeMailedExport(userId: number, token: string, now = new Date()): Promise<{ stream: Readable; size: number } | null> {
   if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) return null;
-  const row = await getDb()
+  const db = getDb();
+  const found = await db.selectFrom("data_exports").select(["id", "file_key"]).where("token_hash", "=", hashToken(token)).where("user_id", "=", userId).executeTakeFirst();
+  if (!found?.file_key) return null;
+  const file = path.join(exportsDir(), path.basename(found.file_key));
+  // A file this machine does not have (built elsewhere, or removed) leaves the link unspent.
+  const size = await stat(file).then((info) => info.size, () => null);
+  if (size === null) return null;
+  const spent = await db
     .updateTable("data_exports")
     .set({ used_at: now })
-    .where("token_hash", "=", hashToken(token))
-    .where("user_id", "=", userId)
+    .where("id", "=", found.id)
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
-    .returning(["file_key", "size_bytes"])
+    .returning("id")
     .executeTakeFirst();
-  if (!row?.file_key) return null;
-  const file = path.join(exportsDir(), path.basename(row.file_key));
+  if (!spent) return null;
   const stream = createReadStream(file);
   stream.once("close", () => void rm(file, { force: true }));
-  return { stream, size: Number(row.size_bytes ?? 0) };
+  return { stream, size };
 }
 
 /** Rows of spent or expired exports are kept this long (the file goes at once), then forgotten. */
