@@ -179,6 +179,6 @@ export default defineConfig({
       "primereact/editor",
       "quill",
     ],
-    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite", "pg-boss", "@fastify/busboy"],
+    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite", "pg-boss", "@fastify/busboy", "fflate", "bowser"],
   },
 });

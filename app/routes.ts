@@ -61,6 +61,8 @@ export default [
   route("us?", "layouts/varification.tsx", [
     route("login", "routes/login/route.tsx"),
     route("verify-request", "routes/verify-request/route.tsx"),
+    route("login/link", "routes/login-link/route.tsx"),
+    route("not-me", "routes/not-me/route.tsx"),
   ]),
   // Every /cabinet/* and /dashboard/* path is guarded, including ones no page claims (they 404 past the guard).
   route("us?/cabinet", "layouts/cabinet.tsx", [
@@ -74,6 +76,10 @@ export default [
     route("messages", "routes/cabinet-messages/route.tsx"),
     route("messages/new", "routes/cabinet-message-new/route.tsx"),
     route("messages/:id", "routes/cabinet-message-thread/route.tsx"),
+    route("security", "routes/cabinet-security/route.tsx"),
+    route("export", "routes/cabinet-export/route.tsx"),
+    route("export/file", "routes/cabinet-export-file/route.ts"),
+    route("export/:token", "routes/cabinet-export-download/route.ts"),
     route("*", "routes/not-found/route.tsx", { id: "cabinet-not-found" }),
   ]),
   route("us?/dashboard", "layouts/adminpanel.tsx", [

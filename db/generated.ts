@@ -177,6 +177,18 @@ export interface CountedVisitors {
   visitor_hash: string;
 }
 
+export interface DataExports {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  file_key: string | null;
+  id: GeneratedAlways<number>;
+  ready_at: Timestamp | null;
+  size_bytes: number | null;
+  token_hash: string | null;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface Diaspors {
   address: string | null;
   author_id: number | null;
@@ -454,6 +466,7 @@ export interface Services {
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  handle: Generated<string>;
   id: string;
   last_seen_at: Generated<Timestamp>;
   user_agent: string | null;
@@ -486,6 +499,12 @@ export interface Tags {
   name_uk: string;
   slug: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface UserDevices {
+  device: string;
+  first_seen_at: Generated<Timestamp>;
+  user_id: number;
 }
 
 export interface Users {
@@ -540,6 +559,7 @@ export interface DB {
   content_versions: ContentVersions;
   conversations: Conversations;
   counted_visitors: CountedVisitors;
+  data_exports: DataExports;
   diaspors: Diaspors;
   favourites: Favourites;
   images: Images;
@@ -561,6 +581,7 @@ export interface DB {
   sessions: Sessions;
   settings: Settings;
   tags: Tags;
+  user_devices: UserDevices;
   users: Users;
   visit_daily_totals: VisitDailyTotals;
   visits: Visits;

@@ -3,7 +3,9 @@ import type { Locale, UserRole } from "#db/schema.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { secure } from "#app/modules/http/cookies.server.ts";
+import { deviceName, noteSignInDevice } from "./devices.server.ts";
 import { hashToken, newToken } from "./secrets.server.ts";
+import { queueSecurityMail } from "./security-mail.server.ts";
 
 // Sessions live in the `sessions` table; the signed `__session` cookie carries a random
 // token whose SHA-256 is the row's id. Each request reads the session together with its
@@ -77,7 +79,18 @@ export async function createSession(userId: number, userAgent: string | null): P
     })
     .execute();
   await db.deleteFrom("sessions").where("expires_at", "<", new Date()).execute();
+  await mailIfNewDevice(userId, userAgent);
   return { token, id };
+}
+
+/** Every way in makes its session here, so a sign-in from a device the account never used mails its owner. */
+async function mailIfNewDevice(userId: number, userAgent: string | null): Promise<void> {
+  try {
+    if (await noteSignInDevice(userId, userAgent)) await queueSecurityMail({ userId, event: "new-device", device: deviceName(userAgent) });
+  } catch (error) {
+    // The sign-in itself succeeded; a queue outage must not turn it into an error page.
+    console.error("new-device mail:", error);
+  }
 }
 
 /** The live session of a token with its user; null when unknown, expired or the user is blocked. */

@@ -11,6 +11,10 @@ const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   // An advert's mailed links: the expired-advert mail's renew link must outlive the advert.
   advert_renew: 30 * 24 * 60 * 60 * 1000,
   advert_sold: 30 * 24 * 60 * 60 * 1000,
+  // The mailed sign-in link: short, it stands in for a password.
+  sign_in_link: 15 * 60 * 1000,
+  // A security mail's "this wasn't me": read days later, maybe.
+  not_me: 7 * 24 * 60 * 60 * 1000,
 };
 
 /**
@@ -19,7 +23,8 @@ const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
  */
 export async function issueToken(userId: number, purpose: TokenPurpose, now = new Date(), advertisementId: number | null = null, db: Kysely<DB> = getDb()): Promise<string> {
   const token = newToken();
-  await db
+  // Every security mail carries its own "this wasn't me" link: a later mail must not disarm an earlier one.
+  if (purpose !== "not_me") await db
     .updateTable("auth_tokens")
     .set({ used_at: now })
     .where("user_id", "=", userId)

@@ -1,5 +1,6 @@
 import { PgBoss, fromPglite, type Queue, type SendOptions } from "pg-boss";
 import type { Database } from "#db/connection.ts";
+import type { SecurityEvent } from "#app/modules/auth/security-mail.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { getDatabase } from "#app/modules/db/db.server.ts";
 
@@ -26,6 +27,14 @@ export type JobPayloads = {
   "mail-message-digest": { userId: number; at: string };
   /** The scan that mails advert owners before and after expiry (app/modules/adverts/expiry-reminders.server.ts). */
   "advert-expiry-mails": { at?: string };
+  /** A sign-in link for whoever owns `email` (app/modules/auth/sign-in-link.server.ts). */
+  "mail-sign-in-link": { email: string; origin: string };
+  /** A security mail: new device, password or email changed, two-factor or passkeys changed (auth/security-mail.server.ts). */
+  "mail-security": { userId: number; event: SecurityEvent; device: string | null; at: string; origin: string };
+  /** Builds a personal data export too large to send at once, then mails its link (account-export/). */
+  "data-export": { exportId: number; origin: string; consent: string | null };
+  /** The hourly scan that removes downloaded and expired export files. */
+  "data-export-cleanup": { at?: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -45,6 +54,11 @@ const QUEUES: Record<JobName, Omit<Queue, "name">> = {
   "mail-message-digest": { ...MAIL, policy: "exclusive" },
   // Each mail is claimed in advert_expiry_mails before it is sent, and released when sending fails: the next scan retries it.
   "advert-expiry-mails": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
+  "mail-sign-in-link": MAIL,
+  "mail-security": MAIL,
+  // A large photo set takes a while to pack; a failed build is retried a few times.
+  "data-export": { retryLimit: 3, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 1_800, deleteAfterSeconds: 7 * 24 * 3_600 },
+  "data-export-cleanup": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
 };
 
 export const jobNames = Object.keys(QUEUES) as JobName[];

@@ -2,6 +2,9 @@ import type { JobResult, PgBoss } from "pg-boss";
 import type { Database } from "#db/connection.ts";
 import { sendExpiryReminders } from "#app/modules/adverts/expiry-reminders.server.ts";
 import { sendAccountMail } from "#app/modules/auth/account-mail.server.ts";
+import { sendSecurityMail } from "#app/modules/auth/security-mail.server.ts";
+import { sendSignInLinkMail } from "#app/modules/auth/sign-in-link.server.ts";
+import { buildMailedExport, removeStaleExports } from "#app/modules/account-export/export.server.ts";
 import { getDatabase } from "#app/modules/db/db.server.ts";
 import { queueMessageDigests, sendMessageDigest, sendMessageMail } from "#app/modules/messages/mail.server.ts";
 import { sendModerationMail } from "#app/modules/moderation/mail.server.ts";
@@ -19,6 +22,10 @@ const handlers: { [N in JobName]: (payload: JobPayloads[N]) => Promise<unknown> 
   "message-digests": (payload) => queueMessageDigests(payload.at ? new Date(payload.at) : new Date()),
   "mail-message-digest": sendMessageDigest,
   "advert-expiry-mails": (payload) => sendExpiryReminders(payload.at ? new Date(payload.at) : new Date()),
+  "mail-sign-in-link": sendSignInLinkMail,
+  "mail-security": sendSecurityMail,
+  "data-export": buildMailedExport,
+  "data-export-cleanup": (payload) => removeStaleExports(payload.at ? new Date(payload.at) : new Date()),
 };
 
 /** Recurring jobs (cron, UTC): pg-boss sends each occurrence once, whichever process notices it. */
@@ -27,6 +34,7 @@ const SCHEDULES: Array<{ name: JobName; cron: string; atStart?: boolean }> = [
   // Morning in Europe, where most readers live.
   { name: "message-digests", cron: "0 6 * * *" },
   { name: "advert-expiry-mails", cron: "* * * * *", atStart: true },
+  { name: "data-export-cleanup", cron: "17 * * * *" },
 ];
 
 function run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<unknown> {

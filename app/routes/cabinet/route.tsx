@@ -17,6 +17,7 @@ import { consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts
 import { formReply, tooManyReply, type FormReply } from "#app/modules/auth/responses.server.ts";
 import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { deleteUserSessions } from "#app/modules/auth/session.server.ts";
+import { queueSecurityMail } from "#app/modules/auth/security-mail.server.ts";
 import { beginPasswordAttempt } from "#app/modules/auth/sign-in.server.ts";
 import { checkPassword, setPassword, updateProfile, findUserById } from "#app/modules/auth/users.server.ts";
 import { getClientAddress } from "#app/modules/http/client-address.server.ts";
@@ -87,6 +88,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     await setPassword(user.id, submission.value.newPassword);
     // A new password ends every other session (a thief's included); this one stays.
     await deleteUserSessions(user.id, getSession(context)?.id);
+    await queueSecurityMail({ userId: user.id, event: "password-changed" });
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.password_changed" });
   }
 

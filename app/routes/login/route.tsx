@@ -23,7 +23,9 @@ import { getClientAddress } from "#app/modules/http/client-address.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
-import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema.ts";
+import { forgotSchema, registerSchema, signInLinkSchema, signInSchema, type LoginIntent } from "./schema.ts";
+import { queueSignInLinkMail } from "#app/modules/auth/sign-in-link.server.ts";
+import { SignInLinkForm } from "./sign-in-link-form.tsx";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { badRequest } from "#app/modules/http/errors.ts";
 
@@ -36,7 +38,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (user) throw redirect(target || localizePath(landingPath(user.role), localeFromPath(url.pathname)));
   // /api/auth/signin answers a failed sign-in with ?error=CredentialsSignin.
   const error = url.searchParams.get("error") === "CredentialsSignin" ? "auth:login.invalid_credentials" : null;
-  const constraints = { signin: getZodConstraint(signInSchema), register: getZodConstraint(registerSchema), forgot: getZodConstraint(forgotSchema) };
+  const constraints = { signin: getZodConstraint(signInSchema), register: getZodConstraint(registerSchema), forgot: getZodConstraint(forgotSchema), link: getZodConstraint(signInLinkSchema) };
   return { redirect: target, error, constraints, seo: { title: t("auth:login.title"), description: t("auth:login.seo_description") } };
 }
 
@@ -103,6 +105,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`${localizePath("/verify-request", locale)}?sent=reset`);
   }
 
+  if (intent === "link") {
+    const submission = parseWithZod(formData, { schema: signInLinkSchema });
+    if (submission.status !== "success") return formReply(intent, submission.reply(), 400);
+    const { email } = submission.value;
+    // The reset mail's limits, counted together with it: one more way to mail an address.
+    const limit = await consumeLimit(limitRules.mailRequest(getClientAddress(context), email));
+    if (limit.limited) return tooManyReply(intent, submission, limit);
+    // Like the reset: the same answer in the same time for any address; the worker looks it up.
+    await queueSignInLinkMail(email, publicOrigin(context));
+    return redirect(`${localizePath("/verify-request", locale)}?sent=link`);
+  }
+
   badRequest();
 }
 
@@ -121,6 +135,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <a href="#forgot-password">{t("auth:login.forgot_link")}</a>
         </p>
       </section>
+      <SignInLinkForm lastResult={useIntentResult(actionData, "link")} constraint={loaderData.constraints.link} />
       <section className="panel" aria-labelledby="register-heading">
         <h2 id="register-heading">{t("auth:login.register_heading")}</h2>
         <p className="panel__lead">{t("auth:login.register_lead")}</p>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from "#app/modules/auth/schemas.ts";
 
-const INTENTS = ["signin", "register", "forgot"] as const;
+const INTENTS = ["signin", "register", "forgot", "link"] as const;
 export type LoginIntent = (typeof INTENTS)[number];
 
 export const signInSchema = z.object({
@@ -19,5 +19,10 @@ export const registerSchema = z.object({
 });
 
 export const forgotSchema = z.object({
+  email: emailSchema,
+});
+
+/** "Email me a sign-in link". */
+export const signInLinkSchema = z.object({
   email: emailSchema,
 });

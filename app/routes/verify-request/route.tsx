@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
+import { useSecurityT } from "#app/components/account/use-security-t.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
@@ -12,6 +13,7 @@ import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { clearEvents, limitRules } from "#app/modules/auth/rate-limit.server.ts";
 import { formReply, type FormReply } from "#app/modules/auth/responses.server.ts";
 import { deleteUserSessions } from "#app/modules/auth/session.server.ts";
+import { queueSecurityMail } from "#app/modules/auth/security-mail.server.ts";
 import { consumeToken, inspectToken } from "#app/modules/auth/tokens.server.ts";
 import { findUserById, markEmailVerified, setPassword } from "#app/modules/auth/users.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 type PageState =
-  | { kind: "sent"; sent: "register" | "reset" | "verify" | null }
+  | { kind: "sent"; sent: "register" | "reset" | "verify" | "link" | null }
   | { kind: "verified" }
   | { kind: "already_verified" }
   | { kind: "invalid"; purpose: "verify_email" | "reset_password" | null }
@@ -48,7 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 function sentState(sent: string | null): PageState {
-  return { kind: "sent", sent: sent === "register" || sent === "reset" || sent === "verify" ? sent : null };
+  return { kind: "sent", sent: sent === "register" || sent === "reset" || sent === "verify" || sent === "link" ? sent : null };
 }
 
 async function stateForToken(token: string): Promise<PageState> {
@@ -87,6 +89,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   // Whoever reads the mailbox owns the account: the address is proven, every session ends.
   await markEmailVerified(userId);
   await deleteUserSessions(userId);
+  await queueSecurityMail({ userId, event: "password-changed" });
   if (user) await clearEvents([limitRules.accountKey(user.email)]);
   return redirectWithFlash(localizePath("/login", localeFromPath(url.pathname)), {
     severity: "success",
@@ -95,7 +98,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function VerifyRequest({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAccountT();
+  const { t } = useSecurityT();
   const { state } = loaderData;
   if (state.kind === "reset") return <ResetPassword token={state.token} email={state.email} lastResult={actionData?.result} constraint={loaderData.constraint} />;
   if (state.kind === "verified" || state.kind === "already_verified") {
@@ -125,7 +128,7 @@ export default function VerifyRequest({ loaderData, actionData }: Route.Componen
       </section>
     );
   }
-  const message = state.sent ? (`auth:verify.sent_${state.sent}` as const) : ("auth:verify.sent_generic" as const);
+  const message = state.sent === "link" ? ("security:link.sent" as const) : state.sent ? (`auth:verify.sent_${state.sent}` as const) : ("auth:verify.sent_generic" as const);
   return (
     <section className="panel auth-page--narrow" aria-labelledby="verify-title">
       <h1 id="verify-title">{t("auth:verify.title")}</h1>

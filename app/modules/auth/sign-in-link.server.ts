@@ -1,0 +1,63 @@
+import type { RouterContextProvider } from "react-router";
+import type { User } from "#db/schema.ts";
+import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
+import type { SentMail } from "#app/modules/mail/mailer.server.ts";
+import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
+import { getSession } from "./guards.server.ts";
+import { commitSessionCookie, createSession, deleteSession } from "./session.server.ts";
+import { consumeToken, issueToken } from "./tokens.server.ts";
+import { findUserByEmail, findUserById, markEmailVerified } from "./users.server.ts";
+
+// The mailed sign-in link: one use, 15 minutes, signing in the browser that opens it. Opening
+// it (GET) only shows a "sign in" button: mail scanners fetch links, and a GET that spent the
+// link would sign the scanner in and leave the owner a dead link. The button's POST spends it.
+
+/**
+ * Queues a sign-in link for whoever owns `email`. Known and unknown addresses cost the
+ * request the same (one insert); the worker looks the address up and mails only a usable account.
+ */
+export async function queueSignInLinkMail(email: string, origin: string): Promise<void> {
+  await enqueue("mail-sign-in-link", { email, origin });
+}
+
+/** The job: a fresh link (earlier unused ones stop working) in the owner's language. */
+export async function sendSignInLinkMail(job: JobPayloads["mail-sign-in-link"]): Promise<SentMail | null> {
+  const user = await findUserByEmail(job.email);
+  if (!user || user.blocked_at) return null;
+  const token = await issueToken(user.id, "sign_in_link");
+  const link = `${new URL(localizePath("/login/link", user.preferred_locale), job.origin).href}?token=${token}`;
+  const language = languageOf(user.preferred_locale);
+  const t = mailT(language, "security");
+  const site = await siteNameIn(language);
+  const values = { name: user.name || user.email, site };
+  const paragraphs = [t("mail.greeting", values), t("link.mail.body", values), link, t("link.mail.ignore", values), t("mail.signature", values)];
+  return sendParagraphMail({ to: user.email, language, subject: t("link.mail.subject", values), paragraphs, link, fromName: site });
+}
+
+export type LinkSignIn = { ok: true; user: User; setCookie: string } | { ok: false };
+
+/**
+ * Spends the link and signs its owner in, in this browser. The update that spends it is
+ * atomic: of two concurrent posts, one signs in. A blocked or vanished account gets nothing.
+ */
+export async function signInWithLink(request: Request, context: Readonly<RouterContextProvider>, token: string): Promise<LinkSignIn> {
+  const userId = await consumeToken(token, "sign_in_link");
+  if (userId === null) return { ok: false };
+  const user = await findUserById(userId);
+  if (!user || user.blocked_at) return { ok: false };
+  // Only the mailbox's owner could open the link: the address is proven.
+  await markEmailVerified(user.id);
+  return { ok: true, user, setCookie: await startSession(request, context, user) };
+}
+
+/**
+ * The one place this module makes a session: a first factor passed. A session the browser
+ * already had ends first (no session fixation).
+ */
+async function startSession(request: Request, context: Readonly<RouterContextProvider>, user: User): Promise<string> {
+  const previous = getSession(context);
+  if (previous) await deleteSession(previous.id);
+  const { token } = await createSession(user.id, request.headers.get("user-agent"));
+  return commitSessionCookie(token);
+}

@@ -1,0 +1,62 @@
+import { Form } from "react-router";
+import { useSecurityT } from "#app/components/account/use-security-t.ts";
+
+type SessionRow = {
+  handle: string;
+  device: string | null;
+  current: boolean;
+  lastUsed: { iso: string; text: string };
+  started: { iso: string; text: string };
+};
+
+/** The account's sessions: device, last use, "this device", and the sign-out forms. */
+export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
+  const { t } = useSecurityT();
+  const others = sessions.filter((session) => !session.current);
+  return (
+    <section className="panel sessions" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">{t("security:sessions.heading")}</h2>
+      <p className="panel__lead">{t("security:sessions.lead")}</p>
+      <ul className="sessions__list">
+        {sessions.map((session) => {
+          const device = session.device ?? t("security:sessions.unknown_device");
+          return (
+            <li key={session.handle} className="sessions__item">
+              <div className="sessions__about">
+                <strong>{device}</strong>
+                {session.current ? <span className="tag"> {t("security:sessions.this_device")}</span> : null}
+                <br />
+                <small>
+                  {t("security:sessions.last_used")}{" "}
+                  <time dateTime={session.lastUsed.iso}>{session.lastUsed.text}</time>
+                  {" · "}
+                  {t("security:sessions.started")}{" "}
+                  <time dateTime={session.started.iso}>{session.started.text}</time>
+                </small>
+              </div>
+              {session.current ? null : (
+                <Form method="post" className="sessions__action">
+                  <input type="hidden" name="intent" value="session-sign-out" />
+                  <input type="hidden" name="session" value={session.handle} />
+                  <button type="submit" className="button button--secondary" aria-label={t("security:sessions.sign_out_label", { device })}>
+                    {t("security:sessions.sign_out")}
+                  </button>
+                </Form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {others.length > 0 ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="session-sign-out-others" />
+          <button type="submit" className="button button--danger">
+            {t("security:sessions.sign_out_others")}
+          </button>
+        </Form>
+      ) : (
+        <p>{t("security:sessions.only_this")}</p>
+      )}
+    </section>
+  );
+}
