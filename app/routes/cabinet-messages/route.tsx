@@ -10,7 +10,7 @@ import { priceLabels } from "#app/modules/adverts/page.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
 import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
-import { CONVERSATIONS_PAGE_SIZE, listConversations, type ConversationSummary } from "#app/modules/messages/conversations.server.ts";
+import { CONVERSATIONS_PAGE_SIZE, listConversations, shareMessageStatus, type ConversationSummary } from "#app/modules/messages/conversations.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // /cabinet/messages: the user's conversations as buyer and as seller, newest activity first.
@@ -21,7 +21,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser({ context, url });
   const t = accountT(context);
   const page = parsePage(url);
-  const { items, total } = await listConversations(user.id, page, getPageLanguage(context), priceLabels(context));
+  const listing = listConversations(user.id, page, getPageLanguage(context), priceLabels(context));
+  // The header's count comes from the same query (before the first await: the root looks after its own).
+  shareMessageStatus(
+    context,
+    listing.then((result) => result.status),
+  );
+  const { items, total } = await listing;
   return {
     items,
     pagination: checkPage(page, total, CONVERSATIONS_PAGE_SIZE),
