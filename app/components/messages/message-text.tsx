@@ -8,7 +8,8 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
  * inbox to spread links.
  */
 export function MessageText({ text, linkify }: { text: string; linkify: boolean }) {
-  if (!linkify) return <>{text}</>;
+  // Most messages hold no link: their text alone, with nothing to split.
+  if (!linkify || !text.includes("http")) return text;
   return (
     <>
       {text.split(URL_PATTERN).map((part, index) =>

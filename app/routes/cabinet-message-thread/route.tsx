@@ -87,6 +87,9 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
   const you = t("cabinet:messages.you");
   const otherName = thread.otherName ?? t("cabinet:messages.deleted_user");
   const held = t("cabinet:messages.held");
+  // One text node before the time rather than three.
+  const mineBy = `${you} · `;
+  const otherBy = `${otherName} · `;
   return (
     <section aria-labelledby="thread-title" className="thread">
       <p className="thread__back">
@@ -106,8 +109,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         {thread.messages.map((message) => (
           <li key={message.id} className={`thread__message${message.mine ? " thread__message--mine" : ""}${message.held ? " thread__message--held" : ""}`}>
             <p className="thread__meta">
-              {message.mine ? you : otherName}
-              {" · "}
+              {message.mine ? mineBy : otherBy}
               <time dateTime={message.at.iso}>{message.at.text}</time>
             </p>
             <p className="thread__text">
