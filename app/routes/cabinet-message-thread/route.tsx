@@ -35,10 +35,7 @@ async function threadFor(context: Route.LoaderArgs["context"], params: Route.Loa
   if (id === null) notFound();
   const opened = openThread(id, userId, getPageLanguage(context));
   // The header's count comes from the same query (before the first await: the root looks after its own).
-  shareMessageStatus(
-    context,
-    opened.then((found) => found?.status ?? null),
-  );
+  shareMessageStatus(context, opened.then((found) => found?.status ?? null));
   const found = await opened;
   if (!found) notFound();
   const { thread } = found;

@@ -25,10 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = parsePage(url);
   const listing = listConversations(user.id, page, getPageLanguage(context), priceLabels(context));
   // The header's count comes from the same query (before the first await: the root looks after its own).
-  shareMessageStatus(
-    context,
-    listing.then((result) => result.status),
-  );
+  shareMessageStatus(context, listing.then((result) => result.status));
   const { items, total } = await listing;
   return {
     items,
