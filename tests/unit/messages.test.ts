@@ -394,8 +394,8 @@ describe("links in messages", () => {
     const id = await conversationOf(send(unverified.cookie, advert.id, "Дивіться https://example.com/bike тут"));
     await catchResponse(replyIn(seller.cookie, id, { intent: "reply", body: "Мій сайт: https://shop.example/a?b=1" }).then((r) => r.result));
     const messages = (await openAs(seller.cookie, id)).result.thread.messages;
-    expect(messages.map((m) => m.senderVerified)).toEqual([false, true]);
-    const html = messages.map((m) => renderToStaticMarkup(createElement(MessageText, { text: m.body, linkify: m.senderVerified })));
+    expect(messages.map((m) => m.links)).toEqual([false, true]);
+    const html = messages.map((m) => renderToStaticMarkup(createElement(MessageText, { text: m.body, linkify: m.links })));
     expect(html[0]).toBe("Дивіться https://example.com/bike тут");
     expect(html[1]).toBe('Мій сайт: <a href="https://shop.example/a?b=1" rel="nofollow ugc noopener noreferrer" target="_blank">https://shop.example/a?b=1</a>');
   });

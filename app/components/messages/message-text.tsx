@@ -1,6 +1,5 @@
 import { Fragment } from "react";
-
-const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+import { hasLink, URL_PATTERN } from "#app/modules/messages/links.ts";
 
 /**
  * A message's plain text. Links are clickable only from a sender whose email is verified
@@ -9,7 +8,7 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
  */
 export function MessageText({ text, linkify }: { text: string; linkify: boolean }) {
   // Most messages hold no link: their text alone, with nothing to split.
-  if (!linkify || !text.includes("http")) return text;
+  if (!linkify || !hasLink(text)) return text;
   return (
     <>
       {text.split(URL_PATTERN).map((part, index) =>

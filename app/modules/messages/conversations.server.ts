@@ -8,6 +8,7 @@ import { effectiveStatus } from "#app/modules/adverts/status.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { formatDate, formatTime, type DisplayDate } from "#app/modules/format/dates.ts";
 import { displayImage, type DisplayImage } from "#app/modules/images/display-image.ts";
+import { hasLink } from "./links.ts";
 import { queueMessageMail } from "./mail.server.ts";
 import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
 
@@ -334,7 +335,11 @@ export async function listConversations(userId: number, page: number, language: 
 const THREAD_MESSAGES_SHOWN = 200;
 
 /** `held`: the user's own message waiting for staff, not yet delivered. */
-type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean; held: boolean };
+/**
+ * `sentIso`/`sentText`: when it was sent (a flat message: 60 nested objects were a share of
+ * the page's data). `links`: from a verified sender and holding a link, so its links are clickable.
+ */
+type ThreadMessage = { id: number; body: string; sentIso: string; sentText: string; mine: boolean; links: boolean; held: boolean };
 export type Thread = {
   id: number;
   advertTitle: string;
@@ -402,14 +407,18 @@ export async function openThread(conversationId: number, userId: number, languag
     otherName: conversation.other_name,
     party,
     blocked: conversation.blocked_by === null ? "none" : conversation.blocked_by === userId ? "by_me" : "by_other",
-    messages: (conversation.messages ?? []).map((m) => ({
-      id: m.id,
-      body: m.body,
-      at: sentAt(new Date(Number(m.sent_ms))),
-      mine: m.sender_id === userId,
-      senderVerified: Boolean(m.sender_verified),
-      held: Boolean(m.held),
-    })),
+    messages: (conversation.messages ?? []).map((m) => {
+      const at = sentAt(new Date(Number(m.sent_ms)));
+      return {
+        id: m.id,
+        body: m.body,
+        sentIso: at.iso,
+        sentText: at.text,
+        mine: m.sender_id === userId,
+        links: Boolean(m.sender_verified) && hasLink(m.body),
+        held: Boolean(m.held),
+      };
+    }),
   };
   return { thread, status };
 }

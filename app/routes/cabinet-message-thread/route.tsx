@@ -107,11 +107,9 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           <li key={message.id} className={`thread__message${message.mine ? " thread__message--mine" : ""}${message.held ? " thread__message--held" : ""}`}>
             <p className="thread__meta">
               {message.mine ? mineBy : otherBy}
-              <time dateTime={message.at.iso}>{message.at.text}</time>
+              <time dateTime={message.sentIso}>{message.sentText}</time>
             </p>
-            <p className="thread__text">
-              <MessageText text={message.body} linkify={message.senderVerified} />
-            </p>
+            <p className="thread__text">{message.links ? <MessageText text={message.body} linkify /> : message.body}</p>
             {message.held ? <p className="thread__held">{held}</p> : null}
           </li>
         ))}
