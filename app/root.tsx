@@ -14,7 +14,7 @@ import { localeRedirectMiddleware } from "#app/middleware/locale-redirect.server
 import { pathParamsMiddleware } from "#app/middleware/path-params.server.ts";
 import { freshAfterWriteMiddleware } from "#app/modules/page-cache/fresh-after-write.server.ts";
 import { clientSession } from "#app/modules/auth/client-session.server.ts";
-import { messageStatus } from "#app/modules/messages/conversations.server.ts";
+import { messageStatusFor } from "#app/modules/messages/conversations.server.ts";
 import { sessionMiddleware } from "#app/modules/auth/guards.server.ts";
 import { sameOriginMiddleware } from "#app/modules/http/same-origin.server.ts";
 import { SessionProvider } from "#app/modules/auth/session-status.tsx";
@@ -39,8 +39,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const language = getPageLanguage(context);
   const { shell, headers } = await loadShellData({ request, url, language, t: translatorFor(language) });
   const session = clientSession(context);
-  // Signed-in pages are never cached, so the header's unread count costs visitors nothing.
-  const messages = session.user ? await messageStatus(session.user.id) : null;
+  // Signed-in pages are never cached, so the header's unread count costs visitors nothing;
+  // the messages pages read it with their own query.
+  const messages = session.user ? await messageStatusFor(context, session.user.id) : null;
   return data({ ...shell, session, messages, imageBase: imageBaseUrl() } satisfies RootData, { headers });
 }
 

@@ -2,8 +2,9 @@
 // advert and buyer, replies join it, only the two parties can read it (404 for anyone else,
 // staff included), blocking stops messages both ways, refusals keep the text, and unread
 // conversations are counted for each side.
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely, KyselyPlugin } from "kysely";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import type { DB, NewAdvertisement } from "#db/schema.ts";
 import * as inbox from "#app/routes/cabinet-messages/route.tsx";
 import * as newMessage from "#app/routes/cabinet-message-new/route.tsx";
@@ -17,7 +18,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MessageText } from "#app/components/messages/message-text.tsx";
 import { getConfig } from "#app/modules/config/config.server.ts";
-import { messageStatus, SAME_TEXT_SELLERS } from "#app/modules/messages/conversations.server.ts";
+import { messageStatus, messageStatusFor, SAME_TEXT_SELLERS } from "#app/modules/messages/conversations.server.ts";
+import { registerDatabase } from "#app/modules/db/db.server.ts";
 import { MESSAGE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { thrownStatus } from "../support/app-route.ts";
@@ -394,8 +396,8 @@ describe("links in messages", () => {
     const id = await conversationOf(send(unverified.cookie, advert.id, "Дивіться https://example.com/bike тут"));
     await catchResponse(replyIn(seller.cookie, id, { intent: "reply", body: "Мій сайт: https://shop.example/a?b=1" }).then((r) => r.result));
     const messages = (await openAs(seller.cookie, id)).result.thread.messages;
-    expect(messages.map((m) => m.senderVerified)).toEqual([false, true]);
-    const html = messages.map((m) => renderToStaticMarkup(createElement(MessageText, { text: m.body, linkify: m.senderVerified })));
+    expect(messages.map((m) => m.links)).toEqual([false, true]);
+    const html = messages.map((m) => renderToStaticMarkup(createElement(MessageText, { text: m.body, linkify: m.links })));
     expect(html[0]).toBe("Дивіться https://example.com/bike тут");
     expect(html[1]).toBe('Мій сайт: <a href="https://shop.example/a?b=1" rel="nofollow ugc noopener noreferrer" target="_blank">https://shop.example/a?b=1</a>');
   });
@@ -507,5 +509,96 @@ describe("the seller page", () => {
     for (const id of [String(seller.id), "0000000000000000", "../../etc", "2147483648"]) {
       expect(await thrownStatus(callWithSession(advertSeller.loader, { url: `/advertisement/seller/${id}`, params: { id } }))).toBe(404);
     }
+  });
+});
+
+/** Statements the app ran since the last reset: results, since a subquery is transformed too. */
+let queries = 0;
+const countQueries: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
+    queries++;
+    return args.result;
+  },
+};
+
+/**
+ * A page's loader as the server runs it beside the root's: the queries of the loader alone
+ * (the session's are the root middleware's, the same on every page), then those of the
+ * header's count read after it.
+ */
+async function load<F extends (args: any) => unknown>(loader: F, url: string, cookie: string, userId: number, params: Record<string, string> = {}) {
+  let context: Readonly<RouterContextProvider> | undefined;
+  const startCounting: MiddlewareFunction<Response> = async (args, next) => {
+    context = args.context;
+    queries = 0;
+    return next();
+  };
+  const { result } = await callWithSession(loader, { url, cookie, params, middleware: [startCounting] });
+  const pageQueries = queries;
+  const status = await messageStatusFor(context!, userId);
+  return { result, pageQueries, headerQueries: queries - pageQueries, status };
+}
+
+// The inbox and a thread are opened often, and each query is a round trip the server pays for
+// in CPU: the page's rows, total and the header's unread count come from one query, and the
+// root's header takes the count from it instead of asking again.
+describe("queries per page", () => {
+  let seller: Awaited<ReturnType<typeof person>>;
+  let conversationId = 0;
+  beforeAll(async () => {
+    seller = await person("Олена");
+    const buyer = await person("Богдан");
+    for (let i = 1; i <= 3; i++) {
+      const advert = await insertAdvert(t.db, seller.id);
+      conversationId = await conversationOf(send(buyer.cookie, advert.id, `Ще продається ${i}?`));
+    }
+    registerDatabase({ ...t.database, db: t.db.withPlugin(countQueries) });
+  });
+  afterAll(() => registerDatabase(t.database));
+
+  it("the inbox: one for its rows, total and the header's count", async () => {
+    const seen = await load(inbox.loader, "/cabinet/messages", seller.cookie, seller.id);
+    expect(seen.result.items).toHaveLength(3);
+    expect(seen.result.pagination.total).toBe(3);
+    expect(seen.pageQueries).toBe(1);
+    expect(seen.headerQueries).toBe(0);
+    expect(seen.status).toEqual(await messageStatus(seller.id));
+    expect(seen.status.unread).toBe(3);
+  });
+
+  it("a page past the last: the 404 after the one query, and the header counted from it", async () => {
+    let context: Readonly<RouterContextProvider> | undefined;
+    const startCounting: MiddlewareFunction<Response> = async (args, next) => ((context = args.context), (queries = 0), next());
+    const response = await catchResponse(callWithSession(inbox.loader, { url: "/cabinet/messages?page=2", cookie: seller.cookie, middleware: [startCounting] }));
+    expect(response.status).toBe(404);
+    expect(queries).toBe(1);
+    expect(await messageStatusFor(context!, seller.id)).toEqual(await messageStatus(seller.id));
+    expect(queries).toBe(2);
+  });
+
+  it("a thread: one query when read already, one more to mark it read; the header's count is the one after reading", async () => {
+    const first = await load(thread.loader, `/cabinet/messages/${conversationId}`, seller.cookie, seller.id, { id: String(conversationId) });
+    expect(first.result.thread.messages.map((m) => m.body)).toEqual(["Ще продається 3?"]);
+    expect(first.pageQueries).toBe(2);
+    expect(first.headerQueries).toBe(0);
+    expect(first.status).toEqual(await messageStatus(seller.id));
+    expect(first.status.unread).toBe(2);
+
+    const again = await load(thread.loader, `/cabinet/messages/${conversationId}`, seller.cookie, seller.id, { id: String(conversationId) });
+    expect(again.pageQueries).toBe(1);
+    expect(again.headerQueries).toBe(0);
+    expect(again.status).toEqual(first.status);
+  });
+
+  it("a thread of someone else: the 404 and a header read of its own", async () => {
+    const stranger = await person("Сторонній");
+    let context: Readonly<RouterContextProvider> | undefined;
+    const capture: MiddlewareFunction<Response> = async (args, next) => ((context = args.context), next());
+    const response = await catchResponse(
+      callWithSession(thread.loader, { url: `/cabinet/messages/${conversationId}`, cookie: stranger.cookie, params: { id: String(conversationId) }, middleware: [capture] }),
+    );
+    expect(response.status).toBe(404);
+    expect(await messageStatusFor(context!, stranger.id)).toEqual({ unread: 0, latest: 0 });
   });
 });

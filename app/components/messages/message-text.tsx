@@ -1,6 +1,5 @@
 import { Fragment } from "react";
-
-const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+import { hasLink, URL_PATTERN } from "#app/modules/messages/links.ts";
 
 /**
  * A message's plain text. Links are clickable only from a sender whose email is verified
@@ -8,7 +7,8 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
  * inbox to spread links.
  */
 export function MessageText({ text, linkify }: { text: string; linkify: boolean }) {
-  if (!linkify) return <>{text}</>;
+  // Most messages hold no link: their text alone, with nothing to split.
+  if (!linkify || !hasLink(text)) return text;
   return (
     <>
       {text.split(URL_PATTERN).map((part, index) =>

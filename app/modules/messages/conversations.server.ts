@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Language } from "#app/i18n/locales.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
@@ -7,6 +8,7 @@ import { effectiveStatus } from "#app/modules/adverts/status.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { formatDate, formatTime, type DisplayDate } from "#app/modules/format/dates.ts";
 import { displayImage, type DisplayImage } from "#app/modules/images/display-image.ts";
+import { hasLink } from "./links.ts";
 import { queueMessageMail } from "./mail.server.ts";
 import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
 
@@ -184,17 +186,48 @@ export type MessageStatus = {
   latest: number;
 };
 
+/** The header's figures over the user's conversations `c` (partyTo): one definition for every read of them. */
+function statusColumns(userId: number) {
+  return [
+    sql<number>`count(*) filter (where ${unreadFor(userId)})`.as("unread"),
+    sql<string | null>`floor(extract(epoch from max(c.last_message_at)) * 1000)::bigint`.as("latest"),
+  ] as const;
+}
+
+const toStatus = (row: { unread: number | string; latest: number | string | null }): MessageStatus => ({
+  unread: Number(row.unread),
+  latest: row.latest === null ? 0 : Number(row.latest),
+});
+
 /** What the header and an open thread poll for; one indexed read per party column. */
 export async function messageStatus(userId: number): Promise<MessageStatus> {
   const row = await getDb()
     .selectFrom("conversations as c")
-    .select([
-      sql<number>`count(*) filter (where ${unreadFor(userId)})`.as("unread"),
-      sql<Date | null>`max(c.last_message_at)`.as("latest"),
-    ])
+    .select(statusColumns(userId))
     .where(partyTo(userId))
     .executeTakeFirstOrThrow();
-  return { unread: Number(row.unread), latest: row.latest ? new Date(row.latest).getTime() : 0 };
+  return toStatus(row);
+}
+
+/**
+ * The header's figures of this request, when its page reads them with its own query: the
+ * messages pages run one round trip where the root and the page ran one each (a round trip
+ * costs the server more CPU than the rows in it). Unset, the root reads them itself.
+ */
+const sharedStatusContext = createContext<Promise<MessageStatus | null> | null>(null);
+
+/** Called by a page's loader before its first await: the root's loader starts at the same time and looks after its own first await. */
+export function shareMessageStatus(context: Readonly<RouterContextProvider>, status: Promise<MessageStatus | null>): void {
+  // Nobody may be waiting (a `.data` request without the root): no unhandled rejection.
+  status.catch(() => {});
+  (context as RouterContextProvider).set(sharedStatusContext, status);
+}
+
+/** The header's figures: the page's when it shared them (a failed or empty page read falls back to a read of its own). */
+export async function messageStatusFor(context: Readonly<RouterContextProvider>, userId: number): Promise<MessageStatus> {
+  const shared = context.get(sharedStatusContext);
+  const status = shared ? await shared.catch(() => null) : null;
+  return status ?? messageStatus(userId);
 }
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
@@ -234,78 +267,79 @@ export type ConversationSummary = {
   blocked: boolean;
 };
 
-/** The user's conversations, newest activity first, with their advert's card and the other party's name. */
+/**
+ * The user's conversations, newest activity first, with what a row shows of the advert and the
+ * other party's name, the total and the header's figures: one query (round trips, not rows,
+ * are most of what a page's reads cost the server).
+ */
 export async function listConversations(userId: number, page: number, language: Language, labels: PriceLabels) {
   const db = getDb();
   const mine = db.selectFrom("conversations as c").where(partyTo(userId));
-  const [countRow, rows] = await Promise.all([
-    mine.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    mine
-      .leftJoin("users as other", (join) =>
-        join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`),
-      )
-      .select([
-        "c.id",
-        "c.advertisement_id",
-        "c.advert_title",
-        "c.last_message_at",
-        "c.last_sender_id",
-        "c.blocked_by",
-        "other.name as other_name",
-      ])
-      .select(unreadFor(userId).as("unread"))
-      .select(
-        sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id and ${visibleTo(userId)} order by m.id desc limit 1)`.as("last_body"),
-      )
-      .orderBy("c.last_message_at", "desc")
-      .orderBy("c.id", "desc")
-      .limit(CONVERSATIONS_PAGE_SIZE)
-      .offset((page - 1) * CONVERSATIONS_PAGE_SIZE)
-      .execute(),
-  ]);
-  const advertIds = [...new Set(rows.flatMap((row) => (row.advertisement_id === null ? [] : [row.advertisement_id])))];
-  const adverts = new Map<number, { title: string; view: ConversationAdvert }>();
-  if (advertIds.length > 0) {
-    const advertRows = await withFirstPhoto(db.selectFrom("advertisements as a").where("a.id", "in", advertIds).where("a.deleted_at", "is", null))
-      .leftJoin("categories as cat", "cat.id", "a.category_id")
-      .select(["a.id", "a.title", "a.price_kind", "a.price_amount", "a.price_currency", "a.status", "a.expires_at", "cat.slug as category_slug"])
-      .execute();
-    for (const row of advertRows) {
-      adverts.set(row.id, {
-        title: row.title,
-        view: {
-          price: priceView(row, language, labels).text,
-          status: effectiveStatus(row.status, row.expires_at),
-          image: displayImage(row, language, INBOX_IMAGE_WIDTH, row.title),
-          categorySlug: row.category_slug,
-        },
-      });
-    }
-  }
+  const totals = mine.select((eb) => [eb.fn.countAll<number>().as("total"), ...statusColumns(userId)]);
+  const pageRows = mine
+    .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`))
+    .select(["c.id", "c.advertisement_id", "c.advert_title", "c.last_message_at", "c.last_sender_id", "c.blocked_by", "other.name as other_name"])
+    .select(unreadFor(userId).as("row_unread"))
+    .select(
+      sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id and ${visibleTo(userId)} order by m.id desc limit 1)`.as("last_body"),
+    )
+    .orderBy("c.last_message_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(CONVERSATIONS_PAGE_SIZE)
+    .offset((page - 1) * CONVERSATIONS_PAGE_SIZE);
+  // The advert of each of the page's rows only (lateral after the limit), while it exists.
+  const advert = withFirstPhoto(db.selectFrom("advertisements as a"))
+    .leftJoin("categories as cat", "cat.id", "a.category_id")
+    .select(["a.title as live_title", "a.price_kind", "a.price_amount", "a.price_currency", "a.status", "a.expires_at", "cat.slug as category_slug"])
+    .where(sql<boolean>`a.id = p.advertisement_id`)
+    .where("a.deleted_at", "is", null);
+  const rows = await db
+    .selectFrom(totals.as("s"))
+    .leftJoinLateral(pageRows.as("p"), (join) => join.onTrue())
+    .leftJoinLateral(advert.as("adv"), (join) => join.onTrue())
+    .select(["s.total", "s.unread", "s.latest"])
+    .selectAll("p")
+    .selectAll("adv")
+    .orderBy("p.last_message_at", "desc")
+    .orderBy("p.id", "desc")
+    .execute();
+  const first = rows[0]!;
   const sentAt = sentAtFormatter(language);
-  const items: ConversationSummary[] = rows.map((row) => {
-    const lastFromMe = row.last_sender_id === userId;
-    const advert = row.advertisement_id === null ? undefined : adverts.get(row.advertisement_id);
-    return {
+  const items: ConversationSummary[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    items.push({
       id: row.id,
       otherName: row.other_name,
-      advertTitle: advert?.title ?? row.advert_title,
-      advert: advert?.view ?? null,
+      advertTitle: row.live_title ?? row.advert_title!,
+      advert:
+        row.live_title === null
+          ? null
+          : {
+              price: priceView({ price_kind: row.price_kind!, price_amount: row.price_amount, price_currency: row.price_currency }, language, labels).text,
+              status: effectiveStatus(row.status!, row.expires_at),
+              image: displayImage(row, language, INBOX_IMAGE_WIDTH, row.live_title),
+              categorySlug: row.category_slug,
+            },
       lastMessage: row.last_body ?? "",
-      lastMessageAt: sentAt(new Date(row.last_message_at)),
-      lastFromMe,
-      unread: Boolean(row.unread),
+      lastMessageAt: sentAt(new Date(row.last_message_at!)),
+      lastFromMe: row.last_sender_id === userId,
+      unread: Boolean(row.row_unread),
       blocked: row.blocked_by !== null,
-    };
-  });
-  return { items, total: Number(countRow.total) };
+    });
+  }
+  return { items, total: Number(first.total), status: toStatus(first) };
 }
 
 /** The newest messages of a thread the page shows; older ones are rarely read again. */
 const THREAD_MESSAGES_SHOWN = 200;
 
 /** `held`: the user's own message waiting for staff, not yet delivered. */
-type ThreadMessage = { id: number; body: string; at: DisplayDate; mine: boolean; senderVerified: boolean; held: boolean };
+/**
+ * `sentIso`/`sentText`: when it was sent (a flat message: 60 nested objects were a share of
+ * the page's data). `links`: from a verified sender and holding a link, so its links are clickable.
+ */
+type ThreadMessage = { id: number; body: string; sentIso: string; sentText: string; mine: boolean; links: boolean; held: boolean };
 export type Thread = {
   id: number;
   advertTitle: string;
@@ -318,42 +352,54 @@ export type Thread = {
   messages: ThreadMessage[];
 };
 
-/** The thread for one of its parties, marked read for them; null for anyone else. */
-export async function openThread(conversationId: number, userId: number, language: Language, now = new Date()): Promise<Thread | null> {
+type ThreadRow = { id: number; body: string; sender_id: number | null; sent_ms: number; held: boolean; sender_verified: boolean };
+
+/**
+ * The thread for one of its parties, marked read for them, with the header's figures as they
+ * are once it is read; null for anyone else. One query: the party check, the advert, the other
+ * side's name, the messages (as one JSON value, cheaper to read than a row each) and the
+ * figures; a second only when there is something new to mark read.
+ */
+export async function openThread(conversationId: number, userId: number, language: Language, now = new Date()): Promise<{ thread: Thread; status: MessageStatus } | null> {
   const db = getDb();
-  // One read for the party check, the advert and the other side's name: the page is opened often.
+  const messages = db
+    .selectFrom("messages as m")
+    .leftJoin("users as u", "u.id", "m.sender_id")
+    // Flags and epoch milliseconds, not timestamps: parsing dates is a good part of reading 200 messages.
+    .select(["m.id", "m.body", "m.sender_id"])
+    .select([
+      sql<number>`floor(extract(epoch from m.created_at) * 1000)::bigint`.as("sent_ms"),
+      sql<boolean>`m.held_at is not null`.as("held"),
+      sql<boolean>`u.email_verified_at is not null`.as("sender_verified"),
+    ])
+    .where("m.conversation_id", "=", conversationId)
+    .where(visibleTo(userId))
+    .orderBy("m.id", "desc")
+    .limit(THREAD_MESSAGES_SHOWN);
   const conversation = await db
     .selectFrom("conversations as c")
     .leftJoin("advertisements as a", (join) => join.onRef("a.id", "=", "c.advertisement_id").on("a.deleted_at", "is", null))
     .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`))
-    .select(["c.buyer_id", "c.blocked_by", "c.advert_title", "a.slug", "other.name as other_name"])
-    .select([sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live"), unreadFor(userId).as("unread")])
+    .leftJoinLateral(db.selectFrom("conversations as c").select(statusColumns(userId)).where(partyTo(userId)).as("s"), (join) => join.onTrue())
+    .leftJoinLateral(
+      db.selectFrom(messages.as("t")).select(sql<ThreadRow[]>`coalesce(json_agg(t order by t.id), '[]')`.as("messages")).as("shown"),
+      (join) => join.onTrue(),
+    )
+    .select(["c.buyer_id", "c.blocked_by", "c.advert_title", "a.slug", "other.name as other_name", "s.unread", "s.latest", "shown.messages"])
+    .select([sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live"), unreadFor(userId).as("row_unread")])
     .where("c.id", "=", conversationId)
     .where(partyTo(userId))
     .executeTakeFirst();
   if (!conversation) return null;
   const party: Party = conversation.buyer_id === userId ? "buyer" : "seller";
-  const [messages] = await Promise.all([
-    db
-      .selectFrom("messages as m")
-      .leftJoin("users as u", "u.id", "m.sender_id")
-      // Flags and epoch milliseconds, not timestamps: parsing dates is a good part of reading 200 rows.
-      .select(["m.id", "m.body", "m.sender_id"])
-      .select([
-        sql<string>`floor(extract(epoch from m.created_at) * 1000)::bigint`.as("sent_ms"),
-        sql<boolean>`m.held_at is not null`.as("held"),
-        sql<boolean>`u.email_verified_at is not null`.as("sender_verified"),
-      ])
-      .where("m.conversation_id", "=", conversationId)
-      .where(visibleTo(userId))
-      .orderBy("m.id", "desc")
-      .limit(THREAD_MESSAGES_SHOWN)
-      .execute(),
-    // Only news moves the read mark: reading a thread again writes nothing.
-    conversation.unread ? db.updateTable("conversations").set({ [readColumn(party)]: now }).where("id", "=", conversationId).execute() : null,
-  ]);
+  const status = toStatus({ unread: conversation.unread ?? 0, latest: conversation.latest ?? null });
+  // Only news moves the read mark: reading a thread again writes nothing.
+  if (conversation.row_unread) {
+    await db.updateTable("conversations").set({ [readColumn(party)]: now }).where("id", "=", conversationId).execute();
+    status.unread = Math.max(0, status.unread - 1);
+  }
   const sentAt = sentAtFormatter(language);
-  return {
+  const thread: Thread = {
     id: conversationId,
     advertTitle: conversation.advert_title,
     advertSlug: conversation.slug ?? null,
@@ -361,15 +407,20 @@ export async function openThread(conversationId: number, userId: number, languag
     otherName: conversation.other_name,
     party,
     blocked: conversation.blocked_by === null ? "none" : conversation.blocked_by === userId ? "by_me" : "by_other",
-    messages: messages.reverse().map((m) => ({
-      id: m.id,
-      body: m.body,
-      at: sentAt(new Date(Number(m.sent_ms))),
-      mine: m.sender_id === userId,
-      senderVerified: Boolean(m.sender_verified),
-      held: Boolean(m.held),
-    })),
+    messages: (conversation.messages ?? []).map((m) => {
+      const at = sentAt(new Date(Number(m.sent_ms)));
+      return {
+        id: m.id,
+        body: m.body,
+        sentIso: at.iso,
+        sentText: at.text,
+        mine: m.sender_id === userId,
+        links: Boolean(m.sender_verified) && hasLink(m.body),
+        held: Boolean(m.held),
+      };
+    }),
   };
+  return { thread, status };
 }
 
 /** The newest messages a report keeps as evidence. */

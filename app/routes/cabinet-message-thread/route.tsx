@@ -18,7 +18,7 @@ import { readForm } from "#app/modules/http/body.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { parseId } from "#app/modules/http/ids.ts";
 import { notFound } from "#app/modules/http/errors.ts";
-import { openThread, reply, reportConversation, sentFlash, setBlocked, type Thread } from "#app/modules/messages/conversations.server.ts";
+import { openThread, reply, shareMessageStatus, reportConversation, sentFlash, setBlocked, type Thread } from "#app/modules/messages/conversations.server.ts";
 import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 import { threadActionSchema } from "#app/modules/messages/schema.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -33,8 +33,12 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 async function threadFor(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"], userId: number) {
   const id = parseId(params.id);
   if (id === null) notFound();
-  const thread = await openThread(id, userId, getPageLanguage(context));
-  if (!thread) notFound();
+  const opened = openThread(id, userId, getPageLanguage(context));
+  // The header's count comes from the same query (before the first await: the root looks after its own).
+  shareMessageStatus(context, opened.then((found) => found?.status ?? null));
+  const found = await opened;
+  if (!found) notFound();
+  const { thread } = found;
   const t = accountT(context);
   return { thread, seo: { title: t("cabinet:messages.thread_title", { title: thread.advertTitle }), description: t("cabinet:messages.seo_description") } };
 }
@@ -80,6 +84,9 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
   const you = t("cabinet:messages.you");
   const otherName = thread.otherName ?? t("cabinet:messages.deleted_user");
   const held = t("cabinet:messages.held");
+  // One text node before the time rather than three.
+  const mineBy = `${you} · `;
+  const otherBy = `${otherName} · `;
   return (
     <section aria-labelledby="thread-title" className="thread">
       <p className="thread__back">
@@ -99,13 +106,10 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         {thread.messages.map((message) => (
           <li key={message.id} className={`thread__message${message.mine ? " thread__message--mine" : ""}${message.held ? " thread__message--held" : ""}`}>
             <p className="thread__meta">
-              {message.mine ? you : otherName}
-              {" · "}
-              <time dateTime={message.at.iso}>{message.at.text}</time>
+              {message.mine ? mineBy : otherBy}
+              <time dateTime={message.sentIso}>{message.sentText}</time>
             </p>
-            <p className="thread__text">
-              <MessageText text={message.body} linkify={message.senderVerified} />
-            </p>
+            <p className="thread__text">{message.links ? <MessageText text={message.body} linkify /> : message.body}</p>
             {message.held ? <p className="thread__held">{held}</p> : null}
           </li>
         ))}
