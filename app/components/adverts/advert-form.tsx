@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field, inputProps, selectProps, textareaProps } from "#app/components/forms/field.tsx";
@@ -14,8 +15,9 @@ import { PhotoField } from "./photo-field.tsx";
 import { advertSubmitKey } from "./submit-label.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
-
-const loadValidator = () => import("./advert-form-validation.ts").then((module) => module.default);
+import type { FormField } from "#app/modules/adverts/category-field-store.server.ts";
+import { CHOOSE_CATEGORY_INTENT } from "#app/modules/adverts/form-intents.ts";
+import { CategoryFieldsInput, useFieldsT } from "./category-fields-input.tsx";
 
 /**
  * The advert form, for posting and editing: a multipart form post that works without JS,
@@ -47,6 +49,18 @@ export function AdvertForm({
   const language = usePageLanguage();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
+  const { t: fieldsT } = useFieldsT();
+  // The chosen category's fields: from the server's render (the category typed or stored),
+  // then, with JS, following the select at once; the browser's checks use the same list.
+  const [categoryId, setCategoryId] = useState(() => String((lastResult?.initialValue as Record<string, unknown> | undefined)?.categoryId ?? defaults.categoryId ?? ""));
+  const { fieldSet } = options;
+  const byId = new Map(fieldSet.fields.map((field) => [field.id, field]));
+  const categoryFields: FormField[] = (fieldSet.byCategory[Number(categoryId)] ?? []).flatMap((id) => byId.get(id) ?? []);
+  const rules = useRef(categoryFields);
+  rules.current = categoryFields;
+  const [loadValidator] = useState(() => () => import("./advert-form-validation.ts").then((module) => (formData: FormData) => module.default(formData, rules.current)));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const { form, fields, formProps, errors } = useLazyValidatedForm({ id: "advert", lastResult, constraint, defaultValue: defaults, loadValidator });
   // The photos are read apart from the schema; the server's reply names their errors `newPhotos`.
   const newPhotoErrors = errors.newPhotos ?? undefined;
@@ -63,7 +77,7 @@ export function AdvertForm({
         </Field>
         <Field field={fields.categoryId} label={t("form.category")} required>
           {(control) => (
-            <select {...selectProps(fields.categoryId, { placeholder: true })} {...control}>
+            <select {...selectProps(fields.categoryId, { placeholder: true })} {...control} onChange={(event) => setCategoryId(event.currentTarget.value)}>
               <option value="">{t("form.choose_category")}</option>
               {options.categories.map((category) => (
                 <option key={category.id} value={category.id} lang={langAttr(category.name, language)}>
@@ -73,6 +87,13 @@ export function AdvertForm({
             </select>
           )}
         </Field>
+        {hydrated ? null : (
+          <p className="advert-form__choose">
+            <button type="submit" name="intent" value={CHOOSE_CATEGORY_INTENT} className="button button--secondary button--small" formNoValidate>
+              {fieldsT("form.choose")}
+            </button>
+          </p>
+        )}
         {options.locations.length ? (
           <Field field={fields.locationId} label={t("form.location")} required>
             {(control) => (
@@ -91,6 +112,8 @@ export function AdvertForm({
           {(control) => <textarea {...textareaProps(fields.description)} {...control} rows={8} />}
         </Field>
       </fieldset>
+
+      <CategoryFieldsInput fields={categoryFields} state={(name) => fields[name]!} />
 
       <fieldset className="advert-form__group">
         <legend>{t("form.price_heading")}</legend>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, PRICE_KINDS, parsePriceAmount } from "./price.ts";
 import { idNumberSchema } from "#app/modules/http/ids.ts";
+import { fieldErrorMessage, parseFieldValue, type FieldRule } from "./category-field-values.ts";
 
 // The advert form (posting and editing), shared by the browser (conform's client
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
@@ -52,18 +53,26 @@ const baseSchema = z.object({
   removePhotos: idList,
   /** With JavaScript: the order of stored ("s<id>") and newly chosen ("n<index>") photos. */
   photoOrder: z.string().max(2000).optional(),
+  /** The category's own fields (`fields.<key>`), checked against their definitions in superRefine. */
+  fields: z.record(z.string().max(40), z.string().max(1000).optional()).optional(),
 });
 
 export type AdvertFormOptions = {
   /** Advertisement category ids. */
-  categoryIds: ReadonlySet<number>;
+  categoryIds?: ReadonlySet<number>;
   /** Location ids; when there is at least one, choosing one is required. */
-  locationIds: ReadonlySet<number>;
+  locationIds?: ReadonlySet<number>;
+  /** The chosen category's fields (the server's from the database, the browser's from the loader). */
+  fields?: ReadonlyArray<FieldRule & { key: string }>;
 };
 
 /** The form's schema; the server passes the categories and locations that exist. */
 export function createAdvertSchema(options?: AdvertFormOptions) {
   return baseSchema.superRefine((value, ctx) => {
+    for (const field of options?.fields ?? []) {
+      const parsed = parseFieldValue(field, value.fields?.[field.key]);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["fields", field.key], message: fieldErrorMessage(parsed.error) });
+    }
     if (value.priceKind === "amount") {
       if (!value.priceAmount) {
         ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_required") });
@@ -78,7 +87,7 @@ export function createAdvertSchema(options?: AdvertFormOptions) {
     if (!value.email && !(value.phone && value.showPhone)) {
       ctx.addIssue({ code: "custom", path: ["email"], message: message("contact_required") });
     }
-    if (options) {
+    if (options?.categoryIds && options.locationIds) {
       if (!options.categoryIds.has(value.categoryId)) {
         ctx.addIssue({ code: "custom", path: ["categoryId"], message: message("category_required") });
       }

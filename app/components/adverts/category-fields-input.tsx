@@ -1,0 +1,69 @@
+import { Field, inputProps, selectProps, type FieldState } from "#app/components/forms/field.tsx";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { useTranslation } from "#app/i18n/translate.ts";
+import { langAttr } from "#app/modules/content/localized.ts";
+import type { FormField } from "#app/modules/adverts/category-field-store.server.ts";
+import { FIELD_TEXT_MAX, fieldInputName } from "#app/modules/adverts/category-field-values.ts";
+
+/** The translations the category fields use (`fields` namespace). */
+export function useFieldsT() {
+  return useTranslation(["fields", "common"], { lng: usePageLanguage() });
+}
+
+/** A field's label with its unit: "Rent, zł / month". */
+export function fieldLabel(t: ReturnType<typeof useFieldsT>["t"], field: Pick<FormField, "label" | "unit">): string {
+  return field.unit ? t("form.with_unit", { label: field.label.text, unit: field.unit }) : field.label.text;
+}
+
+/**
+ * The chosen category's own fields in the advert form: numbers as decimal text, lists and
+ * yes/no as selects (an empty first choice, so "not said" stays possible), dates as date inputs.
+ */
+export function CategoryFieldsInput({ fields, state }: { fields: readonly FormField[]; state: (name: string) => FieldState }) {
+  const { t } = useFieldsT();
+  const language = usePageLanguage();
+  if (!fields.length) return null;
+  return (
+    <fieldset className="advert-form__group" data-testid="category-fields">
+      <legend>{t("form.heading")}</legend>
+      {fields.map((field) => {
+        const control = state(fieldInputName(field.key));
+        const initial = control.initialValue;
+        const defaultValue = typeof initial === "string" ? initial : undefined;
+        return (
+          <Field key={field.id} field={control} label={fieldLabel(t, field)} required={field.required}>
+            {(aria) => {
+              switch (field.kind) {
+                case "number":
+                  return <input {...inputProps(control, { type: "text" })} {...aria} defaultValue={defaultValue} inputMode="decimal" autoComplete="off" />;
+                case "text":
+                  return <input {...inputProps(control, { type: "text" })} {...aria} defaultValue={defaultValue} maxLength={FIELD_TEXT_MAX} autoComplete="off" />;
+                case "date":
+                  return <input {...inputProps(control, { type: "text" })} {...aria} type="date" defaultValue={defaultValue} />;
+                case "select":
+                case "boolean":
+                  return (
+                    <select {...selectProps(control, { placeholder: true })} {...aria} defaultValue={defaultValue ?? ""}>
+                      <option value="">{t("form.empty")}</option>
+                      {field.kind === "boolean" ? (
+                        <>
+                          <option value="yes">{t("form.yes")}</option>
+                          <option value="no">{t("form.no")}</option>
+                        </>
+                      ) : (
+                        field.options.map((option) => (
+                          <option key={option.value} value={option.value} lang={langAttr(option.label, language)}>
+                            {option.label.text}
+                          </option>
+                        ))
+                      )}
+                    </select>
+                  );
+              }
+            }}
+          </Field>
+        );
+      })}
+    </fieldset>
+  );
+}
