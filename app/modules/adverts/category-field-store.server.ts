@@ -5,7 +5,7 @@ import { pickLocalized, type LocalizedText } from "#app/modules/content/localize
 import { getDb } from "#app/modules/db/db.server.ts";
 import { categoryRows } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { CategoryField } from "./category-fields.server.ts";
-import { parseFieldValue, type StoredFieldValue } from "./category-field-values.ts";
+import { parseFieldValue, valueColumns, type StoredFieldValue } from "./category-field-values.ts";
 
 // The category fields' values of one advert: read for its form and its page, written when
 // its owner saves it. One row per advert and field (advert_field_values).
@@ -92,16 +92,7 @@ export async function saveFieldValues(trx: Transaction<DB>, advertId: number, ca
   const rows = [...values].flatMap(([fieldId, value]) =>
     value === null
       ? []
-      : [
-          {
-            advertisement_id: advertId,
-            field_id: fieldId,
-            number_value: value.kind === "number" ? value.value : null,
-            text_value: value.kind === "select" || value.kind === "text" ? value.value : null,
-            bool_value: value.kind === "boolean" ? value.value : null,
-            date_value: value.kind === "date" ? value.value : null,
-          },
-        ],
+      : [{ advertisement_id: advertId, field_id: fieldId, ...valueColumns(value) }],
   );
   if (!rows.length) return;
   await trx

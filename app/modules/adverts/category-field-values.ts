@@ -80,6 +80,16 @@ export function parseFieldValue(field: FieldRule, raw: string | null | undefined
   }
 }
 
+/** A value as the columns of advert_field_values (the one not of its kind null). */
+export function valueColumns(value: StoredFieldValue) {
+  return {
+    number_value: value.kind === "number" ? value.value : null,
+    text_value: value.kind === "select" || value.kind === "text" ? value.value : null,
+    bool_value: value.kind === "boolean" ? value.value : null,
+    date_value: value.kind === "date" ? value.value : null,
+  };
+}
+
 /** The refusal as a form message (`key|{json}`, like every form message). */
 export function fieldErrorMessage(error: FieldValueError): string {
   const key = `fields:errors.${error.code}`;
