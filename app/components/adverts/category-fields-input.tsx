@@ -11,7 +11,7 @@ export function useFieldsT() {
 }
 
 /** A field's label with its unit: "Rent, zł / month". */
-export function fieldLabel(t: ReturnType<typeof useFieldsT>["t"], field: Pick<FormField, "label" | "unit">): string {
+function fieldLabel(t: ReturnType<typeof useFieldsT>["t"], field: Pick<FormField, "label" | "unit">): string {
   return field.unit ? t("form.with_unit", { label: field.label.text, unit: field.unit }) : field.label.text;
 }
 

@@ -17,8 +17,8 @@ export type StoredFieldValue =
 /** Why a value was refused: the message key under `fields:errors`, and its values. */
 export type FieldValueError = { code: "required" | "not_a_number" | "out_of_range" | "unknown_option" | "bad_date" | "too_long"; values?: Record<string, string | number> };
 
-export const FIELD_NUMBER_MIN = 0;
-export const FIELD_NUMBER_MAX = 999_999_999;
+const FIELD_NUMBER_MIN = 0;
+const FIELD_NUMBER_MAX = 999_999_999;
 export const FIELD_TEXT_MAX = 200;
 const DATE_FIRST_YEAR = 1900;
 const DATE_LAST_YEAR = 2100;
@@ -35,7 +35,7 @@ export function parseFieldNumber(raw: string): number | null {
 }
 
 /** yyyy-mm-dd of a real day between 1900 and 2100, or null. */
-export function parseFieldDate(raw: string): string | null {
+function parseFieldDate(raw: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw.trim());
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -44,7 +44,7 @@ export function parseFieldDate(raw: string): string | null {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? match[0] : null;
 }
 
-export function parseFieldBoolean(raw: string): boolean | null {
+function parseFieldBoolean(raw: string): boolean | null {
   const word = raw.trim().toLowerCase();
   return YES.has(word) ? true : NO.has(word) ? false : null;
 }

@@ -7,7 +7,7 @@ import { slugify } from "#app/modules/slug/transliterate.ts";
 // browser and the action. Select options are typed one a line, "Українська | English", or
 // "value | Українська | English" to choose the value URLs and stored adverts carry.
 
-export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 const LABEL_MAX = 80;
 const UNIT_MAX = 30;
 const OPTIONS_MAX = 50;
@@ -62,5 +62,3 @@ export const fieldDefinitionSchema = z
     }
     if (!value.key && !keyFromLabel(value.label_en)) ctx.addIssue({ code: "custom", path: ["key"], message: "fields:editor.errors.key_needed" });
   });
-
-export type FieldDefinitionValue = z.output<typeof fieldDefinitionSchema>;
