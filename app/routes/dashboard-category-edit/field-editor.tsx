@@ -89,7 +89,7 @@ export function CategoryFieldEditor({ fields, inherited, reply }: { fields: Edit
       <p className="panel__lead">{t("editor.lead")}</p>
       {inherited.length ? <p>{t("editor.inherited", { fields: inherited.join(", ") })}</p> : null}
       {fields.length ? (
-        <ul className="dash-field-list">
+        <ul className="dash-term-list">
           {fields.map((field) => {
             const name = field.label_uk;
             const open = reply?.formId === `field-${field.id}`;
