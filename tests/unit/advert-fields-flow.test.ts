@@ -155,8 +155,10 @@ describe("posting with category fields", () => {
       "fields.schedule": ['fields:errors.too_long|{"max":200}'],
     });
     expect(outcome.reply?.result.initialValue?.fields).toMatchObject({ salary_from: "багато", employment: "forever" });
-    const missing = await post(newRoute.action, "/us/dodaty-ogoloshennya", cookie, advertForm(itJobs, {}));
+    // Shown together with the other fields' messages, not only once those are right.
+    const missing = await post(newRoute.action, "/us/dodaty-ogoloshennya", cookie, { ...advertForm(itJobs, {}), title: "" });
     expect(missing.reply?.result.error?.["fields.employment"]).toEqual(["fields:errors.required"]);
+    expect(missing.reply?.result.error?.title).toHaveLength(1);
     expect(await t.db.selectFrom("advertisements").select("id").where("owner_id", "=", ownerId).execute()).toEqual([]);
   });
 
