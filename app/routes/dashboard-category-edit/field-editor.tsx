@@ -72,7 +72,7 @@ function FieldDefinitionForm({ field, reply }: { field?: EditorField; reply?: Fi
       </div>
       <div className="dash-bilingual">
         <InputField field={input("unit_uk")} label={inLanguage(t("editor.unit"), "uk")} hint={t("editor.unit_hint")} lang="uk" />
-        <InputField field={input("unit_en")} label={inLanguage(t("editor.unit"), "en")} lang="en" />
+        <InputField field={input("unit_en")} label={inLanguage(t("editor.unit"), "en")} hint={t("editor.unit_hint")} lang="en" />
       </div>
       <TextAreaField field={input("options")} label={t("editor.options")} hint={t("editor.options_hint")} rows={4} />
       <CheckboxField field={input("required")} label={t("editor.required")} />
