@@ -130,7 +130,7 @@ const advertForm = (categoryId: number, fields: Record<string, string>) => ({
   locationId: String(locationId),
   description: "ІТ-компанія шукає фронтенд-розробника з досвідом React від двох років.",
   priceKind: "negotiable",
-  contactName: "Студія Калина",
+  employer: "Студія Калина",
   email: "hr@example.test",
   ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [`fields.${key}`, value])),
 });
@@ -224,7 +224,7 @@ describe("posting with category fields", () => {
 });
 
 describe("JobPosting", () => {
-  const advert: AdvertForJsonLd & { contactName: string } = {
+  const advert: AdvertForJsonLd & { employer: string } = {
     title: "Кухар </script><script>alert(1)</script>",
     description: "Кафе шукає кухаря.",
     status: "published",
@@ -233,7 +233,7 @@ describe("JobPosting", () => {
     location: { text: "Kraków" },
     publishedAt: "2026-11-20T10:00:00.000Z",
     expiresAt: "2026-12-20T10:00:00.000Z",
-    contactName: "Кафе Калина",
+    employer: "Кафе Калина",
   };
   const site = { name: "Діаспора", url: "https://portal.example/" };
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field, inputProps, selectProps, textareaProps } from "#app/components/forms/field.tsx";
@@ -59,8 +59,6 @@ export function AdvertForm({
   const rules = useRef(categoryFields);
   rules.current = categoryFields;
   const [loadValidator] = useState(() => () => import("./advert-form-validation.ts").then((module) => (formData: FormData) => module.default(formData, rules.current)));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const { form, fields, formProps, errors } = useLazyValidatedForm({ id: "advert", lastResult, constraint, defaultValue: defaults, loadValidator });
   // The photos are read apart from the schema; the server's reply names their errors `newPhotos`.
   const newPhotoErrors = errors.newPhotos ?? undefined;
@@ -87,13 +85,14 @@ export function AdvertForm({
             </select>
           )}
         </Field>
-        {hydrated ? null : (
+        {/* Only without JS: with it the fields follow the select at once. */}
+        <noscript>
           <p className="advert-form__choose">
             <button type="submit" name="intent" value={CHOOSE_CATEGORY_INTENT} className="button button--secondary button--small" formNoValidate>
               {fieldsT("form.choose")}
             </button>
           </p>
-        )}
+        </noscript>
         {options.locations.length ? (
           <Field field={fields.locationId} label={t("form.location")} required>
             {(control) => (

@@ -3,7 +3,7 @@ import { usePageLanguage } from "#app/hooks/use-t.ts";
 import { useTranslation } from "#app/i18n/translate.ts";
 import { langAttr } from "#app/modules/content/localized.ts";
 import type { FormField } from "#app/modules/adverts/category-field-store.server.ts";
-import { FIELD_TEXT_MAX, fieldInputName } from "#app/modules/adverts/category-field-values.ts";
+import { FIELD_TEXT_MAX, fieldInputName } from "#app/modules/adverts/category-field-names.ts";
 
 /** The translations the category fields use (`fields` namespace). */
 export function useFieldsT() {
@@ -23,8 +23,9 @@ export function CategoryFieldsInput({ fields, state }: { fields: readonly FormFi
   const { t } = useFieldsT();
   const language = usePageLanguage();
   if (!fields.length) return null;
+  const yesNo = (["yes", "no"] as const).map((value) => ({ value, label: { text: t(`form.${value}`), lang: language } }));
   return (
-    <fieldset className="advert-form__group" data-testid="category-fields">
+    <fieldset className="advert-form__group">
       <legend>{t("form.heading")}</legend>
       {fields.map((field) => {
         const control = state(fieldInputName(field.key));
@@ -32,35 +33,28 @@ export function CategoryFieldsInput({ fields, state }: { fields: readonly FormFi
         const defaultValue = typeof initial === "string" ? initial : undefined;
         return (
           <Field key={field.id} field={control} label={fieldLabel(t, field)} required={field.required}>
-            {(aria) => {
-              switch (field.kind) {
-                case "number":
-                  return <input {...inputProps(control, { type: "text" })} {...aria} defaultValue={defaultValue} inputMode="decimal" autoComplete="off" />;
-                case "text":
-                  return <input {...inputProps(control, { type: "text" })} {...aria} defaultValue={defaultValue} maxLength={FIELD_TEXT_MAX} autoComplete="off" />;
-                case "date":
-                  return <input {...inputProps(control, { type: "text" })} {...aria} type="date" defaultValue={defaultValue} />;
-                case "select":
-                case "boolean":
-                  return (
-                    <select {...selectProps(control, { placeholder: true })} {...aria} defaultValue={defaultValue ?? ""}>
-                      <option value="">{t("form.empty")}</option>
-                      {field.kind === "boolean" ? (
-                        <>
-                          <option value="yes">{t("form.yes")}</option>
-                          <option value="no">{t("form.no")}</option>
-                        </>
-                      ) : (
-                        field.options.map((option) => (
-                          <option key={option.value} value={option.value} lang={langAttr(option.label, language)}>
-                            {option.label.text}
-                          </option>
-                        ))
-                      )}
-                    </select>
-                  );
-              }
-            }}
+            {(aria) =>
+              field.kind === "select" || field.kind === "boolean" ? (
+                <select {...selectProps(control, { placeholder: true })} {...aria} defaultValue={defaultValue ?? ""}>
+                  <option value="">{t("form.empty")}</option>
+                  {(field.kind === "boolean" ? yesNo : field.options).map((option) => (
+                    <option key={option.value} value={option.value} lang={langAttr(option.label, language)}>
+                      {option.label.text}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...inputProps(control, { type: "text" })}
+                  {...aria}
+                  type={field.kind === "date" ? "date" : "text"}
+                  defaultValue={defaultValue}
+                  inputMode={field.kind === "number" ? "decimal" : undefined}
+                  maxLength={field.kind === "text" ? FIELD_TEXT_MAX : undefined}
+                  autoComplete="off"
+                />
+              )
+            }
           </Field>
         );
       })}

@@ -1,4 +1,5 @@
 import type { AdvertFieldKind, AdvertFieldOption } from "#db/schema.ts";
+import { FIELD_TEXT_MAX } from "./category-field-names.ts";
 
 // A staff-defined advert field's value as text (a form input, a URL parameter) and as stored
 // (advert_field_values: one column per kind). Pure and zod-free: the advert form checks with it
@@ -19,7 +20,6 @@ export type FieldValueError = { code: "required" | "not_a_number" | "out_of_rang
 
 const FIELD_NUMBER_MIN = 0;
 const FIELD_NUMBER_MAX = 999_999_999;
-export const FIELD_TEXT_MAX = 200;
 const DATE_FIRST_YEAR = 1900;
 const DATE_LAST_YEAR = 2100;
 
@@ -94,9 +94,4 @@ export function valueColumns(value: StoredFieldValue) {
 export function fieldErrorMessage(error: FieldValueError): string {
   const key = `fields:errors.${error.code}`;
   return error.values ? `${key}|${JSON.stringify(error.values)}` : key;
-}
-
-/** The form's name of a field's input: conform reads `fields.<key>` into `fields: { key }`. */
-export function fieldInputName(key: string): string {
-  return `fields.${key}`;
 }

@@ -26,7 +26,7 @@ import {
 import { parseId, parseIds } from "#app/modules/http/ids.ts";
 import { categoryFields } from "./category-fields.server.ts";
 import { advertFieldTexts, formFieldSet, formFieldValues, type FormFieldSet } from "./category-field-store.server.ts";
-import { fieldInputName } from "./category-field-values.ts";
+import { fieldInputName } from "./category-field-names.ts";
 import { CHOOSE_CATEGORY_INTENT } from "./form-intents.ts";
 import { notFound } from "#app/modules/http/errors.ts";
 

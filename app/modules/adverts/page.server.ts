@@ -156,7 +156,7 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     jsonLd: !isPublic
       ? null
       : job
-        ? jobPostingJsonLd({ ...advert, contactName: advert.contact.name }, job, pageUrl, { name: await siteName(language), url: absolute("/") })
+        ? jobPostingJsonLd({ ...advert, employer: advert.contact.name }, job, pageUrl, { name: await siteName(language), url: absolute("/") })
         : advertJsonLd(advert, photos, pageUrl),
     seo: {
       title: await titleWithSite(`${advert.title} — ${advert.price.text}`, language),

@@ -119,7 +119,7 @@ function salaryJsonLd(job: JobFacts, fallbackCurrency: string | null | undefined
  * hiringOrganization, jobLocation or, for remote work, jobLocationType and the applicants'
  * country) and recommends (validThrough, employmentType, baseSalary, directApply).
  */
-export function jobPostingJsonLd(advert: AdvertForJsonLd & { contactName: string }, job: JobFacts, pageUrl: string, site: { name: string; url: string }): JsonLd {
+export function jobPostingJsonLd(advert: AdvertForJsonLd & { employer: string }, job: JobFacts, pageUrl: string, site: { name: string; url: string }): JsonLd {
   const salary = salaryJsonLd(job, advert.price.kind === "amount" ? advert.price.currency : null);
   const address = postalAddress(null, advert.location?.text);
   const employmentType = job.employment ? EMPLOYMENT_TYPES[job.employment] : undefined;
@@ -133,7 +133,7 @@ export function jobPostingJsonLd(advert: AdvertForJsonLd & { contactName: string
     ...(advert.publishedAt ? { datePosted: advert.publishedAt } : {}),
     ...(advert.expiresAt && advert.status === "published" ? { validThrough: advert.expiresAt } : {}),
     ...(employmentType ? { employmentType } : {}),
-    hiringOrganization: { "@type": "Organization", name: advert.contactName.trim() || site.name, ...(advert.contactName.trim() ? {} : { sameAs: site.url }) },
+    hiringOrganization: { "@type": "Organization", name: advert.employer.trim() || site.name, ...(advert.employer.trim() ? {} : { sameAs: site.url }) },
     ...(address ? { jobLocation: { "@type": "Place", address: { ...address, ...(CURRENCY_COUNTRY[currency] ? { addressCountry: CURRENCY_COUNTRY[currency] } : {}) } } } : {}),
     ...(job.remote ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: CURRENCY_COUNTRY[currency] ?? SITE_COUNTRY } } : {}),
     ...(salary ? { baseSalary: salary } : {}),
