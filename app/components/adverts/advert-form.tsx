@@ -7,6 +7,7 @@ import { CheckboxField } from "#app/components/forms/fields.tsx";
 import { useLazyValidatedForm } from "#app/components/forms/use-lazy-validated-form.ts";
 import type { FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { useTranslation } from "#app/i18n/translate.ts";
 import { langAttr } from "#app/modules/content/localized.ts";
 import type { AdvertFormDefaults, AdvertFormOptions } from "#app/modules/adverts/form.server.ts";
 import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
@@ -15,9 +16,9 @@ import { PhotoField } from "./photo-field.tsx";
 import { advertSubmitKey } from "./submit-label.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
-import type { FormField } from "#app/modules/adverts/category-field-store.server.ts";
+import { chosenFields, fieldInputName } from "#app/modules/adverts/category-field-names.ts";
 import { CHOOSE_CATEGORY_INTENT } from "#app/modules/adverts/form-intents.ts";
-import { CategoryFieldsInput, useFieldsT } from "./category-fields-input.tsx";
+import { CategoryFields } from "./category-fields.tsx";
 
 /**
  * The advert form, for posting and editing: a multipart form post that works without JS,
@@ -47,15 +48,13 @@ export function AdvertForm({
 }) {
   const { t } = useAdvertsT();
   const language = usePageLanguage();
+  const { t: fieldsT } = useTranslation("fields", { lng: language });
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
-  const { t: fieldsT } = useFieldsT();
   // The chosen category's fields: from the server's render (the category typed or stored),
   // then, with JS, following the select at once; the browser's checks use the same list.
   const [categoryId, setCategoryId] = useState(() => String((lastResult?.initialValue as Record<string, unknown> | undefined)?.categoryId ?? defaults.categoryId ?? ""));
-  const { fieldSet } = options;
-  const byId = new Map(fieldSet.fields.map((field) => [field.id, field]));
-  const categoryFields: FormField[] = (fieldSet.byCategory[Number(categoryId)] ?? []).flatMap((id) => byId.get(id) ?? []);
+  const categoryFields = chosenFields(options.fieldSet, categoryId);
   const rules = useRef(categoryFields);
   rules.current = categoryFields;
   const [loadValidator] = useState(() => () => import("./advert-form-validation.ts").then((module) => (formData: FormData) => module.default(formData, rules.current)));
@@ -112,7 +111,12 @@ export function AdvertForm({
         </Field>
       </fieldset>
 
-      <CategoryFieldsInput fields={categoryFields} state={(name) => fields[name]!} />
+      <CategoryFields
+        fieldSet={options.fieldSet}
+        categoryId={categoryId}
+        errors={JSON.stringify(Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.errors])))}
+        initial={JSON.stringify(Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.initialValue])))}
+      />
 
       <fieldset className="advert-form__group">
         <legend>{t("form.price_heading")}</legend>

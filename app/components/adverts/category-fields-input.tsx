@@ -1,12 +1,13 @@
-import { Field, inputProps, selectProps, type FieldState } from "#app/components/forms/field.tsx";
+import { Field, inputProps, selectProps } from "#app/components/forms/field.tsx";
+import { formStates } from "#app/components/forms/use-server-checked-form.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
 import { useTranslation } from "#app/i18n/translate.ts";
 import { langAttr } from "#app/modules/content/localized.ts";
-import type { FormField } from "#app/modules/adverts/category-field-store.server.ts";
-import { FIELD_TEXT_MAX, fieldInputName } from "#app/modules/adverts/category-field-names.ts";
+import type { FormField, FormFieldSet } from "#app/modules/adverts/category-field-store.server.ts";
+import { chosenFields, FIELD_TEXT_MAX, fieldInputName } from "#app/modules/adverts/category-field-names.ts";
 
 /** The translations the category fields use (`fields` namespace). */
-export function useFieldsT() {
+function useFieldsT() {
   return useTranslation(["fields", "common"], { lng: usePageLanguage() });
 }
 
@@ -15,20 +16,31 @@ function fieldLabel(t: ReturnType<typeof useFieldsT>["t"], field: Pick<FormField
   return field.unit ? t("form.with_unit", { label: field.label.text, unit: field.unit }) : field.label.text;
 }
 
+/** What the advert form hands over, as strings so the deferred part keeps the server's HTML until it loads. */
+export type CategoryFieldsProps = {
+  fieldSet: FormFieldSet;
+  categoryId: string;
+  /** The fields' messages and typed values (`{ "fields.<key>": … }`), as JSON. */
+  errors: string;
+  initial: string;
+};
+
 /**
  * The chosen category's own fields in the advert form: numbers as decimal text, lists and
  * yes/no as selects (an empty first choice, so "not said" stays possible), dates as date inputs.
  */
-export function CategoryFieldsInput({ fields, state }: { fields: readonly FormField[]; state: (name: string) => FieldState }) {
+export default function CategoryFieldsInput({ fieldSet, categoryId, errors, initial }: CategoryFieldsProps) {
   const { t } = useFieldsT();
   const language = usePageLanguage();
+  const fields = chosenFields(fieldSet, categoryId);
   if (!fields.length) return null;
+  const { fields: state } = formStates("advert", {}, JSON.parse(errors) as Record<string, string[]>, JSON.parse(initial) as Record<string, unknown>);
   const yesNo = (["yes", "no"] as const).map((value) => ({ value, label: { text: t(`form.${value}`), lang: language } }));
   return (
     <fieldset className="advert-form__group">
       <legend>{t("form.heading")}</legend>
       {fields.map((field) => {
-        const control = state(fieldInputName(field.key));
+        const control = state[fieldInputName(field.key)]!;
         const initial = control.initialValue;
         const defaultValue = typeof initial === "string" ? initial : undefined;
         return (
