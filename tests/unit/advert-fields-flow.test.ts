@@ -130,7 +130,7 @@ const advertForm = (categoryId: number, fields: Record<string, string>) => ({
   locationId: String(locationId),
   description: "ІТ-компанія шукає фронтенд-розробника з досвідом React від двох років.",
   priceKind: "negotiable",
-  employer: "Студія Калина",
+  contactName: "Студія Калина",
   email: "hr@example.test",
   ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [`fields.${key}`, value])),
 });
@@ -172,6 +172,7 @@ describe("posting with category fields", () => {
   it("stores valid values, updates them on edit and drops them with a category change", async () => {
     const form = advertForm(itJobs, { salary_from: "14 000", employment: "part_time", remote: "yes", start_date: "2026-12-01", schedule: "Пн–Пт, 9–17" });
     const outcome = await post(newRoute.action, "/dodaty-ogoloshennya", cookie, form);
+    expect(outcome.reply?.result.error ?? null).toBeNull();
     expect(outcome.status).toBe(302);
     const advert = await t.db.selectFrom("advertisements").select(["id", "slug"]).where("owner_id", "=", ownerId).executeTakeFirstOrThrow();
     const stored = async () =>
