@@ -145,7 +145,7 @@ describe("posting with category fields", () => {
   });
 
   it("refuses bad values with a message by each field and keeps what was typed", async () => {
-    const form = advertForm(itJobs, { salary_from: "багато", employment: "forever", start_date: "2026-13-01", schedule: "x".repeat(250) });
+    const form = advertForm(itJobs, { salary_from: "багато", employment: "forever", start_date: "2026-13-01", schedule: "x".repeat(250), unknown_key: "y".repeat(5000) });
     const outcome = await post(newRoute.action, "/us/dodaty-ogoloshennya", cookie, form);
     expect(outcome.status).toBe(400);
     expect(outcome.reply?.result.error).toMatchObject({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CURRENCIES, PRICE_KINDS, parsePriceAmount } from "./price.ts";
 import { idNumberSchema } from "#app/modules/http/ids.ts";
 import { fieldErrorMessage, parseFieldValue, type FieldRule } from "./category-field-values.ts";
+import { FIELD_TEXT_MAX } from "./category-field-names.ts";
 
 // The advert form (posting and editing), shared by the browser (conform's client
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
@@ -54,7 +55,7 @@ const baseSchema = z.object({
   /** With JavaScript: the order of stored ("s<id>") and newly chosen ("n<index>") photos. */
   photoOrder: z.string().max(2000).optional(),
   /** The category's own fields (`fields.<key>`), checked against their definitions in superRefine. */
-  fields: z.record(z.string().max(40), z.string().max(1000).optional()).optional(),
+  fields: z.record(z.string(), z.string().max(1000, fieldErrorMessage({ code: "too_long", values: { max: FIELD_TEXT_MAX } })).optional()).optional(),
 });
 
 export type AdvertFormOptions = {
