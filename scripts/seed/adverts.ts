@@ -1,5 +1,6 @@
 import type { AdvertStatus, Currency } from "#db/schema.ts";
 import { initialValues } from "#app/modules/adverts/fields.server.ts";
+import { parseFieldValue, valueColumns } from "#app/modules/adverts/category-field-values.ts";
 import { slugify } from "#app/modules/slug/transliterate.ts";
 import { categoryId, daysAgo, need, type SeedContext } from "./context.ts";
 import { copySeedImage, type SeedImage } from "./images.ts";
@@ -21,6 +22,8 @@ type AdvertSeed = {
   rejection?: string;
   /** Days it stays live, when not the usual 30 (an advert about to expire, for the reminder mail). */
   lifetime?: number;
+  /** Its category's fields (scripts/seed/advert-fields.ts) by key, as the form would take them. */
+  fields?: Record<string, string>;
 };
 
 const ADVERTS: AdvertSeed[] = [
@@ -45,13 +48,13 @@ const ADVERTS: AdvertSeed[] = [
     title: "Велосипед міський Kross, рама M", description: "Міський велосипед Kross, рама M, сім передач, багажник і крила. Обслужений цієї весни, нові гальмівні колодки." },
   { owner: "user", category: "dim-i-sad", location: "varshava", price: [250, "PLN"], ago: 9, lifetime: 11,
     title: "Крісло офісне з підлокітниками", description: "Офісне крісло з регульованою висотою і підлокітниками, сітчаста спинка. Користувалася два роки, все працює." },
-  { owner: 0, category: "orenda-kvartyr", location: "krakiv", price: [3200, "PLN"], images: ["foto-zhytlo", "foto-dim"], ago: 1, phone: "+48 602 111 222",
+  { owner: 0, category: "orenda-kvartyr", location: "krakiv", price: [3200, "PLN"], images: ["foto-zhytlo", "foto-dim"], ago: 1, phone: "+48 602 111 222", fields: { rent: "3200", rooms: "2", area: "48", available_from: "2026-12-01", pets: "no", registration: "yes" },
     title: "Здам 2-кімнатну квартиру біля центру", description: "Здається двокімнатна квартира 48 м² на вулиці Кроводерській, 10 хвилин пішки до Ринку. Повністю мебльована, пральна машина, посудомийка. Оплата 3200 злотих плюс комунальні. Можна з дітьми." },
-  { owner: 0, category: "robota", location: "krakiv", price: [32, "PLN"], ago: 2, phone: "+48 602 111 222",
+  { owner: 0, category: "robota", location: "krakiv", price: [32, "PLN"], ago: 2, phone: "+48 602 111 222", fields: { salary_from: "5200", salary_to: "6000", employment: "full_time", polish: "basic", remote: "no" },
     title: "Шукаємо кухаря в українське кафе", description: "Кафе української кухні в Кракові шукає кухаря або кухарку. Графік 2/2, оплата 32 злотих за годину, офіційне працевлаштування. Досвід бажаний, навчимо наших рецептів." },
-  { owner: 0, category: "kimnaty", location: "krakiv", price: [1400, "PLN"], images: ["foto-zhytlo"], ago: 5,
+  { owner: 0, category: "kimnaty", location: "krakiv", price: [1400, "PLN"], images: ["foto-zhytlo"], ago: 5, fields: { rent: "1400", rooms: "1", area: "14", pets: "no", registration: "yes" },
     title: "Кімната для дівчини у квартирі з господинею", description: "Здам окрему кімнату для дівчини без шкідливих звичок. Район Підгуже, трамвай до центру 10 хвилин. Інтернет і комунальні включено." },
-  { owner: 0, category: "transport", location: "krakiv", price: [8500, "EUR"], images: ["foto-transport"], ago: 6, phone: "+48 602 111 222",
+  { owner: 0, category: "transport", location: "krakiv", price: [8500, "EUR"], images: ["foto-transport"], ago: 6, phone: "+48 602 111 222", fields: { year: "2016", mileage: "180000" },
     title: "Skoda Octavia 2016, дизель, універсал", description: "Продаю Skoda Octavia III універсал, 2.0 TDI, 180 тисяч км пробігу, сервісна книжка. Польська реєстрація, техогляд до наступного року. Торг біля авто." },
   { owner: 0, category: "dytiachi-rechi", location: "krakiv", price: "free", ago: 7,
     title: "Віддам дитячий одяг на хлопчика 2–3 роки", description: "Великий пакет одягу на хлопчика 92–98 см: штани, кофти, куртка на осінь. Все чисте, у доброму стані. Віддам безкоштовно." },
@@ -59,17 +62,17 @@ const ADVERTS: AdvertSeed[] = [
     title: "Манікюр і педикюр з виїздом додому", description: "Майстриня з досвідом 8 років. Манікюр з покриттям — 80 злотих, педикюр — 120. Стерильні інструменти, працюю з виїздом по Кракову." },
   { owner: 0, category: "elektronika", location: "krakiv", price: [1500, "PLN"], images: ["foto-tekhnika"], ago: 9,
     title: "iPhone 13, 128 ГБ, синій", description: "Телефон у гарному стані, батарея 86%. Завжди був у чохлі і з захисним склом. Коробка і кабель у комплекті." },
-  { owner: 0, category: "robota", location: "krakiv", price: "negotiable", ago: 0, status: "pending",
+  { owner: 0, category: "robota", location: "krakiv", price: "negotiable", ago: 0, status: "pending", fields: { salary_from: "2400", employment: "part_time", polish: "none" },
     title: "Потрібна няня на неповний день", description: "Шукаємо няню для хлопчика 4 років з понеділка по п'ятницю з 14:00 до 18:00. Бажано з досвідом і рекомендаціями." },
   { owner: 1, category: "transport", location: "berlin", price: [450, "EUR"], images: ["foto-transport"], ago: 1,
     title: "Велосипед міський Gazelle, 28 дюймів", description: "Міський велосипед з планетарною втулкою на 7 передач, динамо-фара, багажник. Розмір рами 53 см. Гарний стан, нові гальмівні колодки." },
   { owner: 1, category: "posluhy", location: "berlin", price: "negotiable", ago: 2, phone: "+49 151 2345 6789",
     title: "Ремонт квартир: малярка, плитка, ламінат", description: "Бригада з двох майстрів виконає ремонт під ключ. Фарбування стін, укладання плитки і ламінату, дрібна сантехніка. Працюємо по всьому Берліну, ціна після огляду." },
-  { owner: 1, category: "orenda-kvartyr", location: "berlin", price: [1150, "EUR"], images: ["foto-zhytlo"], ago: 3,
+  { owner: 1, category: "orenda-kvartyr", location: "berlin", price: [1150, "EUR"], images: ["foto-zhytlo"], ago: 3, fields: { rooms: "1", area: "38", available_from: "2027-01-01", pets: "no", registration: "yes" },
     title: "Zwischenmiete: квартира на 6 місяців у Нойкельні", description: "Здаю свою однокімнатну квартиру 38 м² на пів року, з січня. Мебльована, тепла оренда 1150 євро. Anmeldung можливий." },
   { owner: 1, category: "dim-i-sad", location: "berlin", price: [70, "EUR"], images: ["foto-dim"], ago: 4,
     title: "Шафа IKEA PAX, біла, 150 см", description: "Шафа IKEA PAX шириною 150 см з розсувними дверима. Розібрана, всі кріплення є. Самовивіз з Шпандау." },
-  { owner: 1, category: "robota", location: "berlin", price: [14, "EUR"], ago: 5,
+  { owner: 1, category: "robota", location: "berlin", price: [14, "EUR"], ago: 5, fields: { employment: "full_time", polish: "none", remote: "no" },
     title: "Помічник на склад, можна без німецької", description: "Логістична компанія шукає працівників на склад: комплектація замовлень, змінний графік. 14 євро за годину, повний робочий день, договір." },
   { owner: 1, category: "odiah", location: "berlin", price: [40, "EUR"], ago: 6,
     title: "Вишиванка чоловіча, ручна робота", description: "Чоловіча сорочка з ручною вишивкою, полтавський орнамент, розмір L. Вдягали двічі на свята." },
@@ -77,21 +80,21 @@ const ADVERTS: AdvertSeed[] = [
     title: "Монітор Dell 27 дюймів", description: "Монітор Dell 27 дюймів, роздільна здатність QHD. Працює без нарікань, є невелика подряпина на рамці." },
   { owner: 2, category: "posluhy", location: "praha", price: [30, "EUR"], ago: 1,
     title: "Присяжний перекладач: чеська, українська", description: "Засвідчені переклади документів з української на чеську і навпаки: свідоцтва, дипломи, довідки. Термін від двох днів. Працюю в Празі, можливо поштою." },
-  { owner: 2, category: "kimnaty", location: "praha", price: [420, "EUR"], images: ["foto-zhytlo"], ago: 2,
+  { owner: 2, category: "kimnaty", location: "praha", price: [420, "EUR"], images: ["foto-zhytlo"], ago: 2, fields: { rooms: "1", area: "14", pets: "yes" },
     title: "Кімната в Празі 7, поруч з метро", description: "Здаю кімнату 14 м² у трикімнатній квартирі, сусіди — українська родина. Ціна 420 євро разом з комунальними. Метро Vltavská за п'ять хвилин." },
   { owner: 2, category: "dytiachi-rechi", location: "praha", price: [60, "EUR"], images: ["foto-dim"], ago: 3,
     title: "Автокрісло для дитини 9–18 кг", description: "Автокрісло групи 1 з кріпленням Isofix. Не було в аваріях, чохол випраний." },
   { owner: 2, category: "viddam-bezkoshtovno", location: "praha", price: "free", ago: 4,
     title: "Віддам кімнатні рослини", description: "Переїжджаю і віддаю кімнатні рослини: монстера, фікус, два кактуси і сансевієрія. Разом з горщиками." },
-  { owner: 2, category: "robota", location: "praha", price: "negotiable", ago: 5,
+  { owner: 2, category: "robota", location: "praha", price: "negotiable", ago: 5, fields: { employment: "part_time", polish: "none", remote: "yes" },
     title: "Шукаю роботу бухгалтера", description: "Бухгалтерка з 10-річним досвідом в Україні, знаю чеську на рівні B1, вивчаю місцеве законодавство. Розгляну часткову зайнятість або стажування." },
   { owner: 2, category: "transport", location: "praha", price: [300, "EUR"], ago: 8, status: "rejected", rejection: "Немає фото і опис не відповідає категорії.",
     title: "Продам зимові шини", description: "Комплект зимових шин R16, протектор 6 мм, два сезони. Підійде для більшості седанів." },
-  { owner: 3, category: "transport", location: "london", price: [3200, "GBP"], images: ["foto-transport"], ago: 1,
+  { owner: 3, category: "transport", location: "london", price: [3200, "GBP"], images: ["foto-transport"], ago: 1, fields: { year: "2015", mileage: "153000" },
     title: "Toyota Yaris Hybrid 2015, автомат", description: "Економічна міська машина, 95 тисяч миль, повна сервісна історія, MOT до осені. Один власник у Великій Британії." },
-  { owner: 3, category: "robota", location: "london", price: [13, "GBP"], ago: 2,
+  { owner: 3, category: "robota", location: "london", price: [13, "GBP"], ago: 2, fields: { employment: "part_time", remote: "no" },
     title: "Cleaner wanted, part-time", description: "Cleaning company in West London is looking for a cleaner, 20 hours a week, £13 per hour. Ukrainian or English speakers welcome, training provided." },
-  { owner: 3, category: "kimnaty", location: "london", price: [750, "GBP"], images: ["foto-zhytlo"], ago: 3,
+  { owner: 3, category: "kimnaty", location: "london", price: [750, "GBP"], images: ["foto-zhytlo"], ago: 3, fields: { rooms: "1", pets: "no" },
     title: "Double room in Ealing, bills included", description: "Double room in a quiet shared house in Ealing, ten minutes from the Elizabeth line. £750 per month including bills and Wi-Fi. Suits a working professional." },
   { owner: 3, category: "elektronika", location: "london", price: [220, "GBP"], images: ["foto-tekhnika"], ago: 4,
     title: "PlayStation 5 з двома джойстиками", description: "Приставка PS5 з дисководом, два джойстики і три диски з іграми. Все працює, продаю через переїзд." },
@@ -99,9 +102,9 @@ const ADVERTS: AdvertSeed[] = [
     title: "Перевезення речей по Лондону", description: "Фургон і двоє вантажників. Переїзди, доставка меблів з IKEA, вивіз старих речей. Працюємо щодня, зокрема ввечері." },
   { owner: 3, category: "dim-i-sad", location: "toronto", price: [250, "CAD"], images: ["foto-dim"], ago: 2,
     title: "Диван-ліжко, сірий, майже новий", description: "Диван-ліжко з ящиком для білизни, сіра тканина, використовувався як гостьовий пів року. Самовивіз з Етобіко." },
-  { owner: 3, category: "robota", location: "toronto", price: [24, "CAD"], ago: 3,
+  { owner: 3, category: "robota", location: "toronto", price: [24, "CAD"], ago: 3, fields: { employment: "full_time", remote: "no" },
     title: "Помічник електрика, повний день", description: "Шукаємо помічника електрика на житлові об'єкти у Торонто і GTA. Оплата від 24 доларів за годину, потрібні права і власні інструменти." },
-  { owner: 3, category: "orenda-kvartyr", location: "toronto", price: [2100, "CAD"], images: ["foto-zhytlo", "foto-dim"], ago: 5,
+  { owner: 3, category: "orenda-kvartyr", location: "toronto", price: [2100, "CAD"], images: ["foto-zhytlo", "foto-dim"], ago: 5, fields: { rooms: "1", area: "55", available_from: "2026-12-01", pets: "yes" },
     title: "Basement apartment near Jane station", description: "Bright one-bedroom basement apartment with a separate entrance, own laundry and parking. $2100 including utilities. Available from the first of the month." },
   { owner: 0, category: "posluhy", location: "niu-iork", price: [50, "USD"], ago: 2,
     title: "Уроки фортепіано для дітей і дорослих", description: "Викладачка з консерваторською освітою дає уроки фортепіано в Брукліні і онлайн. Перше заняття — безкоштовне знайомство." },
@@ -113,12 +116,21 @@ const ADVERTS: AdvertSeed[] = [
     title: "Консультації психолога українською", description: "Психологиня з досвідом роботи з переселенцями. Тривожність, адаптація, стосунки в родині. Онлайн або в кабінеті у Вроцлаві, 50 хвилин." },
   { owner: 2, category: "transport", location: "vrotslav", price: "negotiable", images: ["foto-transport"], ago: 4,
     title: "Пасажирські перевезення Вроцлав — Львів", description: "Щотижневі рейси мікроавтобусом Вроцлав — Львів і назад. Виїзд у п'ятницю ввечері, забираємо з дому. Посилки теж перевозимо." },
-  { owner: "user", category: "robota", location: "vrotslav", price: [6500, "PLN"], ago: 5,
+  { owner: "user", category: "robota", location: "vrotslav", price: [6500, "PLN"], ago: 5, fields: { salary_from: "14000", salary_to: "19000", employment: "contract", polish: "none", remote: "yes" },
     title: "Вакансія: фронтенд-розробник (React)", description: "IT-компанія у Вроцлаві шукає фронтенд-розробника з досвідом React від двох років. Гібридний формат, польська не обов'язкова, англійська B2." },
   { owner: 1, category: "dim-i-sad", location: "vrotslav", price: [95, "PLN"], images: ["foto-dim"], ago: 10,
     title: "Мікрохвильова піч Samsung", description: "Мікрохвильовка з грилем, 23 літри, працює ідеально. Продаю через переїзд." },
   { owner: 0, category: "viddam-bezkoshtovno", location: "london", price: "free", ago: 5,
     title: "Віддам коробки для переїзду", description: "Після переїзду залишилось близько тридцяти міцних картонних коробок і пакувальна плівка. Забирайте безкоштовно в Актоні." },
+  // Later additions: enough jobs and flats in Poland for the list's field filters to narrow something.
+  { owner: 2, category: "robota", location: "varshava", price: "negotiable", ago: 1, fields: { salary_from: "4800", salary_to: "5500", employment: "full_time", polish: "basic", remote: "no" },
+    title: "Оператор виробничої лінії, Варшава", description: "Харчова фабрика під Варшавою шукає операторів лінії. Повна зайнятість, трудовий договір, безкоштовний доїзд від метро. Навчання на місці, польська на базовому рівні." },
+  { owner: 1, category: "robota", location: "vrotslav", price: "negotiable", ago: 2, fields: { salary_from: "3500", employment: "temporary", polish: "none", remote: "no" },
+    title: "Сезонна робота на складі перед святами", description: "Тимчасова робота на складі інтернет-магазину з 1 грудня до 15 січня. Пакування замовлень, дві зміни. Житло можемо допомогти знайти." },
+  { owner: 3, category: "orenda-kvartyr", location: "varshava", price: [4100, "PLN"], images: ["foto-zhytlo"], ago: 2, fields: { rent: "4100", rooms: "3", area: "64", available_from: "2026-12-15", pets: "yes", registration: "yes" },
+    title: "Трикімнатна квартира на Мокотові", description: "Здається простора трикімнатна квартира 64 м² на Мокотові, поруч парк і метро. Балкон, кухня з технікою. Можна з тваринами, можлива прописка." },
+  { owner: 2, category: "kimnaty", location: "vrotslav", price: [1100, "PLN"], ago: 3, fields: { rent: "1100", rooms: "1", area: "12", available_from: "2026-12-01", pets: "no", registration: "no" },
+    title: "Кімната біля Політехніки для студента", description: "Невелика кімната у квартирі з двома студентами, десять хвилин до Політехніки. Комунальні та інтернет включено в ціну." },
 ];
 
 /** A short, stable suffix that keeps advert slugs unique: "<title>-<suffix>". */
@@ -135,7 +147,9 @@ export async function seedAdverts(ctx: SeedContext, images: readonly SeedImage[]
   const imagesByName = new Map(images.map((image) => [image.name, image]));
   const contacts = await ctx.db.selectFrom("users").select(["id", "name", "email"]).execute();
   const contactOf = new Map(contacts.map((c) => [c.id, c]));
+  const fieldRow = await fieldRows(ctx);
   let photos = 0;
+  let values = 0;
   for (const [index, item] of ADVERTS.entries()) {
     const owner = ownerId(item.owner);
     const status = item.status ?? "published";
@@ -174,6 +188,27 @@ export async function seedAdverts(ctx: SeedContext, images: readonly SeedImage[]
       await ctx.db.insertInto("advertisement_images").values({ advertisement_id: row.id, image_id: imageId, position }).execute();
       photos++;
     }
+    for (const [key, text] of Object.entries(item.fields ?? {})) {
+      await ctx.db.insertInto("advert_field_values").values(fieldRow(categoryId(ctx, "advertisement", item.category), key, text, row.id)).execute();
+      values++;
+    }
   }
-  ctx.log(`seed: ${ADVERTS.length} adverts with ${photos} photos`);
+  ctx.log(`seed: ${ADVERTS.length} adverts with ${photos} photos and ${values} field values`);
+}
+
+/** A seeded field value as its row: the field looked up in the category and its ancestors, the text checked by the form's rules. */
+async function fieldRows(ctx: SeedContext) {
+  const [fields, categories] = await Promise.all([
+    ctx.db.selectFrom("advert_fields").select(["id", "category_id", "key", "kind", "required", "options"]).execute(),
+    ctx.db.selectFrom("categories").select(["id", "parent_id"]).where("kind", "=", "advertisement").execute(),
+  ]);
+  const parents = new Map(categories.map((category) => [category.id, category.parent_id]));
+  return (categoryId: number, key: string, text: string, advertId: number) => {
+    let field;
+    for (let id: number | null | undefined = categoryId; id != null && !field; id = parents.get(id)) field = fields.find((row) => row.category_id === id && row.key === key);
+    if (!field) throw new Error(`seed: no field ${key} for category ${categoryId}`);
+    const parsed = parseFieldValue(field, text);
+    if (!parsed.ok || !parsed.value) throw new Error(`seed: bad value ${text} for ${key}`);
+    return { advertisement_id: advertId, field_id: field.id, ...valueColumns(parsed.value) };
+  };
 }

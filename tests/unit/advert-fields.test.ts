@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { advertFormSchema } from "#app/modules/adverts/form-schema.ts";
 import { formToValues, initialValues, valuesToForm } from "#app/modules/adverts/fields.server.ts";
 
-const PHOTO_FIELDS = ["photos", "removePhotos", "photoOrder"];
+// The photos, and the category's own fields (stored apart, category-field-store.server.ts).
+const PHOTO_FIELDS = ["photos", "removePhotos", "photoOrder", "fields"];
 
 const typed = {
   title: "Ноутбук ThinkPad",

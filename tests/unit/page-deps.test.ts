@@ -208,6 +208,9 @@ beforeAll(async () => {
     .returning(["id", "slug"])
     .executeTakeFirstOrThrow();
   await db.insertInto("advertisement_images").values({ advertisement_id: advert.id, image_id: fixture.image, position: 0 }).execute();
+  // A category field with a value: the advert page shows it.
+  const field = await db.insertInto("advert_fields").values({ category_id: category.id, key: "condition", kind: "text", label_uk: "Стан", label_en: "Condition" }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("advert_field_values").values({ advertisement_id: advert.id, field_id: field.id, text_value: "як новий" }).execute();
   advertSlug = advert.slug;
   advertCategory = category.slug;
 

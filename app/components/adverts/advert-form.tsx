@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field, inputProps, selectProps, textareaProps } from "#app/components/forms/field.tsx";
@@ -6,6 +7,7 @@ import { CheckboxField } from "#app/components/forms/fields.tsx";
 import { useLazyValidatedForm } from "#app/components/forms/use-lazy-validated-form.ts";
 import type { FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { useTranslation } from "#app/i18n/translate.ts";
 import { langAttr } from "#app/modules/content/localized.ts";
 import type { AdvertFormDefaults, AdvertFormOptions } from "#app/modules/adverts/form.server.ts";
 import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
@@ -14,8 +16,9 @@ import { PhotoField } from "./photo-field.tsx";
 import { advertSubmitKey } from "./submit-label.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
-
-const loadValidator = () => import("./advert-form-validation.ts").then((module) => module.default);
+import { chosenFields, fieldInputName } from "#app/modules/adverts/category-field-names.ts";
+import { CHOOSE_CATEGORY_INTENT } from "#app/modules/adverts/form-intents.ts";
+import { CategoryFields } from "./category-fields.tsx";
 
 /**
  * The advert form, for posting and editing: a multipart form post that works without JS,
@@ -45,8 +48,16 @@ export function AdvertForm({
 }) {
   const { t } = useAdvertsT();
   const language = usePageLanguage();
+  const { t: fieldsT } = useTranslation("fields", { lng: language });
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
+  // The chosen category's fields: from the server's render (the category typed or stored),
+  // then, with JS, following the select at once; the browser's checks use the same list.
+  const [categoryId, setCategoryId] = useState(() => String((lastResult?.initialValue as Record<string, unknown> | undefined)?.categoryId ?? defaults.categoryId ?? ""));
+  const categoryFields = chosenFields(options.fieldSet, categoryId);
+  const rules = useRef(categoryFields);
+  rules.current = categoryFields;
+  const [loadValidator] = useState(() => () => import("./advert-form-validation.ts").then((module) => (formData: FormData) => module.default(formData, rules.current)));
   const { form, fields, formProps, errors } = useLazyValidatedForm({ id: "advert", lastResult, constraint, defaultValue: defaults, loadValidator });
   // The photos are read apart from the schema; the server's reply names their errors `newPhotos`.
   const newPhotoErrors = errors.newPhotos ?? undefined;
@@ -63,7 +74,7 @@ export function AdvertForm({
         </Field>
         <Field field={fields.categoryId} label={t("form.category")} required>
           {(control) => (
-            <select {...selectProps(fields.categoryId, { placeholder: true })} {...control}>
+            <select {...selectProps(fields.categoryId, { placeholder: true })} {...control} onChange={(event) => setCategoryId(event.currentTarget.value)}>
               <option value="">{t("form.choose_category")}</option>
               {options.categories.map((category) => (
                 <option key={category.id} value={category.id} lang={langAttr(category.name, language)}>
@@ -73,6 +84,14 @@ export function AdvertForm({
             </select>
           )}
         </Field>
+        {/* Only without JS: with it the fields follow the select at once. */}
+        <noscript>
+          <p className="advert-form__choose">
+            <button type="submit" name="intent" value={CHOOSE_CATEGORY_INTENT} className="button button--secondary button--small" formNoValidate>
+              {fieldsT("form.choose")}
+            </button>
+          </p>
+        </noscript>
         {options.locations.length ? (
           <Field field={fields.locationId} label={t("form.location")} required>
             {(control) => (
@@ -91,6 +110,13 @@ export function AdvertForm({
           {(control) => <textarea {...textareaProps(fields.description)} {...control} rows={8} />}
         </Field>
       </fieldset>
+
+      <CategoryFields
+        fieldSet={options.fieldSet}
+        categoryId={categoryId}
+        errors={JSON.stringify(Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.errors])))}
+        initial={JSON.stringify(Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.initialValue])))}
+      />
 
       <fieldset className="advert-form__group">
         <legend>{t("form.price_heading")}</legend>

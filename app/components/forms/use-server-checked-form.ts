@@ -18,6 +18,13 @@ export function useServerCheckedForm({ id, lastResult, constraint }: { id: strin
   return [form, fields] as const;
 }
 
+/** `fields.rent` of conform's payload `{ fields: { rent } }` (a reply's initial values are nested by the names' dots). */
+function nested(initial: Record<string, unknown>, name: string): unknown {
+  let value: unknown = initial;
+  for (const part of name.split(".")) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  return value;
+}
+
 /** The form's and each field's state with conform's ids (`<form>-<field>`, `…-error`), without conform. */
 export function formStates(id: string, constraint: FormConstraint, errors: Record<string, string[] | null | undefined>, initial: Record<string, unknown>) {
   const form: ServerCheckedForm = { id, errorId: `${id}-error`, errors: errors[""] ?? undefined };
@@ -28,7 +35,7 @@ export function formStates(id: string, constraint: FormConstraint, errors: Recor
     formId: id,
     errorId: `${id}-${name}-error`,
     errors: errors[name] ?? undefined,
-    initialValue: initial[name],
+    initialValue: name in initial ? initial[name] : nested(initial, name),
   });
   const fields = new Proxy({} as Record<string, FieldState>, { get: (_, name) => (typeof name === "string" ? field(name) : undefined) });
   return { form, fields };

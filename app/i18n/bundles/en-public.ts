@@ -7,6 +7,7 @@ import advertsMessages from "#app/locales/en/adverts.json";
 import reportsMessages from "#app/locales/en/reports.json";
 import shellMessages from "#app/locales/en/shell.json";
 import securityMessages from "#app/locales/en/security.json";
+import fieldsMessages from "#app/locales/en/fields.json";
 
 /** The English namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -19,4 +20,5 @@ export default {
   reports: reportsMessages,
   shell: shellMessages,
   security: securityMessages,
+  fields: fieldsMessages,
 };

@@ -7,6 +7,7 @@ import advertsMessages from "#app/locales/uk/adverts.json";
 import reportsMessages from "#app/locales/uk/reports.json";
 import shellMessages from "#app/locales/uk/shell.json";
 import securityMessages from "#app/locales/uk/security.json";
+import fieldsMessages from "#app/locales/uk/fields.json";
 
 /** The Ukrainian namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -19,4 +20,5 @@ export default {
   reports: reportsMessages,
   shell: shellMessages,
   security: securityMessages,
+  fields: fieldsMessages,
 };

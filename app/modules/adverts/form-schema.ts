@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CURRENCIES, PRICE_KINDS, parsePriceAmount } from "./price.ts";
 import { idNumberSchema } from "#app/modules/http/ids.ts";
+import { fieldErrorMessage, parseFieldValue, type FieldRule } from "./category-field-values.ts";
+import { FIELD_TEXT_MAX } from "./category-field-names.ts";
 
 // The advert form (posting and editing), shared by the browser (conform's client
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
@@ -52,41 +54,59 @@ const baseSchema = z.object({
   removePhotos: idList,
   /** With JavaScript: the order of stored ("s<id>") and newly chosen ("n<index>") photos. */
   photoOrder: z.string().max(2000).optional(),
+  /** The category's own fields (`fields.<key>`), checked against their definitions in superRefine. */
+  fields: z.record(z.string(), z.string().max(1000, fieldErrorMessage({ code: "too_long", values: { max: FIELD_TEXT_MAX } })).optional()).optional(),
 });
 
 export type AdvertFormOptions = {
   /** Advertisement category ids. */
-  categoryIds: ReadonlySet<number>;
+  categoryIds?: ReadonlySet<number>;
   /** Location ids; when there is at least one, choosing one is required. */
-  locationIds: ReadonlySet<number>;
+  locationIds?: ReadonlySet<number>;
+  /** The chosen category's fields (the server's from the database, the browser's from the loader). */
+  fields?: ReadonlyArray<FieldRule & { key: string }>;
 };
 
 /** The form's schema; the server passes the categories and locations that exist. */
 export function createAdvertSchema(options?: AdvertFormOptions) {
-  return baseSchema.superRefine((value, ctx) => {
-    if (value.priceKind === "amount") {
-      if (!value.priceAmount) {
-        ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_required") });
-      } else if (parsePriceAmount(value.priceAmount) === null) {
-        ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_invalid") });
+  return baseSchema
+    .superRefine(
+      (value, ctx) => {
+        // Runs even when other fields failed (`when`), so every message shows at once: `value` may be partly invalid.
+        const posted: unknown = (value as { fields?: unknown }).fields;
+        const texts = posted !== null && typeof posted === "object" ? (posted as Record<string, unknown>) : {};
+        for (const field of options?.fields ?? []) {
+          const text = texts[field.key];
+          const parsed = parseFieldValue(field, typeof text === "string" ? text : undefined);
+          if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["fields", field.key], message: fieldErrorMessage(parsed.error) });
+        }
+      },
+      { when: (payload) => payload.value !== null && typeof payload.value === "object" },
+    )
+    .superRefine((value, ctx) => {
+      if (value.priceKind === "amount") {
+        if (!value.priceAmount) {
+          ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_required") });
+        } else if (parsePriceAmount(value.priceAmount) === null) {
+          ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_invalid") });
+        }
+        if (!value.priceCurrency) ctx.addIssue({ code: "custom", path: ["priceCurrency"], message: message("currency_required") });
       }
-      if (!value.priceCurrency) ctx.addIssue({ code: "custom", path: ["priceCurrency"], message: message("currency_required") });
-    }
-    if (value.showPhone && !value.phone) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: message("phone_required_to_show") });
-    }
-    if (!value.email && !(value.phone && value.showPhone)) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: message("contact_required") });
-    }
-    if (options) {
-      if (!options.categoryIds.has(value.categoryId)) {
-        ctx.addIssue({ code: "custom", path: ["categoryId"], message: message("category_required") });
+      if (value.showPhone && !value.phone) {
+        ctx.addIssue({ code: "custom", path: ["phone"], message: message("phone_required_to_show") });
       }
-      if (value.locationId === undefined ? options.locationIds.size > 0 : !options.locationIds.has(value.locationId)) {
-        ctx.addIssue({ code: "custom", path: ["locationId"], message: message("location_required") });
+      if (!value.email && !(value.phone && value.showPhone)) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: message("contact_required") });
       }
-    }
-  });
+      if (options?.categoryIds && options.locationIds) {
+        if (!options.categoryIds.has(value.categoryId)) {
+          ctx.addIssue({ code: "custom", path: ["categoryId"], message: message("category_required") });
+        }
+        if (value.locationId === undefined ? options.locationIds.size > 0 : !options.locationIds.has(value.locationId)) {
+          ctx.addIssue({ code: "custom", path: ["locationId"], message: message("location_required") });
+        }
+      }
+    });
 }
 
 export const advertFormSchema = createAdvertSchema();

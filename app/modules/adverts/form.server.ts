@@ -23,7 +23,11 @@ import {
   type PhotoPreview,
   type PhotoRejection,
 } from "./photos.server.ts";
-import { parseIds } from "#app/modules/http/ids.ts";
+import { parseId, parseIds } from "#app/modules/http/ids.ts";
+import { categoryFields } from "./category-fields.server.ts";
+import { advertFieldTexts, formFieldSet, formFieldValues, type FormFieldSet } from "./category-field-store.server.ts";
+import { fieldInputName } from "./category-field-names.ts";
+import { CHOOSE_CATEGORY_INTENT } from "./form-intents.ts";
 import { notFound } from "#app/modules/http/errors.ts";
 
 // The advert form's server side, shared by posting (/dodaty-ogoloshennya,
@@ -34,7 +38,7 @@ type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPrevie
 
 type CategoryOption = { id: number; name: LocalizedText; depth: number };
 type LocationOption = { id: number; name: LocalizedText };
-export type AdvertFormOptions = { categories: CategoryOption[]; locations: LocationOption[]; maxPhotos: number; maxPhotoBytes: number };
+export type AdvertFormOptions = { categories: CategoryOption[]; locations: LocationOption[]; maxPhotos: number; maxPhotoBytes: number; fieldSet: FormFieldSet };
 
 /** Default values of the form's fields (conform's defaultValue). */
 export type AdvertFormDefaults = Record<string, string | boolean | string[] | undefined>;
@@ -42,7 +46,7 @@ export type AdvertFormDefaults = Record<string, string | boolean | string[] | un
 /** Categories as a tree (parents, each followed by its children) and locations, for the selects. */
 export async function advertFormOptions(language: Language, settings: Settings): Promise<AdvertFormOptions> {
   // Both lists are kept per process (taxonomy/public-terms.server.ts): a form page asks for neither.
-  const [categories, locations] = await Promise.all([categoryRows("advertisement"), listLocations(language)]);
+  const [categories, locations, fieldSet] = await Promise.all([categoryRows("advertisement"), listLocations(language), formFieldSet(language)]);
   const ids = new Set(categories.map((category) => category.id));
   const roots = categories.filter((category) => category.parent_id === null || !ids.has(category.parent_id));
   const ordered: CategoryOption[] = [];
@@ -61,6 +65,7 @@ export async function advertFormOptions(language: Language, settings: Settings):
     locations: locations.map((location) => ({ id: location.id, name: location.name })),
     maxPhotos: settings.advert_max_images,
     maxPhotoBytes: MAX_IMAGE_BYTES,
+    fieldSet,
   };
 }
 
@@ -69,9 +74,17 @@ export function newAdvertDefaults(user: SessionUser): AdvertFormDefaults {
   return valuesToForm(initialValues(user));
 }
 
-export function editAdvertDefaults(advert: OwnedAdvert): AdvertFormDefaults {
-  return valuesToForm(advert.values);
+/** The stored advert in the form, its category's fields (`fields.<key>`) included. */
+export async function editAdvertDefaults(advert: OwnedAdvert): Promise<AdvertFormDefaults> {
+  const [fields, texts] = await Promise.all([categoryFields(advert.values.category_id), advertFieldTexts(advert.id)]);
+  const defaults: AdvertFormDefaults = valuesToForm(advert.values);
+  for (const field of fields) {
+    const text = texts.get(field.id);
+    if (text !== undefined) defaults[fieldInputName(field.key)] = text;
+  }
+  return defaults;
 }
+
 
 /** The largest body the form accepts: every photo at its maximum size, plus the text. */
 function maxBodyBytes(settings: Settings): number {
@@ -197,8 +210,16 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
     db.selectFrom("categories").select("id").where("kind", "=", "advertisement").execute(),
     db.selectFrom("locations").select("id").execute(),
   ]);
-  const schema = createAdvertSchema({ categoryIds: new Set(categories.map((c) => c.id)), locationIds: new Set(locations.map((l) => l.id)) });
+  const categoryIds = new Set(categories.map((c) => c.id));
+  const chosenCategory = parseId(formData.get("categoryId"));
+  const fields = chosenCategory !== null && categoryIds.has(chosenCategory) ? await categoryFields(chosenCategory) : [];
+  const schema = createAdvertSchema({ categoryIds, locationIds: new Set(locations.map((l) => l.id)), fields });
   const submission = parseWithZod(formData, { schema });
+  if (formData.get("intent") === CHOOSE_CATEGORY_INTENT) {
+    // Everything typed comes back, photos stored, with no message: the form is not finished yet.
+    const { initialValue } = submission.reply();
+    return data<AdvertFormReply>({ result: { initialValue, error: {} }, photos: await photoPreviews(all) });
+  }
   const attach = all.filter((id) => !removed.has(id));
   const photoErrors = stored.rejections.map((rejection) => rejectionMessage(rejection, settings));
   if (attach.length > settings.advert_max_images) {
@@ -216,10 +237,11 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
   }
 
   const values = formToValues(submission.value);
+  const fieldValues = formFieldValues(fields, submission.value.fields);
   const removedPending = all.filter((id) => removed.has(id) && !(advert?.photoIds.includes(id) ?? false));
   const cabinet = localizePath("/cabinet/advertisement", locale);
   if (advert === null) {
-    const created = await createAdvert(user.id, values, attach, settings);
+    const created = await createAdvert(user.id, values, attach, settings, fieldValues);
     if (!created.ok) {
       const result = submission.reply({ formErrors: [`adverts:errors.daily_limit|${JSON.stringify({ max: settings.adverts_per_user_per_day })}`] });
       return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, await dailyLimitReply(user.id, settings));
@@ -230,7 +252,7 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
       message: created.status === "pending" ? "adverts:flash.sent_to_moderation" : "adverts:flash.published",
     });
   }
-  const status = await updateAdvert(advert.id, user.id, values, attach, settings);
+  const status = await updateAdvert(advert.id, user.id, values, attach, settings, fieldValues);
   if (status === null) notFound();
   await deletePhotos(removedPending);
   return redirectWithFlash(cabinet, {

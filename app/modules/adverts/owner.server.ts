@@ -13,6 +13,8 @@ import { priceView, withFirstPhoto, type PriceLabels, type PriceView } from "./q
 import { effectiveStatus, mayRaise, nextRaiseAt, ownerActions, statusAfterSave, type OwnerAction } from "./lifecycle.ts";
 import { ownerMove } from "./lifecycle.server.ts";
 import { parseId } from "#app/modules/http/ids.ts";
+import { saveFieldValues } from "./category-field-store.server.ts";
+import type { StoredFieldValue } from "./category-field-values.ts";
 
 // An owner's adverts: posting, editing, renewing, marking sold, archiving, deleting. Every
 // function takes the owner's id and touches only that owner's rows: another user's advert
@@ -79,10 +81,13 @@ export async function dailyLimitRetryAfter(ownerId: number, settings: Settings, 
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
+/** The category fields' values a save writes, by field id (null: emptied). */
+type FieldValues = ReadonlyMap<number, StoredFieldValue | null>;
+
 export type CreateResult = { ok: true; id: number; slug: string; status: AdvertStatus } | { ok: false; reason: "daily_limit" };
 
 /** A new advert: published at once, or pending when moderation is on. The daily limit holds under concurrency. */
-export async function createAdvert(ownerId: number, values: AdvertValues, photoIds: readonly number[], settings: Settings, now = new Date()): Promise<CreateResult> {
+export async function createAdvert(ownerId: number, values: AdvertValues, photoIds: readonly number[], settings: Settings, fieldValues: FieldValues = new Map(), now = new Date()): Promise<CreateResult> {
   const status = statusAfterSave(null, settings.advert_moderation);
   return getDb()
     .transaction()
@@ -104,6 +109,7 @@ export async function createAdvert(ownerId: number, values: AdvertValues, photoI
         .returning(["id", "slug", "status"])
         .executeTakeFirstOrThrow();
       await setAdvertPhotos(trx, row.id, photoIds);
+      await saveFieldValues(trx, row.id, values.category_id, fieldValues);
       return { ok: true, id: row.id, slug: row.slug, status: row.status } as const;
     });
 }
@@ -148,7 +154,15 @@ export async function findOwnedAdvert(id: number, ownerId: number): Promise<Owne
  * back to moderation when moderation is on; a rejected one always does. Returns the new
  * status, or null when the advert is not the owner's (nothing changes then).
  */
-export async function updateAdvert(id: number, ownerId: number, values: AdvertValues, photoIds: readonly number[], settings: Settings, now = new Date()): Promise<AdvertStatus | null> {
+export async function updateAdvert(
+  id: number,
+  ownerId: number,
+  values: AdvertValues,
+  photoIds: readonly number[],
+  settings: Settings,
+  fieldValues: FieldValues = new Map(),
+  now = new Date(),
+): Promise<AdvertStatus | null> {
   const outcome = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -178,6 +192,7 @@ export async function updateAdvert(id: number, ownerId: number, values: AdvertVa
         .where("owner_id", "=", ownerId)
         .execute();
       const dropped = await setAdvertPhotos(trx, id, photoIds);
+      await saveFieldValues(trx, id, values.category_id, fieldValues);
       return { status, dropped };
     });
   if (!outcome) return null;

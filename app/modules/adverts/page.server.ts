@@ -10,22 +10,23 @@ import { getClientAddress } from "#app/modules/http/client-address.server.ts";
 import { categoryDescription } from "#app/modules/seo/meta.ts";
 import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
 import { notFound } from "#app/modules/http/errors.ts";
-import { pageContext, titleWithSite } from "#app/modules/content/public-page.server.ts";
+import { pageContext, siteName, titleWithSite } from "#app/modules/content/public-page.server.ts";
 import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
 import { markUnpublished, recordView } from "#app/modules/page-cache/request-effects.server.ts";
 import { listCategories, listLocations, requireCategory, type CategoryLink } from "#app/modules/taxonomy/public-terms.server.ts";
 import { excerpt } from "#app/modules/format/text.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
 import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, liveAdvert, similarAdverts, type PriceLabels } from "./queries.server.ts";
-import { advertJsonLd } from "#app/modules/seo/structured-data.ts";
+import { advertJsonLd, jobPostingJsonLd } from "#app/modules/seo/structured-data.ts";
+import { advertFacts } from "./category-field-facts.server.ts";
 import { isPubliclyVisible } from "./status.ts";
 
 // Loaders and the contact reveal action of the public advert pages.
 
 /** Tables the public advert pages are built from (the page cache's dependencies). */
 export const ADVERT_PAGE_DEPS: VersionedTable[] = ["advertisements", "advertisement_images", "categories", "locations", "images"];
-/** An advert's page also shows its seller's name and page. */
-export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users"];
+/** An advert's page also shows its seller's name and page, and its category fields. */
+export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users", "advert_fields", "advert_field_values"];
 
 /** "Show phone" and "Show email" together: per IP, so scraping every contact takes a long time. */
 export const CONTACT_REVEAL_LIMIT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -131,7 +132,12 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
   if (!isPublic && !isOwner && !can(viewer?.role, "advertisements.manage")) notFound();
   if (isPublic && !isOwner) recordView(context, "advertisements", advert.id);
   if (!isPublic) markUnpublished(context);
-  const [photos, similar] = await Promise.all([advertPhotos(advert.id, language, advert.title), similarAdverts(advert, language, labels)]);
+  const fieldsT = getInstance(context).getFixedT(language, "fields");
+  const [photos, similar, { facts, job }] = await Promise.all([
+    advertPhotos(advert.id, language, advert.title),
+    similarAdverts(advert, language, labels),
+    advertFacts(advert.id, advert.categoryId, language, { yes: fieldsT("facts.yes"), no: fieldsT("facts.no") }),
+  ]);
   const savedIds = await savedAmong(viewer?.id, [advert.id, ...similar.map((item) => item.id)]);
   const description = excerpt(advert.description.replace(/\s+/g, " ").trim(), 160);
   const pageUrl = absolute(`/advertisement/${advert.slug}`);
@@ -146,7 +152,12 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     sellerId: isPublic ? found.sellerId : null,
     preview: !isPublic,
     pageUrl,
-    jsonLd: isPublic ? advertJsonLd(advert, photos, pageUrl) : null,
+    facts,
+    jsonLd: !isPublic
+      ? null
+      : job
+        ? jobPostingJsonLd({ ...advert, employer: advert.contact.name }, job, pageUrl, { name: await siteName(language), url: absolute("/") })
+        : advertJsonLd(advert, photos, pageUrl),
     seo: {
       title: await titleWithSite(`${advert.title} — ${advert.price.text}`, language),
       description: description || t("list.description"),

@@ -16,7 +16,7 @@ import { lifecycleOf } from "#app/modules/staff-content/lifecycle.ts";
 // then only the fallback, and CONTENT_POLL_MS may lengthen it (tests set it long to prove it).
 
 /** Tables whose changes concern adverts only; everything else is staff content. */
-export const ADVERT_TABLES = ["advertisements", "advertisement_images"] as const;
+export const ADVERT_TABLES = ["advertisements", "advertisement_images", "advert_fields", "advert_field_values"] as const;
 const SHARED_TABLES = ["categories", "tags", "locations", "settings", "images"] as const;
 /** Every table a staff content page is built from (shell included: settings, pages): the registry's staff types, their tag links, the shared tables. */
 export const CONTENT_TABLES: ReadonlyArray<StaffTable | TagTable | (typeof SHARED_TABLES)[number]> = [

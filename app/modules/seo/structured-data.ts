@@ -65,6 +65,82 @@ export function advertJsonLd(advert: AdvertForJsonLd, photos: readonly { src: st
   };
 }
 
+/** What a job advert's category fields say, as JobPosting needs it (adverts/category-field-facts.server.ts reads them). */
+export type JobFacts = {
+  /** The `employment` select's value (full_time, part_time, contract, temporary…), or null. */
+  employment: string | null;
+  salaryFrom: number | null;
+  salaryTo: number | null;
+  /** The salary fields' unit as staff wrote it ("zł / month"): its currency and period. */
+  salaryUnit: string | null;
+  remote: boolean;
+};
+
+/** The employment select's values as Google's employmentType. */
+const EMPLOYMENT_TYPES: Record<string, string> = {
+  full_time: "FULL_TIME",
+  part_time: "PART_TIME",
+  contract: "CONTRACTOR",
+  contractor: "CONTRACTOR",
+  temporary: "TEMPORARY",
+  intern: "INTERN",
+  internship: "INTERN",
+  volunteer: "VOLUNTEER",
+  per_diem: "PER_DIEM",
+};
+
+const SALARY_PERIODS: Array<[RegExp, string]> = [
+  [/(hour|год)/iu, "HOUR"],
+  [/(day|день|дн)/iu, "DAY"],
+  [/(week|тиж)/iu, "WEEK"],
+  [/(month|міс)/iu, "MONTH"],
+  [/(year|рік|річ)/iu, "YEAR"],
+];
+
+/** The country a currency is the money of, for a remote job's applicants; the euro names none. */
+const CURRENCY_COUNTRY: Record<string, string> = { PLN: "PL", GBP: "GB", UAH: "UA", CZK: "CZ", CAD: "CA", USD: "US" };
+/** Where the portal's community lives (the site's time zone is Warsaw's): a remote job's country when its money names none. */
+const SITE_COUNTRY = "PL";
+
+function salaryJsonLd(job: JobFacts, fallbackCurrency: string | null | undefined): JsonLd | undefined {
+  // No salary, or a 0 typed for "not said": Google wants no baseSalary rather than a wrong one.
+  const from = job.salaryFrom || null;
+  const to = job.salaryTo || null;
+  if (from === null && to === null) return undefined;
+  const currency = CURRENCY_WORDS.find(([pattern]) => pattern.test(job.salaryUnit ?? ""))?.[1] ?? fallbackCurrency;
+  if (!currency) return undefined;
+  const unitText = SALARY_PERIODS.find(([pattern]) => pattern.test(job.salaryUnit ?? ""))?.[1];
+  const range = from !== null && to !== null && to > from ? { minValue: from, maxValue: to } : { value: from ?? to };
+  return { "@type": "MonetaryAmount", currency, value: { "@type": "QuantitativeValue", ...range, ...(unitText ? { unitText } : {}) } };
+}
+
+/**
+ * A job advert: a JobPosting with what Google requires (title, description, datePosted,
+ * hiringOrganization, jobLocation or, for remote work, jobLocationType and the applicants'
+ * country) and recommends (validThrough, employmentType, baseSalary, directApply).
+ */
+export function jobPostingJsonLd(advert: AdvertForJsonLd & { employer: string }, job: JobFacts, pageUrl: string, site: { name: string; url: string }): JsonLd {
+  const salary = salaryJsonLd(job, advert.price.kind === "amount" ? advert.price.currency : null);
+  const address = postalAddress(null, advert.location?.text);
+  const employmentType = job.employment ? EMPLOYMENT_TYPES[job.employment] : undefined;
+  const currency = (salary?.currency as string | undefined) ?? "";
+  return {
+    "@context": CONTEXT,
+    "@type": "JobPosting",
+    title: advert.title,
+    description: advert.description,
+    url: pageUrl,
+    ...(advert.publishedAt ? { datePosted: advert.publishedAt } : {}),
+    ...(advert.expiresAt && advert.status === "published" ? { validThrough: advert.expiresAt } : {}),
+    ...(employmentType ? { employmentType } : {}),
+    hiringOrganization: { "@type": "Organization", name: advert.employer.trim() || site.name, ...(advert.employer.trim() ? {} : { sameAs: site.url }) },
+    ...(address ? { jobLocation: { "@type": "Place", address: { ...address, ...(CURRENCY_COUNTRY[currency] ? { addressCountry: CURRENCY_COUNTRY[currency] } : {}) } } } : {}),
+    ...(job.remote ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: CURRENCY_COUNTRY[currency] ?? SITE_COUNTRY } } : {}),
+    ...(salary ? { baseSalary: salary } : {}),
+    directApply: false,
+  };
+}
+
 /** The person (or, without one, the site) who wrote an article. */
 export function authorOf(name: string | null | undefined, site: string, siteUrl: string): JsonLd {
   return name?.trim() ? { "@type": "Person", name: name.trim() } : { "@type": "Organization", name: site, url: siteUrl };

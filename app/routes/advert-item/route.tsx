@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
@@ -135,6 +136,16 @@ export default function AdvertItem({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             <dt>{t("item.price")}</dt>
             <dd>{advert.price.text}</dd>
+            {loaderData.facts.map((fact) => (
+              <Fragment key={fact.key}>
+                <dt>
+                  <Localized text={fact.label} />
+                </dt>
+                <dd data-fact={fact.key}>
+                  <Localized text={fact.value} />
+                </dd>
+              </Fragment>
+            ))}
           </dl>
           {preview ? null : <ShareLinks url={pageUrl} title={advert.title} />}
           {preview ? null : <ReportForm targetType="advertisement" targetId={advert.id} />}

@@ -33,11 +33,11 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   if (!advert) notFound();
   const t = advertsT(context);
   const settings = await getCachedSettings();
-  const [options, photos] = await Promise.all([advertFormOptions(getPageLanguage(context), settings), photoPreviews(advert.photoIds)]);
+  const [options, photos, defaults] = await Promise.all([advertFormOptions(getPageLanguage(context), settings), photoPreviews(advert.photoIds), editAdvertDefaults(advert)]);
   return {
     advert: { id: advert.id, slug: advert.slug, title: advert.values.title, status: effectiveStatus(advert.status, advert.expiresAt), rejectionReason: advert.rejectionReason },
     options,
-    defaults: editAdvertDefaults(advert),
+    defaults,
     // The fields' constraint attributes: the browser loads the schema itself only when the form is used.
     constraint: getZodConstraint(advertFormSchema),
     photos,
