@@ -9,8 +9,9 @@
 // times the search itself in the database and sums the client JS of public pages. Pages with
 // "cache bypassed" get a new URL per request; the cabinet and dashboard ones are signed in as
 // the demo admin (never cached): what every page the cache does not serve costs to build.
-// A second floor row renders the uncached news list's own markup from memory in the floor app
-// (bench/floor-markup.ts): what React Router costs for a page of that size before any work of ours.
+// Further floor rows render the uncached news list's, news item's and advert item's own markup from
+// memory in the floor app (bench/floor-markup.ts): what React Router costs for a page of that size
+// before any work of ours.
 //
 // Environment: BENCH_SCALE (1), BENCH_CONNECTIONS (8), BENCH_DURATION seconds (10),
 // BENCH_PORT (3460; the floor uses the next port), DATABASE_URL (PostgreSQL server to use),
@@ -24,7 +25,8 @@
 // second one whose line no crowd fills (MAX_IN_FLIGHT=10000): what load shedding changes. Fewer
 // connections or a shorter run hide the difference: the crowd must outlast the clients' patience.
 // --no-lighthouse skips the Lighthouse runs (bench/lighthouse.ts: mobile, LIGHTHOUSE_RUNS=3,
-// median) on home, a news list, a news item, an advert list, an advert item and the posting page.
+// median) on home, a news list, a news item, an advert list, an advert item, the posting page, a
+// poster item and the contacts page.
 // --compare REF measures a second git ref beside the working tree, taking turns (bench/compare.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -43,7 +45,7 @@ import { formatTable, measurePublicPages, PUBLIC_PAGE_BUDGET_KIB } from "./js-bu
 import { BENCH_CONVERSATIONS, COMMON_WORD, countsFor, ensureBenchConversations, generateBenchData, hasBenchData, RARE_WORD, settle } from "./generate.ts";
 import { benchWorkerCounts } from "./workers.ts";
 import { formatOverload, measureOverload, type OverloadFigures } from "./overload.ts";
-import { captureMarkup, countElements } from "./floor-markup.ts";
+import { captureMarkup, countElements, MARKUP_PAGES, type MarkupNode } from "./floor-markup.ts";
 import { benchStaticFiles, formatStaticFigures } from "./static-files.ts";
 import { autocannon, cpuMs, percentile, uniqueRequests, withQuery } from "./load.ts";
 import { benchCompare, parseCompareArgs, prepareRef } from "./compare.ts";
@@ -161,6 +163,8 @@ async function targetsFrom(database: Database) {
   const { rows: [advert] } = await sql<{ slug: string }>`select slug from advertisements where status = 'published' and deleted_at is null
     and (expires_at is null or expires_at > now())
     order by id desc limit 1`.execute(db);
+  const { rows: [poster] } = await sql<{ slug: string }>`select slug from posters where status = 'published' and deleted_at is null
+    and published_at <= now() order by starts_at desc limit 1`.execute(db);
   lighthousePages = [
     { name: "home", path: "/" },
     { name: "news list", path: "/novyny" },
@@ -168,6 +172,8 @@ async function targetsFrom(database: Database) {
     { name: "adverts list", path: `/advertisement/category/${category!.slug}` },
     ...(advert ? [{ name: "advert item", path: `/advertisement/${advert.slug}` }] : []),
     { name: "posting page", path: "/dodaty-ogoloshennya" },
+    ...(poster ? [{ name: "poster item", path: `/poster/${poster.slug}` }] : []),
+    { name: "contacts", path: "/nashi-kontakty" },
   ];
   return [
     { name: "home", path: "/" },
@@ -277,10 +283,13 @@ function messagesRatio(rows: Array<{ name: string; result: { cpuPerRequest: numb
   });
 }
 
-/** How many times the CPU of its own markup rendered from memory the uncached news list takes. */
-function markupRatio(markupMs: number | null, pageMs: number | null | undefined): string[] {
-  if (!markupMs || !pageMs) return [];
-  return [`  The news list, cache bypassed, takes ${(pageMs / markupMs).toFixed(1)}x the CPU per request of its markup alone; its .data row is that page without the render.`];
+/** How many times the CPU of its own markup rendered from memory each uncached page takes. */
+function markupRatios(markupFloors: Record<string, { cpuPerRequest: number | null }>, rows: Array<{ name: string; result: { cpuPerRequest: number | null } | null }>): string[] {
+  return Object.entries(markupFloors).flatMap(([name, floor]) => {
+    const pageMs = rows.find((row) => row.name === name)?.result?.cpuPerRequest;
+    if (!floor.cpuPerRequest || !pageMs) return [];
+    return [`  ${name} takes ${(pageMs / floor.cpuPerRequest).toFixed(1)}x the CPU per request of its markup alone.`];
+  });
 }
 
 const cpuFigure = (ms: number | null) => (ms === null ? "-" : ms.toFixed(2));
@@ -298,16 +307,21 @@ function stopAll(): Promise<void[]> {
   );
 }
 
-/** The floor app, serving also the uncached news list's markup as the server at `base` renders it (bench/floor-markup.ts). */
+/** The floor app, serving also the markup of the uncached pages of MARKUP_PAGES as the server at `base` renders them (bench/floor-markup.ts). */
 async function startFloor(base: string, targets: Array<{ name: string; path: string }>) {
-  const markupPage = targets.find((target) => target.name === "news list, cache bypassed")!;
-  const markup = captureMarkup(await (await fetch(base + withQuery(markupPage.path, "bench", "markup"))).text());
+  const markups: Record<string, { key: string; path: string; markup: MarkupNode[] }> = {};
+  for (const [name, key] of Object.entries(MARKUP_PAGES)) {
+    const target = targets.find((candidate) => candidate.name === name);
+    if (!target) continue;
+    const markup = captureMarkup(await (await fetch(base + withQuery(target.path, "bench", "markup"))).text());
+    markups[name] = { key, path: target.path, markup };
+  }
   const markupFile = path.join(dataDir, "floor-markup.json");
-  writeFileSync(markupFile, JSON.stringify(markup));
+  writeFileSync(markupFile, JSON.stringify(Object.fromEntries(Object.values(markups).map(({ key, markup }) => [key, markup]))));
   const floor = startProcess("floor", "bench/floor-server.ts", { PORT: String(floorPort), FLOOR_MARKUP: markupFile });
   const floorUrl = `http://127.0.0.1:${floorPort}/`;
   await waitFor(floorUrl, floor);
-  return { floor, floorUrl, markup, markupPage };
+  return { floor, floorUrl, markups };
 }
 
 async function main() {
@@ -347,8 +361,8 @@ async function main() {
       targets: targets!, lighthousePages, dataDir, postgres: Boolean(adminUrl), ports: { head: port, ref: port + 2 },
       serverEnv: serverAt, startProcess, waitFor, measure, signIn, stop: stopAll, log,
       startFloor: async (base) => {
-        const { floor, floorUrl } = await startFloor(base, targets!);
-        return { url: floorUrl, child: floor };
+        const { floor, floorUrl, markups } = await startFloor(base, targets!);
+        return { url: floorUrl, child: floor, pages: Object.fromEntries(Object.entries(markups).map(([name, { key }]) => [name, `${floorUrl}markup/${key}`])) };
       },
     });
     return;
@@ -376,11 +390,12 @@ async function main() {
   const server = startProcess("server", "server/main.ts", serverAt(port));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, server);
-  const { floor, floorUrl, markup, markupPage } = await startFloor(base, targets!);
+  const { floor, floorUrl, markups } = await startFloor(base, targets!);
   log(`measuring: ${connections} connections, ${duration} s per page (after 2 s of warm-up), ${adminUrl ? "PostgreSQL" : "PGlite"}`);
 
   const floorBefore = await measure(floorUrl, false, undefined, floor.pid);
-  const markupFloor = await measure(`${floorUrl}markup`, false, undefined, floor.pid);
+  const markupFloors: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  for (const [name, { key }] of Object.entries(markups)) markupFloors[name] = await measure(`${floorUrl}markup/${key}`, false, undefined, floor.pid);
   const cookie = await signIn(base);
   const rows: Array<{ name: string; path: string; result: Awaited<ReturnType<typeof measure>> | null; note?: string }> = [];
   for (const target of targets!) {
@@ -432,7 +447,9 @@ async function main() {
     "",
     `${"page".padEnd(30)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("vs floor", 9)} ${pad("CPU ms/req", 11)}`,
     `${"floor: minimal RR page".padEnd(30)} ${pad(floorRps.toFixed(0), 8)} ${pad(floorBefore.p50.toFixed(1), 7)} ${pad(floorBefore.p99.toFixed(1), 7)} ${pad("1.00x", 9)} ${pad(cpuFigure(floorBefore.cpuPerRequest), 11)}`,
-    `${"floor: news list's markup".padEnd(30)} ${pad(markupFloor.rps.toFixed(0), 8)} ${pad(markupFloor.p50.toFixed(1), 7)} ${pad(markupFloor.p99.toFixed(1), 7)} ${pad(`${(markupFloor.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(markupFloor.cpuPerRequest), 11)}`,
+    ...Object.entries(markupFloors).map(([name, markupFloor]) =>
+      `${`floor: markup of ${markups[name]!.key}`.padEnd(30)} ${pad(markupFloor.rps.toFixed(0), 8)} ${pad(markupFloor.p50.toFixed(1), 7)} ${pad(markupFloor.p99.toFixed(1), 7)} ${pad(`${(markupFloor.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(markupFloor.cpuPerRequest), 11)}`,
+    ),
     ...rows.map(({ name, result, note }) =>
       result
         ? `${name.padEnd(30)} ${pad(result.rps.toFixed(0), 8)} ${pad(result.p50.toFixed(1), 7)} ${pad(result.p99.toFixed(1), 7)} ${pad(`${(result.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(result.cpuPerRequest), 11)}${result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ""}`
@@ -440,9 +457,9 @@ async function main() {
     ),
     "",
     `floor measured twice: ${floorBefore.rps.toFixed(0)} and ${floorAfter.rps.toFixed(0)} req/s`,
-    `floor: news list's markup: the same ${countElements(markup)} elements as ${markupPage.path}, built and rendered by the floor app from memory`,
+    ...Object.values(markups).map(({ key, path: pagePath, markup }) => `floor: markup of ${key}: the same ${countElements(markup)} elements as ${pagePath}, built and rendered by the floor app from memory`),
     "  (no loader data, database, i18n or session): what React Router costs for a page of that size.",
-    ...markupRatio(markupFloor.cpuPerRequest, rows.find((row) => row.name === markupPage.name)?.result?.cpuPerRequest),
+    ...markupRatios(markupFloors, rows),
     ...messagesRatio(rows),
     "",
     ...overload.flatMap(({ label, figures }) => [...formatOverload(`${overloadTarget!.name}, ${label}`, overloadConnections, overloadDuration, figures), ""]),
@@ -460,7 +477,7 @@ async function main() {
   log(lines.join("\n"));
   writeFileSync(
     path.join(dataDir, "results.json"),
-    JSON.stringify({ when: new Date().toISOString(), database: adminUrl ? "postgres" : "pglite", scale, connections, duration, floor: { before: floorBefore, after: floorAfter, markup: markupFloor }, pages: rows, overload, search: searchTimes, js, lighthouse: lighthouseResults }, null, 2),
+    JSON.stringify({ when: new Date().toISOString(), database: adminUrl ? "postgres" : "pglite", scale, connections, duration, floor: { before: floorBefore, after: floorAfter, markup: markupFloors }, pages: rows, overload, search: searchTimes, js, lighthouse: lighthouseResults }, null, 2),
   );
 }
 
