@@ -44,12 +44,22 @@ export function ensureChromium(): boolean {
 }
 
 /** Chromium with a DevTools port for Lighthouse; the port is read from its "DevTools listening" line. */
-async function launchChromium(): Promise<{ port: number; stop: () => void }> {
+async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), "portal-lighthouse-"));
   const child: ChildProcess = spawn(CHROMIUM, [...FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
-  const stop = () => {
-    child.kill();
-    rmSync(profile, { recursive: true, force: true });
+  // Chromium still writes its profile while it exits: removing it at once failed a whole run
+  // (ENOTEMPTY) after its figures were taken. Wait for the exit; a leftover folder is no error.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    }
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.error(`could not remove ${profile}: ${String(error)}`);
+    }
   };
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
@@ -59,8 +69,8 @@ async function launchChromium(): Promise<{ port: number; stop: () => void }> {
       if (match) resolve(Number(match[1]));
     });
     child.once("exit", (code) => reject(new Error(`chromium exited with ${code}: ${output.slice(-500)}`)));
-  }).catch((error: unknown) => {
-    stop();
+  }).catch(async (error: unknown) => {
+    await stop();
     throw error;
   });
   return { port, stop };
@@ -109,7 +119,7 @@ export async function runLighthouse(base: string, pages: LighthousePage[], runs 
       });
     }
   } finally {
-    chrome.stop();
+    await chrome.stop();
   }
   return results;
 }
