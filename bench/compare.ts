@@ -120,7 +120,7 @@ const ms = (value: number | null) => (value === null ? "-" : value.toFixed(2));
 const times = (value: number | null) => (value === null ? "-" : `${value.toFixed(2)}x`);
 
 /** The side-by-side table: CPU ms per request, HEAD/REF with its interval, p99 of each, each over the markup floor. */
-export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: number | null): string[] {
+export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: number | null, pageFloors: Record<string, number | null> = {}): string[] {
   const header = `${"page".padEnd(30)} ${pad("REF ms/req", 10)} ${pad("HEAD ms/req", 11)} ${pad("HEAD/REF (95%)", 21)} ${pad("p99 REF", 8)} ${pad("p99 HEAD", 8)} ${pad("REF/floor", 9)} ${pad("HEAD/floor", 10)}`;
   const lines = rows.map((row) => {
     if ("note" in row) return `${row.name.padEnd(30)} ${row.note}`;
@@ -128,7 +128,9 @@ export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: nu
     const head = summarize(row.head);
     const ratio = cpuRatio(row.ref, row.head);
     const ratioText = !ratio ? "-" : ratio.low === null || ratio.high === null ? ratio.ratio.toFixed(2) : `${ratio.ratio.toFixed(2)} (${ratio.low.toFixed(2)}-${ratio.high.toFixed(2)})`;
-    const overFloor = (cpu: number | null) => (cpu === null || !floorCpu ? null : cpu / floorCpu);
+    // A page with its own markup floor is read against it; the rest against the news list's.
+    const floorOfRow = pageFloors[row.name] ?? floorCpu;
+    const overFloor = (cpu: number | null) => (cpu === null || !floorOfRow ? null : cpu / floorOfRow);
     const failures = ref.non2xx + ref.errors + head.non2xx + head.errors;
     return [
       row.name.padEnd(30),
@@ -147,7 +149,8 @@ export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: nu
     `REF = ${refLabel}; HEAD = the working tree. CPU ms per request of the server process; p99 in ms.`,
     header,
     ...lines,
-    `markup floor (the news list's markup rendered from memory by the floor app): ${ms(floorCpu)} CPU ms/req.`,
+    `markup floor (the news list's markup rendered from memory by the floor app): ${ms(floorCpu)} CPU ms/req; the rows with their own markup floor are over it:`,
+    ...Object.entries(pageFloors).map(([name, cpu]) => `  ${name}: its markup ${ms(cpu)} CPU ms/req.`),
     "HEAD/REF is over all rounds, in brackets its 95% interval from the rounds' spread; \"slower\"/\"faster\": at least 5% and the interval excludes 1.",
     "With a dozen pages, about one in twenty rows is marked by chance: a regression is a row marked in two runs.",
   ];
@@ -251,8 +254,8 @@ export type CompareOptions = {
   serverEnv(port: number, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   startProcess(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess;
   waitFor(url: string, child: ChildProcess): Promise<void>;
-  /** The floor app serving the news list's markup, captured from the given server; its URL and process. */
-  startFloor(base: string): Promise<{ url: string; child: ChildProcess }>;
+  /** The floor app serving the uncached pages' markup, captured from the given server; its URL, process and each page's markup URL by row name (the news list's first). */
+  startFloor(base: string): Promise<{ url: string; child: ChildProcess; pages: Record<string, string> }>;
   measure(url: string, bypass: boolean, cookie: string | undefined, pid: number | undefined, options: { seconds: number; warmUp: number }): Promise<Measured>;
   signIn(base: string): Promise<string>;
   stop(): Promise<unknown>;
@@ -282,11 +285,19 @@ export async function benchCompare(options: CompareOptions): Promise<void> {
   const round = { seconds: options.seconds, warmUp: 0 };
   log(`comparing ${ref.label} with the working tree: ${options.rounds} rounds of ${options.seconds} s per page and server, taking turns`);
 
-  // The floor in rounds too: its figure divides both sides.
-  await options.measure(`${floor.url}markup`, false, undefined, floor.child.pid, { seconds: 2, warmUp: 0 });
-  const floorSamples: Measured[] = [];
-  for (let i = 0; i < options.rounds; i++) floorSamples.push(await options.measure(`${floor.url}markup`, false, undefined, floor.child.pid, round));
-  const floorCpu = summarize(floorSamples).cpuPerRequest;
+  // The floors in rounds too: each one's figure divides both sides of its page.
+  const pageFloors: Record<string, number | null> = {};
+  const floorRuns: Record<string, Measured[]> = {};
+  for (const [name, url] of Object.entries(floor.pages)) {
+    await options.measure(url, false, undefined, floor.child.pid, { seconds: 2, warmUp: 0 });
+    const samples: Measured[] = [];
+    for (let i = 0; i < options.rounds; i++) samples.push(await options.measure(url, false, undefined, floor.child.pid, round));
+    floorRuns[name] = samples;
+    pageFloors[name] = summarize(samples).cpuPerRequest;
+  }
+  const [floorName] = Object.keys(floor.pages);
+  const floorCpu = floorName ? pageFloors[floorName]! : null;
+  const floorSamples = floorName ? floorRuns[floorName]! : [];
 
   const rows: CompareRow[] = [];
   for (const target of options.targets) {
@@ -333,9 +344,9 @@ export async function benchCompare(options: CompareOptions): Promise<void> {
   }
   await options.stop();
 
-  log(["", ...formatCompare(ref.label, rows, floorCpu), "", ...(lighthouse ? formatLighthouseCompare(ref.label, lighthouse.ref, lighthouse.head) : [lighthouseNote]), ""].join("\n"));
+  log(["", ...formatCompare(ref.label, rows, floorCpu, pageFloors), "", ...(lighthouse ? formatLighthouseCompare(ref.label, lighthouse.ref, lighthouse.head) : [lighthouseNote]), ""].join("\n"));
   writeFileSync(
     path.join(options.dataDir, "results-compare.json"),
-    JSON.stringify({ when: new Date().toISOString(), ref: ref.label, sha: ref.sha, rounds: options.rounds, seconds: options.seconds, floor: floorSamples, pages: rows, lighthouse }, null, 2),
+    JSON.stringify({ when: new Date().toISOString(), ref: ref.label, sha: ref.sha, rounds: options.rounds, seconds: options.seconds, floor: floorSamples, floors: floorRuns, pages: rows, lighthouse }, null, 2),
   );
 }

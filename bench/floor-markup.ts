@@ -101,6 +101,16 @@ export function captureMarkup(html: string): MarkupNode[] {
   return root;
 }
 
+/**
+ * The uncached pages measured against their own markup: bench row name -> the floor app's
+ * /markup/<key> page that renders what that row's server wrote.
+ */
+export const MARKUP_PAGES: Record<string, string> = {
+  "news list, cache bypassed": "news-list",
+  "news item, cache bypassed": "news-item",
+  "advert item, cache bypassed": "advert-item",
+};
+
 /** Elements in a captured tree, to print beside the figures. */
 export function countElements(nodes: MarkupNode[]): number {
   return nodes.reduce((sum, node) => (typeof node === "string" ? sum : sum + 1 + countElements(node[2])), 0);

@@ -9,7 +9,7 @@ import { createAppServer } from "../server/app-server.ts";
 
 const port = Number(process.env.PORT ?? 3461);
 const dir = path.resolve(import.meta.dirname, "data/floor-build");
-// The page /markup renders (bench/floor-markup.ts): a JSON file written by bench/run.ts.
+// The pages /markup/<key> render (bench/floor-markup.ts): a JSON file written by bench/run.ts.
 if (process.env.FLOOR_MARKUP) globalThis.floorMarkup = JSON.parse(readFileSync(process.env.FLOOR_MARKUP, "utf8"));
 const build = (await import(pathToFileURL(path.join(dir, "server/index.js")).href)) as ServerBuild;
 // The floor page never touches a database; the server only closes it on shutdown.

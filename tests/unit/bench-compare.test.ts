@@ -107,6 +107,18 @@ describe("formatCompare", () => {
     expect(lines[0]).toContain("HEAD~1 (abc)");
   });
 
+  it("reads a page with its own markup floor against that floor", () => {
+    const lines = formatCompare("v1", [
+      { name: "news item", ref: [sample(2)], head: [sample(3)] },
+      { name: "home", ref: [sample(1)], head: [sample(1)] },
+    ], 0.5, { "news item": 1 });
+    const row = lines.find((line) => line.startsWith("news item"))!;
+    expect(row).toContain("2.00x");
+    expect(row).toContain("3.00x");
+    expect(lines.find((line) => line.startsWith("home"))).toContain("2.00x");
+    expect(lines).toContain("  news item: its markup 1.00 CPU ms/req.");
+  });
+
   it("leaves the floor ratios out when the floor has no figure", () => {
     const row = formatCompare("v1", [{ name: "home", ref: [sample(1)], head: [sample(1)] }], null).find((line) => line.startsWith("home"))!;
     expect(row).not.toContain("x");

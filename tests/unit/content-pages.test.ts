@@ -92,6 +92,24 @@ describe("news", () => {
     expect(data.seo).toMatchObject({ type: "article", image: "/uploads/images/2026/11/test-cover-1024.webp" });
   });
 
+  it("lists an article's tags by Ukrainian name, each in the page's language", async () => {
+    const article = await t.db.selectFrom("news").select("id").where("slug", "=", "sviato-vyshyvanky").executeTakeFirstOrThrow();
+    const added = await t.db.insertInto("tags").values([
+      { slug: "yarmarok", name_uk: "Ярмарок", name_en: "Fair" },
+      { slug: "arkhiv", name_uk: "Архів", name_en: null },
+    ]).returning("id").execute();
+    await t.db.insertInto("news_tags").values(added.map((tag) => ({ news_id: article.id, tag_id: tag.id }))).execute();
+    resetContentState();
+    const data = await callAppRoute(newsItem.loader, { url: "/us/novyny/sviato-vyshyvanky", params: { slug: "sviato-vyshyvanky" } });
+    expect(data.article.tags).toEqual([
+      { slug: "arkhiv", name: { text: "Архів", lang: "uk" } },
+      { slug: "vyshyvanka", name: { text: "Embroidery", lang: "en" } },
+      { slug: "yarmarok", name: { text: "Fair", lang: "en" } },
+    ]);
+    await t.db.deleteFrom("tags").where("slug", "in", ["yarmarok", "arkhiv"]).execute();
+    resetContentState();
+  });
+
   it.each(["chernetka", "zaplanovana", "arkhivna", "vydalena", "no-such-news"])("answers 404 for the %s article", async (slug) => {
     expect(await thrownStatus(callAppRoute(newsItem.loader, { url: `/novyny/${slug}`, params: { slug } }))).toBe(404);
   });

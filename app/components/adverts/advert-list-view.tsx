@@ -35,7 +35,7 @@ export function AdvertListView({ data, saveResult }: { data: AdvertListData; sav
     <ListPage
       title={data.category ? data.category.name : t("list.title")}
       lead={data.category ? undefined : t("list.description")}
-      items={data.items.map((item, index) => ({ key: item.id, node: <AdvertCard item={item} priority={index < 2} saved={data.savedIds.includes(item.id)} /> }))}
+      items={data.items.map((item, index) => ({ key: item.id, node: <AdvertCard item={item} priority={index === 0} saved={data.savedIds.includes(item.id)} /> }))}
       emptyText={data.filtered ? t("list.empty_filtered") : t("list.empty")}
       pagination={data.pagination}
       feed={data.feed}

@@ -26,7 +26,7 @@ function NewsListView({ data }: { data: NewsListData }) {
   return (
     <ListPage
       title={data.category ? data.category.name : t("news.title")}
-      items={data.items.map((item, index) => ({ key: item.id, node: <NewsCard item={item} priority={index < 2 && data.pagination.page === 1} /> }))}
+      items={data.items.map((item, index) => ({ key: item.id, node: <NewsCard item={item} priority={index === 0 && data.pagination.page === 1} /> }))}
       emptyText={t("news.empty")}
       pagination={data.pagination}
       feed={data.feed}

@@ -41,7 +41,7 @@ function PosterListView({ data }: { data: PosterListData }) {
   return (
     <ListPage
       title={data.category ? data.category.name : t("posters.title")}
-      items={data.items.map((item, index) => ({ key: item.id, node: <PosterCard item={item} priority={index < 2 && data.pagination.page === 1} /> }))}
+      items={data.items.map((item, index) => ({ key: item.id, node: <PosterCard item={item} priority={index === 0 && data.pagination.page === 1} /> }))}
       emptyText={data.when === "past" ? t("posters.empty_past") : t("posters.empty_upcoming")}
       pagination={data.pagination}
       feed={data.feed}

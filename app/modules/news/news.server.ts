@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
+import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, tagsColumn, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
 import { displayDate, formatLongDate, type DisplayDate } from "#app/modules/format/dates.ts";
 import type { DisplayImage } from "#app/modules/images/display-image.ts";
 import { fetchListPage } from "#app/modules/lists/list-page.server.ts";
@@ -75,6 +75,7 @@ export async function findNews(slug: string, language: Language): Promise<NewsAr
       "news.body_en",
       "news.category_id",
       (eb) => eb.selectFrom("users").select("users.name").whereRef("users.id", "=", "news.author_id").as("author_name"),
+      tagsColumn("news"),
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -87,7 +88,7 @@ export async function findNews(slug: string, language: Language): Promise<NewsAr
     updatedAt: row.updated_at.toISOString(),
     viewCount: row.view_count,
     authorName: row.author_name || null,
-    tags: await itemTags("news", row.id, language),
+    tags: itemTags(row.tags, language),
     seo: itemSeo(row, language, () => excerpt(stripHtml(card.summary.text), 160)),
   };
 }

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { DB } from "#db/schema.ts";
 import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
+import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, tagsColumn, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
 import { formatEventStart, formatTime, siteDay } from "#app/modules/format/dates.ts";
 import type { DisplayImage } from "#app/modules/images/display-image.ts";
@@ -123,6 +123,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       "posters.ticket_url",
       "posters.organiser",
       sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
+      tagsColumn("posters"),
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -140,7 +141,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     isPast: row.is_past,
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
-    tags: await itemTags("posters", row.id, language),
+    tags: itemTags(row.tags, language),
     seo: itemSeo(row, language, () => excerpt(`${card.when.text}. ${stripHtml(description.text)}`, 160)),
   };
 }

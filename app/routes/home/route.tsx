@@ -38,7 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="content-grid">
               {section.items.map((item, index) => (
                 <li key={item.key}>
-                  <TeaserCard item={item} priority={sectionIndex === 0 && index < 2} />
+                  <TeaserCard item={item} priority={sectionIndex === 0 && index === 0} />
                 </li>
               ))}
             </ul>
