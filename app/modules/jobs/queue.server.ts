@@ -26,6 +26,8 @@ export type JobPayloads = {
   "mail-message-digest": { userId: number; at: string };
   /** The scan that mails advert owners before and after expiry (app/modules/adverts/expiry-reminders.server.ts). */
   "advert-expiry-mails": { at?: string };
+  /** The scan that mails those going to an event the day before (app/modules/posters/reminders.server.ts). */
+  "event-reminders": { at?: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -45,6 +47,8 @@ const QUEUES: Record<JobName, Omit<Queue, "name">> = {
   "mail-message-digest": { ...MAIL, policy: "exclusive" },
   // Each mail is claimed in advert_expiry_mails before it is sent, and released when sending fails: the next scan retries it.
   "advert-expiry-mails": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
+  // Each mail is claimed in poster_reminders before it is sent, and released when sending fails: the next scan retries it.
+  "event-reminders": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
 };
 
 export const jobNames = Object.keys(QUEUES) as JobName[];

@@ -5,6 +5,7 @@ import { sendAccountMail } from "#app/modules/auth/account-mail.server.ts";
 import { getDatabase } from "#app/modules/db/db.server.ts";
 import { queueMessageDigests, sendMessageDigest, sendMessageMail } from "#app/modules/messages/mail.server.ts";
 import { sendModerationMail } from "#app/modules/moderation/mail.server.ts";
+import { sendEventReminders } from "#app/modules/posters/reminders.server.ts";
 import { runAlertJob, sendSavedSearchAlert } from "#app/modules/saved-searches/alerts.server.ts";
 import { jobNames, jobQueue, stopJobQueue, type JobName, type JobPayloads } from "./queue.server.ts";
 
@@ -19,6 +20,7 @@ const handlers: { [N in JobName]: (payload: JobPayloads[N]) => Promise<unknown> 
   "message-digests": (payload) => queueMessageDigests(payload.at ? new Date(payload.at) : new Date()),
   "mail-message-digest": sendMessageDigest,
   "advert-expiry-mails": (payload) => sendExpiryReminders(payload.at ? new Date(payload.at) : new Date()),
+  "event-reminders": (payload) => sendEventReminders(payload.at ? new Date(payload.at) : new Date()),
 };
 
 /** Recurring jobs (cron, UTC): pg-boss sends each occurrence once, whichever process notices it. */
@@ -27,6 +29,7 @@ const SCHEDULES: Array<{ name: JobName; cron: string; atStart?: boolean }> = [
   // Morning in Europe, where most readers live.
   { name: "message-digests", cron: "0 6 * * *" },
   { name: "advert-expiry-mails", cron: "* * * * *", atStart: true },
+  { name: "event-reminders", cron: "*/10 * * * *", atStart: true },
 ];
 
 function run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<unknown> {
