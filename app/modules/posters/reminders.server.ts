@@ -17,7 +17,7 @@ import { scheduleText } from "./posters.server.ts";
 const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
-export type DueEventReminder = {
+type DueEventReminder = {
   posterId: number;
   userId: number;
   email: string;
@@ -33,7 +33,7 @@ export type DueEventReminder = {
 };
 
 /** Marks of public events starting in (now, now + 1 day] whose reminder has not been sent. */
-export async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Promise<DueEventReminder[]> {
+async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Promise<DueEventReminder[]> {
   const rows = await db
     .selectFrom("poster_rsvps as r")
     .innerJoin("posters as p", "p.id", "r.poster_id")
@@ -90,7 +90,7 @@ function localized(text: { uk: string | null; en: string | null }, language: "uk
 }
 
 /** The reminder in the user's language: what, when, where, and the event's page. */
-export async function composeEventReminder(due: DueEventReminder): Promise<ParagraphMail> {
+async function composeEventReminder(due: DueEventReminder): Promise<ParagraphMail> {
   const language = languageOf(due.locale);
   const t = mailT(language, "events");
   const site = await siteNameIn(language);
