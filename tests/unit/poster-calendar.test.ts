@@ -8,6 +8,7 @@ import * as calendarRoute from "#app/routes/feeds-posters-calendar/route.ts";
 import * as eventFileRoute from "#app/routes/feeds-poster-ics/route.ts";
 import * as posterItem from "#app/routes/poster-item/route.tsx";
 import * as posters from "#app/routes/posters/route.tsx";
+import * as contentNew from "#app/routes/dashboard-content-new/route.tsx";
 import { enqueue } from "#app/modules/jobs/queue.server.ts";
 import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
 import { resetContentState } from "#app/modules/page-cache/content-state.server.ts";
@@ -18,6 +19,7 @@ import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConf
 import { useTestDatabase } from "../support/db.ts";
 import { catchResponse, unwrapData } from "../support/route.ts";
 import { ago, ahead, DAY, HOUR, insertFixture, servePage, type Fixture } from "./content-support.ts";
+import { asStaff, replyOf, staff, toLocalInput } from "./dashboard-support.ts";
 
 const t = useTestDatabase();
 let fixture: Fixture;
@@ -232,6 +234,19 @@ describe("I'm going", () => {
     expect((await rsvp(first)).status).toBe(302);
     expect((await rsvp(second)).status).toBe(302);
     expect(await page(second)).toMatchObject({ count: 1, going: true });
+  });
+
+  it("takes its capacity from the poster's staff form, where a bad number is refused beside the field", async () => {
+    const editor = await staff("editor");
+    const form = { intent: "save", status: "published", title_uk: "Зустріч з місцями", description_uk: "<p>Опис.</p>", starts_at: toLocalInput(ahead(4 * DAY)) };
+    const create = (capacity: string) => asStaff(editor, contentNew.action, { url: "/dashboard/posters/new-page", params: { type: "posters" }, form: { ...form, capacity } });
+    for (const bad of ["0", "-3", "2.5", "many"]) expect(replyOf(await create(bad)).status, bad).toBe(400);
+    const saved = await create("12");
+    expect(saved).toBeInstanceOf(Response);
+    const row = await t.db.selectFrom("posters").select(["slug", "capacity"]).where("title_uk", "=", "Зустріч з місцями").executeTakeFirstOrThrow();
+    expect(row.capacity).toBe(12);
+    const { result } = await callWithSession(posterItem.loader, { url: `/poster/${row.slug}`, params: { slug: row.slug } });
+    expect(result.rsvp).toMatchObject({ count: 0, capacity: 12, full: false });
   });
 
   it("takes the last place once when two ask at the same time", async () => {

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import { localizePath, type Language, type LocaleCode } from "#app/i18n/locales.ts";
+import { localizePath, type LocaleCode } from "#app/i18n/locales.ts";
 import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
 import { notFound } from "#app/modules/http/errors.ts";
 import { stripHtml } from "#app/modules/format/text.ts";
-import { listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { listCategories, listLocations, parseLocationFilter, parseTermFilter } from "#app/modules/taxonomy/public-terms.server.ts";
 import { calendarIcs, eventIcs, type CalendarEvent } from "./ics.ts";
 import { eventPlace, findPoster, postersForCalendar, type PosterDetail } from "./posters.server.ts";
 
@@ -42,18 +42,11 @@ export async function posterEventFile({ context, url }: Args, slug: string): Pro
   });
 }
 
-/** `?category=` of the calendar: absent or empty is every category; an unknown or repeated one is the 404. */
-async function parseCategoryFilter(url: URL, language: Language) {
-  const values = url.searchParams.getAll("category");
-  if (values.length === 0 || (values.length === 1 && values[0] === "")) return null;
-  if (values.length > 1) notFound();
-  return requireCategory("poster", values[0]!, language);
-}
-
 /** `/poster/calendar.ics?category=&location=`: every upcoming event of the filter, to subscribe to. */
 export async function posterCalendar({ context, url }: Args): Promise<Response> {
   const { language, t, absolute } = pageContext(context, url);
-  const [category, locations] = await Promise.all([parseCategoryFilter(url, language), listLocations(language)]);
+  const [categories, locations] = await Promise.all([listCategories("poster", language), listLocations(language)]);
+  const category = parseTermFilter(url, "category", categories);
   const location = parseLocationFilter(url, locations);
   const [posters, site] = await Promise.all([postersForCalendar(language, { categoryId: category?.id, locationId: location?.id }), siteName(language)]);
   const name = [t("posters.title"), category?.name.text, location?.name.text].filter(Boolean).join(" — ");

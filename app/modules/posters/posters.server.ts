@@ -63,7 +63,8 @@ function cardQuery() {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
 
-function optionalText(uk: string | null, en: string | null, language: Language): LocalizedText | null {
+/** A text that may be empty in both languages (null then), else in the page's language with the other as fallback. */
+export function optionalText(uk: string | null, en: string | null, language: Language): LocalizedText | null {
   if (!uk?.trim() && !en?.trim()) return null;
   return pickLocalized(uk?.trim() ? uk : en!, en, language);
 }

@@ -6,7 +6,7 @@ import { pickLocalized } from "#app/modules/content/localized.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { mailT, sendParagraphMail, siteNameIn, type ParagraphMail } from "#app/modules/mail/compose.server.ts";
-import { scheduleText } from "./posters.server.ts";
+import { optionalText, scheduleText } from "./posters.server.ts";
 
 // The mail the day before an event to everyone who said they are going, in their language.
 // A scan (job `event-reminders`) finds the marks of public events starting within the next
@@ -84,18 +84,13 @@ async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Prom
   }));
 }
 
-function localized(text: { uk: string | null; en: string | null }, language: "uk" | "en"): string | null {
-  if (!text.uk?.trim() && !text.en?.trim()) return null;
-  return pickLocalized(text.uk?.trim() ? text.uk : text.en!, text.en, language).text;
-}
-
 /** The reminder in the user's language: what, when, where, and the event's page. */
 async function composeEventReminder(due: DueEventReminder): Promise<ParagraphMail> {
   const language = languageOf(due.locale);
   const t = mailT(language, "events");
   const site = await siteNameIn(language);
   const title = pickLocalized(due.title.uk, due.title.en, language).text;
-  const place = [localized(due.venue, language), due.address, localized(due.town, language)].filter(Boolean).join(", ");
+  const place = [optionalText(due.venue.uk, due.venue.en, language)?.text, due.address, optionalText(due.town.uk, due.town.en, language)?.text].filter(Boolean).join(", ");
   const link = new URL(localizePath(`/poster/${due.slug}`, due.locale), publicOrigin()).href;
   const paragraphs = [
     t("mail.intro", { name: due.name || due.email, title }),
