@@ -360,9 +360,11 @@ describe("the reminder the day before", () => {
     expect(remindersTo(user.email)).toHaveLength(1);
   });
 
-  it("skips events that are not public and users who are blocked", async () => {
+  it("skips events that are not public, users who are blocked and addresses not confirmed", async () => {
     const user = await makeUser();
     const blocked = await makeUser();
+    const unconfirmed = await makeUser({ verified: false });
+    await t.db.insertInto("poster_rsvps").values({ poster_id: soonId, user_id: unconfirmed.id }).execute();
     await t.db.updateTable("users").set({ blocked_at: new Date() }).where("id", "=", blocked.id).execute();
     await t.db.insertInto("poster_rsvps").values({ poster_id: soonId, user_id: blocked.id }).execute();
     const draft = await t.db.insertInto("posters").values({ slug: "chernetka-zavtra", title_uk: "Чернетка", starts_at: ahead(10 * HOUR), status: "draft" }).returning("id").executeTakeFirstOrThrow();

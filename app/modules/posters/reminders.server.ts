@@ -58,6 +58,8 @@ async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Prom
     ])
     .where(publiclyVisible("posters", "p"))
     .where("u.blocked_at", "is", null)
+    // Only to a confirmed address: marking an event must not let anyone mail a stranger's inbox.
+    .where("u.email_verified_at", "is not", null)
     .where("p.starts_at", ">", now)
     .where("p.starts_at", "<=", new Date(now.getTime() + REMINDER_WINDOW_MS))
     .where(({ not, exists, selectFrom }) =>
