@@ -59,6 +59,10 @@ test("I'm going: a visitor is sent to sign in; a signed-in user marks and unmark
   await expect(rsvp.getByTestId("rsvp-count")).toHaveText(UK.nobody);
   await expect(rsvp.getByRole("link", { name: UK.signIn })).toHaveAttribute("href", `/login?redirect=${encodeURIComponent(path)}`);
 
+  await page.goto(`/us${path}`);
+  await expect(rsvp.getByRole("heading", { name: "Going?" })).toBeVisible();
+  await expect(rsvp.getByRole("link", { name: "Sign in to say you're going" })).toHaveAttribute("href", `/us/login?redirect=${encodeURIComponent(`/us${path}`)}`);
+
   await login(event.account);
   await page.goto(path);
   await rsvp.getByRole("button", { name: UK.going }).click();
