@@ -24,6 +24,7 @@ export default [
   route("us?/novyny/rss.xml", "routes/feeds-news/route.ts"),
   route("us?/novyny/category/:slug/rss.xml", "routes/feeds-news-category/route.ts"),
   route("us?/poster/rss.xml", "routes/feeds-posters/route.ts"),
+  route("us?/poster/calendar.ics", "routes/feeds-posters-calendar/route.ts"),
   route("us?/poster/:slug/event.ics", "routes/feeds-poster-ics/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),

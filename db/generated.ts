@@ -316,9 +316,22 @@ export interface Pages {
   version: Generated<number>;
 }
 
+export interface PosterReminders {
+  poster_id: number;
+  sent_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface PosterRsvps {
+  created_at: Generated<Timestamp>;
+  poster_id: number;
+  user_id: number;
+}
+
 export interface Posters {
   address: string | null;
   author_id: number | null;
+  capacity: number | null;
   category_id: number | null;
   cover_image_id: number | null;
   created_at: Generated<Timestamp>;
@@ -569,6 +582,8 @@ export interface DB {
   news: News;
   news_tags: NewsTags;
   pages: Pages;
+  poster_reminders: PosterReminders;
+  poster_rsvps: PosterRsvps;
   poster_tags: PosterTags;
   posters: Posters;
   presence: Presence;

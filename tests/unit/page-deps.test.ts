@@ -145,6 +145,7 @@ function samples(): Record<string, Sample[]> {
     "poster-category": [{ url: "/poster/category/kontserty", params: { slug: "kontserty" } }],
     "poster-item": [{ url: "/poster/kontsert-nadii", params: { slug: "kontsert-nadii" } }],
     "feeds-poster-ics": [{ url: "/poster/kontsert-nadii/event.ics", params: { slug: "kontsert-nadii" } }],
+    "feeds-posters-calendar": [{ url: "/poster/calendar.ics?category=kontserty&location=varshava" }],
     services: [{ url: "/services" }],
     "service-category": [{ url: "/services/category/yurysty", params: { slug: "yurysty" } }],
     "service-item": [{ url: "/services/yurydychna-pomich", params: { slug: "yurydychna-pomich" } }],
@@ -188,6 +189,7 @@ beforeAll(async () => {
   await db.insertInto("poster_tags").values({ poster_id: fixture.posters["kontsert-nadii"]!, tag_id: tag.id }).execute();
   await db.insertInto("pages").values({ slug: "pro-nas", title_uk: "Про нас", body_uk: "<p>Громада.</p>", status: "published", published_at: new Date(Date.now() - HOUR), show_in_footer: true }).execute();
   const owner = await makeUser({ name: "Оля" });
+  await db.insertInto("poster_rsvps").values({ poster_id: fixture.posters["kontsert-nadii"]!, user_id: owner.id }).execute();
   const category = await db.insertInto("categories").values({ kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics" }).returning(["id", "slug"]).executeTakeFirstOrThrow();
   const advert = await db
     .insertInto("advertisements")

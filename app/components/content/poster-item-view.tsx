@@ -1,5 +1,6 @@
 import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout.tsx";
 import { Localized, LocalizedHtml } from "./localized-text.tsx";
+import { PosterRsvp } from "./poster-rsvp.tsx";
 import { TagList } from "./tag-list.tsx";
 import { useContentT } from "./use-content-t.ts";
 import { mapSearchUrl } from "#app/modules/format/map-link.ts";
@@ -9,7 +10,7 @@ import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts"
 /** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
 export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {
   const { t } = useContentT();
-  const { poster, reklama, pageUrl, icsHref, jsonLd } = loaderData;
+  const { poster, reklama, pageUrl, icsHref, rsvp, jsonLd } = loaderData;
   return (
     <ItemLayout sidebar={reklama.sidebar}>
       <ItemBreadcrumbs section="/poster" label={t("posters.title")} category={poster.category} />
@@ -46,6 +47,7 @@ export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<
           {t("posters.add_to_calendar")}
         </a>
       </p>
+      <PosterRsvp rsvp={rsvp} isPast={poster.isPast} />
       <LocalizedHtml className="prose" html={poster.description} />
       <TagList tags={poster.tags} searchCategory="poster" />
       <ItemFooter views={poster.viewCount} pageUrl={pageUrl} title={poster.title.text} report={{ targetType: "poster", targetId: poster.id }} jsonLd={jsonLd} />

@@ -4,6 +4,7 @@ import type { PosterCard as PosterCardData, PosterWhen } from "#app/modules/post
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { Pagination } from "#app/modules/lists/pagination.ts";
 import type { FeedLink } from "#app/modules/seo/list-meta.ts";
+import { CalendarSubscribe } from "./calendar-subscribe.tsx";
 import { CategoryNav } from "./category-nav.tsx";
 import { ListPage, type ListReklama } from "./list-page.tsx";
 import { LocationFilter } from "./location-filter.tsx";
@@ -20,6 +21,8 @@ export type PosterListData = {
   location: string | null;
   reklama: ListReklama;
   feed: FeedLink;
+  /** The calendar of this list's category and location, to subscribe to. */
+  calendar: { url: string; webcal: string };
 };
 
 function whenHref(pathname: string, when: PosterWhen, location: string | null): string {
@@ -62,6 +65,7 @@ function PosterListView({ data }: { data: PosterListData }) {
         </nav>
         <LocationFilter locations={data.locations} current={data.location} keep={data.when === "past" ? { when: "past" } : {}} />
       </div>
+      <CalendarSubscribe links={data.calendar} />
     </ListPage>
   );
 }

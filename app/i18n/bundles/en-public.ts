@@ -8,6 +8,7 @@ import reportsMessages from "#app/locales/en/reports.json";
 import shellMessages from "#app/locales/en/shell.json";
 import securityMessages from "#app/locales/en/security.json";
 import fieldsMessages from "#app/locales/en/fields.json";
+import eventsMessages from "#app/locales/en/events.json";
 
 /** The English namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -21,4 +22,5 @@ export default {
   shell: shellMessages,
   security: securityMessages,
   fields: fieldsMessages,
+  events: eventsMessages,
 };

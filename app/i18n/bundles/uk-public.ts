@@ -8,6 +8,7 @@ import reportsMessages from "#app/locales/uk/reports.json";
 import shellMessages from "#app/locales/uk/shell.json";
 import securityMessages from "#app/locales/uk/security.json";
 import fieldsMessages from "#app/locales/uk/fields.json";
+import eventsMessages from "#app/locales/uk/events.json";
 
 /** The Ukrainian namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -21,4 +22,5 @@ export default {
   shell: shellMessages,
   security: securityMessages,
   fields: fieldsMessages,
+  events: eventsMessages,
 };

@@ -35,6 +35,8 @@ export type JobPayloads = {
   "data-export": { exportId: number; origin: string; consent: string | null };
   /** The hourly scan that removes downloaded and expired export files. */
   "data-export-cleanup": { at?: string };
+  /** The scan that mails those going to an event the day before (app/modules/posters/reminders.server.ts). */
+  "event-reminders": { at?: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -59,6 +61,8 @@ const QUEUES: Record<JobName, Omit<Queue, "name">> = {
   // A large photo set takes a while to pack; a failed build is retried a few times.
   "data-export": { retryLimit: 3, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 1_800, deleteAfterSeconds: 7 * 24 * 3_600 },
   "data-export-cleanup": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
+  // Each mail is claimed in poster_reminders before it is sent, and released when sending fails: the next scan retries it.
+  "event-reminders": { policy: "exclusive", retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3_600 },
 };
 
 export const jobNames = Object.keys(QUEUES) as JobName[];

@@ -8,6 +8,7 @@ import { buildMailedExport, removeStaleExports } from "#app/modules/account-expo
 import { getDatabase } from "#app/modules/db/db.server.ts";
 import { queueMessageDigests, sendMessageDigest, sendMessageMail } from "#app/modules/messages/mail.server.ts";
 import { sendModerationMail } from "#app/modules/moderation/mail.server.ts";
+import { sendEventReminders } from "#app/modules/posters/reminders.server.ts";
 import { runAlertJob, sendSavedSearchAlert } from "#app/modules/saved-searches/alerts.server.ts";
 import { jobNames, jobQueue, stopJobQueue, type JobName, type JobPayloads } from "./queue.server.ts";
 
@@ -26,6 +27,7 @@ const handlers: { [N in JobName]: (payload: JobPayloads[N]) => Promise<unknown> 
   "mail-security": sendSecurityMail,
   "data-export": buildMailedExport,
   "data-export-cleanup": (payload) => removeStaleExports(payload.at ? new Date(payload.at) : new Date()),
+  "event-reminders": (payload) => sendEventReminders(payload.at ? new Date(payload.at) : new Date()),
 };
 
 /** Recurring jobs (cron, UTC): pg-boss sends each occurrence once, whichever process notices it. */
@@ -35,6 +37,7 @@ const SCHEDULES: Array<{ name: JobName; cron: string; atStart?: boolean }> = [
   { name: "message-digests", cron: "0 6 * * *" },
   { name: "advert-expiry-mails", cron: "* * * * *", atStart: true },
   { name: "data-export-cleanup", cron: "17 * * * *" },
+  { name: "event-reminders", cron: "*/10 * * * *", atStart: true },
 ];
 
 function run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<unknown> {

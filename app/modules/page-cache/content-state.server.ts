@@ -26,7 +26,9 @@ export const CONTENT_TABLES: ReadonlyArray<StaffTable | TagTable | (typeof SHARE
 ];
 /** Public pages show an author's or a seller's name: migrations/0018 bumps `users` when that changes. */
 const PEOPLE_TABLES = ["users"] as const;
-export type VersionedTable = (typeof CONTENT_TABLES)[number] | (typeof ADVERT_TABLES)[number] | (typeof PEOPLE_TABLES)[number];
+/** An event page shows how many are going: migrations/0022 bumps `poster_rsvps`. */
+const RSVP_TABLES = ["poster_rsvps"] as const;
+export type VersionedTable = (typeof CONTENT_TABLES)[number] | (typeof ADVERT_TABLES)[number] | (typeof PEOPLE_TABLES)[number] | (typeof RSVP_TABLES)[number];
 
 export type ContentState = {
   versions: ReadonlyMap<string, number>;

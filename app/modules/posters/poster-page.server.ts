@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { localizePath } from "#app/i18n/locales.ts";
 import { categoryDescription } from "#app/modules/seo/meta.ts";
 import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
@@ -7,9 +7,16 @@ import { parsePage } from "#app/modules/lists/pagination.ts";
 import { listCategories, listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
 import { stripHtml } from "#app/modules/format/text.ts";
 import { parseTicketPrice, postalAddress } from "#app/modules/seo/structured-data.ts";
+import { getCurrentUser, loginRedirectPath } from "#app/modules/auth/guards.server.ts";
+import { notFound } from "#app/modules/http/errors.ts";
+import { redirectWithFlash, type Flash } from "#app/modules/http/flash.server.ts";
+import { calendarLinks } from "./calendar.server.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
+import { rsvpPosterId, rsvpState, toggleRsvp } from "./rsvp.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
+/** The event's page also shows how many are going. */
+export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps"];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
@@ -39,6 +46,7 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
     location: location?.slug ?? null,
     reklama,
     feed: { href: localizePath("/poster/rss.xml", locale), title: t("feed.posters_title") },
+    calendar: calendarLinks(locale, { category: category?.slug ?? null, location: location?.slug ?? null }),
     seo: {
       title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
       description: category ? categoryDescription(t("posters.category_description", { name: heading })) : t("posters.description"),
@@ -48,11 +56,20 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
 
 /** `/poster/{slug}`. */
 export async function loadPosterItem(args: Args, slug: string) {
-  const { item: poster, also: site, reklama, pageUrl, locale, seo } = await publicItemPage(args, {
+  // Signed-in pages are never kept by the page cache: the viewer's own mark stays out of the shared copy.
+  const viewer = getCurrentUser(args.context);
+  const {
+    item: poster,
+    also: [site, rsvp],
+    reklama,
+    pageUrl,
+    locale,
+    seo,
+  } = await publicItemPage(args, {
     table: "posters",
     path: "/poster",
     find: (language) => findPoster(slug, language),
-    also: (_found, language) => siteName(language),
+    also: (found, language) => Promise.all([siteName(language), rsvpState(found.id, found.capacity, viewer?.id)]),
   });
   const address = postalAddress(poster.address, poster.location?.text);
   const ticket = parseTicketPrice(poster.price?.text);
@@ -61,6 +78,7 @@ export async function loadPosterItem(args: Args, slug: string) {
     reklama,
     pageUrl,
     icsHref: localizePath(`/poster/${poster.slug}/event.ics`, locale),
+    rsvp: { ...rsvp, signedIn: viewer !== null, loginHref: loginRedirectPath(args.url) },
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Event",
@@ -93,4 +111,25 @@ export async function loadPosterItem(args: Args, slug: string) {
     },
     seo: { ...seo, image: poster.image?.src ?? null, type: "article" as const },
   };
+}
+
+/** Why "I'm going" was refused, shown next to the button in the page's language. */
+export type RsvpRefusal = "full" | "over" | "limited";
+
+const RSVP_FLASH = {
+  going: { severity: "success", message: "events:rsvp.flash_going" },
+  undone: { severity: "info", message: "events:rsvp.flash_undone" },
+} as const satisfies Record<string, Flash>;
+
+/** POST `/poster/{slug}`: the viewer's "I'm going", on or off; signed-out visitors sign in first. */
+export async function posterRsvpAction({ context, url }: Args, slug: string) {
+  const user = getCurrentUser(context);
+  if (!user) throw redirect(loginRedirectPath(url));
+  const posterId = await rsvpPosterId(slug);
+  if (posterId === null) notFound();
+  const outcome = await toggleRsvp(posterId, user.id);
+  if (outcome === "not_found") notFound();
+  if (outcome === "going" || outcome === "undone") return redirectWithFlash(url.pathname.replace(/\.data$/, ""), RSVP_FLASH[outcome]);
+  const headers = outcome === "limited" ? { "Retry-After": "600" } : undefined;
+  return data({ refused: outcome satisfies RsvpRefusal }, { status: outcome === "limited" ? 429 : 409, headers });
 }

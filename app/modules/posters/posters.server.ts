@@ -38,6 +38,8 @@ export type PosterDetail = PosterCard & {
   address: string | null;
   ticketUrl: string | null;
   organiser: string | null;
+  /** Places for "I'm going"; null is no limit. */
+  capacity: number | null;
   isPast: boolean;
   viewCount: number;
   updatedAt: string;
@@ -61,7 +63,8 @@ function cardQuery() {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
 
-function optionalText(uk: string | null, en: string | null, language: Language): LocalizedText | null {
+/** A text that may be empty in both languages (null then), else in the page's language with the other as fallback. */
+export function optionalText(uk: string | null, en: string | null, language: Language): LocalizedText | null {
   if (!uk?.trim() && !en?.trim()) return null;
   return pickLocalized(uk?.trim() ? uk : en!, en, language);
 }
@@ -76,6 +79,18 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
   };
 }
 
+/** The category and location filters of the lists and the calendar. */
+export type PosterFilter = { categoryId?: number; locationId?: number };
+
+function posterFilter(when: PosterWhen, { categoryId, locationId }: PosterFilter) {
+  return (eb: ExpressionBuilder<DB, "posters">) => {
+    const conditions = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
+    if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
+    if (locationId !== undefined) conditions.push(eb("posters.location_id", "=", locationId));
+    return eb.and(conditions);
+  };
+}
+
 export async function listPosters(options: {
   language: Language;
   page: number;
@@ -83,13 +98,8 @@ export async function listPosters(options: {
   categoryId?: number;
   locationId?: number;
 }) {
-  const { language, page, when, categoryId, locationId } = options;
-  const filter = (eb: ExpressionBuilder<DB, "posters">) => {
-    const conditions = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
-    if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
-    if (locationId !== undefined) conditions.push(eb("posters.location_id", "=", locationId));
-    return eb.and(conditions);
-  };
+  const { language, page, when } = options;
+  const filter = posterFilter(when, options);
   const order = when === "past" ? "desc" : "asc";
   const count = publicRows("posters").where(filter).select((eb) => eb.fn.countAll<number>().as("total"));
   const rows = cardQuery().where(filter).orderBy("posters.starts_at", order).orderBy("posters.id", order);
@@ -122,6 +132,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       "posters.address",
       "posters.ticket_url",
       "posters.organiser",
+      "posters.capacity",
       sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
       tagsColumn("posters"),
     ])
@@ -138,6 +149,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     address: row.address,
     ticketUrl: row.ticket_url && /^https?:\/\//i.test(row.ticket_url) ? row.ticket_url : null,
     organiser: row.organiser,
+    capacity: row.capacity,
     isPast: row.is_past,
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
@@ -160,4 +172,31 @@ export async function postersForFeed(language: Language, limit = 30) {
     schedule: scheduleText(row.starts_at, row.ends_at, language),
     publishedAt: row.published_at ?? row.created_at,
   }));
+}
+
+/** Where the event is, as one line: venue, address, town. */
+export function eventPlace(poster: { venue: LocalizedText | null; address: string | null; location: LocalizedText | null }): string | null {
+  return [poster.venue?.text, poster.address, poster.location?.text].filter(Boolean).join(", ") || null;
+}
+
+/** For the subscribable calendar: every upcoming event of the filter, soonest first. */
+export async function postersForCalendar(language: Language, filter: PosterFilter, limit = 500) {
+  const rows = await cardQuery()
+    .select(["posters.description_uk", "posters.description_en", "posters.address", "posters.updated_at"])
+    .where(posterFilter("upcoming", filter))
+    .orderBy("posters.starts_at", "asc")
+    .orderBy("posters.id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const card = toCard(row, language);
+    return {
+      ...card,
+      description: pickLocalized(row.description_uk, row.description_en, language),
+      startsAt: row.starts_at.toISOString(),
+      endsAt: row.ends_at?.toISOString() ?? null,
+      address: row.address,
+      updatedAt: row.updated_at.toISOString(),
+    };
+  });
 }

@@ -230,6 +230,8 @@ export const CONTENT_SPECS = {
           { kind: "text", name: "price_text", bilingual: true, max: 120 },
           { kind: "url", name: "ticket_url", max: 500 },
           { kind: "text", name: "organiser", max: 200 },
+          // "I'm going" closes at this many; empty is no limit.
+          { kind: "number", name: "capacity", min: 1, max: 100_000 },
           ...coverAndTerms<"posters">(),
         ],
       },

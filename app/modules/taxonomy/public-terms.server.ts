@@ -43,12 +43,17 @@ export async function listLocations(language: Language): Promise<LocationOption[
 }
 
 /**
- * The `?location=` filter of a list: absent or empty means all; an unknown slug or a repeated
- * parameter is the 404 (like a malformed page number).
+ * A `?{param}=` filter naming one of `terms` by slug: absent or empty means all; an unknown
+ * slug or a repeated parameter is the 404 (like a malformed page number).
  */
-export function parseLocationFilter(url: URL, locations: readonly LocationOption[]): LocationOption | null {
-  const values = url.searchParams.getAll("location");
+export function parseTermFilter<T extends { slug: string }>(url: URL, param: string, terms: readonly T[]): T | null {
+  const values = url.searchParams.getAll(param);
   if (values.length === 0 || (values.length === 1 && values[0] === "")) return null;
   if (values.length > 1) notFound();
-  return locations.find((location) => location.slug === values[0]) ?? notFound();
+  return terms.find((term) => term.slug === values[0]) ?? notFound();
+}
+
+/** The `?location=` filter of a list. */
+export function parseLocationFilter(url: URL, locations: readonly LocationOption[]): LocationOption | null {
+  return parseTermFilter(url, "location", locations);
 }

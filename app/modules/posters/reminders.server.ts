@@ -1,0 +1,129 @@
+import type { Kysely } from "kysely";
+import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import type { DB, Locale } from "#db/schema.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { pickLocalized } from "#app/modules/content/localized.ts";
+import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { mailT, sendParagraphMail, siteNameIn, type ParagraphMail } from "#app/modules/mail/compose.server.ts";
+import { optionalText, scheduleText } from "./posters.server.ts";
+
+// The mail the day before an event to everyone who said they are going, in their language.
+// A scan (job `event-reminders`) finds the marks of public events starting within the next
+// day; each mail is claimed in poster_reminders (event and user) before it is sent, so it goes
+// once whatever the number of processes, scans, or undo-and-redo of the mark; a failed send
+// gives the claim back for the next scan.
+
+const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
+const BATCH = 200;
+
+type DueEventReminder = {
+  posterId: number;
+  userId: number;
+  email: string;
+  name: string;
+  locale: Locale;
+  slug: string;
+  title: { uk: string; en: string | null };
+  venue: { uk: string | null; en: string | null };
+  address: string | null;
+  town: { uk: string | null; en: string | null };
+  startsAt: Date;
+  endsAt: Date | null;
+};
+
+/** Marks of public events starting in (now, now + 1 day] whose reminder has not been sent. */
+async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Promise<DueEventReminder[]> {
+  const rows = await db
+    .selectFrom("poster_rsvps as r")
+    .innerJoin("posters as p", "p.id", "r.poster_id")
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .leftJoin("locations as l", "l.id", "p.location_id")
+    .select([
+      "r.poster_id",
+      "r.user_id",
+      "u.email",
+      "u.name",
+      "u.preferred_locale",
+      "p.slug",
+      "p.title_uk",
+      "p.title_en",
+      "p.venue_uk",
+      "p.venue_en",
+      "p.address",
+      "l.name_uk as town_uk",
+      "l.name_en as town_en",
+      "p.starts_at",
+      "p.ends_at",
+    ])
+    .where(publiclyVisible("posters", "p"))
+    .where("u.blocked_at", "is", null)
+    // Only to a confirmed address: marking an event must not let anyone mail a stranger's inbox.
+    .where("u.email_verified_at", "is not", null)
+    .where("p.starts_at", ">", now)
+    .where("p.starts_at", "<=", new Date(now.getTime() + REMINDER_WINDOW_MS))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("poster_reminders as m").select("m.poster_id").whereRef("m.poster_id", "=", "r.poster_id").whereRef("m.user_id", "=", "r.user_id"))),
+    )
+    .orderBy("p.starts_at")
+    .orderBy("r.poster_id")
+    .orderBy("r.user_id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    posterId: row.poster_id,
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    locale: row.preferred_locale,
+    slug: row.slug,
+    title: { uk: row.title_uk, en: row.title_en },
+    venue: { uk: row.venue_uk, en: row.venue_en },
+    address: row.address,
+    town: { uk: row.town_uk, en: row.town_en },
+    startsAt: new Date(row.starts_at),
+    endsAt: row.ends_at ? new Date(row.ends_at) : null,
+  }));
+}
+
+/** The reminder in the user's language: what, when, where, and the event's page. */
+async function composeEventReminder(due: DueEventReminder): Promise<ParagraphMail> {
+  const language = languageOf(due.locale);
+  const t = mailT(language, "events");
+  const site = await siteNameIn(language);
+  const title = pickLocalized(due.title.uk, due.title.en, language).text;
+  const place = [optionalText(due.venue.uk, due.venue.en, language)?.text, due.address, optionalText(due.town.uk, due.town.en, language)?.text].filter(Boolean).join(", ");
+  const link = new URL(localizePath(`/poster/${due.slug}`, due.locale), publicOrigin()).href;
+  const paragraphs = [
+    t("mail.intro", { name: due.name || due.email, title }),
+    t("mail.when", { when: scheduleText(due.startsAt, due.endsAt, language) }),
+    ...(place ? [t("mail.where", { place })] : []),
+    t("mail.page"),
+    link,
+    t("mail.signature", { site }),
+  ];
+  return { to: due.email, language, subject: t("mail.subject", { title }), paragraphs, link, fromName: site };
+}
+
+/** One scan: every due reminder claimed, composed and sent. Returns how many were sent. */
+export async function sendEventReminders(now = new Date(), db: Kysely<DB> = getDb()): Promise<number> {
+  const due = await dueEventReminders(db, now);
+  let sent = 0;
+  for (const reminder of due) {
+    const claimed = await db
+      .insertInto("poster_reminders")
+      .values({ poster_id: reminder.posterId, user_id: reminder.userId, sent_at: now })
+      .onConflict((oc) => oc.columns(["poster_id", "user_id"]).doNothing())
+      .returning("poster_id")
+      .executeTakeFirst();
+    if (!claimed) continue;
+    try {
+      await sendParagraphMail(await composeEventReminder(reminder));
+      sent++;
+    } catch (error) {
+      console.error(`event reminder for poster ${reminder.posterId} and user ${reminder.userId} failed; retrying on the next scan:`, error);
+      await db.deleteFrom("poster_reminders").where("poster_id", "=", reminder.posterId).where("user_id", "=", reminder.userId).execute();
+    }
+  }
+  return sent;
+}
