@@ -16,6 +16,8 @@ const JOB_SCHEMA = "pgboss";
 export type JobPayloads = {
   "mail-account": { kind: "verify" | "already_registered"; userId: number; origin: string } | { kind: "reset"; email: string; origin: string };
   "mail-moderation": { advertId: number; outcome: "approved" | "rejected"; reason: string | null; origin: string };
+  /** Staff's decision on a user's submitted event, service or organisation (app/modules/submissions/mail.server.ts). */
+  "mail-submission": { type: "posters" | "services" | "diaspors"; id: number; outcome: "approved" | "rejected"; reason: string | null; origin: string };
   /** `at`: the scan's time, which marks the matches sent (tests move it). */
   "mail-saved-search-alert": { savedSearchId: number; at: string };
   "saved-search-alerts": { at?: string };
@@ -35,6 +37,7 @@ const MAIL: Omit<Queue, "name"> = { retryLimit: 10, retryBackoff: true, retryDel
 const QUEUES: Record<JobName, Omit<Queue, "name">> = {
   "mail-account": MAIL,
   "mail-moderation": MAIL,
+  "mail-submission": MAIL,
   // One alert mail per search (singletonKey) queued, waiting to retry or running: a scan meanwhile adds nothing.
   "mail-saved-search-alert": { ...MAIL, policy: "exclusive" },
   // The scan: one at a time across all processes; the next minute's scan takes over a failed one.

@@ -1,0 +1,60 @@
+import type { Language } from "#app/i18n/locales.ts";
+import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { getDb } from "#app/modules/db/db.server.ts";
+import { CONTENT_SPECS } from "#app/modules/staff-content/types.ts";
+import { SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
+
+// A user's own submissions and where each stands. Only rows the user sent are read, so
+// another user's submission is never listed.
+
+/** Waiting for staff, public, rejected with a reason, or approved but no longer public (unpublished or deleted by staff). */
+export type SubmissionView = "waiting" | "published" | "rejected" | "withdrawn";
+
+export type OwnSubmission = {
+  type: SubmissionType;
+  id: number;
+  title: LocalizedText;
+  state: SubmissionView;
+  reason: string | null;
+  submittedAt: string;
+  /** The public page, while it is public. */
+  path: string | null;
+};
+
+const HEADING = { posters: "title", services: "name", diaspors: "name" } as const satisfies Record<SubmissionType, string>;
+
+/** The newest `limit` submissions of the user, of every type. */
+export async function ownSubmissions(userId: number, language: Language, limit = 100): Promise<OwnSubmission[]> {
+  const lists = await Promise.all(
+    SUBMISSION_TYPES.map(async (type) => {
+      const heading = HEADING[type];
+      const rows = await getDb()
+        .selectFrom(type)
+        .select(["id", "slug", `${heading}_uk as uk`, `${heading}_en as en`, "status", "submission_state", "rejection_reason", "created_at", "deleted_at"])
+        .where("submitted_by", "=", userId)
+        .orderBy("created_at", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row): OwnSubmission & { at: number } => {
+        const live = row.status === "published" && row.deleted_at === null;
+        const state: SubmissionView =
+          row.submission_state === "rejected" ? "rejected" : row.submission_state === "pending" && row.deleted_at === null ? "waiting" : live ? "published" : "withdrawn";
+        return {
+          type,
+          id: row.id,
+          title: pickLocalized(row.uk, row.en, language),
+          state,
+          reason: state === "rejected" ? row.rejection_reason : null,
+          submittedAt: new Date(row.created_at).toISOString(),
+          path: state === "published" ? CONTENT_SPECS[type].publicPath(row.slug) : null,
+          at: new Date(row.created_at).getTime(),
+        };
+      });
+    }),
+  );
+  return lists
+    .flat()
+    .sort((a, b) => b.at - a.at)
+    .slice(0, limit)
+    .map(({ at: _at, ...row }) => row);
+}
