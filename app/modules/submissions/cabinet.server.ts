@@ -38,7 +38,7 @@ export async function ownSubmissions(userId: number, language: Language, limit =
       return rows.map((row): OwnSubmission & { at: number } => {
         const live = row.status === "published" && row.deleted_at === null;
         const state: SubmissionView =
-          row.submission_state === "rejected" ? "rejected" : row.submission_state === "pending" && row.deleted_at === null ? "waiting" : live ? "published" : "withdrawn";
+          row.submission_state === "rejected" ? "rejected" : live ? "published" : row.submission_state === "pending" && row.deleted_at === null ? "waiting" : "withdrawn";
         return {
           type,
           id: row.id,
