@@ -2,6 +2,7 @@ import { PgBoss, fromPglite, type Queue, type SendOptions } from "pg-boss";
 import type { Database } from "#db/connection.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { getDatabase } from "#app/modules/db/db.server.ts";
+import type { SubmissionType } from "#app/modules/submissions/forms.ts";
 
 // The one job queue (pg-boss, in the portal's own database): mail and scheduled work. A
 // request only enqueues; a worker in every server process takes jobs with SKIP LOCKED, so
@@ -17,7 +18,7 @@ export type JobPayloads = {
   "mail-account": { kind: "verify" | "already_registered"; userId: number; origin: string } | { kind: "reset"; email: string; origin: string };
   "mail-moderation": { advertId: number; outcome: "approved" | "rejected"; reason: string | null; origin: string };
   /** Staff's decision on a user's submitted event, service or organisation (app/modules/submissions/mail.server.ts). */
-  "mail-submission": { type: "posters" | "services" | "diaspors"; id: number; outcome: "approved" | "rejected"; reason: string | null; origin: string };
+  "mail-submission": { type: SubmissionType; id: number; outcome: "approved" | "rejected"; reason: string | null; origin: string };
   /** `at`: the scan's time, which marks the matches sent (tests move it). */
   "mail-saved-search-alert": { savedSearchId: number; at: string };
   "saved-search-alerts": { at?: string };

@@ -2,7 +2,9 @@ import type { Language } from "#app/i18n/locales.ts";
 import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { CONTENT_SPECS } from "#app/modules/staff-content/types.ts";
-import { SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
+import { registryDb } from "#app/modules/staff-content/tables.server.ts";
+import type { SubmissionState } from "#db/schema.ts";
+import { headingFields, SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
 
 // A user's own submissions and where each stands. Only rows the user sent are read, so
 // another user's submission is never listed.
@@ -21,20 +23,29 @@ export type OwnSubmission = {
   path: string | null;
 };
 
-const HEADING = { posters: "title", services: "name", diaspors: "name" } as const satisfies Record<SubmissionType, string>;
-
 /** The newest `limit` submissions of the user, of every type. */
 export async function ownSubmissions(userId: number, language: Language, limit = 100): Promise<OwnSubmission[]> {
   const lists = await Promise.all(
     SUBMISSION_TYPES.map(async (type) => {
-      const heading = HEADING[type];
-      const rows = await getDb()
+      const heading = headingFields(type);
+      // The heading's column differs by type: the registry's view of the tables names columns at run time.
+      const rows = (await registryDb(getDb())
         .selectFrom(type)
-        .select(["id", "slug", `${heading}_uk as uk`, `${heading}_en as en`, "status", "submission_state", "rejection_reason", "created_at", "deleted_at"])
+        .select(["id", "slug", `${heading.uk} as uk`, `${heading.en} as en`, "status", "submission_state", "rejection_reason", "created_at", "deleted_at"])
         .where("submitted_by", "=", userId)
         .orderBy("created_at", "desc")
         .limit(limit)
-        .execute();
+        .execute()) as Array<{
+        id: number;
+        slug: string;
+        uk: string;
+        en: string | null;
+        status: string;
+        submission_state: SubmissionState | null;
+        rejection_reason: string | null;
+        created_at: Date;
+        deleted_at: Date | null;
+      }>;
       return rows.map((row): OwnSubmission & { at: number } => {
         const live = row.status === "published" && row.deleted_at === null;
         const state: SubmissionView =

@@ -14,6 +14,13 @@ export const SUBMISSION_PATHS: Record<SubmissionType, string> = {
   diaspors: "/cabinet/add-organisation",
 };
 
+/** The link to each type's form. */
+export const SUBMISSION_LINKS = {
+  posters: "submissions:nav.add_poster",
+  services: "submissions:nav.add_service",
+  diaspors: "submissions:nav.add_organisation",
+} as const satisfies Record<SubmissionType, string>;
+
 export const SUBMISSIONS_PATH = "/cabinet/submissions";
 
 export function isSubmissionType(value: unknown): value is SubmissionType {

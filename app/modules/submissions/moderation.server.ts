@@ -6,7 +6,7 @@ import { getDb } from "#app/modules/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { excerpt, stripHtml } from "#app/modules/format/text.ts";
 import { enqueue } from "#app/modules/jobs/queue.server.ts";
-import { SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
+import { headingFields, SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
 
 // The users' submissions waiting in the moderation queue beside the adverts, and the staff's
 // decision: approving publishes the row as it stands (staff may edit it first in the
@@ -21,13 +21,6 @@ export type PendingSubmission = {
   submittedAt: Date;
 };
 
-/** What each type calls its heading and long text. */
-const COLUMNS = {
-  posters: { title: "title_uk", text: "description_uk" },
-  services: { title: "name_uk", text: "description_uk" },
-  diaspors: { title: "name_uk", text: "description_uk" },
-} as const satisfies Record<SubmissionType, { title: string; text: string }>;
-
 /** The types whose submissions `role` may decide (its `<type>.manage`). */
 export function decidableTypes(role: UserRole): SubmissionType[] {
   return SUBMISSION_TYPES.filter((type) => can(role, `${type}.manage`));
@@ -40,7 +33,7 @@ export async function pendingSubmissions(types: readonly SubmissionType[], limit
       const rows = (await registryDb(getDb())
         .selectFrom(`${type} as s`)
         .leftJoin("users as u", "u.id", "s.submitted_by")
-        .select(["s.id", `s.${COLUMNS[type].title} as title`, `s.${COLUMNS[type].text} as text`, "s.created_at", "u.email", "u.name"])
+        .select(["s.id", `s.${headingFields(type).uk} as title`, "s.description_uk as text", "s.created_at", "u.email", "u.name"])
         .where("s.submission_state", "=", "pending")
         .where("s.deleted_at", "is", null)
         .orderBy("s.created_at", "asc")

@@ -8,7 +8,7 @@ import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { formatDate } from "#app/modules/format/dates.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { ownSubmissions, type SubmissionView } from "#app/modules/submissions/cabinet.server.ts";
-import { SUBMISSION_PATHS, SUBMISSION_TYPES } from "#app/modules/submissions/forms.ts";
+import { SUBMISSION_LINKS, SUBMISSION_PATHS, SUBMISSION_TYPES } from "#app/modules/submissions/forms.ts";
 import { submissionsT } from "#app/modules/submissions/translate.server.ts";
 
 // /cabinet/submissions: the user's events, services and organisations and where each
@@ -29,8 +29,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** The advert badge of the same meaning. */
 const BADGE: Record<SubmissionView, string> = { waiting: "pending", published: "published", rejected: "rejected", withdrawn: "archived" };
 
-const ADD_LABELS = { posters: "submissions:nav.add_poster", services: "submissions:nav.add_service", diaspors: "submissions:nav.add_organisation" } as const;
-
 export default function CabinetSubmissions({ loaderData }: Route.ComponentProps) {
   const { t } = useSubmissionsT();
   const language = usePageLanguage();
@@ -44,7 +42,7 @@ export default function CabinetSubmissions({ loaderData }: Route.ComponentProps)
         {SUBMISSION_TYPES.map((type) => (
           <li key={type}>
             <LocalizedLink to={SUBMISSION_PATHS[type]} className="button button--secondary">
-              {t(ADD_LABELS[type])}
+              {t(SUBMISSION_LINKS[type])}
             </LocalizedLink>
           </li>
         ))}
