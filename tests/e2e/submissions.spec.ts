@@ -1,19 +1,9 @@
 // The community sends events in, with JavaScript on and off: a user fills the cabinet's form,
 // the event waits (not public) until an editor approves it in the moderation queue, then it
 // is on the posters; a rejected one shows staff's reason in the user's list.
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { createdByTests } from "./support/content.ts";
-
-/** "YYYY-MM-DDTHH:mm" in the site's zone, `hours` from now. */
-function localTime(hours: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(new Date(Date.now() + hours * 3_600_000))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+import { createdByTests, localTime } from "./support/content.ts";
 
 async function sendEvent(page: Page, title: string) {
   await page.goto("/cabinet/add-poster");
@@ -26,7 +16,7 @@ async function sendEvent(page: Page, title: string) {
 }
 
 /** The editor's page on the moderation queue, in its own signed-in context. */
-async function editorQueue(browser: Browser, javaScriptEnabled: boolean, login: (who: "editor", context: import("@playwright/test").BrowserContext) => Promise<void>) {
+async function editorQueue(browser: Browser, javaScriptEnabled: boolean, login: (who: "editor", context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext({ javaScriptEnabled });
   await login("editor", context);
   const page = await context.newPage();

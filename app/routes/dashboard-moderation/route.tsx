@@ -82,7 +82,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       <BackLink to={"/dashboard/advertisements"}>{t("admin:form.back", { section: t("dashboard:sections.advertisements") })}</BackLink>
       <h1>{t("admin:moderation.title")}</h1>
       <p className="panel__lead">{t("admin:moderation.count", { count: loaderData.total })}</p>
-      {loaderData.adverts.length === 0 ? <p>{t("admin:moderation.empty")}</p> : null}
+      {loaderData.adverts.length === 0 && loaderData.submissions.length === 0 ? <p>{t("admin:moderation.empty")}</p> : null}
       <ul className="dash-queue">
         {loaderData.adverts.map((advert) => (
           <li key={advert.id} className="panel dash-queue__item">
