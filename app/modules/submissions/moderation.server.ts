@@ -56,6 +56,22 @@ export async function pendingSubmissions(types: readonly SubmissionType[], limit
     .slice(0, limit);
 }
 
+/** How many submissions of these types wait (dashboard home). */
+export async function pendingSubmissionCount(types: readonly SubmissionType[]): Promise<number> {
+  const counts = await Promise.all(
+    types.map(async (type) => {
+      const row = await getDb()
+        .selectFrom(type)
+        .select(sql<number>`count(*)::int`.as("count"))
+        .where("submission_state", "=", "pending")
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
 export type SubmissionDecision = { intent: "approve" } | { intent: "reject"; reason: string };
 
 /** Decides a pending submission; false when it is not pending any more (decided, trashed, gone). */
