@@ -69,6 +69,11 @@ export default [
   route("us?/cabinet", "layouts/cabinet.tsx", [
     index("routes/cabinet/route.tsx"),
     route("add-advertisement", "routes/advert-new/route.tsx", { id: "advert-new-cabinet" }),
+    // A user's events, services and organisations for review: one module, the type by its path.
+    route("add-poster", "routes/cabinet-add-submission/route.tsx", { id: "cabinet-add-poster" }),
+    route("add-service", "routes/cabinet-add-submission/route.tsx", { id: "cabinet-add-service" }),
+    route("add-organisation", "routes/cabinet-add-submission/route.tsx", { id: "cabinet-add-organisation" }),
+    route("submissions", "routes/cabinet-submissions/route.tsx"),
     route("advertisement", "routes/cabinet-adverts/route.tsx"),
     route("edit/:id", "routes/cabinet-advert-edit/route.tsx"),
     route("favourites", "routes/cabinet-favourites/route.tsx"),

@@ -19,6 +19,9 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 export const TOKEN_PURPOSES = ["verify_email", "reset_password", "advert_renew", "advert_sold", "sign_in_link", "not_me"] as const;
+/** Where a user's submitted event, service or organisation stands (null for staff-written items). */
+export const SUBMISSION_STATES = ["pending", "approved", "rejected"] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 export const EXPIRY_MAIL_KINDS = ["reminder", "expired"] as const;
 export type ExpiryMailKind = (typeof EXPIRY_MAIL_KINDS)[number];

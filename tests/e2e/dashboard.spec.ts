@@ -3,17 +3,7 @@
 // from the same version; trash and restore; filters and bulk actions; admin-only pages.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
-import { createdByTests } from "./support/content.ts";
-
-/** "YYYY-MM-DDTHH:mm" in the site's zone (Europe/Warsaw), `hours` from now. */
-function localTime(hours: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(new Date(Date.now() + hours * 3_600_000))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+import { createdByTests, localTime } from "./support/content.ts";
 
 /** A rich-text field: the editor with JavaScript, the HTML textarea without. */
 async function fillRichText(page: Page, label: string, text: string, javaScriptEnabled: boolean) {

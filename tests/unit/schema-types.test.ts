@@ -22,6 +22,7 @@ import {
   EXPIRY_MAIL_KINDS,
   MESSAGE_MAIL_CHOICES,
   USER_ROLES,
+  SUBMISSION_STATES,
 } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -45,6 +46,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   ReportReason: REPORT_REASONS,
   ReportStatus: REPORT_STATUSES,
   AlertFrequency: ALERT_FREQUENCIES,
+  SubmissionState: SUBMISSION_STATES,
 };
 
 describe("database types", () => {

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { FormDefaults, FormOptions, ImagePreview } from "#app/modules/staff-content/form-data.server.ts";
 import { contentFormSchema } from "#app/modules/staff-content/form-schema.ts";
@@ -27,14 +28,17 @@ type Props = {
   images: Record<number, ImagePreview>;
   conflict?: Conflict | null;
   submitLabel: string;
+  /** A narrower description of the type (a user's submission form); the type's own by default. */
+  spec?: ContentSpec;
+  /** Fields of the page's own before the submit button (a honeypot). */
+  children?: ReactNode;
 };
 
 /** Fields with an explanation under their label. */
 const HINTS = new Set(["slug", "published_at", "expires_at", "position", "rejection_reason", "starts_at", "summary", "seo_title", "seo_description"]);
 
-export function ContentForm({ type, defaults, lastResult, options, images, conflict, submitLabel }: Props) {
+export function ContentForm({ type, defaults, lastResult, options, images, conflict, submitLabel, spec = contentSpec(type) as ContentSpec, children }: Props) {
   const { t } = useAdminT();
-  const spec = contentSpec(type) as ContentSpec;
   const schema = contentFormSchema(spec);
   const [form, fields] = useConformForm(schema, { id: `content-${type}`, lastResult, defaultValue: defaults as never });
   const field = (name: string) => fields[name] as AnyField;
@@ -52,6 +56,7 @@ export function ContentForm({ type, defaults, lastResult, options, images, confl
           {group.fields.map((fieldSpec) => render(fieldSpec as FieldSpec<ContentTable>))}
         </fieldset>
       ))}
+      {children}
       <SubmitRow>{submitLabel}</SubmitRow>
     </Form>
   );

@@ -1,16 +1,21 @@
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import type { HomeActivity } from "#app/modules/moderation/home.server.ts";
+import { useSubmissionsT } from "#app/components/submissions/use-submissions-t.ts";
 import { tKey, useAdminT } from "./use-admin-t.ts";
 
 /** The dashboard home's work queue and recent history. */
 export function HomeActivityView({ activity }: { activity: HomeActivity }) {
   const { t } = useAdminT();
+  const { t: submissionsT } = useSubmissionsT();
   return (
     <>
       <section aria-labelledby="queue-heading" className="home-section">
         <h2 id="queue-heading">{t("admin:home.queue")}</h2>
         <div className="dash-home-grid">
           {activity.pendingAdverts !== null ? <QueueStat count={activity.pendingAdverts} to="/dashboard/advertisements/moderation" label={t("admin:home.pending", { count: activity.pendingAdverts })} /> : null}
+          {activity.pendingSubmissions !== null ? (
+            <QueueStat count={activity.pendingSubmissions} to="/dashboard/advertisements/moderation" label={submissionsT("submissions:home.pending", { count: activity.pendingSubmissions })} />
+          ) : null}
           {activity.openReports !== null ? <QueueStat count={activity.openReports} to="/dashboard/reports" label={t("admin:home.reports", { count: activity.openReports })} /> : null}
         </div>
       </section>

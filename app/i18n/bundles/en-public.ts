@@ -9,6 +9,7 @@ import shellMessages from "#app/locales/en/shell.json";
 import securityMessages from "#app/locales/en/security.json";
 import fieldsMessages from "#app/locales/en/fields.json";
 import eventsMessages from "#app/locales/en/events.json";
+import submissionsMessages from "#app/locales/en/submissions.json";
 
 /** The English namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -23,4 +24,5 @@ export default {
   security: securityMessages,
   fields: fieldsMessages,
   events: eventsMessages,
+  submissions: submissionsMessages,
 };

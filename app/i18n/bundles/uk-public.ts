@@ -9,6 +9,7 @@ import shellMessages from "#app/locales/uk/shell.json";
 import securityMessages from "#app/locales/uk/security.json";
 import fieldsMessages from "#app/locales/uk/fields.json";
 import eventsMessages from "#app/locales/uk/events.json";
+import submissionsMessages from "#app/locales/uk/submissions.json";
 
 /** The Ukrainian namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -23,4 +24,5 @@ export default {
   security: securityMessages,
   fields: fieldsMessages,
   events: eventsMessages,
+  submissions: submissionsMessages,
 };

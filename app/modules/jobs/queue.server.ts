@@ -3,6 +3,7 @@ import type { Database } from "#db/connection.ts";
 import type { SecurityEvent } from "#app/modules/auth/security-mail.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { getDatabase } from "#app/modules/db/db.server.ts";
+import type { SubmissionType } from "#app/modules/submissions/forms.ts";
 
 // The one job queue (pg-boss, in the portal's own database): mail and scheduled work. A
 // request only enqueues; a worker in every server process takes jobs with SKIP LOCKED, so
@@ -17,6 +18,8 @@ const JOB_SCHEMA = "pgboss";
 export type JobPayloads = {
   "mail-account": { kind: "verify" | "already_registered"; userId: number; origin: string } | { kind: "reset"; email: string; origin: string };
   "mail-moderation": { advertId: number; outcome: "approved" | "rejected"; reason: string | null; origin: string };
+  /** Staff's decision on a user's submitted event, service or organisation (app/modules/submissions/mail.server.ts). */
+  "mail-submission": { type: SubmissionType; id: number; outcome: "approved" | "rejected"; reason: string | null; origin: string };
   /** `at`: the scan's time, which marks the matches sent (tests move it). */
   "mail-saved-search-alert": { savedSearchId: number; at: string };
   "saved-search-alerts": { at?: string };
@@ -46,6 +49,7 @@ const MAIL: Omit<Queue, "name"> = { retryLimit: 10, retryBackoff: true, retryDel
 const QUEUES: Record<JobName, Omit<Queue, "name">> = {
   "mail-account": MAIL,
   "mail-moderation": MAIL,
+  "mail-submission": MAIL,
   // One alert mail per search (singletonKey) queued, waiting to retry or running: a scan meanwhile adds nothing.
   "mail-saved-search-alert": { ...MAIL, policy: "exclusive" },
   // The scan: one at a time across all processes; the next minute's scan takes over a failed one.

@@ -9,6 +9,7 @@ import { getDatabase } from "#app/modules/db/db.server.ts";
 import { queueMessageDigests, sendMessageDigest, sendMessageMail } from "#app/modules/messages/mail.server.ts";
 import { sendModerationMail } from "#app/modules/moderation/mail.server.ts";
 import { sendEventReminders } from "#app/modules/posters/reminders.server.ts";
+import { sendSubmissionMail } from "#app/modules/submissions/mail.server.ts";
 import { runAlertJob, sendSavedSearchAlert } from "#app/modules/saved-searches/alerts.server.ts";
 import { jobNames, jobQueue, stopJobQueue, type JobName, type JobPayloads } from "./queue.server.ts";
 
@@ -17,6 +18,7 @@ import { jobNames, jobQueue, stopJobQueue, type JobName, type JobPayloads } from
 const handlers: { [N in JobName]: (payload: JobPayloads[N]) => Promise<unknown> } = {
   "mail-account": sendAccountMail,
   "mail-moderation": sendModerationMail,
+  "mail-submission": sendSubmissionMail,
   "mail-saved-search-alert": sendSavedSearchAlert,
   "saved-search-alerts": (payload) => runAlertJob(payload.at ? new Date(payload.at) : new Date()),
   "mail-message": (payload) => sendMessageMail(payload),

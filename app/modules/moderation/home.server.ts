@@ -7,6 +7,7 @@ import { CONTENT_SPECS, dashboardPaths, isContentType } from "#app/modules/staff
 import { pendingCount } from "./adverts.server.ts";
 import { openReportCount } from "./reports.server.ts";
 import { heldGroupCount } from "#app/modules/messages/held.server.ts";
+import { decidableTypes, pendingSubmissionCount } from "#app/modules/submissions/moderation.server.ts";
 
 // What the dashboard home adds to its overview: adverts waiting for moderation, targets with
 // open reports, and the latest changes the viewer's role may see.
@@ -24,6 +25,8 @@ const AUDIT_VISIBILITY: Record<string, Permission> = {
 
 export type HomeActivity = {
   pendingAdverts: number | null;
+  /** Users' events, services and organisations waiting, of the types the viewer decides. */
+  pendingSubmissions: number | null;
   openReports: number | null;
   latest: Array<AuditLine & { path: string | null }>;
 };
@@ -41,10 +44,12 @@ function pathOf(line: AuditLine): string | null {
 
 export async function homeActivity(role: UserRole, language: Language, limit = 10): Promise<HomeActivity> {
   const visible = Object.entries(AUDIT_VISIBILITY).filter(([, permission]) => can(role, permission)).map(([type]) => type);
-  const [pendingAdverts, openReports, latest] = await Promise.all([
+  const submissionTypes = decidableTypes(role);
+  const [pendingAdverts, pendingSubmissions, openReports, latest] = await Promise.all([
     can(role, "advertisements.manage") ? pendingCount() : null,
+    submissionTypes.length ? pendingSubmissionCount(submissionTypes) : null,
     can(role, "reports.manage") ? Promise.all([openReportCount(), heldGroupCount()]).then(([reports, held]) => reports + held) : null,
     latestChanges(limit, visible),
   ]);
-  return { pendingAdverts, openReports, latest: presentAudit(latest, language).map((line) => ({ ...line, path: pathOf(line) })) };
+  return { pendingAdverts, pendingSubmissions, openReports, latest: presentAudit(latest, language).map((line) => ({ ...line, path: pathOf(line) })) };
 }

@@ -121,11 +121,12 @@ function fieldShape(field: FieldSpec<ContentTable>, spec: ContentSpec): Record<s
   }
 }
 
-const cache = new Map<string, z.ZodObject>();
+// By description, not type: a type's submission form (modules/submissions) is a narrower description of it.
+const cache = new WeakMap<ContentSpec, z.ZodObject>();
 
 /** The form schema of a content type (cached: the descriptions never change at run time). */
 export function contentFormSchema(spec: ContentSpec): z.ZodObject {
-  let schema = cache.get(spec.type);
+  let schema = cache.get(spec);
   if (!schema) {
     const shape: Record<string, z.ZodType> = {
       version: z.number().int().min(0).max(INT4_MAX).optional(),
@@ -133,7 +134,7 @@ export function contentFormSchema(spec: ContentSpec): z.ZodObject {
     };
     for (const field of allFields(spec)) Object.assign(shape, fieldShape(field, spec));
     schema = z.object(shape);
-    cache.set(spec.type, schema);
+    cache.set(spec, schema);
   }
   return schema;
 }

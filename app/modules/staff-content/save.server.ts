@@ -33,7 +33,14 @@ async function advertOwner(spec: ContentSpec, id: number | undefined, actor: Act
   return row?.owner_id ?? actor.id;
 }
 
-export async function saveContentForm(spec: ContentSpec, posted: Pick<ContentPost, "form" | "files">, actor: Actor, id?: number): Promise<SaveResult> {
+/** `created`: columns a new item gets besides the form's (a user's submission: who sent it, its state). */
+export async function saveContentForm(
+  spec: ContentSpec,
+  posted: Pick<ContentPost, "form" | "files">,
+  actor: Actor,
+  id?: number,
+  created: Record<string, unknown> = {},
+): Promise<SaveResult> {
   const formData = posted.form;
   const uploadErrors = await storeFormUploads(spec, formData, posted.files, await advertOwner(spec, id, actor));
   const submission = parseWithZod(formData, { schema: contentFormSchema(spec) });
@@ -44,7 +51,7 @@ export async function saveContentForm(spec: ContentSpec, posted: Pick<ContentPos
   const prepared = await prepareValues(spec, value, id);
   if (!prepared.ok) return { kind: "invalid", result: submission.reply({ fieldErrors: prepared.fieldErrors }) };
   try {
-    if (!id) return { kind: "created", id: await createItem(spec, prepared.values, actor) };
+    if (!id) return { kind: "created", id: await createItem(spec, { ...prepared.values, columns: { ...prepared.values.columns, ...created } }, actor) };
     const expected = (value.force_version as number | undefined) ?? (value.version as number | undefined) ?? 0;
     const outcome = await updateItem(spec, id, expected, prepared.values, actor);
     if (outcome.status === "conflict") {

@@ -22,6 +22,10 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { moderationSchema, rejectSchema } from "./schema.ts";
+import { SubmissionQueue } from "#app/components/submissions/submission-queue.tsx";
+import { isSubmissionDecision } from "#app/modules/submissions/decision-schema.ts";
+import { submissionDecisionAction } from "#app/modules/submissions/moderation-action.server.ts";
+import { decidableTypes, pendingSubmissions } from "#app/modules/submissions/moderation.server.ts";
 import { parseId } from "#app/modules/http/ids.ts";
 import { badRequest } from "#app/modules/http/errors.ts";
 
@@ -29,9 +33,9 @@ export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePermission({ context, url }, "advertisements.manage");
+  const user = requirePermission({ context, url }, "advertisements.manage");
   const language = getPageLanguage(context);
-  const { rows, total } = await pendingAdverts();
+  const [{ rows, total }, submissions] = await Promise.all([pendingAdverts(), pendingSubmissions(decidableTypes(user.role))]);
   const t = adminT(context);
   return {
     total,
@@ -46,6 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       image: row.image ? imageUrlFor(row.image, 320) : null,
       submitted: `${formatDate(row.updatedAt, language)} ${formatTime(row.updatedAt, language)}`,
     })),
+    submissions: submissions.map((row) => ({ ...row, submittedAt: `${formatDate(row.submittedAt, language)} ${formatTime(row.submittedAt, language)}` })),
     seo: { title: t("admin:moderation.title"), description: t("admin:moderation.lead") },
   };
 }
@@ -55,7 +60,9 @@ export { headers } from "#app/modules/http/route-headers.ts";
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "advertisements.manage");
   const here = localizePath("/dashboard/advertisements/moderation", localeFromPath(url.pathname));
-  const submission = parseWithZod(await readForm(request), { schema: moderationSchema });
+  const form = await readForm(request);
+  if (isSubmissionDecision(form)) return submissionDecisionAction({ form, context, url, here });
+  const submission = parseWithZod(form, { schema: moderationSchema });
   if (submission.status !== "success") {
     const id = parseId(submission.payload.id);
     if (id === null) badRequest();
@@ -75,7 +82,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       <BackLink to={"/dashboard/advertisements"}>{t("admin:form.back", { section: t("dashboard:sections.advertisements") })}</BackLink>
       <h1>{t("admin:moderation.title")}</h1>
       <p className="panel__lead">{t("admin:moderation.count", { count: loaderData.total })}</p>
-      {loaderData.adverts.length === 0 ? <p>{t("admin:moderation.empty")}</p> : null}
+      {loaderData.adverts.length === 0 && loaderData.submissions.length === 0 ? <p>{t("admin:moderation.empty")}</p> : null}
       <ul className="dash-queue">
         {loaderData.adverts.map((advert) => (
           <li key={advert.id} className="panel dash-queue__item">
@@ -111,6 +118,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           </li>
         ))}
       </ul>
+      <SubmissionQueue items={loaderData.submissions} reply={actionData && "target" in actionData ? actionData : undefined} />
     </>
   );
 }

@@ -1,0 +1,35 @@
+import { getDb } from "#app/modules/db/db.server.ts";
+import type { Settings } from "#app/modules/settings/settings.server.ts";
+import { SUBMISSION_TYPES } from "./forms.ts";
+
+// The daily cap of submissions: the advert cap's number (settings.adverts_per_user_per_day)
+// over the same rolling 24 hours, counted over the user's events, services and organisations
+// together, apart from their adverts.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the user's submissions of the last 24 hours were sent, newest first (at most `limit`). */
+async function recentSubmissions(userId: number, limit: number, now: Date): Promise<Date[]> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const lists = await Promise.all(
+    SUBMISSION_TYPES.map((table) =>
+      getDb().selectFrom(table).select("created_at").where("submitted_by", "=", userId).where("created_at", ">", since).orderBy("created_at", "desc").limit(limit).execute(),
+    ),
+  );
+  return lists
+    .flat()
+    .map((row) => new Date(row.created_at))
+    .sort((a, b) => b.getTime() - a.getTime())
+    .slice(0, limit);
+}
+
+export type DailyCap = { reached: false } | { reached: true; max: number; retryAfterSeconds: number };
+
+export async function submissionCap(userId: number, settings: Pick<Settings, "adverts_per_user_per_day">, now = new Date()): Promise<DailyCap> {
+  const max = settings.adverts_per_user_per_day;
+  const recent = await recentSubmissions(userId, Math.max(1, max), now);
+  if (recent.length < max) return { reached: false };
+  // A slot frees when the max-th newest submission leaves the 24 hours.
+  const blocking = recent[max - 1] ?? now;
+  return { reached: true, max, retryAfterSeconds: Math.max(1, Math.ceil((blocking.getTime() + DAY_MS - now.getTime()) / 1000)) };
+}

@@ -1,0 +1,7 @@
+import type { RouterContextProvider } from "react-router";
+import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+
+/** The `submissions` messages in the page's language, for loaders (page titles). */
+export function submissionsT(context: Readonly<RouterContextProvider>) {
+  return getInstance(context).getFixedT(getPageLanguage(context), "submissions");
+}
