@@ -11,6 +11,7 @@ import { ADVERT_TABLES } from "#app/modules/page-cache/content-state.server.ts";
 import { cachedTotal } from "#app/modules/lists/list-page.server.ts";
 import { imageUrlFor } from "#app/modules/images/urls.ts";
 import type { AdvertListQuery } from "./list-query.ts";
+import type { FieldFilter } from "./category-field-filters.ts";
 import { formatAmount, type Currency } from "./price.ts";
 import { effectiveStatus } from "./status.ts";
 
@@ -130,7 +131,31 @@ export async function liveAdvertCard(advertId: number, language: Language, label
   return row ? { ...toCard(row, language, labels), ownerId: row.owner_id } : null;
 }
 
-export type AdvertListFilters = Omit<AdvertListQuery, "location"> & { categoryIds?: number[]; locationId?: number };
+export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields"> & { categoryIds?: number[]; locationId?: number; fieldFilters?: readonly FieldFilter[] };
+
+/**
+ * An advert whose value of the filter's field passes it. The value's partial index of the
+ * field's kind (migrations/0020) leads with field_id, so each filter reads only its matches.
+ */
+function fieldCondition(filter: FieldFilter) {
+  const base = sql`select 1 from advert_field_values v where v.advertisement_id = a.id and v.field_id = ${filter.fieldId}`;
+  switch (filter.kind) {
+    case "number": {
+      const min = filter.min === null ? sql`` : sql` and v.number_value >= ${String(filter.min)}::numeric`;
+      const max = filter.max === null ? sql`` : sql` and v.number_value <= ${String(filter.max)}::numeric`;
+      return sql<boolean>`exists (${base} and v.number_value is not null${min}${max})`;
+    }
+    case "date": {
+      const min = filter.min === null ? sql`` : sql` and v.date_value >= ${filter.min}::date`;
+      const max = filter.max === null ? sql`` : sql` and v.date_value <= ${filter.max}::date`;
+      return sql<boolean>`exists (${base} and v.date_value is not null${min}${max})`;
+    }
+    case "select":
+      return sql<boolean>`exists (${base} and v.text_value is not null and v.text_value = ${filter.value})`;
+    case "boolean":
+      return sql<boolean>`exists (${base} and v.bool_value = true)`;
+  }
+}
 
 /** The list's where-builder: the lists, their counts and the saved-search alerts all narrow adverts here. */
 export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilters): AdvertsQuery {
@@ -146,6 +171,7 @@ export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilte
   if (filters.withPhotos) {
     q = q.where((eb) => eb.exists(eb.selectFrom("advertisement_images as ap").select("ap.image_id").whereRef("ap.advertisement_id", "=", "a.id")));
   }
+  for (const filter of filters.fieldFilters ?? []) q = q.where(fieldCondition(filter));
   return q;
 }
 
