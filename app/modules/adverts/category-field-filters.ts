@@ -1,4 +1,4 @@
-import type { AdvertFieldFilterParams, AdvertFieldFilterParam, AdvertFieldKind, AdvertFieldOptions } from "#db/schema.ts";
+import type { AdvertFieldFilterParam, AdvertFieldFilterParams, AdvertFieldKind, AdvertFieldOptions } from "#db/schema.ts";
 
 // Filters by a category's own fields (salary, rooms, pets…), in the list's URL:
 //   f.<key>.min / f.<key>.max  a number field's range, or a date field's (YYYY-MM-DD)
@@ -31,8 +31,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function parseFieldParams(params: URLSearchParams): AdvertFieldFilterParams {
   const seen = new Map<string, number>();
   for (const [name] of params) if (name.startsWith("f.")) seen.set(name, (seen.get(name) ?? 0) + 1);
-  const result: AdvertFieldFilterParams = {};
-  let keys = 0;
+  // A Map, not an object: a key such as "constructor" must not reach Object.prototype.
+  const result = new Map<string, AdvertFieldFilterParam>();
   for (const [name, count] of seen) {
     const match = PARAM.exec(name);
     if (!match || count > 1) continue;
@@ -41,14 +41,15 @@ export function parseFieldParams(params: URLSearchParams): AdvertFieldFilterPara
     const key = match[1]!;
     const bound = match[2] as "min" | "max" | undefined;
     if (bound && !NUMBER.test(value) && !isDate(value)) continue;
-    if (!result[key]) {
-      if (keys >= MAX_KEYS) continue;
-      keys++;
-      result[key] = {};
+    let param = result.get(key);
+    if (!param) {
+      if (result.size >= MAX_KEYS) continue;
+      param = {};
+      result.set(key, param);
     }
-    result[key]![bound ?? "is"] = bound && NUMBER.test(value) ? value.replace(",", ".") : value;
+    param[bound ?? "is"] = bound && NUMBER.test(value) ? value.replace(",", ".") : value;
   }
-  return result;
+  return Object.fromEntries(result);
 }
 
 function isDate(value: string): boolean {
