@@ -185,9 +185,8 @@ describe("saved searches and alerts with field filters", () => {
 });
 
 describe("search by select labels", () => {
-  type SearchData = { result: { hits: Array<{ href?: string; slug?: string }> } | null };
   async function found(q: string, locale = "") {
-    const data = await callAppRoute(search.loader as (args: any) => Promise<SearchData>, { url: `${locale}/search/advertisement?q=${encodeURIComponent(q)}`, params: { category: "advertisement" } });
+    const data = await callAppRoute(search.loader, { url: `${locale}/search/advertisement?q=${encodeURIComponent(q)}`, params: { category: "advertisement" } });
     const text = JSON.stringify(data);
     return ["warehouse", "developer", "cleaner", "courier"].filter((slug) => text.includes(`/advertisement/${slug}"`));
   }
