@@ -10,6 +10,10 @@ import { type Kysely, sql } from "kysely";
 // (adverts had none), so every writer keeps the index right without code of its own.
 // Both triggers also bump the adverts' content version: a number or a yes/no changed changes
 // what a filtered list shows, though no word moved.
+//
+// Filters: a value's selectivity depends on its field (rooms = 2 is common, salary = 2 is not),
+// which per-column statistics cannot see; multi-column statistics on (field_id, value) give the
+// planner real row counts, so a filtered list joins the smaller set first.
 
 const REFRESH = `create or replace function portal_refresh_field_words(ids integer[]) returns void
 language plpgsql as $$
@@ -68,7 +72,12 @@ const OLD_STEMS = `search_stems tsvector generated always as (
   || portal_stems(coalesce(title, '') || ' ' || coalesce(description, ''))
 ) stored`;
 
+const STATISTICS = ["number", "text", "bool", "date"].map(
+  (kind) => `create statistics if not exists advert_field_values_${kind}_stats (mcv, dependencies) on field_id, ${kind}_value from advert_field_values`,
+);
+
 export async function up(db: Kysely<any>): Promise<void> {
+  for (const statement of STATISTICS) await sql.raw(statement).execute(db);
   await sql.raw("alter table advertisements add column if not exists field_words text not null default ''").execute(db);
   await sql.raw(REFRESH).execute(db);
   await sql.raw(VALUES_CHANGED).execute(db);
@@ -94,6 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const kind of ["number", "text", "bool", "date"]) await sql.raw(`drop statistics if exists advert_field_values_${kind}_stats`).execute(db);
   await sql.raw("alter table advertisements drop column search_stems").execute(db);
   await sql.raw(`alter table advertisements add column ${OLD_STEMS}`).execute(db);
   await sql.raw("create index advertisements_search_stems_idx on advertisements using gin (search_stems)").execute(db);
