@@ -37,7 +37,7 @@ import { seedDemoContent } from "../scripts/seed/index.ts";
 import { registerDatabase } from "#app/modules/db/db.server.ts";
 import { searchCategory } from "#app/modules/search/search.server.ts";
 import type { SearchCategory } from "#app/modules/search/query.ts";
-import { ADVERT_PAGE_SIZE, applyAdvertFilters, cardQuery, categoryWithDescendants, liveAdverts } from "#app/modules/adverts/queries.server.ts";
+import { advertListQueries, categoryWithDescendants } from "#app/modules/adverts/queries.server.ts";
 import { categoryFieldFilters } from "#app/modules/adverts/field-filters.server.ts";
 import { parseFieldParams } from "#app/modules/adverts/category-field-filters.ts";
 import { parseAdvertQuery } from "#app/modules/adverts/list-query.ts";
@@ -171,9 +171,7 @@ const FIELD_FILTERS = [
 async function timeFieldFilter(database: Database, { category, query }: (typeof FIELD_FILTERS)[number], runs = 200) {
   const { rows: [row] } = await sql<{ id: number }>`select id from categories where kind = 'advertisement' and slug = ${category}`.execute(database.db);
   const { filters: fieldFilters } = await categoryFieldFilters(row!.id, parseFieldParams(new URLSearchParams(query)), "uk");
-  const filtered = applyAdvertFilters(liveAdverts(), { ...parseAdvertQuery(new URLSearchParams(query)), categoryIds: await categoryWithDescendants(row!.id), fieldFilters });
-  const page = cardQuery(filtered).orderBy("a.raised_at", "desc").orderBy("a.id", "desc").limit(ADVERT_PAGE_SIZE);
-  const count = filtered.select((eb) => eb.fn.countAll<number>().as("total"));
+  const { rows: page, count } = advertListQueries({ ...parseAdvertQuery(new URLSearchParams(query)), categoryIds: await categoryWithDescendants(row!.id), fieldFilters }, 1);
   const once = async () => (await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]))[1];
   for (let i = 0; i < 20; i++) await once();
   const times: number[] = [];

@@ -188,21 +188,26 @@ export async function categoryWithDescendants(categoryId: number): Promise<numbe
 /** Free counts as the cheapest; negotiable prices sort last either way. */
 const SORT_PRICE = sql`case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`;
 
-export async function listLiveAdverts(options: { filters: AdvertListFilters; page: number; language: Language; labels: PriceLabels }) {
-  const { filters, page, language, labels } = options;
+/** A list page's two questions: its cards (`rows`) and how many adverts match (`count`). */
+export function advertListQueries(filters: AdvertListFilters, page: number) {
   const filtered = applyAdvertFilters(liveAdverts(), filters);
   let rows = cardQuery(filtered);
   if (filters.sort === "cheapest") rows = rows.orderBy(sql`${SORT_PRICE} asc nulls last`);
   if (filters.sort === "expensive") rows = rows.orderBy(sql`${SORT_PRICE} desc nulls last`);
-  const [total, items] = await Promise.all([
-    cachedTotal(ADVERT_TABLES, filtered.select((eb) => eb.fn.countAll<number>().as("total"))),
-    rows
+  return {
+    rows: rows
       .orderBy("a.raised_at", "desc")
       .orderBy("a.id", "desc")
       .limit(ADVERT_PAGE_SIZE)
-      .offset((page - 1) * ADVERT_PAGE_SIZE)
-      .execute(),
-  ]);
+      .offset((page - 1) * ADVERT_PAGE_SIZE),
+    count: filtered.select((eb) => eb.fn.countAll<number>().as("total")),
+  };
+}
+
+export async function listLiveAdverts(options: { filters: AdvertListFilters; page: number; language: Language; labels: PriceLabels }) {
+  const { filters, page, language, labels } = options;
+  const { rows, count } = advertListQueries(filters, page);
+  const [total, items] = await Promise.all([cachedTotal(ADVERT_TABLES, count), rows.execute()]);
   return { items: items.map((row) => toCard(row, language, labels)), total };
 }
 

@@ -6,10 +6,9 @@ import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import type { AdvertFieldFilterParams } from "#db/schema.ts";
 import { categoryFields } from "#app/modules/adverts/category-fields.server.ts";
 import { resolveFieldFilters } from "#app/modules/adverts/category-field-filters.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
 import { criteriaFromPath } from "./criteria.ts";
 import { createSavedSearchSchema } from "./schema.ts";
-import { createSavedSearch } from "./saved-searches.server.ts";
+import { advertCategory, createSavedSearch } from "./saved-searches.server.ts";
 
 // The action of the advert lists and the advert search page: "save this search". The page's own
 // address is the search, so what is saved is exactly what the user sees.
@@ -18,7 +17,7 @@ export type SaveSearchResult = { saveSearch: { name: string; error: string } };
 
 /** Only the field filters the category's fields accept are stored, normalized as the list shows them. */
 async function acceptedFieldFilters(categorySlug: string | null, params: AdvertFieldFilterParams): Promise<AdvertFieldFilterParams | undefined> {
-  const category = categorySlug ? await getDb().selectFrom("categories").select("id").where("kind", "=", "advertisement").where("slug", "=", categorySlug).executeTakeFirst() : undefined;
+  const category = categorySlug ? await advertCategory(categorySlug) : undefined;
   if (!category) return undefined;
   const { applied } = resolveFieldFilters(await categoryFields(category.id), params);
   return Object.keys(applied).length ? applied : undefined;

@@ -21,6 +21,11 @@ export function criteriaOf(search: Pick<SavedSearch, "category_slug" | "query_te
   return { categorySlug: search.category_slug, queryText: search.query_text, filters: search.filters ?? {} };
 }
 
+/** The advert category a saved search names, if it still exists. */
+export function advertCategory(slug: string) {
+  return getDb().selectFrom("categories").select("id").where("kind", "=", "advertisement").where("slug", "=", slug).executeTakeFirst();
+}
+
 /**
  * Live adverts matching the criteria, as a query on alias `a` (null when a category or
  * location it names no longer exists: then nothing matches).
@@ -30,7 +35,7 @@ export async function matchingAdverts(criteria: SearchCriteria) {
   let categoryIds: number[] | undefined;
   let fieldFilters: FieldFilter[] = [];
   if (criteria.categorySlug) {
-    const category = await db.selectFrom("categories").select("id").where("kind", "=", "advertisement").where("slug", "=", criteria.categorySlug).executeTakeFirst();
+    const category = await advertCategory(criteria.categorySlug);
     if (!category) return null;
     categoryIds = await categoryWithDescendants(category.id);
     // As the list does: a filter by a field since removed no longer narrows the search.
