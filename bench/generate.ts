@@ -5,6 +5,7 @@
 // them), and RARE_WORD is in one advert out of 20,000.
 import { type Kysely, sql } from "kysely";
 import type { DB } from "#db/schema.ts";
+import { DEMO_ADVERT_FIELDS } from "../scripts/seed/advert-fields.ts";
 
 export const COMMON_WORD = "продам";
 export const RARE_WORD = "раритетний";
@@ -135,9 +136,60 @@ export async function generateBenchData(db: Kysely<DB>, counts: Counts, log: (li
 
 }
 
+/** Ranges of the demo's number fields: [lowest, how many values above it, step]. */
+const NUMBER_RANGES: Record<string, [number, number, number]> = {
+  salary_from: [3000, 120, 100],
+  salary_to: [5000, 150, 100],
+  rent: [800, 85, 50],
+  rooms: [1, 5, 1],
+  area: [15, 106, 1],
+  year: [1995, 30, 1],
+  mileage: [0, 300, 1000],
+};
+
+/**
+ * Field values of the generated adverts in the categories with demo fields (jobs, housing and
+ * its subcategories, vehicles): every number, select and yes/no field gets a value spread by
+ * the advert's id, dates a day in the next three months. Skipped when they are already there.
+ */
+export async function ensureBenchFieldValues(db: Kysely<DB>, log: (line: string) => void): Promise<void> {
+  const { rows: [existing] } = await sql<{ n: number }>`select count(*)::int as n from advert_field_values v
+    join advertisements a on a.id = v.advertisement_id where a.slug like 'bench-ad-%'`.execute(db);
+  if (Number(existing?.n) > 0) return;
+  const numberKeys = Object.values(DEMO_ADVERT_FIELDS).flat().filter((field) => field.kind === "number").map((field) => field.key);
+  const ranges = sql.join(
+    numberKeys.map((key) => {
+      const [low, count, step] = NUMBER_RANGES[key] ?? [0, 100, 1];
+      return sql`(${key}, ${low}::numeric, ${count}::int, ${step}::numeric)`;
+    }),
+  );
+  // The advert's category or its parent holds the field (housing's fields apply to rooms).
+  const fieldsOfAdvert = sql`advertisements a
+    join categories c on c.id = a.category_id
+    join advert_fields f on f.category_id in (c.id, c.parent_id) and f.removed_at is null`;
+  await sql`insert into advert_field_values (advertisement_id, field_id, number_value)
+    select a.id, f.id, r.low + ((a.id * 7919 + f.id * 104729) % r.count) * r.step
+    from ${fieldsOfAdvert} join (values ${ranges}) as r(key, low, count, step) on r.key = f.key
+    where a.slug like 'bench-ad-%' and f.kind = 'number'`.execute(db);
+  await sql`insert into advert_field_values (advertisement_id, field_id, text_value)
+    select a.id, f.id, f.options -> ((a.id * 31 + f.id) % jsonb_array_length(f.options))::int ->> 'value'
+    from ${fieldsOfAdvert}
+    where a.slug like 'bench-ad-%' and f.kind = 'select' and jsonb_array_length(f.options) > 0`.execute(db);
+  await sql`insert into advert_field_values (advertisement_id, field_id, bool_value)
+    select a.id, f.id, (a.id * 13 + f.id) % 3 = 0
+    from ${fieldsOfAdvert}
+    where a.slug like 'bench-ad-%' and f.kind = 'boolean'`.execute(db);
+  await sql`insert into advert_field_values (advertisement_id, field_id, date_value)
+    select a.id, f.id, current_date + (a.id % 90)
+    from ${fieldsOfAdvert}
+    where a.slug like 'bench-ad-%' and f.kind = 'date'`.execute(db);
+  const { rows: [written] } = await sql<{ n: number }>`select count(*)::int as n from advert_field_values`.execute(db);
+  log(`bench data: ${written?.n ?? 0} advert field values`);
+}
+
 /** What autovacuum would have done after the load (PGlite has no autovacuum): statistics and visibility maps. */
 export async function settle(db: Kysely<DB>): Promise<void> {
-  for (const table of ["advertisements", "news", "news_tags", "posters", "services", "diaspors", "reklama", "pages", "users", "search_terms"]) {
+  for (const table of ["advertisements", "advert_field_values", "news", "news_tags", "posters", "services", "diaspors", "reklama", "pages", "users", "search_terms"]) {
     await sql.raw(`vacuum analyze ${table}`).execute(db);
   }
 }

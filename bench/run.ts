@@ -41,10 +41,14 @@ import { seedDemoContent } from "../scripts/seed/index.ts";
 import { registerDatabase } from "#app/modules/db/db.server.ts";
 import { searchCategory } from "#app/modules/search/search.server.ts";
 import type { SearchCategory } from "#app/modules/search/query.ts";
+import { advertListQueries, categoryWithDescendants } from "#app/modules/adverts/queries.server.ts";
+import { categoryFieldFilters } from "#app/modules/adverts/field-filters.server.ts";
+import { parseFieldParams } from "#app/modules/adverts/category-field-filters.ts";
+import { parseAdvertQuery } from "#app/modules/adverts/list-query.ts";
 import { baseName, createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../tests/support/pg-admin.ts";
 import { ensureChromium, formatLighthouse, runLighthouse, type LighthouseFigures } from "./lighthouse.ts";
 import { formatTable, measurePublicPages, PUBLIC_PAGE_BUDGET_KIB } from "./js-budget.ts";
-import { BENCH_CONVERSATIONS, COMMON_WORD, countsFor, ensureBenchConversations, generateBenchData, hasBenchData, RARE_WORD, settle } from "./generate.ts";
+import { BENCH_CONVERSATIONS, COMMON_WORD, countsFor, ensureBenchConversations, ensureBenchFieldValues, generateBenchData, hasBenchData, RARE_WORD, settle } from "./generate.ts";
 import { benchWorkerCounts } from "./workers.ts";
 import { formatOverload, measureOverload, type OverloadFigures } from "./overload.ts";
 import { captureMarkup, countElements, MARKUP_PAGES, type MarkupNode } from "./floor-markup.ts";
@@ -128,11 +132,13 @@ async function fill(database: Database): Promise<void> {
   await seedDemoContent(database.db, { uploadsDir: path.join(dataDir, "uploads"), demoPassword });
   if (await hasBenchData(database.db, counts)) {
     log(`reusing bench data in ${dataDir} (--fresh to rebuild)`);
+    await ensureBenchFieldValues(database.db, log);
     await settle(database.db);
     return;
   }
   const started = performance.now();
   await generateBenchData(database.db, counts, log);
+  await ensureBenchFieldValues(database.db, log);
   await settle(database.db);
   writeFileSync(markerFile, JSON.stringify({ counts }));
   log(`bench data: ${counts.adverts} adverts, ${counts.news} news, ${counts.posters} posters, ${counts.services} services, ${counts.diaspors} diaspora in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -151,6 +157,46 @@ async function timeSearch(category: SearchCategory, word: string, runs = 200) {
   }
   times.sort((a, b) => a - b);
   return { category, word, matches: total, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
+
+/** Field filters timed in the database: a category and the list's own query string. */
+const FIELD_FILTERS = [
+  { category: "robota", query: "f.salary_from.min=8000&f.polish=none" },
+  { category: "kimnaty", query: "f.rent.min=1500&f.rent.max=3000&f.pets=1" },
+  { category: "zhytlo", query: "f.rooms.min=3&f.registration=1" },
+  { category: "transport", query: "f.year.min=2015&f.mileage.max=100000" },
+];
+
+/** p50, p95 and p99 of `runs` timed calls of `run`, after 20 untimed ones. */
+async function timed(run: () => Promise<unknown>, runs: number) {
+  for (let i = 0; i < 20; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
+
+/**
+ * A filtered category list's two questions, each timed on its own through the list's own
+ * where-builder: the first page's cards (what an uncached page asks) and the count (which the
+ * page keeps per process until adverts change). Also names the indexes the count's plan reads
+ * (EXPLAIN ANALYZE), to see the field indexes used.
+ */
+async function timeFieldFilter(database: Database, { category, query }: (typeof FIELD_FILTERS)[number], runs = 200) {
+  const { rows: [row] } = await sql<{ id: number }>`select id from categories where kind = 'advertisement' and slug = ${category}`.execute(database.db);
+  const { filters: fieldFilters } = await categoryFieldFilters(row!.id, parseFieldParams(new URLSearchParams(query)), "uk");
+  const { rows: page, count } = advertListQueries({ ...parseAdvertQuery(new URLSearchParams(query)), categoryIds: await categoryWithDescendants(row!.id), fieldFilters }, 1);
+  const matches = Number((await count.executeTakeFirstOrThrow()).total);
+  const pageTimes = await timed(() => page.execute(), runs);
+  const countTimes = await timed(() => count.execute(), runs);
+  const compiled = count.compile();
+  const plan = await database.db.executeQuery<{ "QUERY PLAN": string }>({ ...compiled, sql: `explain analyze ${compiled.sql}` });
+  const indexes = [...new Set(plan.rows.flatMap((line) => [...line["QUERY PLAN"].matchAll(/(?:Scan using|Bitmap Index Scan on) (\w+)/g)].map((match) => match[1]!)))];
+  return { name: `${category}?${query}`, matches, page: pageTimes, count: countTimes, indexes };
 }
 
 let lighthousePages: Array<{ name: string; path: string }> = [];
@@ -344,6 +390,7 @@ async function main() {
   const { database, serverEnv } = await prepareDatabase();
   let targets: Awaited<ReturnType<typeof targetsFrom>>;
   const searchTimes = [];
+  const fieldFilterTimes = [];
   try {
     await fill(database);
     targets = await targetsFrom(database);
@@ -351,6 +398,7 @@ async function main() {
     for (const [category, word] of [["advertisement", RARE_WORD], ["advertisement", COMMON_WORD], ["novyny", "громада"], ["novyny", "ярмарок"]] as const) {
       searchTimes.push(await timeSearch(category, word));
     }
+    for (const filter of FIELD_FILTERS) fieldFilterTimes.push(await timeFieldFilter(database, filter));
   } finally {
     registerDatabase(undefined);
     await database.close();
@@ -470,6 +518,13 @@ async function main() {
     "search in the database (as the page runs it, 200 runs each):",
     ...searchTimes.map((s) => `  ${`${s.category} "${s.word}"`.padEnd(34)} ${pad(String(s.matches), 5)} matches  p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms`),
     "",
+    "field filter in the database (a category list's first page, then its count, 200 runs each):",
+    ...fieldFilterTimes.flatMap((f) => [
+      `  ${f.name.padEnd(58)} ${pad(String(f.matches), 5)} matches`,
+      `    page   p50 ${f.page.p50.toFixed(2)} ms  p95 ${f.page.p95.toFixed(2)} ms  p99 ${f.page.p99.toFixed(2)} ms`,
+      `    count  p50 ${f.count.p50.toFixed(2)} ms  p95 ${f.count.p95.toFixed(2)} ms  p99 ${f.count.p99.toFixed(2)} ms; indexes read: ${f.indexes.join(", ") || "none"}`,
+    ]),
+    "",
     "client JS of public pages (gzip -9, the scripts each page preloads and runs at first):",
     ...js.map((page) => `  ${page.path.padEnd(40)} ${page.kib === null ? "unknown (build/ changed during the run)" : `${page.kib.toFixed(1)} KiB`} in ${page.files} files`),
     "",
@@ -481,7 +536,7 @@ async function main() {
   log(lines.join("\n"));
   writeFileSync(
     path.join(dataDir, "results.json"),
-    JSON.stringify({ when: new Date().toISOString(), database: adminUrl ? "postgres" : "pglite", scale, connections, duration, floor: { before: floorBefore, after: floorAfter, markup: markupFloors }, pages: rows, overload, search: searchTimes, js, lighthouse: lighthouseResults }, null, 2),
+    JSON.stringify({ when: new Date().toISOString(), database: adminUrl ? "postgres" : "pglite", scale, connections, duration, floor: { before: floorBefore, after: floorAfter, markup: markupFloors }, pages: rows, overload, search: searchTimes, fieldFilter: fieldFilterTimes, js, lighthouse: lighthouseResults }, null, 2),
   );
 }
 

@@ -69,6 +69,7 @@ export interface Advertisements {
   description: string;
   email: string | null;
   expires_at: Timestamp | null;
+  field_words: Generated<string>;
   id: Generated<number>;
   location_id: number | null;
   owner_id: number;

@@ -73,7 +73,13 @@ export type SavedSearchFilters = {
   max?: number;
   currency?: Currency;
   photos?: boolean;
+  /** Filters by the category's fields, by field key (app/modules/adverts/category-field-filters.ts). */
+  fields?: AdvertFieldFilterParams;
 };
+
+/** One field filter as the URL carries it: a range (`min`/`max`) or one value (`is`). */
+export type AdvertFieldFilterParam = { min?: string; max?: string; is?: string };
+export type AdvertFieldFilterParams = Record<string, AdvertFieldFilterParam>;
 
 /** The row types the app names. */
 export type AdvertisementsTable = Tables.Advertisements;

@@ -7,6 +7,8 @@ import { ADVERT_SORTS, type AdvertListQuery } from "#app/modules/adverts/list-qu
 import { CURRENCIES } from "#app/modules/adverts/price.ts";
 import { FilterSelect, termOption } from "#app/components/filter-select.tsx";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
+import type { FilterFieldView } from "#app/modules/adverts/field-filters.server.ts";
+import { FieldFilterInputs } from "./field-filter-inputs.tsx";
 import { useAdvertsT } from "./use-adverts-t.ts";
 
 /**
@@ -19,8 +21,10 @@ export default function AdvertFiltersForm({
   category,
   categories,
   locations,
+  fields,
 }: {
   query: AdvertListQuery;
+  fields: FilterFieldView[];
   category: CategoryLink | null;
   categories: CategoryLink[];
   locations: LocationOption[];
@@ -34,7 +38,7 @@ export default function AdvertFiltersForm({
   const locationOptions = locations.map((option) => termOption(option, language));
   const currencyOptions = CURRENCIES.map((code) => ({ value: code, label: code }));
   const sortOptions = ADVERT_SORTS.map((sort) => ({ value: sort, label: t(`filters.sort_${sort}`) }));
-  const active = [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null).length;
+  const active = [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null).length + Object.keys(query.fields).length;
   // Phones see a "Filters (n)" disclosure (closed, so the adverts come first); wide screens
   // always show the form: CSS lays the details' content out whether it is open or not.
   return (
@@ -58,6 +62,7 @@ export default function AdvertFiltersForm({
           <input id="filter-max" name="max" inputMode="decimal" autoComplete="off" defaultValue={query.maxPrice ?? ""} aria-describedby="filter-price-hint" />
         </div>
         <FilterSelect className="advert-filters__field advert-filters__field--narrow" id="filter-currency" name="currency" label={t("filters.currency")} anyLabel={t("filters.any_currency")} defaultValue={query.currency ?? ""} options={currencyOptions} />
+        <FieldFilterInputs fields={fields} values={query.fields} />
         <FilterSelect className="advert-filters__field" id="filter-sort" name="sort" label={t("filters.sort")} defaultValue={query.sort} options={sortOptions} />
       </div>
       <p id="filter-price-hint" className="field__hint">

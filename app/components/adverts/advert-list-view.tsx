@@ -3,6 +3,7 @@ import { ListPage } from "#app/components/content/list-page.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import type { AdvertListQuery } from "#app/modules/adverts/list-query.ts";
 import type { AdvertCard as AdvertCardData } from "#app/modules/adverts/queries.server.ts";
+import type { FilterFieldView } from "#app/modules/adverts/field-filters.server.ts";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { Pagination } from "#app/modules/lists/pagination.ts";
 import { AdvertCard } from "./advert-card.tsx";
@@ -18,6 +19,8 @@ export type AdvertListData = {
   pagination: Pagination;
   query: AdvertListQuery;
   filtered: boolean;
+  /** The category's fields the filters offer (none on the whole list). */
+  fields: FilterFieldView[];
   category: CategoryLink | null;
   categories: CategoryLink[];
   locations: LocationOption[];
@@ -41,7 +44,7 @@ export function AdvertListView({ data, saveResult }: { data: AdvertListData; sav
       feed={data.feed}
     >
       <CategoryNav base="/advertisement" categories={data.categories} />
-      <AdvertFilters query={data.query} category={data.category} categories={data.categories} locations={data.locations} />
+      <AdvertFilters query={data.query} fields={data.fields} category={data.category} categories={data.categories} locations={data.locations} />
       <SaveSearchForm defaultName={defaultName} result={saveResult} />
       <div className="list-tools">
         <p className="advert-list__count" role="status">

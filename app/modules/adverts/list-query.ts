@@ -1,7 +1,10 @@
+import type { AdvertFieldFilterParams } from "#db/schema.ts";
+import { appendFieldParams, parseFieldParams } from "./category-field-filters.ts";
 import { isCurrency, parsePriceAmount, type Currency } from "./price.ts";
 
 // The filters and sort of the advert lists, all in the URL (a GET form fills them):
 //   ?location=<slug>&min=<amount>&max=<amount>&currency=<code>&photos=1&sort=<sort>&page=<n>
+// plus the category's field filters, `f.<key>…` (category-field-filters.ts).
 // Pure: the loader parses them, the filter form shows them.
 
 export const ADVERT_SORTS = ["newest", "cheapest", "expensive"] as const;
@@ -15,6 +18,8 @@ export type AdvertListQuery = {
   currency: Currency | null;
   withPhotos: boolean;
   sort: AdvertSort;
+  /** Field filters as the URL has them; the loader keeps those the category's fields accept. */
+  fields: AdvertFieldFilterParams;
 };
 
 function single(params: URLSearchParams, name: string): string | null {
@@ -36,6 +41,7 @@ export function parseAdvertQuery(params: URLSearchParams): AdvertListQuery {
     currency: isCurrency(currency) ? currency : null,
     withPhotos: params.get("photos") === "1",
     sort: (ADVERT_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AdvertSort) : "newest",
+    fields: parseFieldParams(params),
   };
 }
 
@@ -45,7 +51,7 @@ function parseAmount(value: string | null): number | null {
 
 /** Whether anything narrows the list (then an empty result says "nothing matches"). */
 export function isFiltered(query: AdvertListQuery): boolean {
-  return query.location !== null || query.minPrice !== null || query.maxPrice !== null || query.currency !== null || query.withPhotos;
+  return query.location !== null || query.minPrice !== null || query.maxPrice !== null || query.currency !== null || query.withPhotos || Object.keys(query.fields).length > 0;
 }
 
 /** The query string of `query` (defaults left out), for links that keep the filters. */
@@ -56,6 +62,7 @@ export function advertQueryString(query: AdvertListQuery): string {
   if (query.maxPrice !== null) params.set("max", String(query.maxPrice));
   if (query.currency) params.set("currency", query.currency);
   if (query.withPhotos) params.set("photos", "1");
+  appendFieldParams(params, query.fields);
   if (query.sort !== "newest") params.set("sort", query.sort);
   const text = params.toString();
   return text ? `?${text}` : "";

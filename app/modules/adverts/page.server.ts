@@ -16,6 +16,8 @@ import { markUnpublished, recordView } from "#app/modules/page-cache/request-eff
 import { listCategories, listLocations, requireCategory, type CategoryLink } from "#app/modules/taxonomy/public-terms.server.ts";
 import { excerpt } from "#app/modules/format/text.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
+import { isFieldParam } from "./category-field-filters.ts";
+import { categoryFieldFilters } from "./field-filters.server.ts";
 import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, liveAdvert, similarAdverts, type PriceLabels } from "./queries.server.ts";
 import { advertJsonLd, jobPostingJsonLd } from "#app/modules/seo/structured-data.ts";
 import { advertFacts } from "./category-field-facts.server.ts";
@@ -57,7 +59,7 @@ function cleanListUrl(url: URL, categorySlug: string | undefined): string | null
   let changed = hasCategory;
   for (const [name, value] of url.searchParams) {
     if (name === "category") continue;
-    if (FILTER_PARAMS.includes(name) && value.trim() === "") {
+    if ((FILTER_PARAMS.includes(name) || isFieldParam(name)) && value.trim() === "") {
       changed = true;
       continue;
     }
@@ -79,18 +81,22 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
   const { language, locale } = pageContext(context, url);
   const t = advertsT(context);
   const page = parsePage(url);
-  const query = parseAdvertQuery(url.searchParams);
+  const parsed = parseAdvertQuery(url.searchParams);
   const [category, categories, locations] = await Promise.all([
     categorySlug ? requireCategory("advertisement", categorySlug, language) : null,
     listCategories("advertisement", language),
     listLocations(language),
   ]);
-  const location = query.location ? (locations.find((entry) => entry.slug === query.location) ?? notFound()) : null;
+  const location = parsed.location ? (locations.find((entry) => entry.slug === parsed.location) ?? notFound()) : null;
+  // Field filters the category's fields do not accept are dropped, so the form shows what applies.
+  const fieldFilters = await categoryFieldFilters(category?.id ?? null, parsed.fields, language, context);
+  const query = { ...parsed, fields: fieldFilters.applied };
   const { items, total } = await listLiveAdverts({
     filters: {
       ...query,
       categoryIds: category ? await categoryWithDescendants(category.id) : undefined,
       locationId: location?.id,
+      fieldFilters: fieldFilters.filters,
     },
     page,
     language,
@@ -107,6 +113,7 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
     pagination,
     query,
     filtered: isFiltered(query),
+    fields: fieldFilters.views,
     category: category as CategoryLink | null,
     categories,
     locations,

@@ -11,6 +11,7 @@ import { ADVERT_TABLES } from "#app/modules/page-cache/content-state.server.ts";
 import { cachedTotal } from "#app/modules/lists/list-page.server.ts";
 import { imageUrlFor } from "#app/modules/images/urls.ts";
 import type { AdvertListQuery } from "./list-query.ts";
+import type { FieldFilter } from "./category-field-filters.ts";
 import { formatAmount, type Currency } from "./price.ts";
 import { effectiveStatus } from "./status.ts";
 
@@ -130,7 +131,31 @@ export async function liveAdvertCard(advertId: number, language: Language, label
   return row ? { ...toCard(row, language, labels), ownerId: row.owner_id } : null;
 }
 
-export type AdvertListFilters = Omit<AdvertListQuery, "location"> & { categoryIds?: number[]; locationId?: number };
+export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields"> & { categoryIds?: number[]; locationId?: number; fieldFilters?: readonly FieldFilter[] };
+
+/**
+ * An advert whose value of the filter's field passes it. The value's partial index of the
+ * field's kind (migrations/0020) leads with field_id, so each filter reads only its matches.
+ */
+function fieldCondition(filter: FieldFilter) {
+  const base = sql`select 1 from advert_field_values v where v.advertisement_id = a.id and v.field_id = ${filter.fieldId}`;
+  switch (filter.kind) {
+    case "number": {
+      const min = filter.min === null ? sql`` : sql` and v.number_value >= ${String(filter.min)}::numeric`;
+      const max = filter.max === null ? sql`` : sql` and v.number_value <= ${String(filter.max)}::numeric`;
+      return sql<boolean>`exists (${base} and v.number_value is not null${min}${max})`;
+    }
+    case "date": {
+      const min = filter.min === null ? sql`` : sql` and v.date_value >= ${filter.min}::date`;
+      const max = filter.max === null ? sql`` : sql` and v.date_value <= ${filter.max}::date`;
+      return sql<boolean>`exists (${base} and v.date_value is not null${min}${max})`;
+    }
+    case "select":
+      return sql<boolean>`exists (${base} and v.text_value is not null and v.text_value = ${filter.value})`;
+    case "boolean":
+      return sql<boolean>`exists (${base} and v.bool_value = true)`;
+  }
+}
 
 /** The list's where-builder: the lists, their counts and the saved-search alerts all narrow adverts here. */
 export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilters): AdvertsQuery {
@@ -146,6 +171,7 @@ export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilte
   if (filters.withPhotos) {
     q = q.where((eb) => eb.exists(eb.selectFrom("advertisement_images as ap").select("ap.image_id").whereRef("ap.advertisement_id", "=", "a.id")));
   }
+  for (const filter of filters.fieldFilters ?? []) q = q.where(fieldCondition(filter));
   return q;
 }
 
@@ -162,21 +188,34 @@ export async function categoryWithDescendants(categoryId: number): Promise<numbe
 /** Free counts as the cheapest; negotiable prices sort last either way. */
 const SORT_PRICE = sql`case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`;
 
+/** Orders adverts as the lists do: by the chosen price order, then the last raised first. */
+function inListOrder<Q extends { orderBy: (expression: any) => Q }>(query: Q, sort: AdvertListFilters["sort"]): Q {
+  let ordered = query;
+  if (sort === "cheapest") ordered = ordered.orderBy(sql`${SORT_PRICE} asc nulls last`);
+  if (sort === "expensive") ordered = ordered.orderBy(sql`${SORT_PRICE} desc nulls last`);
+  return ordered.orderBy(sql`a.raised_at desc`).orderBy(sql`a.id desc`);
+}
+
+/**
+ * A list page's two questions: its cards (`rows`) and how many adverts match (`count`). The
+ * page's ids are chosen first and only those 24 get their card's joins (photo, category,
+ * place): a filter matching thousands of adverts would otherwise join every one before sorting.
+ */
+export function advertListQueries(filters: AdvertListFilters, page: number) {
+  const filtered = applyAdvertFilters(liveAdverts(), filters);
+  const pageIds = inListOrder(filtered.select("a.id"), filters.sort)
+    .limit(ADVERT_PAGE_SIZE)
+    .offset((page - 1) * ADVERT_PAGE_SIZE);
+  return {
+    rows: inListOrder(cardQuery(getDb().selectFrom("advertisements as a").where("a.id", "in", pageIds)), filters.sort),
+    count: filtered.select((eb) => eb.fn.countAll<number>().as("total")),
+  };
+}
+
 export async function listLiveAdverts(options: { filters: AdvertListFilters; page: number; language: Language; labels: PriceLabels }) {
   const { filters, page, language, labels } = options;
-  const filtered = applyAdvertFilters(liveAdverts(), filters);
-  let rows = cardQuery(filtered);
-  if (filters.sort === "cheapest") rows = rows.orderBy(sql`${SORT_PRICE} asc nulls last`);
-  if (filters.sort === "expensive") rows = rows.orderBy(sql`${SORT_PRICE} desc nulls last`);
-  const [total, items] = await Promise.all([
-    cachedTotal(ADVERT_TABLES, filtered.select((eb) => eb.fn.countAll<number>().as("total"))),
-    rows
-      .orderBy("a.raised_at", "desc")
-      .orderBy("a.id", "desc")
-      .limit(ADVERT_PAGE_SIZE)
-      .offset((page - 1) * ADVERT_PAGE_SIZE)
-      .execute(),
-  ]);
+  const { rows, count } = advertListQueries(filters, page);
+  const [total, items] = await Promise.all([cachedTotal(ADVERT_TABLES, count), rows.execute()]);
   return { items: items.map((row) => toCard(row, language, labels)), total };
 }
 

@@ -27,8 +27,10 @@ export function criteriaFromPath(source: string): SearchCriteria | null {
   if (query.maxPrice !== null) filters.max = query.maxPrice;
   if (query.currency) filters.currency = query.currency;
   if (query.withPhotos) filters.photos = true;
-  if (path === "/advertisement") return { categorySlug: null, queryText: null, filters };
+  // Only a category's list has fields; its fields are checked when the search is matched.
   const category = CATEGORY_PATH.exec(path);
+  if (category && Object.keys(query.fields).length) filters.fields = query.fields;
+  if (path === "/advertisement") return { categorySlug: null, queryText: null, filters };
   if (category) return { categorySlug: decodeURIComponent(category[1]!), queryText: null, filters };
   if (path === "/search/advertisement") {
     const parsed = parseQuery(url.searchParams.get("q"));
@@ -53,5 +55,6 @@ export function listQueryOf(filters: SavedSearchFilters): AdvertListQuery {
     currency: filters.currency ?? null,
     withPhotos: filters.photos === true,
     sort: "newest",
+    fields: filters.fields ?? {},
   };
 }

@@ -3,6 +3,8 @@ import type { AlertFrequency, Locale, SavedSearch } from "#db/schema.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
 import { applyAdvertFilters, categoryWithDescendants, liveAdverts } from "#app/modules/adverts/queries.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
+import { categoryFields } from "#app/modules/adverts/category-fields.server.ts";
+import { resolveFieldFilters, type FieldFilter } from "#app/modules/adverts/category-field-filters.ts";
 import { parseQuery, toTsQuery } from "#app/modules/search/query.ts";
 import { stemWords } from "#app/modules/search/queries.server.ts";
 import { listQueryOf, pathOfCriteria, type SearchCriteria } from "./criteria.ts";
@@ -19,6 +21,11 @@ export function criteriaOf(search: Pick<SavedSearch, "category_slug" | "query_te
   return { categorySlug: search.category_slug, queryText: search.query_text, filters: search.filters ?? {} };
 }
 
+/** The advert category a saved search names, if it still exists. */
+export function advertCategory(slug: string) {
+  return getDb().selectFrom("categories").select("id").where("kind", "=", "advertisement").where("slug", "=", slug).executeTakeFirst();
+}
+
 /**
  * Live adverts matching the criteria, as a query on alias `a` (null when a category or
  * location it names no longer exists: then nothing matches).
@@ -26,10 +33,13 @@ export function criteriaOf(search: Pick<SavedSearch, "category_slug" | "query_te
 export async function matchingAdverts(criteria: SearchCriteria) {
   const db = getDb();
   let categoryIds: number[] | undefined;
+  let fieldFilters: FieldFilter[] = [];
   if (criteria.categorySlug) {
-    const category = await db.selectFrom("categories").select("id").where("kind", "=", "advertisement").where("slug", "=", criteria.categorySlug).executeTakeFirst();
+    const category = await advertCategory(criteria.categorySlug);
     if (!category) return null;
     categoryIds = await categoryWithDescendants(category.id);
+    // As the list does: a filter by a field since removed no longer narrows the search.
+    if (criteria.filters.fields) fieldFilters = resolveFieldFilters(await categoryFields(category.id), criteria.filters.fields).filters;
   }
   let locationId: number | undefined;
   if (criteria.filters.location) {
@@ -37,7 +47,7 @@ export async function matchingAdverts(criteria: SearchCriteria) {
     if (!location) return null;
     locationId = location.id;
   }
-  let query = applyAdvertFilters(liveAdverts(), { ...listQueryOf(criteria.filters), categoryIds, locationId });
+  let query = applyAdvertFilters(liveAdverts(), { ...listQueryOf(criteria.filters), categoryIds, locationId, fieldFilters });
   if (criteria.queryText) {
     const parsed = parseQuery(criteria.queryText);
     if (parsed.status !== "ok") return null;

@@ -1,0 +1,53 @@
+// The jobs list filtered by its category's fields, with JavaScript on and off: a salary range
+// and an employment type narrow the list and stay in the address and the form; the filtered
+// list is saved as a search and reopened from the cabinet with the same filters and adverts.
+// The js and no-js projects may run at once: each signs in as its own demo account.
+import type { TestInfo } from "@playwright/test";
+import { test, expect } from "./support/fixtures.ts";
+
+const COOK = "Шукаємо кухаря в українське кафе";
+const DEVELOPER = "Вакансія: фронтенд-розробник (React)";
+const CLEANER = "Cleaner wanted, part-time";
+const ELECTRICIAN = "Помічник електрика, повний день";
+
+function accountFor(testInfo: TestInfo) {
+  return testInfo.project.name === "no-js" ? "editor" : "user";
+}
+
+test("filter jobs by a salary range and an employment type, save the search and reopen it", async ({ page, login }, testInfo) => {
+  await login(accountFor(testInfo));
+  await page.goto("/advertisement/category/robota");
+  const filters = page.getByRole("search", { name: "Фільтри оголошень" });
+  await expect(page.getByRole("link", { name: CLEANER })).toBeVisible();
+
+  await filters.getByRole("textbox", { name: "Зарплата від, від" }).fill("5000");
+  await filters.getByRole("textbox", { name: "Зарплата від, до" }).fill("20000");
+  await filters.getByLabel("Тип зайнятості").selectOption("full_time");
+  await filters.getByRole("button", { name: "Показати" }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/advertisement/category/robota" && url.searchParams.get("f.salary_from.min") === "5000" && url.searchParams.get("f.employment") === "full_time");
+  await expect(page.getByRole("status").filter({ hasText: "Знайдено 2 оголошення" })).toBeVisible();
+  await expect(page.getByRole("link", { name: COOK })).toBeVisible();
+  await expect(page.getByRole("link", { name: DEVELOPER })).toBeVisible();
+  await expect(page.getByRole("link", { name: CLEANER })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: ELECTRICIAN })).toHaveCount(0);
+  // The form shows what applies.
+  await expect(filters.getByRole("textbox", { name: "Зарплата від, від" })).toHaveValue("5000");
+  await expect(filters.getByLabel("Тип зайнятості")).toHaveValue("full_time");
+
+  const name = `Робота від 5000 ${testInfo.project.name}`;
+  await page.locator("summary", { hasText: "Зберегти цей пошук" }).click();
+  await page.getByLabel("Назва пошуку").fill(name);
+  await page.getByRole("button", { name: "Зберегти пошук" }).click();
+  await expect(page.getByText("Пошук збережено")).toBeVisible();
+
+  await page.goto("/cabinet/saved-searches");
+  await page.getByRole("link", { name }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/advertisement/category/robota" && url.searchParams.get("f.salary_from.max") === "20000" && url.searchParams.get("f.employment") === "full_time");
+  await expect(page.getByRole("status").filter({ hasText: "Знайдено 2 оголошення" })).toBeVisible();
+  await expect(page.getByRole("link", { name: CLEANER })).toHaveCount(0);
+
+  await page.goto("/cabinet/saved-searches");
+  await page.locator("article", { has: page.getByRole("heading", { name }) }).getByRole("button", { name: "Видалити" }).click();
+  await expect(page.getByRole("heading", { name })).toHaveCount(0);
+});
