@@ -60,6 +60,8 @@ export default [
   ]),
   route("us?", "layouts/varification.tsx", [
     route("login", "routes/login/route.tsx"),
+    // The second sign-in step: reached only with the signed pending-step cookie a first factor set.
+    route("login/two-factor", "routes/login-two-factor/route.tsx"),
     route("verify-request", "routes/verify-request/route.tsx"),
   ]),
   // Every /cabinet/* and /dashboard/* path is guarded, including ones no page claims (they 404 past the guard).

@@ -450,7 +450,16 @@ export interface Settings {
   site_name_en: string | null;
   site_name_uk: Generated<string>;
   social_links: Generated<SocialLinksColumn>;
+  staff_two_factor: Generated<boolean>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface SignInPending {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  redirect_to: Generated<string>;
+  user_id: number;
 }
 
 export interface Tags {
@@ -460,6 +469,24 @@ export interface Tags {
   name_uk: string;
   slug: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface UserPasskeys {
+  counter: Generated<number>;
+  created_at: Generated<Timestamp>;
+  id: string;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: string;
+  transports: Generated<string>;
+  user_id: number;
+}
+
+export interface UserRecoveryCodes {
+  code_hash: string;
+  id: Generated<number>;
+  used_at: Timestamp | null;
+  user_id: number;
 }
 
 export interface Users {
@@ -477,6 +504,14 @@ export interface Users {
   public_id: Generated<string>;
   role: Generated<UserRole>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface UserTotp {
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  last_step: number | null;
+  secret_encrypted: string;
+  user_id: number;
 }
 
 export interface VisitDailyTotals {
@@ -497,6 +532,12 @@ export interface Visits {
   referrer_host: string | null;
   visited_at: Generated<Timestamp>;
   visitor_hash: string;
+}
+
+export interface WebauthnChallenges {
+  challenge: string;
+  expires_at: Timestamp;
+  user_id: number | null;
 }
 
 export interface DB {
@@ -532,8 +573,13 @@ export interface DB {
   services: Services;
   sessions: Sessions;
   settings: Settings;
+  sign_in_pending: SignInPending;
   tags: Tags;
+  user_passkeys: UserPasskeys;
+  user_recovery_codes: UserRecoveryCodes;
+  user_totp: UserTotp;
   users: Users;
   visit_daily_totals: VisitDailyTotals;
   visits: Visits;
+  webauthn_challenges: WebauthnChallenges;
 }

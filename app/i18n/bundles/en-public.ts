@@ -6,6 +6,7 @@ import contentMessages from "#app/locales/en/content.json";
 import advertsMessages from "#app/locales/en/adverts.json";
 import reportsMessages from "#app/locales/en/reports.json";
 import shellMessages from "#app/locales/en/shell.json";
+import securityMessages from "#app/locales/en/security.json";
 
 /** The English namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -17,4 +18,5 @@ export default {
   adverts: advertsMessages,
   reports: reportsMessages,
   shell: shellMessages,
+  security: securityMessages,
 };

@@ -6,6 +6,7 @@ import contentMessages from "#app/locales/uk/content.json";
 import advertsMessages from "#app/locales/uk/adverts.json";
 import reportsMessages from "#app/locales/uk/reports.json";
 import shellMessages from "#app/locales/uk/shell.json";
+import securityMessages from "#app/locales/uk/security.json";
 
 /** The Ukrainian namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
 export default {
@@ -17,4 +18,5 @@ export default {
   adverts: advertsMessages,
   reports: reportsMessages,
   shell: shellMessages,
+  security: securityMessages,
 };

@@ -17,7 +17,7 @@ import { hashPassword } from "#app/modules/auth/password.server.ts";
 import { consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts";
 import { formReply, tooManyReply, type FormReply } from "#app/modules/auth/responses.server.ts";
 import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { signIn } from "#app/modules/auth/sign-in.server.ts";
+import { completeFirstFactor, signIn } from "#app/modules/auth/sign-in.server.ts";
 import { createUser, EmailTakenError, findUserByEmail } from "#app/modules/auth/users.server.ts";
 import { getClientAddress } from "#app/modules/http/client-address.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
@@ -59,8 +59,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return formReply(intent, submission.reply({ formErrors: [message], hideFields: ["password"] }), outcome.reason === "blocked" ? 403 : 401);
     }
     // Only same-site relative paths are followed; without one, staff land on the dashboard and users in the cabinet.
-    const target = safeRedirectPath(submission.value.redirect, localizePath(landingPath(outcome.user.role), locale));
-    return redirectWithFlash(target, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
+    const next = await completeFirstFactor(request, context, outcome.user, safeRedirectPath(submission.value.redirect, ""), locale);
+    if (next.secondStep) return redirect(next.location, { headers: { "Set-Cookie": next.setCookie } });
+    return redirectWithFlash(next.location, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": next.setCookie } });
   }
 
   if (intent === "register") {
