@@ -27,6 +27,8 @@ export default [
   route("us?/poster/:slug/event.ics", "routes/feeds-poster-ics/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),
+  // Passkey sign-in's JSON exchange (the sign-in page's script).
+  route("us?/login/passkey", "routes/login-passkey/route.ts"),
   route("us?", "layouts/default.tsx", [
     index("routes/home/route.tsx"),
     route("nashi-kontakty", "routes/contacts/route.tsx"),
@@ -76,6 +78,8 @@ export default [
     route("messages", "routes/cabinet-messages/route.tsx"),
     route("messages/new", "routes/cabinet-message-new/route.tsx"),
     route("messages/:id", "routes/cabinet-message-thread/route.tsx"),
+    route("security", "routes/cabinet-security/route.tsx"),
+    route("security/passkey", "routes/cabinet-security-passkey/route.ts"),
     route("*", "routes/not-found/route.tsx", { id: "cabinet-not-found" }),
   ]),
   route("us?/dashboard", "layouts/adminpanel.tsx", [

@@ -6,5 +6,6 @@ export const CABINET_NAV: Array<{ to: string; label: string }> = [
   { to: "/cabinet/messages", label: "cabinet:nav.messages" },
   { to: "/cabinet/favourites", label: "cabinet:nav.favourites" },
   { to: "/cabinet/saved-searches", label: "cabinet:nav.saved_searches" },
+  { to: "/cabinet/security", label: "security:nav" },
   { to: "/delete-account", label: "cabinet:nav.delete_account" },
 ];

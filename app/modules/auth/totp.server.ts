@@ -64,18 +64,20 @@ async function enrolmentOf(secret: string, email: string): Promise<TotpEnrolment
   return { secret, uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
-/**
- * The enrolment in progress (a new secret the first time): its secret is shown with the QR
- * code until a code confirms it; null when two-factor is already on.
- */
+/** The enrolment in progress (its secret shown with the QR code until a code confirms it); null when none, or already on. */
 export async function totpEnrolment(user: { id: number; email: string }): Promise<TotpEnrolment | null> {
-  const db = getDb();
-  const row = await db.selectFrom("user_totp").select(["secret_encrypted", "confirmed_at"]).where("user_id", "=", user.id).executeTakeFirst();
-  if (row?.confirmed_at) return null;
-  if (row) return enrolmentOf(decrypt(row.secret_encrypted), user.email);
-  const secret = generateSecret();
-  await db.insertInto("user_totp").values({ user_id: user.id, secret_encrypted: encrypt(secret) }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
-  return totpEnrolment(user);
+  const row = await getDb().selectFrom("user_totp").select(["secret_encrypted", "confirmed_at"]).where("user_id", "=", user.id).executeTakeFirst();
+  if (!row || row.confirmed_at) return null;
+  return enrolmentOf(decrypt(row.secret_encrypted), user.email);
+}
+
+/** Starts enrolling with a new secret (a started one is kept); nothing when two-factor is on. */
+export async function beginTotpEnrolment(userId: number): Promise<void> {
+  await getDb()
+    .insertInto("user_totp")
+    .values({ user_id: userId, secret_encrypted: encrypt(generateSecret()) })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
 }
 
 /** A code's time step when it is right and newer than the last one accepted (then remembered). */

@@ -5,8 +5,7 @@ import { FormErrors } from "#app/components/forms/error-list.tsx";
 import { InputField } from "#app/components/forms/fields.tsx";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
-import { useTranslation } from "#app/i18n/translate.ts";
-import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { useSecurityT } from "#app/components/account/use-security-t.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
 import { clearEvents, consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts";
@@ -19,7 +18,7 @@ import { readForm } from "#app/modules/http/body.server.ts";
 import { badRequest } from "#app/modules/http/errors.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
-import { recoveryCodeSchema, totpCodeSchema, type SecondStepIntent } from "./schema.ts";
+import { recoveryCodeSchema, totpCodeSchema, type SecondStepIntent } from "#app/modules/auth/second-factor-schemas.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -67,12 +66,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithFlash(done.location, { severity: "success", message: "auth:flash.signed_in" }, { headers });
 }
 
-function useSecondStepT() {
-  return useTranslation(["security", "auth", "common"], { lng: usePageLanguage() });
-}
-
 export default function SecondStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useSecondStepT();
+  const { t } = useSecurityT();
   const reply = actionData as FormReply<SecondStepIntent> | undefined;
   const resultOf = (intent: SecondStepIntent) => (reply?.intent === intent ? reply.result : undefined);
   return (

@@ -26,6 +26,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { forgotSchema, registerSchema, signInSchema, type LoginIntent } from "./schema.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { badRequest } from "#app/modules/http/errors.ts";
+import { PasskeySignIn } from "./passkey-sign-in.tsx";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -118,6 +119,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <section className="panel" aria-labelledby="signin-heading">
         <h1 id="signin-heading">{t("auth:login.sign_in_heading")}</h1>
         <SignInForm redirectTo={loaderData.redirect} lastResult={useIntentResult(actionData, "signin")} linkError={loaderData.error} constraint={loaderData.constraints.signin} />
+        <PasskeySignIn redirectTo={loaderData.redirect} />
         <p>
           <a href="#forgot-password">{t("auth:login.forgot_link")}</a>
         </p>
