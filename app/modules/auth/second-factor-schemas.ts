@@ -17,9 +17,10 @@ export const recoveryCodeSchema = z.object({
   code: z.string({ error: "security:errors.code_required" }).trim().min(1, "security:errors.code_required").max(40, "security:errors.recovery_format"),
 });
 
+/** `passkey`, not `id`: the form edge takes every `id` field for a database row number. */
 export const passkeyRenameSchema = z.object({
-  id: z.string().min(1).max(1400).regex(/^[A-Za-z0-9_-]+$/),
+  passkey: z.string().min(1).max(1400).regex(/^[A-Za-z0-9_-]+$/),
   name: z.string({ error: "security:errors.name_required" }).trim().min(1, "security:errors.name_required").max(60, "security:errors.name_too_long"),
 });
 
-export const passkeyRemoveSchema = passkeyRenameSchema.pick({ id: true });
+export const passkeyRemoveSchema = passkeyRenameSchema.pick({ passkey: true });

@@ -26,7 +26,7 @@ export function PasskeysPanel({ passkeys, reply }: { passkeys: { list: Passkey[]
           <li key={passkey.id} className="passkey-list__item">
             <Form method="post" className="field passkey-list__rename">
               <input type="hidden" name="intent" value="passkey-rename" />
-              <input type="hidden" name="id" value={passkey.id} />
+              <input type="hidden" name="passkey" value={passkey.id} />
               <label htmlFor={`passkey-${passkey.id}`} className="visually-hidden">
                 {t("security:passkeys.name")}
               </label>
@@ -38,7 +38,7 @@ export function PasskeysPanel({ passkeys, reply }: { passkeys: { list: Passkey[]
             <span className="passkey-list__date">{t("security:passkeys.created", { date: formatDate(new Date(passkey.createdAt), language) })}</span>
             <Form method="post">
               <input type="hidden" name="intent" value="passkey-remove" />
-              <input type="hidden" name="id" value={passkey.id} />
+              <input type="hidden" name="passkey" value={passkey.id} />
               <button type="submit" className="button button--danger" aria-label={`${t("security:passkeys.remove")}: ${passkey.name}`}>
                 {t("security:passkeys.remove")}
               </button>

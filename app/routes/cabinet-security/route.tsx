@@ -84,12 +84,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "passkey-rename") {
     const submission = parseWithZod(formData, { schema: passkeyRenameSchema });
     if (submission.status !== "success") return formReply(intent, submission.reply(), 400);
-    if (!(await renamePasskey(user.id, submission.value.id, submission.value.name))) badRequest();
+    if (!(await renamePasskey(user.id, submission.value.passkey, submission.value.name))) badRequest();
     return flash("security:flash.passkey_renamed");
   }
   if (intent === "passkey-remove") {
     const submission = parseWithZod(formData, { schema: passkeyRemoveSchema });
-    if (submission.status !== "success" || !(await removePasskey(user.id, submission.value.id))) badRequest();
+    if (submission.status !== "success" || !(await removePasskey(user.id, submission.value.passkey))) badRequest();
     return flash("security:flash.passkey_removed");
   }
   badRequest();
