@@ -31,7 +31,7 @@ const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/);
 const credentialBase = { id: base64url.min(1), rawId: base64url.min(1), type: z.literal("public-key"), clientExtensionResults: z.record(z.string(), z.unknown()).default({}), authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional() };
 
 /** The browser's registration answer, shaped before the library reads it: anything else is a 400, never a 500. */
-export const registrationResponseSchema = z.object({
+const registrationResponseSchema = z.object({
   ...credentialBase,
   response: z.object({
     clientDataJSON: base64url.min(1),
@@ -43,7 +43,7 @@ export const registrationResponseSchema = z.object({
   }),
 });
 
-export const authenticationResponseSchema = z.object({
+const authenticationResponseSchema = z.object({
   ...credentialBase,
   response: z.object({
     clientDataJSON: base64url.min(1),

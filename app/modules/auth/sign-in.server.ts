@@ -79,7 +79,7 @@ export async function completeFirstFactor(
  * Makes the session once every factor passed (a password alone without two-factor, a
  * second step, a passkey). A session the browser already had is ended first (no session fixation).
  */
-export async function startSession(request: Request, context: Readonly<RouterContextProvider>, userId: number): Promise<string> {
+async function startSession(request: Request, context: Readonly<RouterContextProvider>, userId: number): Promise<string> {
   const previous = getSession(context);
   if (previous) await deleteSession(previous.id);
   const { token } = await createSession(userId, request.headers.get("user-agent"));
