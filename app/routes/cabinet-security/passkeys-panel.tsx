@@ -61,10 +61,12 @@ function AddPasskey() {
   if (support === "no") return <p className="field__hint">{t("security:passkeys.unsupported")}</p>;
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "").trim();
     setState("busy");
     try {
       await addPasskey("/cabinet/security/passkey", name);
+      form.reset();
       setState("idle");
       await revalidator.revalidate();
     } catch {
