@@ -13,7 +13,12 @@ export class SoftPasskey {
   readonly publicKey: KeyObject;
   counter = 0;
 
-  constructor(readonly rpID: string, readonly origin: string) {
+  readonly rpID: string;
+  readonly origin: string;
+
+  constructor(rpID: string, origin: string) {
+    this.rpID = rpID;
+    this.origin = origin;
     const pair = generateKeyPairSync("ec", { namedCurve: "P-256" });
     this.privateKey = pair.privateKey;
     this.publicKey = pair.publicKey;
