@@ -2,6 +2,7 @@
 // the pending second step after a password, replay, lockout, the staff rule, and passkey
 // registration and sign-in with a software authenticator, hostile inputs included.
 import { generate } from "otplib";
+import type { MiddlewareFunction } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as cabinetSecurity from "#app/routes/cabinet-security/route.tsx";
 import * as cabinetPasskey from "#app/routes/cabinet-security-passkey/route.ts";
@@ -9,13 +10,14 @@ import * as login from "#app/routes/login/route.tsx";
 import * as loginPasskey from "#app/routes/login-passkey/route.ts";
 import * as secondStep from "#app/routes/login-two-factor/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
+import { sameOriginMiddleware } from "#app/modules/http/same-origin.server.ts";
 import { readPasskeyStep } from "#app/modules/auth/passkey-requests.server.ts";
 import { staffTwoFactorMiddleware } from "#app/modules/auth/staff-two-factor.server.ts";
 import { resetContentState } from "#app/modules/page-cache/content-state.server.ts";
 import { findSession, readSessionToken } from "#app/modules/auth/session.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
-import { buildRequest, cookieHeader, unwrapData } from "../support/route.ts";
+import { buildContext, buildRequest, cookieHeader, unwrapData } from "../support/route.ts";
 import { SoftPasskey } from "../support/soft-passkey.ts";
 
 const t = useTestDatabase();
@@ -276,5 +278,20 @@ describe("passkeys", () => {
     expect(notJson.status).toBe(415);
     const huge = await postJson(loginPasskey.action, "/login/passkey", { step: "verify", response: { padding: "x".repeat(200_000) } });
     expect(huge.status).toBe(413);
+    // A post from another site never reaches the action.
+    const foreign = buildRequest({ url: `${ORIGIN}/login/passkey`, json: { step: "options" }, headers: { Origin: "https://evil.example" } });
+    const next = async () => new Response("ran");
+    const refused = await Promise.resolve(
+      (sameOriginMiddleware as MiddlewareFunction<Response>)({ request: foreign, url: new URL(foreign.url), pattern: "us?/login/passkey", params: {}, context: buildContext([]) }, next),
+    ).then((response) => response, (error: unknown) => error);
+    expect(refused instanceof Response ? refused.status : (refused as { init?: ResponseInit }).init?.status).toBe(403);
+  });
+
+  it("limits passkey sign-in challenges per address, with Retry-After", async () => {
+    const ip = "203.0.113.61";
+    for (let i = 0; i < 60; i++) await call(loginPasskey.action, { url: "/login/passkey", json: { step: "options" }, ip });
+    const limited = await call(loginPasskey.action, { url: "/login/passkey", json: { step: "options" }, ip });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.response!.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });
