@@ -4,6 +4,7 @@
 import { generate } from "otplib";
 import type { MiddlewareFunction } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as apiAuth from "#app/routes/api-auth/route.ts";
 import * as cabinetSecurity from "#app/routes/cabinet-security/route.tsx";
 import * as cabinetPasskey from "#app/routes/cabinet-security-passkey/route.ts";
 import * as login from "#app/routes/login/route.tsx";
@@ -177,6 +178,25 @@ describe("the second sign-in step", () => {
     const forged = await postCode("__second_step=eyJmb28iOiJiYXIifQ.forged", "123456");
     expect(forged.status).toBe(302);
     expect(forged.response!.headers.get("Location")).toBe("/login");
+  });
+});
+
+describe("the auth API's sign-in", () => {
+  it("answers an account with two-factor with the second step's address, not a session", async () => {
+    const { user } = await enrolledUser();
+    const csrf = (await callWithSession(apiAuth.loader, { url: "/api/auth/csrf", params: { "*": "csrf" } })).result as Response;
+    const { csrfToken } = await csrf.json();
+    const signed = await callWithSession(apiAuth.action, {
+      url: "/api/auth/signin/credentials",
+      params: { "*": "signin/credentials" },
+      form: { email: user.email, password: user.password, callbackUrl: "/us/cabinet", json: "true", csrfToken },
+      cookie: cookieHeader(...csrf.headers.getSetCookie()),
+    });
+    const response = signed.result as Response;
+    expect(await response.json()).toEqual({ url: "/us/login/two-factor" });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("__second_step="))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("__session="))).toBe(false);
   });
 });
 
