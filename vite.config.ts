@@ -178,7 +178,8 @@ export default defineConfig({
       "primereact/chart",
       "primereact/editor",
       "quill",
+      "@simplewebauthn/browser",
     ],
-    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite", "pg-boss", "@fastify/busboy", "fflate", "bowser"],
+    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite", "pg-boss", "@fastify/busboy", "fflate", "bowser", "otplib", "qrcode", "@simplewebauthn/server"],
   },
 });

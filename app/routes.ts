@@ -28,6 +28,8 @@ export default [
   route("us?/poster/:slug/event.ics", "routes/feeds-poster-ics/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),
+  // Passkey sign-in's JSON exchange (the sign-in page's script).
+  route("us?/login/passkey", "routes/login-passkey/route.ts"),
   route("us?", "layouts/default.tsx", [
     index("routes/home/route.tsx"),
     route("nashi-kontakty", "routes/contacts/route.tsx"),
@@ -61,6 +63,8 @@ export default [
   ]),
   route("us?", "layouts/varification.tsx", [
     route("login", "routes/login/route.tsx"),
+    // The second sign-in step: reached only with the signed pending-step cookie a first factor set.
+    route("login/two-factor", "routes/login-two-factor/route.tsx"),
     route("verify-request", "routes/verify-request/route.tsx"),
     route("login/link", "routes/login-link/route.tsx"),
     route("not-me", "routes/not-me/route.tsx"),
@@ -86,6 +90,7 @@ export default [
     route("export", "routes/cabinet-export/route.tsx"),
     route("export/file", "routes/cabinet-export-file/route.ts"),
     route("export/:token", "routes/cabinet-export-download/route.ts"),
+    route("security/passkey", "routes/cabinet-security-passkey/route.ts"),
     route("*", "routes/not-found/route.tsx", { id: "cabinet-not-found" }),
   ]),
   route("us?/dashboard", "layouts/adminpanel.tsx", [

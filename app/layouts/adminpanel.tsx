@@ -6,13 +6,15 @@ import { usePrimeLocale } from "#app/components/shell/prime-locale.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
 import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
 import { throwIfAccessDenied } from "#app/modules/auth/guards.server.ts";
+import { staffTwoFactorMiddleware } from "#app/modules/auth/staff-two-factor.server.ts";
 import { useSession } from "#app/modules/auth/session-status.tsx";
 
 /**
  * The staff dashboard. `my-auth` checks every /dashboard/* request (GET and POST) against
- * the access table; each page's loader and action checks its own permission as well.
+ * the access table; each page's loader and action checks its own permission as well. Then,
+ * when the settings ask for it, staff without two-factor are sent to enrol.
  */
-export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("my-auth")];
+export const middleware: Route.MiddlewareFunction[] = [routeMiddleware("my-auth"), staffTwoFactorMiddleware];
 
 /** Throws the 403 `my-auth` noted, so the root loader has run and the error page keeps the full shell. */
 export function loader({ context }: Route.LoaderArgs) {

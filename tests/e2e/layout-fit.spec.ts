@@ -39,7 +39,7 @@ async function publicPages(page: Page): Promise<string[]> {
 
 const ROLE_PAGES: Record<Role, (page: Page) => Promise<string[]>> = {
   visitor: publicPages,
-  user: async () => ["/", "/cabinet", "/cabinet/advertisement", "/cabinet/add-advertisement", "/dashboard"],
+  user: async () => ["/", "/cabinet", "/cabinet/advertisement", "/cabinet/add-advertisement", "/cabinet/security", "/dashboard"],
   admin: async () => ["/", "/dashboard", "/dashboard/news", "/dashboard/advertisements", "/dashboard/news/categories", "/dashboard/settings", "/dashboard/settings/users", "/dashboard/reports", "/dashboard/tags", "/dashboard/news/new-page"],
 };
 

@@ -42,6 +42,10 @@ export const LIMITS = {
   },
   register: { email: { max: 3, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
   mailRequest: { email: { max: 5, windowMs: 60 * MINUTE }, ip: { max: 10, windowMs: 60 * MINUTE } },
+  /** Wrong second-step codes, per account: five lock the step until the oldest is 15 minutes old. */
+  secondStep: { account: { max: 5, windowMs: 15 * MINUTE } },
+  /** Passkey sign-in challenges asked for, per address: each is a row until used or expired. */
+  passkeySignIn: { ip: { max: 60, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, Record<string, Limit>>;
 
 const normal = (email: string) => email.trim().toLowerCase();
@@ -67,6 +71,10 @@ export const limitRules = {
     { key: `mail:ip:${ip}`, limit: LIMITS.mailRequest.ip },
     { key: `mail:email:${normal(email)}`, limit: LIMITS.mailRequest.email },
   ],
+  /** Per account, not per pending step: a new password sign-in renews the step, not the count. */
+  secondStep: (userId: number): LimitRule[] => [{ key: limitRules.secondStepKey(userId), limit: LIMITS.secondStep.account }],
+  passkeySignIn: (ip: string): LimitRule[] => [{ key: `passkey:ip:${ip}`, limit: LIMITS.passkeySignIn.ip }],
+  secondStepKey: (userId: number) => `second-step:user:${userId}`,
   accountKey: (email: string) => `signin:account:${normal(email)}`,
   accountAddressKey: (ip: string, email: string) => `signin:account:${normal(email)}:ip:${ip}`,
 };

@@ -1,11 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { User } from "#db/schema.ts";
-import { languageOf, localizePath } from "#app/i18n/locales.ts";
+import { languageOf, localizePath, type LocaleCode } from "#app/i18n/locales.ts";
 import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
 import type { SentMail } from "#app/modules/mail/mailer.server.ts";
 import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
-import { getSession } from "./guards.server.ts";
-import { commitSessionCookie, createSession, deleteSession } from "./session.server.ts";
+import { completeFirstFactor, type FirstFactorOutcome } from "./sign-in.server.ts";
 import { consumeToken, issueToken } from "./tokens.server.ts";
 import { findUserByEmail, findUserById, markEmailVerified } from "./users.server.ts";
 
@@ -35,29 +33,19 @@ export async function sendSignInLinkMail(job: JobPayloads["mail-sign-in-link"]):
   return sendParagraphMail({ to: user.email, language, subject: t("link.mail.subject", values), paragraphs, link, fromName: site });
 }
 
-export type LinkSignIn = { ok: true; user: User; setCookie: string } | { ok: false };
+export type LinkSignIn = ({ ok: true } & FirstFactorOutcome) | { ok: false };
 
 /**
- * Spends the link and signs its owner in, in this browser. The update that spends it is
- * atomic: of two concurrent posts, one signs in. A blocked or vanished account gets nothing.
+ * Spends the link; its owner then passes the first factor in this browser (an account with
+ * two-factor is asked for its code before any session). The update that spends it is atomic:
+ * of two concurrent posts, one gets through. A blocked or vanished account gets nothing.
  */
-export async function signInWithLink(request: Request, context: Readonly<RouterContextProvider>, token: string): Promise<LinkSignIn> {
+export async function signInWithLink(request: Request, context: Readonly<RouterContextProvider>, token: string, locale: LocaleCode): Promise<LinkSignIn> {
   const userId = await consumeToken(token, "sign_in_link");
   if (userId === null) return { ok: false };
   const user = await findUserById(userId);
   if (!user || user.blocked_at) return { ok: false };
   // Only the mailbox's owner could open the link: the address is proven.
   await markEmailVerified(user.id);
-  return { ok: true, user, setCookie: await startSession(request, context, user) };
-}
-
-/**
- * The one place this module makes a session: a first factor passed. A session the browser
- * already had ends first (no session fixation).
- */
-async function startSession(request: Request, context: Readonly<RouterContextProvider>, user: User): Promise<string> {
-  const previous = getSession(context);
-  if (previous) await deleteSession(previous.id);
-  const { token } = await createSession(user.id, request.headers.get("user-agent"));
-  return commitSessionCookie(token);
+  return { ok: true, ...(await completeFirstFactor(request, context, user, "", locale)) };
 }

@@ -1,20 +1,24 @@
 import type { RouterContextProvider } from "react-router";
-import type { User } from "#db/schema.ts";
+import type { User, UserRole } from "#db/schema.ts";
+import { localizePath, type LocaleCode } from "#app/i18n/locales.ts";
 import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { landingPath } from "./access.ts";
 import { authenticator, InvalidCredentialsError } from "./authenticator.server.ts";
 import { getSession } from "./guards.server.ts";
 import { clearEvents, consumeLimit, limitRules, type LimitAttempt } from "./rate-limit.server.ts";
+import { startPendingStep } from "./second-step.server.ts";
 import { commitSessionCookie, createSession, deleteSession } from "./session.server.ts";
+import { hasTwoFactor } from "./totp.server.ts";
 
 export type SignInOutcome =
-  | { ok: true; user: User; setCookie: string }
+  | { ok: true; user: User }
   | { ok: false; reason: "invalid" | "blocked" }
   | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
- * Signs in with the posted `email` and `password` (remix-auth form strategy), within the
- * failure limits per IP and per account, and starts a database session. A session the
- * browser already had is ended first (no session fixation).
+ * Checks the posted `email` and `password` (remix-auth form strategy), within the failure
+ * limits per IP and per account. A right password is only the first factor: the caller
+ * hands the user to `completeFirstFactor`.
  */
 export async function signIn(request: Request, context: Readonly<RouterContextProvider>, email: string): Promise<SignInOutcome> {
   // The attempt counts as a failure before the password is checked, so a burst of guesses
@@ -36,10 +40,61 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
 
   // The owner is back: the account's failures, and this address's for it, are forgiven.
   await clearEvents([limitRules.accountKey(email), limitRules.accountAddressKey(address, email)]);
+  return { ok: true, user };
+}
+
+/** Where a signed-in user goes: the safe `redirectTo` the form carried, else their landing page. */
+function signedInTarget(role: UserRole, redirectTo: string, locale: LocaleCode): string {
+  return redirectTo || localizePath(landingPath(role), locale);
+}
+
+export type FirstFactorOutcome = {
+  /** True when the account asks for a code before the session is made. */
+  secondStep: boolean;
+  /** Where to send the browser next (the target, or the second step). */
+  location: string;
+  setCookie: string;
+};
+
+/**
+ * Every first factor (the password, the mailed sign-in link) ends here once it passed: an
+ * account with two-factor gets the pending second step (a signed cookie naming a
+ * `sign_in_pending` row, no session); any other gets its session at once. `redirectTo` must
+ * already be a safe same-site path, or empty for the landing page.
+ */
+export async function completeFirstFactor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: Pick<User, "id" | "role">,
+  redirectTo: string,
+  locale: LocaleCode,
+): Promise<FirstFactorOutcome> {
+  if (await hasTwoFactor(user.id)) {
+    return { secondStep: true, location: localizePath("/login/two-factor", locale), setCookie: await startPendingStep(user.id, redirectTo) };
+  }
+  return { secondStep: false, location: signedInTarget(user.role, redirectTo, locale), setCookie: await startSession(request, context, user.id) };
+}
+
+/**
+ * Makes the session once every factor passed (a password alone without two-factor, a
+ * second step, a passkey). A session the browser already had is ended first (no session fixation).
+ */
+async function startSession(request: Request, context: Readonly<RouterContextProvider>, userId: number): Promise<string> {
   const previous = getSession(context);
   if (previous) await deleteSession(previous.id);
-  const { token } = await createSession(user.id, request.headers.get("user-agent"));
-  return { ok: true, user, setCookie: await commitSessionCookie(token) };
+  const { token } = await createSession(userId, request.headers.get("user-agent"));
+  return commitSessionCookie(token);
+}
+
+/** The second step (or a passkey) passed: the session, and where to go. */
+export async function completeSecondFactor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: { id: number; role: UserRole },
+  redirectTo: string,
+  locale: LocaleCode,
+): Promise<{ location: string; setCookie: string }> {
+  return { location: signedInTarget(user.role, redirectTo, locale), setCookie: await startSession(request, context, user.id) };
 }
 
 /**

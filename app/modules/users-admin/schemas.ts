@@ -29,6 +29,7 @@ export const settingsSchema = z.object({
   contact_address_en: optionalText(300),
   ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, url])),
   advert_moderation: z.boolean().optional(),
+  staff_two_factor: z.boolean().optional(),
   advert_lifetime_days: count(1, 365),
   advert_max_images: count(0, 30),
   adverts_per_user_per_day: count(0, 1000),

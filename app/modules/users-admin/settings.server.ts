@@ -23,6 +23,7 @@ export async function saveSettings(value: SettingsValue, actorId: number): Promi
     adverts_per_user_per_day: value.adverts_per_user_per_day,
     advert_reminder_days: value.advert_reminder_days,
     advert_raise_interval_days: value.advert_raise_interval_days,
+    staff_two_factor: value.staff_two_factor === true,
   };
   await getDb()
     .transaction()

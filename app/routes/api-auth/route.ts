@@ -7,7 +7,7 @@ import { clientSession } from "#app/modules/auth/client-session.server.ts";
 import { isValidCsrfToken, issueCsrfToken } from "#app/modules/auth/csrf.server.ts";
 import { getSession } from "#app/modules/auth/guards.server.ts";
 import { clearSessionCookie, deleteSession } from "#app/modules/auth/session.server.ts";
-import { signIn } from "#app/modules/auth/sign-in.server.ts";
+import { completeFirstFactor, signIn } from "#app/modules/auth/sign-in.server.ts";
 import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/http/flash.server.ts";
 import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
@@ -93,7 +93,8 @@ async function credentialsSignIn(request: Request, context: Route.ActionArgs["co
     if (outcome.reason === "limited") return fail(429, "TooManyRequests", { "Retry-After": String(outcome.retryAfterSeconds) });
     return fail(401, "CredentialsSignin");
   }
-  const headers = new Headers({ "Set-Cookie": outcome.setCookie });
-  if (wantsJson(form)) return json({ url: callback }, { headers });
-  return redirect(callback, { headers });
+  const next = await completeFirstFactor(request, context, outcome.user, callback, localeFromPath(callback));
+  const headers = new Headers({ "Set-Cookie": next.setCookie });
+  if (wantsJson(form)) return json({ url: next.location }, { headers });
+  return redirect(next.location, { headers });
 }

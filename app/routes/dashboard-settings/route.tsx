@@ -24,6 +24,7 @@ import { SOCIAL_NETWORKS } from "#app/modules/staff-content/types.ts";
 import { settingsSchema } from "#app/modules/users-admin/schemas.ts";
 import { saveSettings } from "#app/modules/users-admin/settings.server.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { StaffTwoFactorFieldset } from "#app/components/account/staff-two-factor-fieldset.tsx";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -49,6 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       adverts_per_user_per_day: String(settings.adverts_per_user_per_day),
       advert_reminder_days: String(settings.advert_reminder_days),
       advert_raise_interval_days: String(settings.advert_raise_interval_days),
+      staff_two_factor: settings.staff_two_factor ? "on" : undefined,
     } as Record<string, string | undefined>,
     history: presentAudit(await auditTrail("settings", 1, 20), getPageLanguage(context)),
     seo: { title: t("dashboard:sections.settings"), description: t("admin:settings.lead") },
@@ -117,6 +119,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <InputField field={field("advert_reminder_days")} label={t("admin:settings.advert_reminder_days")} type="number" />
           <InputField field={field("advert_raise_interval_days")} label={t("admin:settings.advert_raise_interval_days")} type="number" />
         </fieldset>
+        <StaffTwoFactorFieldset field={field("staff_two_factor")} />
         <SubmitRow>{t("admin:form.save")}</SubmitRow>
       </Form>
       <AuditTrail entries={loaderData.history} />

@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
 import { mailedLinkMeta, MailedLinkButton, MailedLinkInvalid } from "#app/components/account/mailed-link-page.tsx";
 import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
-import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { landingPath } from "#app/modules/auth/access.ts";
+import { localeFromPath } from "#app/i18n/locales.ts";
 import { signInWithLink } from "#app/modules/auth/sign-in-link.server.ts";
 import { readForm } from "#app/modules/http/body.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
@@ -27,10 +26,11 @@ export { headers } from "#app/modules/http/route-headers.ts";
 export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: signInLinkSchema });
   const locale = localeFromPath(url.pathname);
-  const outcome = submission.status === "success" ? await signInWithLink(request, context, submission.value.token) : { ok: false as const };
+  const outcome = submission.status === "success" ? await signInWithLink(request, context, submission.value.token, locale) : { ok: false as const };
   // Spent, expired, replaced or forged: the same "does not work" page, as a 400.
   if (!outcome.ok) return data({ invalid: true }, 400);
-  return redirectWithFlash(localizePath(landingPath(outcome.user.role), locale), { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
+  if (outcome.secondStep) return redirect(outcome.location, { headers: { "Set-Cookie": outcome.setCookie } });
+  return redirectWithFlash(outcome.location, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
 }
 
 export default function LoginLink({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,7 +17,7 @@ import { hashPassword } from "#app/modules/auth/password.server.ts";
 import { consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts";
 import { formReply, tooManyReply, type FormReply } from "#app/modules/auth/responses.server.ts";
 import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { signIn } from "#app/modules/auth/sign-in.server.ts";
+import { completeFirstFactor, signIn } from "#app/modules/auth/sign-in.server.ts";
 import { createUser, EmailTakenError, findUserByEmail } from "#app/modules/auth/users.server.ts";
 import { getClientAddress } from "#app/modules/http/client-address.server.ts";
 import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
@@ -28,6 +28,7 @@ import { queueSignInLinkMail } from "#app/modules/auth/sign-in-link.server.ts";
 import { SignInLinkForm } from "./sign-in-link-form.tsx";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { badRequest } from "#app/modules/http/errors.ts";
+import { PasskeySignIn } from "./passkey-sign-in.tsx";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -61,8 +62,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return formReply(intent, submission.reply({ formErrors: [message], hideFields: ["password"] }), outcome.reason === "blocked" ? 403 : 401);
     }
     // Only same-site relative paths are followed; without one, staff land on the dashboard and users in the cabinet.
-    const target = safeRedirectPath(submission.value.redirect, localizePath(landingPath(outcome.user.role), locale));
-    return redirectWithFlash(target, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": outcome.setCookie } });
+    const next = await completeFirstFactor(request, context, outcome.user, safeRedirectPath(submission.value.redirect, ""), locale);
+    if (next.secondStep) return redirect(next.location, { headers: { "Set-Cookie": next.setCookie } });
+    return redirectWithFlash(next.location, { severity: "success", message: "auth:flash.signed_in" }, { headers: { "Set-Cookie": next.setCookie } });
   }
 
   if (intent === "register") {
@@ -131,6 +133,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <section className="panel" aria-labelledby="signin-heading">
         <h1 id="signin-heading">{t("auth:login.sign_in_heading")}</h1>
         <SignInForm redirectTo={loaderData.redirect} lastResult={useIntentResult(actionData, "signin")} linkError={loaderData.error} constraint={loaderData.constraints.signin} />
+        <PasskeySignIn redirectTo={loaderData.redirect} />
         <p>
           <a href="#forgot-password">{t("auth:login.forgot_link")}</a>
         </p>

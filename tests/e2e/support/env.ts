@@ -25,6 +25,7 @@ export const SUITE_PORT_OFFSETS = {
   gracefulRestart: 7,
   devServer: 8,
   lifecycle: 9,
+  passkeys: 10,
   scaleOutA: 100,
   scaleOutB: 101,
   scaleOutCluster: 102,
