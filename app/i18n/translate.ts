@@ -143,11 +143,6 @@ function pluralCategory(language: Language, count: number): string {
 
 function lookup(messages: Messages | undefined, key: string): string | undefined {
   if (!messages) return undefined;
-  // Most keys are one level deep; a page makes a few hundred lookups.
-  if (!key.includes(".")) {
-    const node = messages[key];
-    return typeof node === "string" ? node : undefined;
-  }
   let node: unknown = messages;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object") return undefined;
@@ -184,7 +179,6 @@ export function translate(language: Language, defaultNs: string, fullKey: string
     if (!messages) void whenLoaded(language, [ns]);
   }
   message ??= options.defaultValue ?? key;
-  if (!message.includes("{{")) return message;
   // Like i18next with skipOnVariables: a placeholder without a value stays as written.
   return message.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => (options[name] === undefined || options[name] === null ? match : String(options[name])));
 }

@@ -18,7 +18,7 @@ function option(value: string, uk: string, en: string): AdvertFieldOption {
   return { value, label_uk: uk, label_en: en };
 }
 
-const DEMO_ADVERT_FIELDS: Record<string, FieldSeed[]> = {
+export const DEMO_ADVERT_FIELDS: Record<string, FieldSeed[]> = {
   robota: [
     { key: "salary_from", kind: "number", uk: "Зарплата від", en: "Salary from", unit: { uk: "зл / міс.", en: "zł / month" } },
     { key: "salary_to", kind: "number", uk: "Зарплата до", en: "Salary to", unit: { uk: "зл / міс.", en: "zł / month" } },

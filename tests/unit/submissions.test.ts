@@ -165,7 +165,7 @@ describe("deciding a submission", () => {
     expect(answer.status).toBe(302);
     expect(await isPublic(id)).toBe(true);
     expect((await posterRow("Концерт бандуристів"))!.submission_state).toBe("approved");
-    expect((await asStaff(editor, dashboardHome.loader, { url: "/dashboard" })).activity.pendingSubmissions).toBe(waiting - 1);
+    expect((await asStaff(editor, dashboardHome.loader, { url: "/dashboard" })).activity.pendingSubmissions).toBe(Number(waiting) - 1);
     const mine = await call(sender, listRoute.loader, "/cabinet/submissions");
     expect(mine.data.items).toContainEqual(expect.objectContaining({ id, state: "published", path: expect.stringMatching(/^\/poster\//) }));
     await runQueuedJobs();

@@ -7,7 +7,6 @@ import { CheckboxField } from "#app/components/forms/fields.tsx";
 import { useLazyValidatedForm } from "#app/components/forms/use-lazy-validated-form.ts";
 import type { FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
-import { useTranslation } from "#app/i18n/translate.ts";
 import { langAttr } from "#app/modules/content/localized.ts";
 import type { AdvertFormDefaults, AdvertFormOptions } from "#app/modules/adverts/form.server.ts";
 import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
@@ -48,7 +47,6 @@ export function AdvertForm({
 }) {
   const { t } = useAdvertsT();
   const language = usePageLanguage();
-  const { t: fieldsT } = useTranslation("fields", { lng: language });
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   // The chosen category's fields: from the server's render (the category typed or stored),
@@ -88,7 +86,7 @@ export function AdvertForm({
         <noscript>
           <p className="advert-form__choose">
             <button type="submit" name="intent" value={CHOOSE_CATEGORY_INTENT} className="button button--secondary button--small" formNoValidate>
-              {fieldsT("form.choose")}
+              {t("form.choose_fields")}
             </button>
           </p>
         </noscript>
