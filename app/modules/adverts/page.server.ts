@@ -27,6 +27,8 @@ import { isPubliclyVisible } from "./status.ts";
 
 /** Tables the public advert pages are built from (the page cache's dependencies). */
 export const ADVERT_PAGE_DEPS: VersionedTable[] = ["advertisements", "advertisement_images", "categories", "locations", "images"];
+/** A category's list also filters by the category's fields (their definitions and the adverts' values). */
+export const ADVERT_CATEGORY_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "advert_fields", "advert_field_values"];
 /** An advert's page also shows its seller's name and page, and its category fields. */
 export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users", "advert_fields", "advert_field_values"];
 

@@ -13,7 +13,7 @@ import { lifecycleOf } from "./lifecycle.ts";
 export const RESERVED_PAGE_SLUGS = new Set([
   "us", "novyny", "poster", "diaspors", "reklama", "services", "search", "advertisement", "delete-account",
   "dodaty-ogoloshennya", "login", "verify-request", "cabinet", "dashboard", "api", "set-locale", "set-theme",
-  "sitemap", "robots", "uploads", "assets", "healthz", "rss", "report", "consent", "builds", "favourites", "unsubscribe", "sw",
+  "sitemap", "robots", "uploads", "assets", "healthz", "rss", "report", "consent", "builds", "favourites", "unsubscribe", "sw", "not-me",
 ]);
 
 export function isReservedPageSlug(slug: string): boolean {
