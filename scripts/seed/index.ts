@@ -12,7 +12,6 @@ import { seedPagesAndReklama, seedSettings } from "./pages.ts";
 import { seedPosters } from "./posters.ts";
 import { seedTaxonomy } from "./taxonomy.ts";
 import { seedAdvertFields } from "./advert-fields.ts";
-import { seedAdvertFieldValues } from "./advert-field-values.ts";
 import { seedVisits } from "./visits.ts";
 
 export const DEMO_ACCOUNTS = {
@@ -91,7 +90,6 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       await seedDirectory(ctx);
       await seedPagesAndReklama(ctx);
       await seedAdverts(ctx, images);
-      await seedAdvertFieldValues(ctx);
       await seedReports(ctx);
       await seedVisits(ctx);
     });
