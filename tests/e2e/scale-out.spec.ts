@@ -143,7 +143,7 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
     expect(await cached.text()).not.toContain(title);
 
     const signedIn = cookieOf(await signIn(ports.a, accounts.user.email, accounts.user.password));
-    const { rows: [category] } = await client.query<{ id: number }>("select id from categories where kind = 'advertisement' order by id limit 1");
+    const { rows: [category] } = await client.query<{ id: number }>("select id from categories c where kind = 'advertisement' and parent_id is null and not exists (select 1 from advert_fields f where f.category_id = c.id) order by id limit 1");
     const { rows: [location] } = await client.query<{ id: number }>("select id from locations order by id limit 1");
     const form = new FormData();
     const fields: Record<string, string> = {
