@@ -30,6 +30,7 @@
 // median) on home, a news list, a news item, an advert list, an advert item, the posting page, a
 // poster item and the contacts page.
 // --compare REF measures a second git ref beside the working tree, taking turns (bench/compare.ts).
+// --db-only prints only the timings in the database (search, field filters): no build, no server.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -39,6 +40,7 @@ import { openPGlite, openPostgres, type Database } from "#db/connection.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoContent } from "../scripts/seed/index.ts";
 import { registerDatabase } from "#app/modules/db/db.server.ts";
+import { lateModuleHrefs } from "#app/modules/http/late-scripts.server.ts";
 import { searchCategory } from "#app/modules/search/search.server.ts";
 import type { SearchCategory } from "#app/modules/search/query.ts";
 import { advertListQueries, categoryWithDescendants } from "#app/modules/adverts/queries.server.ts";
@@ -61,6 +63,7 @@ const root = path.resolve(import.meta.dirname, "..");
 let fresh = process.argv.includes("--fresh");
 const skipBuild = process.argv.includes("--no-build");
 const skipLighthouse = process.argv.includes("--no-lighthouse");
+const databaseOnly = process.argv.includes("--db-only");
 const compare = parseCompareArgs(process.argv.slice(2), process.env);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -199,6 +202,26 @@ async function timeFieldFilter(database: Database, { category, query }: (typeof 
   return { name: `${category}?${query}`, matches, page: pageTimes, count: countTimes, indexes };
 }
 
+type SearchTime = Awaited<ReturnType<typeof timeSearch>>;
+type FieldFilterTime = Awaited<ReturnType<typeof timeFieldFilter>>;
+
+/** The search's and the field filters' timings in the database, as printed. */
+function databaseLines(searchTimes: SearchTime[], fieldFilterTimes: FieldFilterTime[]): string[] {
+  const pad = (value: string, width: number) => value.padStart(width);
+  return [
+    "search in the database (as the page runs it, 200 runs each):",
+    ...searchTimes.map((s) => `  ${`${s.category} "${s.word}"`.padEnd(34)} ${pad(String(s.matches), 5)} matches  p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms`),
+    "",
+    "field filter in the database (a category list's first page, then its count, 200 runs each):",
+    ...fieldFilterTimes.flatMap((f) => [
+      `  ${f.name.padEnd(58)} ${pad(String(f.matches), 5)} matches`,
+      `    page   p50 ${f.page.p50.toFixed(2)} ms  p95 ${f.page.p95.toFixed(2)} ms  p99 ${f.page.p99.toFixed(2)} ms`,
+      `    count  p50 ${f.count.p50.toFixed(2)} ms  p95 ${f.count.p95.toFixed(2)} ms  p99 ${f.count.p99.toFixed(2)} ms; indexes read: ${f.indexes.join(", ") || "none"}`,
+    ]),
+    "",
+  ];
+}
+
 let lighthousePages: Array<{ name: string; path: string }> = [];
 
 async function targetsFrom(database: Database) {
@@ -306,7 +329,8 @@ async function clientJs(base: string, paths: string[]) {
   for (const page of paths) {
     const html = await (await fetch(base + page)).text();
     const loaded = html.matchAll(/<(?:link rel="modulepreload" href|script[^>]* src)="(\/assets\/[^"]+\.js)"/g);
-    const files = [...new Set(Array.from(loaded, (match) => match[1]!))];
+    // The preloads start after the first view (late-scripts.server.ts): listed in their starter.
+    const files = [...new Set([...Array.from(loaded, (match) => match[1]!), ...lateModuleHrefs(html)])];
     let bytes: number | null = 0;
     for (const file of files) {
       const response = await fetch(base + file, { headers: { "accept-encoding": "identity" } });
@@ -386,7 +410,7 @@ async function main() {
   }
   const ref = compare ? await prepareRef(root, compare.ref, log) : undefined;
   if (ref === null) process.exit(2);
-  await buildApps();
+  if (!databaseOnly) await buildApps();
   const { database, serverEnv } = await prepareDatabase();
   let targets: Awaited<ReturnType<typeof targetsFrom>>;
   const searchTimes = [];
@@ -402,6 +426,10 @@ async function main() {
   } finally {
     registerDatabase(undefined);
     await database.close();
+  }
+  if (databaseOnly) {
+    log(databaseLines(searchTimes, fieldFilterTimes).join("\n"));
+    return;
   }
 
   // The public origin is the address the bench calls: its sign-in post carries that Origin.
@@ -515,16 +543,7 @@ async function main() {
     ...messagesRatio(rows),
     "",
     ...overload.flatMap(({ label, figures }) => [...formatOverload(`${overloadTarget!.name}, ${label}`, overloadConnections, overloadDuration, figures), ""]),
-    "search in the database (as the page runs it, 200 runs each):",
-    ...searchTimes.map((s) => `  ${`${s.category} "${s.word}"`.padEnd(34)} ${pad(String(s.matches), 5)} matches  p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms`),
-    "",
-    "field filter in the database (a category list's first page, then its count, 200 runs each):",
-    ...fieldFilterTimes.flatMap((f) => [
-      `  ${f.name.padEnd(58)} ${pad(String(f.matches), 5)} matches`,
-      `    page   p50 ${f.page.p50.toFixed(2)} ms  p95 ${f.page.p95.toFixed(2)} ms  p99 ${f.page.p99.toFixed(2)} ms`,
-      `    count  p50 ${f.count.p50.toFixed(2)} ms  p95 ${f.count.p95.toFixed(2)} ms  p99 ${f.count.p99.toFixed(2)} ms; indexes read: ${f.indexes.join(", ") || "none"}`,
-    ]),
-    "",
+    ...databaseLines(searchTimes, fieldFilterTimes),
     "client JS of public pages (gzip -9, the scripts each page preloads and runs at first):",
     ...js.map((page) => `  ${page.path.padEnd(40)} ${page.kib === null ? "unknown (build/ changed during the run)" : `${page.kib.toFixed(1)} KiB`} in ${page.files} files`),
     "",

@@ -49,9 +49,15 @@ export interface AdvertFields {
 export interface AdvertFieldValues {
   advertisement_id: number;
   bool_value: boolean | null;
+  category_id: number | null;
   date_value: Timestamp | null;
+  expires_at: Timestamp | null;
   field_id: number;
+  listed_at: Timestamp | null;
+  location_id: number | null;
   number_value: Numeric | null;
+  raised_at: Timestamp | null;
+  sort_price: Numeric | null;
   text_value: string | null;
 }
 

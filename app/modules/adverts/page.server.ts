@@ -18,7 +18,7 @@ import { excerpt } from "#app/modules/format/text.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
 import { isFieldParam } from "./category-field-filters.ts";
 import { categoryFieldFilters } from "./field-filters.server.ts";
-import { ADVERT_PAGE_SIZE, advertPhotos, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, liveAdvert, similarAdverts, type PriceLabels } from "./queries.server.ts";
+import { ADVERT_PAGE_SIZE, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, liveAdvert, similarAdverts, type PriceLabels } from "./queries.server.ts";
 import { advertJsonLd, jobPostingJsonLd } from "#app/modules/seo/structured-data.ts";
 import { advertFacts } from "./category-field-facts.server.ts";
 import { isPubliclyVisible } from "./status.ts";
@@ -142,8 +142,8 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
   if (isPublic && !isOwner) recordView(context, "advertisements", advert.id);
   if (!isPublic) markUnpublished(context);
   const fieldsT = getInstance(context).getFixedT(language, "fields");
-  const [photos, similar, { facts, job }] = await Promise.all([
-    advertPhotos(advert.id, language, advert.title),
+  const { photos } = found;
+  const [similar, { facts, job }] = await Promise.all([
     similarAdverts(advert, language, labels),
     advertFacts(advert.id, advert.categoryId, language, { yes: fieldsT("facts.yes"), no: fieldsT("facts.no") }),
   ]);

@@ -12,6 +12,7 @@ import { cachedTotal } from "#app/modules/lists/list-page.server.ts";
 import { imageUrlFor } from "#app/modules/images/urls.ts";
 import type { AdvertListQuery } from "./list-query.ts";
 import type { FieldFilter } from "./category-field-filters.ts";
+import { fieldMatches, type FieldFilters } from "./field-matches.server.ts";
 import { formatAmount, type Currency } from "./price.ts";
 import { effectiveStatus } from "./status.ts";
 
@@ -133,28 +134,15 @@ export async function liveAdvertCard(advertId: number, language: Language, label
 
 export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields"> & { categoryIds?: number[]; locationId?: number; fieldFilters?: readonly FieldFilter[] };
 
-/**
- * An advert whose value of the filter's field passes it. The value's partial index of the
- * field's kind (migrations/0020) leads with field_id, so each filter reads only its matches.
- */
-function fieldCondition(filter: FieldFilter) {
-  const base = sql`select 1 from advert_field_values v where v.advertisement_id = a.id and v.field_id = ${filter.fieldId}`;
-  switch (filter.kind) {
-    case "number": {
-      const min = filter.min === null ? sql`` : sql` and v.number_value >= ${String(filter.min)}::numeric`;
-      const max = filter.max === null ? sql`` : sql` and v.number_value <= ${String(filter.max)}::numeric`;
-      return sql<boolean>`exists (${base} and v.number_value is not null${min}${max})`;
-    }
-    case "date": {
-      const min = filter.min === null ? sql`` : sql` and v.date_value >= ${filter.min}::date`;
-      const max = filter.max === null ? sql`` : sql` and v.date_value <= ${filter.max}::date`;
-      return sql<boolean>`exists (${base} and v.date_value is not null${min}${max})`;
-    }
-    case "select":
-      return sql<boolean>`exists (${base} and v.text_value is not null and v.text_value = ${filter.value})`;
-    case "boolean":
-      return sql<boolean>`exists (${base} and v.bool_value = true)`;
-  }
+function fieldFiltersOf(filters: AdvertListFilters): FieldFilters | null {
+  const fieldFilters = filters.fieldFilters ?? [];
+  return fieldFilters.length ? (fieldFilters as FieldFilters) : null;
+}
+
+/** Field filters and at most a category and a place: then the values alone answer which adverts match (field-matches.server.ts). */
+function onlyFieldFilters(filters: AdvertListFilters): FieldFilters | null {
+  const narrowsAdverts = filters.currency || filters.minPrice !== null || filters.maxPrice !== null || filters.withPhotos;
+  return narrowsAdverts ? null : fieldFiltersOf(filters);
 }
 
 /** The list's where-builder: the lists, their counts and the saved-search alerts all narrow adverts here. */
@@ -171,7 +159,8 @@ export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilte
   if (filters.withPhotos) {
     q = q.where((eb) => eb.exists(eb.selectFrom("advertisement_images as ap").select("ap.image_id").whereRef("ap.advertisement_id", "=", "a.id")));
   }
-  for (const filter of filters.fieldFilters ?? []) q = q.where(fieldCondition(filter));
+  const fieldFilters = fieldFiltersOf(filters);
+  if (fieldFilters) q = q.where("a.id", "in", fieldMatches(fieldFilters, filters).select("v0.advertisement_id"));
   return q;
 }
 
@@ -185,30 +174,43 @@ export async function categoryWithDescendants(categoryId: number): Promise<numbe
   return ids;
 }
 
-/** Free counts as the cheapest; negotiable prices sort last either way. */
-const SORT_PRICE = sql`case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`;
+/**
+ * The list order's columns, on the adverts (`a`) or on their values' copies (`v0`,
+ * field-matches.server.ts). Free counts as the cheapest; negotiable prices sort last either way.
+ */
+const ORDER_COLUMNS = {
+  a: { price: sql`case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`, raised: sql`a.raised_at`, id: sql`a.id` },
+  v0: { price: sql`v0.sort_price`, raised: sql`v0.raised_at`, id: sql`v0.advertisement_id` },
+};
 
 /** Orders adverts as the lists do: by the chosen price order, then the last raised first. */
-function inListOrder<Q extends { orderBy: (expression: any) => Q }>(query: Q, sort: AdvertListFilters["sort"]): Q {
+function inListOrder<Q extends { orderBy: (expression: any) => Q }>(query: Q, sort: AdvertListFilters["sort"], on: keyof typeof ORDER_COLUMNS = "a"): Q {
+  const { price, raised, id } = ORDER_COLUMNS[on];
   let ordered = query;
-  if (sort === "cheapest") ordered = ordered.orderBy(sql`${SORT_PRICE} asc nulls last`);
-  if (sort === "expensive") ordered = ordered.orderBy(sql`${SORT_PRICE} desc nulls last`);
-  return ordered.orderBy(sql`a.raised_at desc`).orderBy(sql`a.id desc`);
+  if (sort === "cheapest") ordered = ordered.orderBy(sql`${price} asc nulls last`);
+  if (sort === "expensive") ordered = ordered.orderBy(sql`${price} desc nulls last`);
+  return ordered.orderBy(sql`${raised} desc`).orderBy(sql`${id} desc`);
 }
 
 /**
  * A list page's two questions: its cards (`rows`) and how many adverts match (`count`). The
  * page's ids are chosen first and only those 24 get their card's joins (photo, category,
  * place): a filter matching thousands of adverts would otherwise join every one before sorting.
+ * A list narrowed by field filters (and at most a category and a place) is counted, and its
+ * page chosen, from the values' copies without reading advertisements; the page's cards still
+ * pass LIVE_ADVERT.
  */
 export function advertListQueries(filters: AdvertListFilters, page: number) {
   const filtered = applyAdvertFilters(liveAdverts(), filters);
-  const pageIds = inListOrder(filtered.select("a.id"), filters.sort)
-    .limit(ADVERT_PAGE_SIZE)
-    .offset((page - 1) * ADVERT_PAGE_SIZE);
+  const offset = (page - 1) * ADVERT_PAGE_SIZE;
+  const byValues = onlyFieldFilters(filters);
+  const matches = byValues && fieldMatches(byValues, filters);
+  const pageIds = matches
+    ? inListOrder(matches.select("v0.advertisement_id as id"), filters.sort, "v0").limit(ADVERT_PAGE_SIZE).offset(offset)
+    : inListOrder(filtered.select("a.id"), filters.sort).limit(ADVERT_PAGE_SIZE).offset(offset);
   return {
-    rows: inListOrder(cardQuery(getDb().selectFrom("advertisements as a").where("a.id", "in", pageIds)), filters.sort),
-    count: filtered.select((eb) => eb.fn.countAll<number>().as("total")),
+    rows: inListOrder(cardQuery(liveAdverts().where("a.id", "in", pageIds)), filters.sort),
+    count: matches ? matches.select((eb) => eb.fn.countAll<number>().as("total")) : filtered.select((eb) => eb.fn.countAll<number>().as("total")),
   };
 }
 
@@ -237,18 +239,23 @@ export async function similarAdverts(advert: { id: number; categoryId: number },
 /** A photo of the gallery: the display image and the largest stored variant (the lightbox, the no-JS link). */
 export type GalleryPhoto = DisplayImage & { id: number; full: string };
 
-export async function advertPhotos(advertId: number, language: Language, title: string): Promise<GalleryPhoto[]> {
-  const rows = await getDb()
-    .selectFrom("advertisement_images as ai")
-    .innerJoin("images as img", "img.id", "ai.image_id")
-    .select(["img.id", "img.key as image_key", "img.width as image_width", "img.height as image_height", "img.variants as image_variants", "img.alt_uk as image_alt_uk", "img.alt_en as image_alt_en"])
-    .where("ai.advertisement_id", "=", advertId)
-    .orderBy("ai.position")
-    .orderBy("ai.image_id")
-    .execute();
-  return rows.flatMap((row, index) => {
+type PhotoRow = { id: number; image_key: string; image_width: number | null; image_height: number | null; image_variants: number[] | null; image_alt_uk: string | null; image_alt_en: string | null };
+
+/**
+ * The advert's photos in gallery order, as a JSON column of its own query: an advert page
+ * asked for them apart, one more round trip (a socket write and a parse on both sides).
+ */
+function photosColumn() {
+  return sql<PhotoRow[] | null>`(select json_agg(json_build_object('id', img.id, 'image_key', img.key, 'image_width', img.width, 'image_height', img.height,
+      'image_variants', img.variants, 'image_alt_uk', img.alt_uk, 'image_alt_en', img.alt_en) order by ai.position, ai.image_id)
+    from advertisement_images as ai inner join images as img on img.id = ai.image_id
+    where ai.advertisement_id = a.id)`.as("photos");
+}
+
+function galleryPhotos(rows: PhotoRow[] | null, language: Language, title: string): GalleryPhoto[] {
+  return (rows ?? []).flatMap((row, index) => {
     const image = displayImage(row, language, GALLERY_IMAGE_WIDTH, `${title} — ${index + 1}`);
-    return image ? [{ ...image, id: row.id, full: imageUrlFor({ key: row.image_key, variants: row.image_variants }, 1600) }] : [];
+    return image ? [{ ...image, id: row.id, full: imageUrlFor({ key: row.image_key, variants: row.image_variants ?? [] }, 1600) }] : [];
   });
 }
 
@@ -273,11 +280,16 @@ export type AdvertContact = { name: string; hasEmail: boolean; hasPhone: boolean
  * The advert with this slug in any status (not deleted by staff), and its owner's id for the
  * caller, which decides who may see it; the id stays on the server.
  */
-export async function findAdvertBySlug(slug: string, language: Language, labels: PriceLabels): Promise<{ advert: AdvertDetail; ownerId: number; sellerId: string | null } | null> {
+export async function findAdvertBySlug(
+  slug: string,
+  language: Language,
+  labels: PriceLabels,
+): Promise<{ advert: AdvertDetail; photos: GalleryPhoto[]; ownerId: number; sellerId: string | null } | null> {
   const row = await cardQuery(getDb().selectFrom("advertisements as a").where("a.deleted_at", "is", null))
     // The seller page's random id; a blocked account has none to link to.
     .leftJoin("users as owner", (join) => join.onRef("owner.id", "=", "a.owner_id").on("owner.blocked_at", "is", null))
     .select("owner.public_id as seller_id")
+    .select(photosColumn())
     .select([
       "a.category_id",
       "a.owner_id",
@@ -308,7 +320,7 @@ export async function findAdvertBySlug(slug: string, language: Language, labels:
     updatedAt: new Date(row.updated_at).toISOString(),
     contact: { name: row.contact_name, hasEmail: Boolean(row.email), hasPhone: Boolean(row.show_phone && row.phone) },
   };
-  return { advert, ownerId: row.owner_id, sellerId: row.seller_id };
+  return { advert, photos: galleryPhotos(row.photos, language, advert.title), ownerId: row.owner_id, sellerId: row.seller_id };
 }
 
 /** Newest live adverts for the RSS feed. */
