@@ -8,6 +8,9 @@ import * as moderation from "#app/routes/dashboard-moderation/route.tsx";
 import * as dashboardHome from "#app/routes/dashboard/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
+import { updateItem } from "#app/modules/staff-content/items.server.ts";
+import { contentSpec } from "#app/modules/staff-content/types.ts";
+import { changeItemState } from "#app/modules/staff-content/state.server.ts";
 import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
@@ -137,6 +140,21 @@ describe("sending a submission", () => {
     }
   });
 
+  it("counts two submissions sent at the same moment one after the other, so the cap holds", async () => {
+    const hasty = await person();
+    await t.db.updateTable("settings").set({ adverts_per_user_per_day: 1 }).execute();
+    try {
+      const sent = await Promise.all(
+        ["Одночасна перша", "Одночасна друга"].map((title) => call(hasty, addRoute.action, "/cabinet/add-poster", event({ title_uk: title }))),
+      );
+      expect(sent.map((outcome) => outcome.status).sort()).toEqual([302, 429]);
+      const stored = await t.db.selectFrom("posters").select("id").where("submitted_by", "=", hasty.id).execute();
+      expect(stored).toHaveLength(1);
+    } finally {
+      await t.db.updateTable("settings").set({ adverts_per_user_per_day: 10 }).execute();
+    }
+  });
+
   it("is for signed-in users only, and an unknown address is not a form", async () => {
     const anonymous = await call({ id: 0, email: "", cookie: "" }, addRoute.action, "/cabinet/add-poster", event());
     expect(anonymous.status).toBe(302);
@@ -195,6 +213,26 @@ describe("deciding a submission", () => {
     // Decided once: a second decision changes nothing.
     await decide(editor, { intent: "submission-approve", type: "posters", id: String(id) });
     expect((await posterRow("Подія з рекламою"))!.status).toBe("draft");
+  });
+
+  it("publishing a waiting submission from the dashboard list or its edit form approves it and tells the sender", async () => {
+    const listed = await pending("Ярмарок без черги");
+    const edited = await pending("Толока без черги");
+    const actor = { id: editor.id, role: "editor" };
+    expect(await changeItemState(contentSpec("posters"), listed, "publish", actor)).toBe(true);
+    const row = (await posterRow("Толока без черги"))!;
+    expect((await updateItem(contentSpec("posters"), edited, row.version, { columns: { status: "published" } }, actor)).status).toBe("saved");
+    for (const [id, title] of [[listed, "Ярмарок без черги"], [edited, "Толока без черги"]] as const) {
+      expect(await isPublic(id)).toBe(true);
+      expect((await posterRow(title))!.submission_state).toBe("approved");
+    }
+    const queue = await asStaff(editor, moderation.loader, { url: "/dashboard/advertisements/moderation" });
+    expect(queue.submissions.map((item: { id: number }) => item.id)).not.toContain(listed);
+    expect(queue.submissions.map((item: { id: number }) => item.id)).not.toContain(edited);
+    await runQueuedJobs();
+    const subjects = readOutbox().map((message) => message.subject);
+    expect(subjects).toContainEqual(expect.stringMatching(/^Published.*Ярмарок без черги \(en\)/));
+    expect(subjects).toContainEqual(expect.stringMatching(/^Published.*Толока без черги \(en\)/));
   });
 
   it("a user cannot approve, and a bad type or id is refused without a 500", async () => {

@@ -2,7 +2,7 @@ import { getDb } from "#app/modules/db/db.server.ts";
 import type { ListFilter } from "./list-query.ts";
 import { matchingIds } from "./list.server.ts";
 import type { StateAction } from "./actions.ts";
-import { applyStateAction, removeOrphanFiles, type Actor } from "./state.server.ts";
+import { afterStateAction, applyStateAction, type Actor } from "./state.server.ts";
 import type { ContentSpec } from "./types.ts";
 
 // Bulk actions of a list: the rows are chosen by the list's own where-builder with the
@@ -16,12 +16,12 @@ export async function bulkApply(
   actor: Actor,
   selectedIds?: readonly number[],
 ): Promise<number> {
-  const { changed, orphanImages } = await getDb()
+  const result = await getDb()
     .transaction()
     .execute(async (trx) => {
       const ids = await matchingIds(trx, spec, filter, selectedIds);
       return applyStateAction(trx, spec, action, ids, actor);
     });
-  await removeOrphanFiles(orphanImages);
-  return changed.length;
+  await afterStateAction(result);
+  return result.changed.length;
 }

@@ -1,5 +1,6 @@
 import type { Language } from "#app/i18n/locales.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
+import { keyedByVersion } from "#app/modules/page-cache/content-state.server.ts";
 import { toLocalInput } from "./datetime.ts";
 import type { ItemRow } from "./items.server.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
@@ -33,16 +34,17 @@ export async function formOptions(spec: ContentSpec, language: Language = "uk"):
 
 /** The categories of the type's kind in tree order: the form's select and the list's filter. */
 export async function categoryChoices(spec: ContentSpec, language: Language = "uk"): Promise<Choice[]> {
-  if (!spec.category) return [];
-  const rows = await getDb()
-    .selectFrom("categories")
-    .select(["id", "name_uk", "name_en", "parent_id"])
-    .where("kind", "=", spec.category)
-    .orderBy("position")
-    .orderBy("name_uk")
-    .execute();
+  const kind = spec.category;
+  if (!kind) return [];
+  const rows = await categoriesOfKind(kind, () =>
+    getDb().selectFrom("categories").select(["id", "name_uk", "name_en", "parent_id"]).where("kind", "=", kind).orderBy("position").orderBy("name_uk").execute(),
+  );
   return categoryTree(rows, language);
 }
+
+// Every dashboard list and form page asked for its categories: kept per kind until the
+// categories table changes, as the public pages keep theirs (taxonomy/public-terms.server.ts).
+const categoriesOfKind = keyedByVersion<Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>>(["categories"], { max: 8 });
 
 /** Categories in tree order (children after their parent), with their depth. */
 export function categoryTree(rows: Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>, language: Language = "uk"): Choice[] {

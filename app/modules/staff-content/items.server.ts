@@ -3,6 +3,7 @@ import type { DB } from "#db/schema.ts";
 import { advertPhotoIds } from "#app/modules/adverts/photos.server.ts";
 import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
+import { approveIfPublished, tellApprovedByPublishing, type ApprovedByPublishing } from "#app/modules/submissions/moderation.server.ts";
 import type { Actor } from "./state.server.ts";
 import { registryDb } from "./tables.server.ts";
 import { syncTags, tagSlugs } from "./tags.server.ts";
@@ -51,10 +52,12 @@ function auditable(columns: Record<string, unknown>, row: Record<string, unknown
   return out;
 }
 
-export async function createItem(spec: ContentSpec, values: PreparedValues, actor: Actor): Promise<number> {
+/** `beforeInsert` runs first in the insert's transaction: a check that must hold at the moment of the insert throws to refuse it. */
+export async function createItem(spec: ContentSpec, values: PreparedValues, actor: Actor, beforeInsert?: (trx: Transaction<DB>) => Promise<void>): Promise<number> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      await beforeInsert?.(trx);
       const row = (await registryDb(trx)
         .insertInto(spec.table)
         .values({ ...values.columns, [spec.authorColumn]: actor.id })
@@ -78,7 +81,8 @@ export type SaveOutcome =
   | { status: "conflict"; version: number; updatedAt: Date };
 
 export async function updateItem(spec: ContentSpec, id: number, expectedVersion: number, values: PreparedValues, actor: Actor): Promise<SaveOutcome> {
-  return getDb()
+  let approved: ApprovedByPublishing | null = null;
+  const outcome = await getDb()
     .transaction()
     .execute(async (trx): Promise<SaveOutcome> => {
       const current = (await registryDb(trx).selectFrom(spec.table).selectAll().where("id", "=", id).forUpdate().executeTakeFirst()) as ItemRow | undefined;
@@ -104,9 +108,12 @@ export async function updateItem(spec: ContentSpec, id: number, expectedVersion:
       }
       if (Object.keys(diff.after).length === 0) return { status: "saved", version: saved.version };
       const statusChanged = "status" in diff.after;
+      if (statusChanged) approved = await approveIfPublished(trx, spec.table, [id]);
       const onlyStatus = statusChanged && Object.keys(diff.after).every((key) => key === "status" || key === "published_at" || key === "expires_at");
       const action = onlyStatus ? (saved.status === "published" ? "publish" : saved.status === "archived" ? "archive" : "unpublish") : "update";
       await recordAudit(trx, { actorId: actor.id, action, entityType: spec.type, entityId: id, before: diff.before, after: diff.after });
       return { status: "saved", version: saved.version };
     });
+  await tellApprovedByPublishing(approved);
+  return outcome;
 }

@@ -33,13 +33,17 @@ async function advertOwner(spec: ContentSpec, id: number | undefined, actor: Act
   return row?.owner_id ?? actor.id;
 }
 
-/** `created`: columns a new item gets besides the form's (a user's submission: who sent it, its state). */
+/**
+ * `created`: columns a new item gets besides the form's (a user's submission: who sent it, its
+ * state); `beforeInsert`: a check run in a new item's transaction (createItem).
+ */
 export async function saveContentForm(
   spec: ContentSpec,
   posted: Pick<ContentPost, "form" | "files">,
   actor: Actor,
   id?: number,
   created: Record<string, unknown> = {},
+  beforeInsert?: Parameters<typeof createItem>[3],
 ): Promise<SaveResult> {
   const formData = posted.form;
   const uploadErrors = await storeFormUploads(spec, formData, posted.files, await advertOwner(spec, id, actor));
@@ -51,7 +55,7 @@ export async function saveContentForm(
   const prepared = await prepareValues(spec, value, id);
   if (!prepared.ok) return { kind: "invalid", result: submission.reply({ fieldErrors: prepared.fieldErrors }) };
   try {
-    if (!id) return { kind: "created", id: await createItem(spec, { ...prepared.values, columns: { ...prepared.values.columns, ...created } }, actor) };
+    if (!id) return { kind: "created", id: await createItem(spec, { ...prepared.values, columns: { ...prepared.values.columns, ...created } }, actor, beforeInsert) };
     const expected = (value.force_version as number | undefined) ?? (value.version as number | undefined) ?? 0;
     const outcome = await updateItem(spec, id, expected, prepared.values, actor);
     if (outcome.status === "conflict") {

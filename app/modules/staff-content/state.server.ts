@@ -4,6 +4,7 @@ import { recordAudit, type AuditAction } from "#app/modules/audit/audit.server.t
 import { getDb } from "#app/modules/db/db.server.ts";
 import { removeImageFiles } from "#app/modules/images/process.server.ts";
 import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
+import { approveIfPublished, tellApprovedByPublishing, type ApprovedByPublishing } from "#app/modules/submissions/moderation.server.ts";
 import type { StateAction } from "./actions.ts";
 import { registryDb } from "./tables.server.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
@@ -59,10 +60,17 @@ const AUDIT_ACTION: Record<StateAction, AuditAction> = {
   purge: "purge",
 };
 
+type StateActionResult = {
+  changed: number[];
+  orphanImages: Array<{ key: string; variants: number[] }>;
+  approved: ApprovedByPublishing | null;
+};
+
 /**
  * Applies `action` to the items `ids` (already chosen by the caller: a filter, or one item).
  * Rows that the action does not fit (publishing a trashed item, restoring a live one) are
- * skipped. Returns the ids changed, and for a purge the image files to delete afterwards.
+ * skipped. Returns the ids changed, and what `afterStateAction` does once the transaction
+ * commits (a purge's image files, the senders of submissions a publish approved).
  */
 export async function applyStateAction(
   trx: Trx,
@@ -70,11 +78,11 @@ export async function applyStateAction(
   action: StateAction,
   ids: readonly number[],
   actor: Actor,
-): Promise<{ changed: number[]; orphanImages: Array<{ key: string; variants: number[] }> }> {
+): Promise<StateActionResult> {
   const rows = await snapshots(trx, spec, ids);
   const fits = rows.filter((row) => (action === "restore" || action === "purge" ? row.deleted_at !== null : row.deleted_at === null));
   const changedIds = fits.map((row) => row.id);
-  if (changedIds.length === 0) return { changed: [], orphanImages: [] };
+  if (changedIds.length === 0) return { changed: [], orphanImages: [], approved: null };
   const db = registryDb(trx);
 
   if (action === "purge") {
@@ -82,7 +90,7 @@ export async function applyStateAction(
     for (const row of fits) {
       await recordAudit(trx, { actorId: actor.id, action: "purge", entityType: spec.type, entityId: row.id, before: { slug: row.slug, title: row.title }, after: null });
     }
-    return { changed: changedIds, orphanImages };
+    return { changed: changedIds, orphanImages, approved: null };
   }
 
   let movedIds: number[];
@@ -113,7 +121,14 @@ export async function applyStateAction(
       after: { [field]: now?.[field] ?? null },
     });
   }
-  return { changed: movedIds, orphanImages: [] };
+  const approved = action === "publish" ? await approveIfPublished(trx, spec.table, movedIds) : null;
+  return { changed: movedIds, orphanImages: [], approved };
+}
+
+/** What must happen after the transaction commits: the files of purged images deleted, the senders of approved submissions told. */
+export async function afterStateAction({ orphanImages, approved }: Pick<StateActionResult, "orphanImages" | "approved">): Promise<void> {
+  for (const image of orphanImages) await removeImageFiles(undefined, image);
+  await tellApprovedByPublishing(approved);
 }
 
 /** Image ids an item refers to (its image fields and, for adverts, its photos). */
@@ -154,16 +169,12 @@ async function purgeRows(trx: Trx, spec: ContentSpec, ids: number[]): Promise<Ar
   return trx.deleteFrom("images").where("id", "in", orphans).returning(["key", "variants"]).execute();
 }
 
-/** Deletes the files of purged images: after the transaction committed, never before. */
-export async function removeOrphanFiles(images: Array<{ key: string; variants: number[] }>): Promise<void> {
-  for (const image of images) await removeImageFiles(undefined, image);
-}
 
 /** One item's state action in its own transaction; the ids changed (empty when it did not fit). */
 export async function changeItemState(spec: ContentSpec, id: number, action: StateAction, actor: Actor): Promise<boolean> {
-  const { changed, orphanImages } = await getDb()
+  const result = await getDb()
     .transaction()
     .execute((trx) => applyStateAction(trx, spec, action, [id], actor));
-  await removeOrphanFiles(orphanImages);
-  return changed.length > 0;
+  await afterStateAction(result);
+  return result.changed.length > 0;
 }

@@ -1,12 +1,13 @@
-import { sql } from "kysely";
-import type { UserRole } from "#db/schema.ts";
+import { sql, type Transaction } from "kysely";
+import type { DB, UserRole } from "#db/schema.ts";
 import { can } from "#app/modules/auth/access.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { publicOrigin } from "#app/modules/config/config.server.ts";
 import { enqueue } from "#app/modules/jobs/queue.server.ts";
-import { headingFields, SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
+import { headingFields, isSubmissionType, SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
 
 // The users' submissions waiting in the moderation queue beside the adverts, and the staff's
 // decision: approving publishes the row as it stands (staff may edit it first in the
@@ -107,14 +108,34 @@ export async function decideSubmission(type: SubmissionType, id: number, decisio
       });
       return true;
     });
-  if (decided) {
-    await enqueue("mail-submission", {
-      type,
-      id,
-      outcome: decision.intent === "approve" ? "approved" : "rejected",
-      reason: decision.intent === "reject" ? decision.reason : null,
-      origin,
-    });
-  }
+  if (decided) await queueDecisionMail(type, id, decision.intent === "approve" ? "approved" : "rejected", decision.intent === "reject" ? decision.reason : null, origin);
   return decided;
+}
+
+async function queueDecisionMail(type: SubmissionType, id: number, outcome: "approved" | "rejected", reason: string | null, origin = publicOrigin()): Promise<void> {
+  await enqueue("mail-submission", { type, id, outcome, reason, origin });
+}
+
+export type ApprovedByPublishing = { type: SubmissionType; ids: number[] };
+
+/**
+ * Staff may publish a waiting submission without the queue (the list's publish, the edit
+ * form's status): publishing it is approving it. Run in the publishing transaction; the
+ * sender's mail goes after it commits (`tellApprovedByPublishing`).
+ */
+export async function approveIfPublished(trx: Transaction<DB>, table: string, ids: readonly number[]): Promise<ApprovedByPublishing | null> {
+  if (!isSubmissionType(table) || ids.length === 0) return null;
+  const rows = await trx
+    .updateTable(table)
+    .set({ submission_state: "approved", rejection_reason: null })
+    .where("id", "in", [...ids])
+    .where("submission_state", "=", "pending")
+    .where("status", "=", "published")
+    .returning("id")
+    .execute();
+  return rows.length ? { type: table, ids: rows.map((row) => row.id) } : null;
+}
+
+export async function tellApprovedByPublishing(approved: ApprovedByPublishing | null): Promise<void> {
+  for (const id of approved?.ids ?? []) await queueDecisionMail(approved!.type, id, "approved", null);
 }

@@ -12,7 +12,7 @@ import { contentFormSchema } from "#app/modules/staff-content/form-schema.ts";
 import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
 import { readContentForm } from "#app/modules/staff-content/uploads.server.ts";
 import { HONEYPOT_FIELD, headingFields, submissionFormSpec, submissionStoredSpec, SUBMISSIONS_PATH, type SubmissionType } from "./forms.ts";
-import { submissionCap } from "./limits.server.ts";
+import { capCheckedOnInsert, DailyCapReached, submissionCap, type DailyCap } from "./limits.server.ts";
 
 // Posting a submission: the abuse limits of the advert form (a verified address, the daily
 // cap answered 429 with Retry-After, and a honeypot that a bot fills in), then the staff
@@ -24,6 +24,13 @@ function formError(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };
 }
 
+function capReply(form: FormData, type: SubmissionType, cap: Extract<DailyCap, { reached: true }>) {
+  const result = parseWithZod(form, { schema: contentFormSchema(submissionFormSpec(type)) }).reply({
+    formErrors: [`adverts:errors.daily_limit|${JSON.stringify({ max: cap.max })}`],
+  });
+  return data<SubmissionReply>({ result, images: {} }, { status: 429, headers: { "Retry-After": String(cap.retryAfterSeconds) } });
+}
+
 export async function submitContent({ request, url, user, type }: { request: Request; url: URL; user: SessionUser; type: SubmissionType }) {
   if (!user.emailVerified) return data<SubmissionReply>({ result: formError("adverts:errors.not_verified"), images: {} }, 403);
   const cabinet = localizePath(SUBMISSIONS_PATH, localeFromPath(url.pathname));
@@ -33,18 +40,20 @@ export async function submitContent({ request, url, user, type }: { request: Req
     if (form.get("intent") !== "save") badRequest();
     // A bot gets the usual answer, and nothing is stored (its files not even read into images).
     if (String(form.get(HONEYPOT_FIELD) ?? "").trim()) return redirectWithFlash(cabinet, { severity: "success", message: "submissions:flash.sent" });
-    const cap = await submissionCap(user.id, await getSettings());
-    if (cap.reached) {
-      const result = parseWithZod(form, { schema: contentFormSchema(submissionFormSpec(type)) }).reply({
-        formErrors: [`adverts:errors.daily_limit|${JSON.stringify({ max: cap.max })}`],
-      });
-      return data<SubmissionReply>({ result, images: {} }, { status: 429, headers: { "Retry-After": String(cap.retryAfterSeconds) } });
-    }
+    const settings = await getSettings();
+    const cap = await submissionCap(user.id, settings);
+    if (cap.reached) return capReply(form, type, cap);
     // One language is enough: an English-only heading is stored as the Ukrainian one too, which staff may translate.
     const heading = headingFields(type);
     if (!String(form.get(heading.uk) ?? "").trim()) form.set(heading.uk, String(form.get(heading.en) ?? ""));
     const spec = submissionStoredSpec(type);
-    const outcome = await saveContentForm(spec, posted, { id: user.id, role: user.role }, undefined, { submitted_by: user.id, submission_state: "pending" });
+    let outcome;
+    try {
+      outcome = await saveContentForm(spec, posted, { id: user.id, role: user.role }, undefined, { submitted_by: user.id, submission_state: "pending" }, capCheckedOnInsert(user.id, settings));
+    } catch (error) {
+      if (error instanceof DailyCapReached) return capReply(form, type, error.cap);
+      throw error;
+    }
     if (outcome.kind === "created") return redirectWithFlash(cabinet, { severity: "success", message: "submissions:flash.sent" });
     if (outcome.kind !== "invalid") badRequest();
     return data<SubmissionReply>({ result: outcome.result, images: await postedImagePreviews(spec, form) }, 400);
