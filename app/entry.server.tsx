@@ -5,6 +5,7 @@ import { addMessages, MessageRecorder, MessageRecorderProvider } from "#app/i18n
 import { resources } from "#app/i18n/resources.ts";
 import { isForeignWrite } from "#app/modules/http/same-origin.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/modules/http/security-headers.server.ts";
+import { loadScriptsAfterFirstView } from "#app/modules/http/late-scripts.server.ts";
 import { RETRY_AFTER_SECONDS } from "#db/resilience.ts";
 
 // The server renders both languages: every message is in memory from the start.
@@ -63,7 +64,8 @@ export default function handleRequest(
             },
             final(callback) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              const html = loadScriptsAfterFirstView(Buffer.concat(chunks));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

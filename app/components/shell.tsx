@@ -24,12 +24,13 @@ export function Shell({ children, account }: { children: React.ReactNode; accoun
   return (
     <>
       <Header siteName={siteName} shortName={t("site_short_name")} theme={root?.theme ?? "light"} account={account ?? <AccountMenu />} />
+      {/* Under the header, in the page's flow: seen on arrival, over nothing (consent.css). */}
+      {root ? <ConsentBanner consent={root.consent} language={language} /> : null}
       <ToastRegion initial={toasts} />
       <main id="main" className="container site-main">
         {children}
       </main>
       <Footer siteName={siteName} email={root?.site.email ?? null} phone={root?.site.phone ?? null} pages={root?.footerPages ?? []} />
-      {root ? <ConsentBanner consent={root.consent} language={language} /> : null}
       <AppEffects />
       <Prefetcher />
     </>

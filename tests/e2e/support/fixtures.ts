@@ -313,8 +313,41 @@ async function replaySnapshots(
 /** Signs the test's browser context (or `context`) in as a seeded account, without the form (sign-in.ts). */
 type Login = (who: Account, context?: BrowserContext) => Promise<void>;
 
+/**
+ * The app starts once the page has loaded and painted (docs/adr/0040-first-view.md), so a
+ * test acting right after `goto` could find the server's HTML not yet hydrated. Whether the
+ * page has the app's starter, and then that React Router's router is up and React has
+ * hydrated the body; a page without the starter (a feed, a file) passes at once.
+ */
+function appStarted(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => {
+    const starter = [...document.scripts].some((script) => script.text.startsWith("((h)=>"));
+    if (!starter) return document.readyState !== "loading";
+    const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
+    return Boolean(router?.state.initialized) && Object.keys(document.body).some((key) => key.startsWith("__reactFiber$"));
+  }, undefined, { polling: 50 });
+}
+
 export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void; login: Login }, { replayPage: Page }>({
   axe: [{}, { option: true }],
+
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== "commit") await appStarted(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await appStarted(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
 
   login: async ({ context }, use) => {
     const sessions = sessionMaker();
