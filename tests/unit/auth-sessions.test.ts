@@ -62,6 +62,9 @@ describe("sessions", () => {
     const at = cookie.lastIndexOf(".") + 5;
     const tampered = cookie.slice(0, at) + (cookie[at] === "A" ? "B" : "A") + cookie.slice(at + 1);
     expect((await readSessionToken(buildRequest({ cookie: tampered }))).token).toBeNull();
+    // A value once verified is remembered (no Web Crypto again); a forged one never is.
+    expect((await readSessionToken(buildRequest({ cookie }))).token).toBe(token);
+    expect(await readSessionToken(buildRequest({ cookie: tampered }))).toEqual({ present: true, token: null });
   });
 
   it("sets the cookie HttpOnly, SameSite=Lax, for 30 days", async () => {
