@@ -1,9 +1,10 @@
 // What keeps the suites deterministic on a shared machine: per-address limits can be widened
 // for a crowd behind one address (the browser suite runs every browser from 127.0.0.1)
 // without widening the per-account ones, and the browser suite's ports are checked.
+import net from "node:net";
 import { beforeEach, describe, expect, it } from "vitest";
 import { consumeLimit, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
-import { suitePorts } from "../e2e/support/env.ts";
+import { firstFreeBase, suitePorts } from "../e2e/support/env.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { useAccountConfig } from "../support/auth.ts";
 
@@ -48,6 +49,17 @@ describe("the browser suite's ports", () => {
   it("refuse a base whose derived port the Fetch standard blocks, naming it", () => {
     expect(() => suitePorts(3945)).toThrow(/scaleOutA 4045/);
     expect(() => suitePorts(6000)).toThrow(/server 6000/);
+  });
+
+  it("start past a base whose ports something on the machine already listens on", async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(4381, "0.0.0.0", resolve));
+    try {
+      // Bases 4375-4378 take 4381 (offsets 6, 5, 4 and 3); 4379 does not.
+      expect(firstFreeBase(4375)).toBe(4379);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 
   it("cover the default range without a blocked port", () => {

@@ -1,4 +1,5 @@
 // Shared by playwright.config.ts, the server start script and the specs.
+import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 
@@ -46,10 +47,31 @@ export function suitePorts(base: number): { server: number } & Record<keyof type
   return ports;
 }
 
-// Several runs may share a machine (developers' agents, CI): without E2E_PORT each run
-// picks its own port, and the workers inherit it through the environment. The range
-// 4310-4389 (and the offsets above) holds no Fetch bad port.
-process.env.E2E_PORT ??= String(4310 + (process.pid % 80));
+const DEFAULT_BASES = Array.from({ length: 80 }, (_, i) => 4310 + i);
+
+// Tries to listen on each port of each candidate in turn and prints the first base whose ports
+// are all free. A child process, because the runner needs the answer before it loads anything.
+const PROBE = `const net = require("node:net");
+const free = (port) => new Promise((resolve) => { const server = net.createServer(); server.once("error", () => resolve(false)); server.listen(port, "127.0.0.1", () => server.close(() => resolve(true))); });
+(async () => { for (const [base, ports] of JSON.parse(process.argv[1])) if ((await Promise.all(ports.map(free))).every(Boolean)) return process.stdout.write(String(base)); })();`;
+
+/**
+ * The first base, from `start` on through the default range, whose suite ports nothing on the
+ * machine listens on: another run, or a daemon on a registered port (Erlang's epmd has 4369).
+ * `start` when every base has a busy port (the server then says which one).
+ */
+export function firstFreeBase(start: number): number {
+  const order = [...DEFAULT_BASES.filter((base) => base >= start), ...DEFAULT_BASES.filter((base) => base < start)];
+  const candidates = order.map((base) => [base, Object.values(suitePorts(base))]);
+  const found = execFileSync(process.execPath, ["-e", PROBE, JSON.stringify(candidates)], { encoding: "utf8" });
+  return Number(found) || start;
+}
+
+// Several runs may share a machine (developers' agents, CI): without E2E_PORT each run picks
+// its own free ports, starting from one its process id gives, and the workers inherit the
+// choice through the environment. The range 4310-4389 (and the offsets above) holds no
+// Fetch bad port. An E2E_PORT that is set is used as it is.
+process.env.E2E_PORT ??= String(firstFreeBase(DEFAULT_BASES[process.pid % DEFAULT_BASES.length]!));
 export const ports = suitePorts(Number(process.env.E2E_PORT));
 export const port = ports.server;
 export const baseURL = `http://127.0.0.1:${port}`;
