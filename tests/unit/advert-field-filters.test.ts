@@ -13,6 +13,7 @@ import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { catchResponse } from "../support/route.ts";
+import { insertJobAdvert, type JobPlace, type JobValues } from "./job-adverts.ts";
 
 const t = useTestDatabase();
 const HOUR = 60 * 60 * 1000;
@@ -22,39 +23,9 @@ const fieldIds: Record<string, number> = {};
 let ownerId: number;
 let dataDir: string;
 
-type Values = { salary?: number; employment?: string; polish?: string; remote?: boolean };
-
-async function insertJob(db: Kysely<DB>, slug: string, values: Values, advert: Partial<NewAdvertisement> = {}) {
-  const row = await db
-    .insertInto("advertisements")
-    .values({
-      slug,
-      owner_id: ownerId,
-      category_id: ids.robota!,
-      location_id: ids.krakiv!,
-      title: `Вакансія ${slug}`,
-      description: "Шукаємо працівника на склад, навчання на місці.",
-      price_kind: "negotiable",
-      contact_name: "Оля",
-      email: "olia@example.test",
-      show_phone: false,
-      status: "published",
-      published_at: new Date(Date.now() - HOUR),
-      expires_at: new Date(Date.now() + 29 * DAY),
-      ...advert,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  ids[slug] = row.id;
-  const rows = [
-    values.salary === undefined ? null : { field_id: fieldIds.salary_from!, number_value: String(values.salary) },
-    values.employment === undefined ? null : { field_id: fieldIds.employment!, text_value: values.employment },
-    values.polish === undefined ? null : { field_id: fieldIds.polish!, text_value: values.polish },
-    values.remote === undefined ? null : { field_id: fieldIds.remote!, bool_value: values.remote },
-  ].flatMap((value) => (value ? [{ advertisement_id: row.id, ...value }] : []));
-  if (rows.length) await db.insertInto("advert_field_values").values(rows).execute();
-  return row.id;
-}
+const jobPlace = (): JobPlace => ({ ownerId, categoryId: ids.robota!, locationId: ids.krakiv!, fields: fieldIds });
+const insertJob = (db: Kysely<DB>, slug: string, values: JobValues, advert: Partial<NewAdvertisement> = {}) =>
+  insertJobAdvert(db, jobPlace(), slug, values, advert).then((id) => (ids[slug] = id));
 
 const option = (value: string, uk: string, en: string) => ({ value, label_uk: uk, label_en: en });
 

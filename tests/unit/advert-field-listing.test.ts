@@ -8,6 +8,7 @@ import { advertListQueries, type AdvertListFilters } from "#app/modules/adverts/
 import type { FieldFilter } from "#app/modules/adverts/category-field-filters.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { makeUser } from "../support/auth.ts";
+import { insertJobAdvert, type JobValues } from "./job-adverts.ts";
 
 const t = useTestDatabase();
 const HOUR = 60 * 60 * 1000;
@@ -20,34 +21,8 @@ let remote: number;
 let krakiv: number;
 let lviv: number;
 
-async function insertJob(slug: string, values: { salary?: number; remote?: boolean }, advert: Partial<NewAdvertisement> = {}) {
-  const row = await t.db
-    .insertInto("advertisements")
-    .values({
-      slug,
-      owner_id: ownerId,
-      category_id: robota,
-      location_id: krakiv,
-      title: `Вакансія ${slug}`,
-      description: "Шукаємо працівника на склад, навчання на місці.",
-      price_kind: "negotiable",
-      contact_name: "Оля",
-      email: "olia@example.test",
-      show_phone: false,
-      status: "published",
-      published_at: new Date(Date.now() - HOUR),
-      expires_at: new Date(Date.now() + 29 * DAY),
-      ...advert,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const rows = [
-    ...(values.salary === undefined ? [] : [{ advertisement_id: row.id, field_id: salary, number_value: String(values.salary) }]),
-    ...(values.remote === undefined ? [] : [{ advertisement_id: row.id, field_id: remote, bool_value: values.remote }]),
-  ];
-  if (rows.length) await t.db.insertInto("advert_field_values").values(rows).execute();
-  return row.id;
-}
+const insertJob = (slug: string, values: Pick<JobValues, "salary" | "remote">, advert: Partial<NewAdvertisement> = {}) =>
+  insertJobAdvert(t.db, { ownerId, categoryId: robota, locationId: krakiv, fields: { salary_from: salary, remote } }, slug, values, advert);
 
 const bySalary = (min: number): FieldFilter => ({ fieldId: salary, kind: "number", min, max: null });
 const isRemote = (): FieldFilter => ({ fieldId: remote, kind: "boolean" });
