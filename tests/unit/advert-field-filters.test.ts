@@ -17,7 +17,6 @@ import { insertJobAdvert, type JobPlace, type JobValues } from "./job-adverts.ts
 
 const t = useTestDatabase();
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const ids: Record<string, number> = {};
 const fieldIds: Record<string, number> = {};
 let ownerId: number;
