@@ -1,12 +1,15 @@
 // Images in an S3 bucket (S3_BUCKET), against a real S3 protocol server started here
 // (s3rver): upload, serve at /uploads with immutable caching, delete; an advert's photos land
 // in the bucket and the local directory stays empty; deleting the account removes the
-// objects; failed stores leave nothing behind; `storage:migrate` copies local uploads once.
-import { existsSync } from "node:fs";
+// objects; failed stores leave nothing behind; a mailed data export waits in the bucket, out of
+// /uploads; `storage:migrate` copies local uploads once.
+import { existsSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as newRoute from "#app/routes/advert-new/route.tsx";
@@ -14,6 +17,8 @@ import * as advertItem from "#app/routes/advert-item/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { deleteAccount } from "#app/modules/auth/users.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
+import { buildMailedExport, takeMailedExport } from "#app/modules/account-export/export.server.ts";
+import { exportWorkDir } from "#app/modules/account-export/export-files.server.ts";
 import { deleteUnclaimedUploads, UNCLAIMED_TTL_MS, unclaimedUploads } from "#app/modules/adverts/photos.server.ts";
 import { copyLocalUploads } from "#app/modules/images/migrate-storage.server.ts";
 import { imageObjectName, processImage } from "#app/modules/images/process.server.ts";
@@ -23,7 +28,7 @@ import { storeImage } from "#app/modules/images/store.server.ts";
 import { imageUrl, setImageBaseUrl } from "#app/modules/images/urls.ts";
 import { createAppServer } from "../../server/app-server.ts";
 import { useTestDatabase } from "../support/db.ts";
-import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
+import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { unwrapData } from "../support/route.ts";
 import { listKeys, startS3Server, type TestS3 } from "../support/s3-server.ts";
@@ -240,6 +245,32 @@ describe("advert photos in the bucket", () => {
     // An owner that does not exist: the insert fails after the upload, which is undone.
     await expect(storeImage(t.db, await jpeg(640), { ownerId: 987_654 })).rejects.toThrow();
     expect(await bucketKeys()).toEqual(before);
+  });
+});
+
+describe("a mailed data export with images in the bucket", () => {
+  it("waits in the bucket under a prefix /uploads never serves, is downloaded once from there and then removed", async () => {
+    const user = await makeUser({ name: "Ірина" });
+    const cookie = await sessionCookieFor(user.id);
+    expect(await post(advertForm([new File([await jpeg(640)], "lamp.jpg", { type: "image/jpeg" })]), cookie)).toBe(302);
+    const row = await t.db.insertInto("data_exports").values({ user_id: user.id }).returning("id").executeTakeFirstOrThrow();
+    expect(await buildMailedExport({ exportId: row.id, origin: "https://portal.example", consent: null })).not.toBeNull();
+    const token = new URL(readOutbox().filter((mail) => mail.to.includes(user.email)).at(-1)!.link!).pathname.split("/").at(-1)!;
+    const { file_key: fileKey } = await t.db.selectFrom("data_exports").select("file_key").where("id", "=", row.id).executeTakeFirstOrThrow();
+    // Another machine's download finds it: it is in the bucket, and nothing is left on this disk.
+    expect(await listKeys(client, s3.bucket, "private/exports/")).toEqual([`private/exports/${fileKey}`]);
+    expect(readdirSync(exportWorkDir())).toEqual([]);
+    expect((await fetch(`${base}/uploads/private/exports/${fileKey}`)).status).not.toBe(200);
+
+    const taken = await takeMailedExport(user.id, token);
+    expect(taken).not.toBeNull();
+    const bytes = new Uint8Array(await new Response(Readable.toWeb(taken!.stream) as ReadableStream).arrayBuffer());
+    expect(bytes.byteLength).toBe(taken!.size);
+    const files = unzipSync(bytes);
+    expect(JSON.parse(strFromU8(files["data.json"]!)).profile.email).toBe(user.email);
+    expect(Object.keys(files).filter((name) => name.startsWith("photos/"))).toHaveLength(1);
+    await expect.poll(() => listKeys(client, s3.bucket, "private/exports/")).toEqual([]);
+    expect(await takeMailedExport(user.id, token)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -10,13 +10,13 @@ import type { ConsentState } from "#app/modules/consent/cookies.ts";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import { hashToken, newToken } from "#app/modules/auth/secrets.server.ts";
 import { findUserById } from "#app/modules/auth/users.server.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
 import { getDb } from "#app/modules/db/db.server.ts";
 import { imageObjectName } from "#app/modules/images/process.server.ts";
 import { resolveImageStore } from "#app/modules/images/storage.server.ts";
 import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
 import type { SentMail } from "#app/modules/mail/mailer.server.ts";
 import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
+import { exportWorkDir, getExportFiles } from "./export-files.server.ts";
 
 // A user's personal data export: one zip with `data.json` (profile, adverts and their history,
 // favourites, saved searches, the conversations they take part in, reports they filed,
@@ -225,10 +225,6 @@ export async function queueExport(userId: number, consent: ConsentState | null, 
   await enqueue("data-export", { exportId: row.id, origin, consent: consent ? JSON.stringify(consent) : null });
 }
 
-function exportsDir(): string {
-  return path.join(getConfig().dataDir, "exports");
-}
-
 function parseConsent(value: string | null): ConsentState | null {
   if (!value) return null;
   try {
@@ -239,7 +235,7 @@ function parseConsent(value: string | null): ConsentState | null {
   }
 }
 
-/** The job: writes the zip under DATA_DIR/exports, arms a one-day single-use link and mails it. */
+/** The job: writes the zip, keeps it for its download (export-files.server.ts), arms a one-day single-use link and mails it. */
 export async function buildMailedExport(job: JobPayloads["data-export"]): Promise<SentMail | null> {
   const db = getDb();
   const row = await db.selectFrom("data_exports").selectAll().where("id", "=", job.exportId).executeTakeFirst();
@@ -247,15 +243,16 @@ export async function buildMailedExport(job: JobPayloads["data-export"]): Promis
   const user = await findUserById(row.user_id);
   const zip = user && (await exportZip(user.id, parseConsent(job.consent)));
   if (!user || !zip) return null;
-  await mkdir(exportsDir(), { recursive: true });
+  await mkdir(exportWorkDir(), { recursive: true });
   const fileKey = `${row.id}-${randomUUID()}.zip`;
-  const file = path.join(exportsDir(), fileKey);
+  const file = path.join(exportWorkDir(), fileKey);
   await pipeline(zip, createWriteStream(file));
+  const size = await getExportFiles().keep(fileKey, file);
   const token = newToken();
   const now = new Date();
   await db
     .updateTable("data_exports")
-    .set({ token_hash: hashToken(token), file_key: fileKey, size_bytes: (await stat(file)).size, ready_at: now, expires_at: new Date(now.getTime() + LINK_LIFETIME_MS) })
+    .set({ token_hash: hashToken(token), file_key: fileKey, size_bytes: size, ready_at: now, expires_at: new Date(now.getTime() + LINK_LIFETIME_MS) })
     .where("id", "=", row.id)
     .execute();
   const language = languageOf(user.preferred_locale);
@@ -276,9 +273,9 @@ export async function takeMailedExport(userId: number, token: string, now = new 
   const db = getDb();
   const found = await db.selectFrom("data_exports").select(["id", "file_key"]).where("token_hash", "=", hashToken(token)).where("user_id", "=", userId).executeTakeFirst();
   if (!found?.file_key) return null;
-  const file = path.join(exportsDir(), path.basename(found.file_key));
-  // A file this machine does not have (built elsewhere, or removed) leaves the link unspent.
-  const size = await stat(file).then((info) => info.size, () => null);
+  const files = getExportFiles();
+  // A zip that is not there (removed, or built on another machine's disk) leaves the link unspent.
+  const size = await files.size(found.file_key);
   if (size === null) return null;
   const spent = await db
     .updateTable("data_exports")
@@ -289,8 +286,10 @@ export async function takeMailedExport(userId: number, token: string, now = new 
     .returning("id")
     .executeTakeFirst();
   if (!spent) return null;
-  const stream = createReadStream(file);
-  stream.once("close", () => void rm(file, { force: true }));
+  const stream = await files.open(found.file_key);
+  if (!stream) return null;
+  const key = found.file_key;
+  stream.once("close", () => void files.remove(key).catch(() => undefined));
   return { stream, size };
 }
 
@@ -310,7 +309,7 @@ export async function removeStaleExports(now = new Date()): Promise<number> {
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", now)]))
     .execute();
   for (const row of stale) {
-    await rm(path.join(exportsDir(), path.basename(row.file_key!)), { force: true });
+    await getExportFiles().remove(row.file_key!);
     await db.updateTable("data_exports").set({ file_key: null }).where("id", "=", row.id).execute();
   }
   await db.deleteFrom("data_exports").where("created_at", "<", new Date(now.getTime() - KEEP_ROWS_MS)).execute();
