@@ -272,6 +272,19 @@ describe("a mailed data export with images in the bucket", () => {
     await expect.poll(() => listKeys(client, s3.bucket, "private/exports/")).toEqual([]);
     expect(await takeMailedExport(user.id, token)).toBeNull();
   });
+
+  it("a zip the bucket refuses is not left on this machine, and the job's export stays unbuilt", async () => {
+    const user = await makeUser({ name: "Остап" });
+    const row = await t.db.insertInto("data_exports").values({ user_id: user.id }).returning("id").executeTakeFirstOrThrow();
+    useAccountConfig({ ...s3.env, S3_BUCKET: "no-such-bucket", PUBLIC_URL: "https://portal.example" });
+    try {
+      await expect(buildMailedExport({ exportId: row.id, origin: "https://portal.example", consent: null })).rejects.toThrow();
+      expect(readdirSync(exportWorkDir())).toEqual([]);
+    } finally {
+      useAccountConfig({ ...s3.env, PUBLIC_URL: "https://portal.example" });
+    }
+    expect(await t.db.selectFrom("data_exports").select("ready_at").where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({ ready_at: null });
+  });
 });
 
 describe("storage:migrate", () => {

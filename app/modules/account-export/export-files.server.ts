@@ -65,11 +65,15 @@ function bucketExportFiles(config: Extract<StorageConfig, { kind: "s3" }>): Expo
   const objectKey = (key: string) => PREFIX + checkedKey(key);
   return {
     async keep(key, from) {
-      const { size } = await stat(from);
-      // Streamed with its length: a large export is never held in memory.
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: createReadStream(from), ContentLength: size, ContentType: "application/zip", CacheControl: "private, no-store" }));
-      await rm(from, { force: true });
-      return size;
+      try {
+        const { size } = await stat(from);
+        // Streamed with its length: a large export is never held in memory.
+        await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: createReadStream(from), ContentLength: size, ContentType: "application/zip", CacheControl: "private, no-store" }));
+        return size;
+      } finally {
+        // Kept or not, the local copy goes: a failed job builds a new zip when it runs again.
+        await rm(from, { force: true });
+      }
     },
     async size(key) {
       try {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -246,7 +246,11 @@ export async function buildMailedExport(job: JobPayloads["data-export"]): Promis
   await mkdir(exportWorkDir(), { recursive: true });
   const fileKey = `${row.id}-${randomUUID()}.zip`;
   const file = path.join(exportWorkDir(), fileKey);
-  await pipeline(zip, createWriteStream(file));
+  // A failed build leaves no half-written zip behind: the job builds a new one when it runs again.
+  await pipeline(zip, createWriteStream(file)).catch(async (error: unknown) => {
+    await rm(file, { force: true });
+    throw error;
+  });
   const size = await getExportFiles().keep(fileKey, file);
   const token = newToken();
   const now = new Date();
