@@ -2,9 +2,9 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { getConfig, type StorageConfig } from "#app/modules/config/config.server.ts";
-import { createS3Client } from "#app/modules/images/s3-store.server.ts";
+import { bodyStream, createS3Client, s3Status } from "#app/modules/images/s3-store.server.ts";
 
 // Where a mailed export's zip waits for its one download. With images in a bucket the portal
 // may run on several machines, and the download can reach another one than the job that
@@ -57,8 +57,6 @@ function localExportFiles(dir: string): ExportFiles {
   };
 }
 
-const missing = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
-
 function bucketExportFiles(config: Extract<StorageConfig, { kind: "s3" }>): ExportFiles {
   const client = createS3Client(config);
   const Bucket = config.bucket;
@@ -79,16 +77,16 @@ function bucketExportFiles(config: Extract<StorageConfig, { kind: "s3" }>): Expo
       try {
         return (await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }))).ContentLength ?? 0;
       } catch (error) {
-        if (missing(error)) return null;
+        if (s3Status(error) === 404) return null;
         throw error;
       }
     },
     async open(key) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
-        return (object.Body as Readable | undefined) ?? null;
+        return object.Body ? bodyStream(object.Body) : null;
       } catch (error) {
-        if (missing(error)) return null;
+        if (s3Status(error) === 404) return null;
         throw error;
       }
     },

@@ -3,6 +3,7 @@ import {
   CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -28,8 +29,14 @@ export function createS3Client(config: S3Config): S3Client {
   });
 }
 
-function status(error: unknown): number | undefined {
+/** The HTTP status of a failed S3 call (404: no such object), undefined for other errors. */
+export function s3Status(error: unknown): number | undefined {
   return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+}
+
+/** An object's body as a Node stream, whichever form the SDK gave it in. */
+export function bodyStream(body: NonNullable<GetObjectCommandOutput["Body"]>): Readable {
+  return body instanceof Readable ? body : Readable.fromWeb(body.transformToWebStream() as never);
 }
 
 /** Images in a bucket; credentials come from the SDK's standard chain (AWS_ACCESS_KEY_ID...). */
@@ -49,15 +56,15 @@ export function createS3ImageStore(config: S3Config, client: S3Client = createS3
         const object = await client.send(new GetObjectCommand({ Bucket, Key: checkedName(name), IfNoneMatch: ifNoneMatch }));
         if (!object.Body) return null;
         return {
-          body: object.Body instanceof Readable ? object.Body : Readable.fromWeb(object.Body.transformToWebStream() as never),
+          body: bodyStream(object.Body),
           size: object.ContentLength ?? 0,
           etag: object.ETag ?? "",
           lastModified: object.LastModified ?? new Date(0),
           contentType: object.ContentType,
         };
       } catch (error) {
-        if (status(error) === 304) return "not-modified";
-        if (status(error) === 404) return null;
+        if (s3Status(error) === 304) return "not-modified";
+        if (s3Status(error) === 404) return null;
         throw error;
       }
     },
@@ -66,7 +73,7 @@ export function createS3ImageStore(config: S3Config, client: S3Client = createS3
         await client.send(new HeadObjectCommand({ Bucket, Key: checkedName(name) }));
         return true;
       } catch (error) {
-        if (status(error) === 404) return false;
+        if (s3Status(error) === 404) return false;
         throw error;
       }
     },

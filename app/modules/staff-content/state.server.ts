@@ -169,7 +169,6 @@ async function purgeRows(trx: Trx, spec: ContentSpec, ids: number[]): Promise<Ar
   return trx.deleteFrom("images").where("id", "in", orphans).returning(["key", "variants"]).execute();
 }
 
-
 /** One item's state action in its own transaction; the ids changed (empty when it did not fit). */
 export async function changeItemState(spec: ContentSpec, id: number, action: StateAction, actor: Actor): Promise<boolean> {
   const result = await getDb()
