@@ -62,5 +62,6 @@ EXPOSE 3000
 # First start migrates (and with SEED_DEMO=yes seeds demo content): allow time.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node as PID 1: server/main.ts handles SIGTERM/SIGINT itself (graceful shutdown).
-CMD ["node", "server/main.ts"]
+# node as PID 1: the server handles SIGTERM/SIGINT itself (graceful shutdown). scripts/serve.ts
+# is server/main.ts with the demo seed of a first start (only with SEED_DEMO=yes here).
+CMD ["node", "scripts/serve.ts"]

@@ -3,7 +3,7 @@ import type { KnipConfig } from "knip";
 // Unused files, exports and dependencies (`npm run lint:unused`, part of `npm run lint`).
 // Knip's React Router plugin reads react-router.config.ts and app/routes.ts: root, the
 // entries and every route module are entries with their framework exports (loader, meta…);
-// package.json's scripts name server/main.ts. The route modules import their types from
+// package.json's scripts name scripts/serve.ts (the server with the demo seed). The route modules import their types from
 // .react-router/types (tsconfig rootDirs): `npm run lint:unused` runs typegen first.
 const config: KnipConfig = {
   entry: [

@@ -9,7 +9,11 @@ import { baseURL, chromiumPath, port, ports } from "./tests/e2e/support/env.ts";
 // Announced once by the runner (its workers and tools such as knip load this file too): a
 // run that collides with another on the machine says which ports it took.
 if (!process.env.TEST_WORKER_INDEX && process.argv.some((arg) => /playwright/.test(arg))) {
-  console.log(`browser suite ports: ${Object.entries(ports).map(([name, p]) => `${name} ${p}`).join(", ")} (E2E_PORT sets the first)`);
+  console.log(
+    `browser suite ports: ${Object.entries(ports)
+      .map(([name, p]) => `${name} ${p}`)
+      .join(", ")} (E2E_PORT sets the first)`,
+  );
 }
 
 const chromium = {

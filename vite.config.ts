@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { build, defineConfig, type Plugin } from "vite";
 import path from "node:path";
 import { precompressDirectory } from "./server/precompress.ts";
-import { generatedFiles } from "./app/modules/offline/generated-files.ts";
+import { generatedFiles } from "./app/platform/offline/generated-files.ts";
 
 /** Brotli and gzip files next to every compressible file of the client build (server/static.ts serves them). */
 function precompress(): Plugin {
@@ -31,21 +31,22 @@ const APP = path.resolve(import.meta.dirname, "app");
 /** Modules every page loads: the runtime (React, React Router) and what root.tsx and the entry import. */
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL = [
-  "components/area-layout.tsx",
+  "components/shell-error-boundary.tsx",
   "components/alternate-links.tsx",
-  "components/error-view.tsx",
   "hooks/use-root-data.ts",
   "i18n/translate.ts",
-  "modules/seo/meta.ts",
-  "modules/images/urls.ts",
+  "platform/seo/meta.ts",
+  "platform/images/image-base.ts",
   "modules/auth/session-status.tsx",
-  "modules/build-info/navigation-instrumentation.ts",
+  "platform/build-info/navigation-instrumentation.ts",
 ].map((file) => path.join(APP, file));
 /** The form kit's small parts every form page takes: fields, error lists, the submit row, the server-checked hook (not conform's, which brings zod). */
 const FORM_KIT = /[\\/]app[\\/]components[\\/]forms[\\/](error-list|field|fields|submit-row|use-server-checked-form)\.tsx?$/;
 const MESSAGE_CODEC = /[\\/]app[\\/]components[\\/]forms[\\/]message-codec\.ts$/;
 /** Vite's dynamic-import preloader (the bundler's own runtime helpers are not offered to groups). */
 const PRELOAD_HELPER = /vite[\\/]preload-helper/;
+/** Chunks every page has loaded before anything imports a chunk dynamically (the entry's own imports). */
+const ALWAYS_LOADED = /(?:^|\/)(?:runtime|rolldown-runtime|shell)-[\w-]+\.js$/;
 
 /**
  * Fewer, larger chunks on the first load: every page downloads the runtime and the
@@ -61,6 +62,9 @@ function firstLoadChunks(): Plugin {
       if (name !== "client") return;
       return {
         build: {
+          // A dynamic import preloads the chunks it needs; the list is written into the chunk
+          // that imports, so naming chunks every page already has cost bytes in every first load.
+          modulePreload: { resolveDependencies: (_file: string, deps: string[]) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
           rolldownOptions: {
             output: {
               codeSplitting: {
@@ -95,7 +99,8 @@ function lucideLite(): Plugin {
     apply: "build",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source === "../createLucideIcon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return lite;
+      if (source === "../createLucideIcon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer))
+        return lite;
       return null;
     },
   };
@@ -180,6 +185,31 @@ export default defineConfig({
       "quill",
       "@simplewebauthn/browser",
     ],
-    exclude: ["kysely", "pg", "sharp", "nodemailer", "remix-auth", "remix-auth-form", "sanitize-html", "@node-rs/argon2", "@aws-sdk/client-s3", "@remix-run/form-data-parser", "@electric-sql/pglite", "pg-boss", "@fastify/busboy", "fflate", "bowser", "otplib", "qrcode", "@simplewebauthn/server"],
+    exclude: [
+      "kysely",
+      "pg",
+      "sharp",
+      "nodemailer",
+      "remix-auth",
+      "remix-auth-form",
+      "sanitize-html",
+      "@node-rs/argon2",
+      "@aws-sdk/client-s3",
+      "@remix-run/form-data-parser",
+      "@electric-sql/pglite",
+      "pg-boss",
+      "@fastify/busboy",
+      "fflate",
+      "bowser",
+      "otplib",
+      "qrcode",
+      "@simplewebauthn/server",
+      // Found by the scanner through the server's entry and logger (a slow scan on a busy machine
+      // listed them after the first bundle, and the page reloaded): the browser never loads them.
+      "pino",
+      "prom-client",
+      "react-dom/server",
+      "@react-router/node",
+    ],
   },
 });

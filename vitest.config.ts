@@ -11,7 +11,8 @@ import path from "node:path";
 const serviceWorkerText: Plugin = {
   name: "portal:service-worker-text",
   resolveId: (id) => (id === "virtual:portal/service-worker" ? "\0virtual:portal/service-worker" : null),
-  load: (id) => (id === "\0virtual:portal/service-worker" ? `export default "/* the service worker is bundled by the production build */";` : null),
+  load: (id) =>
+    id === "\0virtual:portal/service-worker" ? `export default "/* the service worker is bundled by the production build */";` : null,
 };
 
 export default defineConfig({

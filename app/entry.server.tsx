@@ -3,10 +3,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { addMessages, MessageRecorder, MessageRecorderProvider } from "#app/i18n/translate.ts";
 import { resources } from "#app/i18n/resources.ts";
-import { isForeignWrite } from "#app/modules/http/same-origin.server.ts";
-import { contentSecurityPolicy, newNonce } from "#app/modules/http/security-headers.server.ts";
-import { loadScriptsAfterFirstView } from "#app/modules/http/late-scripts.server.ts";
+import { isForeignWrite } from "#app/platform/http/same-origin.server.ts";
+import { contentSecurityPolicy, newNonce } from "#app/platform/http/security-headers.server.ts";
+import { loadScriptsAfterFirstView } from "#app/platform/http/late-scripts.server.ts";
 import { RETRY_AFTER_SECONDS } from "#db/resilience.ts";
+import { reportError } from "#app/platform/logger/error-reporting.server.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
+// The domains' time-driven changes, registered with the page cache before the first request.
+import "#app/page-cache-sources.server.ts";
 
 // The server renders both languages: every message is in memory from the start.
 addMessages("uk", resources.uk);
@@ -18,10 +22,11 @@ export const streamTimeout = 5_000;
 // through the build, so the services it makes at start and the contexts loaders read are the
 // build's own, one copy of each module.
 /** Background work that lives in the app bundle; server/main.ts starts it once listening. */
-export { createLoadContext, createServices, provideServices } from "#app/modules/app-context/app-context.server.ts";
-export { runBeforeDatabaseClose } from "#app/modules/db/db.server.ts";
-export { listenForContentChanges } from "#app/modules/page-cache/content-notify.server.ts";
-export { startJobWorker } from "#app/modules/jobs/worker.server.ts";
+export { createLoadContext, createServices, provideServices } from "#app/platform/app-context/app-context.server.ts";
+export { runBeforeDatabaseClose } from "#app/platform/db/db.server.ts";
+export { listenForContentChanges } from "#app/platform/page-cache/content-notify.server.ts";
+// The worker with every job of the app (app/jobs.server.ts): the job runner knows no domain.
+export { startJobWorker } from "#app/jobs.server.ts";
 
 export default function handleRequest(
   request: Request,
@@ -83,7 +88,7 @@ export default function handleRequest(
           // An error in the shell reaches React Router (its error boundary, handleError). A
           // client that hung up mid-render aborts the loader-data stream: not a fault of ours,
           // and one log line per dropped connection would let anyone fill the log.
-          if (shellRendered && !request.signal.aborted) console.error(error);
+          if (shellRendered && !request.signal.aborted) logRequestError(error, request);
         },
       },
     );
@@ -109,5 +114,17 @@ export function handleDataRequest(response: Response) {
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isForeignWrite(request)) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  logRequestError(
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error,
+    request,
+  );
 };
+
+/** An error of the app while answering `request`: logged with its stack and the request's id, and reported (SENTRY_DSN). */
+function logRequestError(error: unknown, request: Request) {
+  logger.error(
+    { err: error, reqId: request.headers.get("x-request-id") ?? undefined, path: new URL(request.url).pathname },
+    "request error",
+  );
+  reportError(error);
+}

@@ -2,27 +2,35 @@ import "./zod-csp.client.ts";
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { ShellErrorBoundary } from "#app/components/shell-error-boundary.tsx";
 import { useRootData, type RootData } from "#app/hooks/use-root-data.ts";
 import { languageOf, localeFromPath, LOCALES } from "#app/i18n/locales.ts";
 import { markHydrated, MessagesHint } from "#app/i18n/translate.ts";
-import { getPageLanguage, i18nextMiddleware, translatorFor } from "#app/middleware/i18next.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { imageBaseUrl, setImageBaseUrl } from "#app/modules/images/urls.ts";
-import { manifestPath } from "#app/modules/offline/offline-files.ts";
+import { getPageLanguage, translatorFor } from "#app/i18n/request.server.ts";
+import { i18nextMiddleware } from "#app/middleware/i18next.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { imageBaseUrl, setImageBaseUrl } from "#app/platform/images/image-base.ts";
+import { manifestPath } from "#app/platform/offline/offline-files.ts";
 import { localeRedirectMiddleware } from "#app/middleware/locale-redirect.server.ts";
 import { pathParamsMiddleware } from "#app/middleware/path-params.server.ts";
-import { freshAfterWriteMiddleware } from "#app/modules/page-cache/fresh-after-write.server.ts";
+import { freshAfterWriteMiddleware } from "#app/platform/page-cache/fresh-after-write.server.ts";
 import { clientSession } from "#app/modules/auth/client-session.server.ts";
 import { messageStatusFor } from "#app/modules/messages/conversations.server.ts";
 import { sessionMiddleware } from "#app/modules/auth/guards.server.ts";
-import { sameOriginMiddleware } from "#app/modules/http/same-origin.server.ts";
+import { sameOriginMiddleware } from "#app/platform/http/same-origin.server.ts";
 import { SessionProvider } from "#app/modules/auth/session-status.tsx";
 import { loadShellData } from "#app/modules/shell/shell-data.server.ts";
 import publicStylesHref from "./styles/public.css?url";
 
 // The origin check comes after i18next, so a refused page request still gets the localized error page.
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sameOriginMiddleware, pathParamsMiddleware, localeRedirectMiddleware, freshAfterWriteMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  sameOriginMiddleware,
+  pathParamsMiddleware,
+  localeRedirectMiddleware,
+  freshAfterWriteMiddleware,
+  sessionMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React write it first in <head>, before the hoisted script preloads,

@@ -49,8 +49,10 @@ export default [
     route("advertisement", "routes/adverts/route.tsx"),
     route("advertisement/category/:slug", "routes/advert-category/route.tsx"),
     route("advertisement/seller/:id", "routes/advert-seller/route.tsx"),
-    route("advertisement/renew/:token", "routes/advert-link/route.tsx", { id: "advert-link-renew" }),
-    route("advertisement/sold/:token", "routes/advert-link/route.tsx", { id: "advert-link-sold" }),
+    // A mailed link's renewal or "sold": one module, the action by its path.
+    ...["renew", "sold"].map((action) =>
+      route(`advertisement/${action}/:token`, "routes/advert-link/route.tsx", { id: `advert-link-${action}` }),
+    ),
     route("advertisement/:slug", "routes/advert-item/route.tsx"),
     route("report", "routes/report/route.tsx"),
     route("search/:category", "routes/search/route.tsx"),
@@ -68,15 +70,17 @@ export default [
     route("verify-request", "routes/verify-request/route.tsx"),
     route("login/link", "routes/login-link/route.tsx"),
     route("not-me", "routes/not-me/route.tsx"),
+    // A new email address's mailed link: its button makes the address the account's.
+    route("change-email", "routes/change-email/route.tsx"),
   ]),
   // Every /cabinet/* and /dashboard/* path is guarded, including ones no page claims (they 404 past the guard).
   route("us?/cabinet", "layouts/cabinet.tsx", [
     index("routes/cabinet/route.tsx"),
     route("add-advertisement", "routes/advert-new/route.tsx", { id: "advert-new-cabinet" }),
     // A user's events, services and organisations for review: one module, the type by its path.
-    route("add-poster", "routes/cabinet-add-submission/route.tsx", { id: "cabinet-add-poster" }),
-    route("add-service", "routes/cabinet-add-submission/route.tsx", { id: "cabinet-add-service" }),
-    route("add-organisation", "routes/cabinet-add-submission/route.tsx", { id: "cabinet-add-organisation" }),
+    ...["poster", "service", "organisation"].map((type) =>
+      route(`add-${type}`, "routes/cabinet-add-submission/route.tsx", { id: `cabinet-add-${type}` }),
+    ),
     route("submissions", "routes/cabinet-submissions/route.tsx"),
     route("advertisement", "routes/cabinet-adverts/route.tsx"),
     route("edit/:id", "routes/cabinet-advert-edit/route.tsx"),

@@ -34,7 +34,8 @@ export function parseCompareArgs(argv: string[], env: NodeJS.ProcessEnv = {}): C
   const ref = argv[at]!.startsWith("--compare=") ? argv[at]!.slice("--compare=".length) : argv[at + 1];
   if (!ref || ref.startsWith("--")) throw new Error("--compare needs a git ref, e.g. npm run bench -- --compare HEAD~1");
   const rounds = Number(env.BENCH_ROUNDS ?? 4);
-  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${env.BENCH_ROUNDS}`);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${env.BENCH_ROUNDS}`);
   const lighthouse = argv.includes("--compare-lighthouse") || !argv.includes("--no-lighthouse");
   return { ref, rounds, lighthouse };
 }
@@ -72,7 +73,9 @@ export function summarize(samples: RoundSample[]): SideSummary {
   const requests = samples.reduce((sum, sample) => sum + sample.requests, 0);
   const countedRequests = counted.reduce((sum, sample) => sum + sample.requests, 0);
   return {
-    cpuPerRequest: countedRequests ? counted.reduce((sum, sample) => sum + sample.cpuPerRequest! * sample.requests, 0) / countedRequests : null,
+    cpuPerRequest: countedRequests
+      ? counted.reduce((sum, sample) => sum + sample.cpuPerRequest! * sample.requests, 0) / countedRequests
+      : null,
     p99: median(samples.map((sample) => sample.p99)),
     requests,
     non2xx: samples.reduce((sum, sample) => sum + sample.non2xx, 0),
@@ -81,7 +84,10 @@ export function summarize(samples: RoundSample[]): SideSummary {
 }
 
 /** Student's t, two-sided 95%, for 1 to 30 degrees of freedom; beyond, the normal 1.96. */
-const T_95 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+const T_95 = [
+  12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07,
+  2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04,
+];
 
 /** HEAD/REF overall; low-high: the 95% interval of the per-round ratios' geometric mean (null with one round). */
 export type Ratio = { ratio: number; low: number | null; high: number | null };
@@ -120,14 +126,23 @@ const ms = (value: number | null) => (value === null ? "-" : value.toFixed(2));
 const times = (value: number | null) => (value === null ? "-" : `${value.toFixed(2)}x`);
 
 /** The side-by-side table: CPU ms per request, HEAD/REF with its interval, p99 of each, each over the markup floor. */
-export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: number | null, pageFloors: Record<string, number | null> = {}): string[] {
+export function formatCompare(
+  refLabel: string,
+  rows: CompareRow[],
+  floorCpu: number | null,
+  pageFloors: Record<string, number | null> = {},
+): string[] {
   const header = `${"page".padEnd(30)} ${pad("REF ms/req", 10)} ${pad("HEAD ms/req", 11)} ${pad("HEAD/REF (95%)", 21)} ${pad("p99 REF", 8)} ${pad("p99 HEAD", 8)} ${pad("REF/floor", 9)} ${pad("HEAD/floor", 10)}`;
   const lines = rows.map((row) => {
     if ("note" in row) return `${row.name.padEnd(30)} ${row.note}`;
     const ref = summarize(row.ref);
     const head = summarize(row.head);
     const ratio = cpuRatio(row.ref, row.head);
-    const ratioText = !ratio ? "-" : ratio.low === null || ratio.high === null ? ratio.ratio.toFixed(2) : `${ratio.ratio.toFixed(2)} (${ratio.low.toFixed(2)}-${ratio.high.toFixed(2)})`;
+    const ratioText = !ratio
+      ? "-"
+      : ratio.low === null || ratio.high === null
+        ? ratio.ratio.toFixed(2)
+        : `${ratio.ratio.toFixed(2)} (${ratio.low.toFixed(2)}-${ratio.high.toFixed(2)})`;
     // A page with its own markup floor is read against it; the rest against the news list's.
     const floorOfRow = pageFloors[row.name] ?? floorCpu;
     const overFloor = (cpu: number | null) => (cpu === null || !floorOfRow ? null : cpu / floorOfRow);
@@ -143,7 +158,9 @@ export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: nu
       pad(times(overFloor(head.cpuPerRequest)), 10),
       verdict(ratio) ? ` ${verdict(ratio)}` : "",
       failures ? `  (REF ${ref.non2xx} non-2xx, ${ref.errors} errors; HEAD ${head.non2xx} non-2xx, ${head.errors} errors)` : "",
-    ].join(" ").trimEnd();
+    ]
+      .join(" ")
+      .trimEnd();
   });
   return [
     `REF = ${refLabel}; HEAD = the working tree. CPU ms per request of the server process; p99 in ms.`,
@@ -151,7 +168,7 @@ export function formatCompare(refLabel: string, rows: CompareRow[], floorCpu: nu
     ...lines,
     `markup floor (the news list's markup rendered from memory by the floor app): ${ms(floorCpu)} CPU ms/req; the rows with their own markup floor are over it:`,
     ...Object.entries(pageFloors).map(([name, cpu]) => `  ${name}: its markup ${ms(cpu)} CPU ms/req.`),
-    "HEAD/REF is over all rounds, in brackets its 95% interval from the rounds' spread; \"slower\"/\"faster\": at least 5% and the interval excludes 1.",
+    'HEAD/REF is over all rounds, in brackets its 95% interval from the rounds\' spread; "slower"/"faster": at least 5% and the interval excludes 1.',
     "With a dozen pages, about one in twenty rows is marked by chance: a regression is a row marked in two runs.",
   ];
 }
@@ -182,7 +199,9 @@ function runIn(cwd: string, command: string, args: string[]): Promise<void> {
     let output = "";
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} in ${cwd} failed:\n${output.slice(-4000)}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} in ${cwd} failed:\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -195,7 +214,10 @@ export type PreparedRef = { label: string; sha: string; dir: string };
 export async function prepareRef(root: string, ref: string, log: (line: string) => void): Promise<PreparedRef | null> {
   const sha = git(root, ["rev-parse", "--verify", `${ref}^{commit}`]).trim();
   const label = `${ref} (${sha.slice(0, 10)})`;
-  const refMigrations = git(root, ["ls-tree", "--name-only", sha, "migrations/"]).split("\n").filter(Boolean).map((file) => path.basename(file));
+  const refMigrations = git(root, ["ls-tree", "--name-only", sha, "migrations/"])
+    .split("\n")
+    .filter(Boolean)
+    .map((file) => path.basename(file));
   const { refOnly, headOnly } = migrationDifference(refMigrations, readdirSync(path.join(root, "migrations")));
   if (refOnly.length) {
     log(`not comparing: ${label} has migrations the working tree lacks (${refOnly.join(", ")}); compare from the newer checkout instead.`);
@@ -210,11 +232,17 @@ export async function prepareRef(root: string, ref: string, log: (line: string) 
   }
   // Copies, not yet run there: the database has them, so REF's migrator finds nothing missing.
   for (const file of headOnly) cpSync(path.join(root, "migrations", file), path.join(dir, "migrations", file));
-  if (headOnly.length) log(`${label} lacks migrations ${headOnly.join(", ")}: it serves the database they made, ignoring what it does not know`);
+  if (headOnly.length)
+    log(`${label} lacks migrations ${headOnly.join(", ")}: it serves the database they made, ignoring what it does not know`);
   if (!existsSync(path.join(dir, "node_modules"))) {
     const sameLock = readFileSync(path.join(root, "package-lock.json"), "utf8") === git(root, ["show", `${sha}:package-lock.json`]);
     // Hard links need one filesystem; across two, the same lock installs the same packages.
-    const linked = sameLock && (await runIn(root, "cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]).then(() => true, () => false));
+    const linked =
+      sameLock &&
+      (await runIn(root, "cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]).then(
+        () => true,
+        () => false,
+      ));
     if (!linked) {
       rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
       log(`${label}: npm ci there (${sameLock ? "no hard links across filesystems" : "another package-lock.json"})…`);
@@ -256,7 +284,13 @@ export type CompareOptions = {
   waitFor(url: string, child: ChildProcess): Promise<void>;
   /** The floor app serving the uncached pages' markup, captured from the given server; its URL, process and each page's markup URL by row name (the news list's first). */
   startFloor(base: string): Promise<{ url: string; child: ChildProcess; pages: Record<string, string> }>;
-  measure(url: string, bypass: boolean, cookie: string | undefined, pid: number | undefined, options: { seconds: number; warmUp: number }): Promise<Measured>;
+  measure(
+    url: string,
+    bypass: boolean,
+    cookie: string | undefined,
+    pid: number | undefined,
+    options: { seconds: number; warmUp: number },
+  ): Promise<Measured>;
   signIn(base: string): Promise<string>;
   stop(): Promise<unknown>;
   log(line: string): void;
@@ -271,11 +305,22 @@ export async function benchCompare(options: CompareOptions): Promise<void> {
     rmSync(refDataDir, { recursive: true, force: true });
     mkdirSync(refDataDir, { recursive: true });
     cpSync(path.join(options.dataDir, "db"), path.join(refDataDir, "db"), { recursive: true });
-    if (existsSync(path.join(options.dataDir, "uploads"))) await runIn(options.root, "cp", ["-al", path.join(options.dataDir, "uploads"), path.join(refDataDir, "uploads")]);
+    if (existsSync(path.join(options.dataDir, "uploads")))
+      await runIn(options.root, "cp", ["-al", path.join(options.dataDir, "uploads"), path.join(refDataDir, "uploads")]);
   }
   const servers = {
-    head: { base: `http://127.0.0.1:${options.ports.head}`, child: options.startProcess("server", "server/main.ts", options.serverEnv(options.ports.head)) },
-    ref: { base: `http://127.0.0.1:${options.ports.ref}`, child: options.startProcess("server-ref", path.join(ref.dir, "server/main.ts"), options.serverEnv(options.ports.ref, { DATA_DIR: refDataDir })) },
+    head: {
+      base: `http://127.0.0.1:${options.ports.head}`,
+      child: options.startProcess("server", "server/main.ts", options.serverEnv(options.ports.head)),
+    },
+    ref: {
+      base: `http://127.0.0.1:${options.ports.ref}`,
+      child: options.startProcess(
+        "server-ref",
+        path.join(ref.dir, "server/main.ts"),
+        options.serverEnv(options.ports.ref, { DATA_DIR: refDataDir }),
+      ),
+    },
   };
   await options.waitFor(`${servers.head.base}/healthz`, servers.head.child);
   await options.waitFor(`${servers.ref.base}/healthz`, servers.ref.child);
@@ -303,18 +348,29 @@ export async function benchCompare(options: CompareOptions): Promise<void> {
   for (const target of options.targets) {
     for (const side of ["ref", "head"] as const) {
       const { child } = servers[side];
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the ${side === "ref" ? "REF" : "HEAD"} server stopped (${child.signalCode ?? `exit ${child.exitCode}`}) before "${target.name}"; see its log in ${options.dataDir}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(
+          `the ${side === "ref" ? "REF" : "HEAD"} server stopped (${child.signalCode ?? `exit ${child.exitCode}`}) before "${target.name}"; see its log in ${options.dataDir}`,
+        );
     }
-    const statuses = await Promise.all((["ref", "head"] as const).map(async (side) => {
-      const headers: Record<string, string> = target.signedIn ? { cookie: cookies[side] } : {};
-      return (await fetch(servers[side].base + target.path, { redirect: "manual", headers })).status;
-    }));
+    const statuses = await Promise.all(
+      (["ref", "head"] as const).map(async (side) => {
+        const headers: Record<string, string> = target.signedIn ? { cookie: cookies[side] } : {};
+        return (await fetch(servers[side].base + target.path, { redirect: "manual", headers })).status;
+      }),
+    );
     if (statuses.some((status) => status !== 200)) {
       rows.push({ name: target.name, note: `not measured: REF answers ${statuses[0]}, HEAD ${statuses[1]}` });
       continue;
     }
     const measureOn = (side: Side, seconds: { seconds: number; warmUp: number }) =>
-      options.measure(servers[side].base + target.path, Boolean(target.bypass), target.signedIn ? cookies[side] : undefined, servers[side].child.pid, seconds);
+      options.measure(
+        servers[side].base + target.path,
+        Boolean(target.bypass),
+        target.signedIn ? cookies[side] : undefined,
+        servers[side].child.pid,
+        seconds,
+      );
     // Warm both (their caches, the JIT) before the first round counts.
     await measureOn("ref", { seconds: 2, warmUp: 0 });
     await measureOn("head", { seconds: 2, warmUp: 0 });
@@ -328,7 +384,8 @@ export async function benchCompare(options: CompareOptions): Promise<void> {
 
   let lighthouse: { ref: LighthouseFigures[]; head: LighthouseFigures[] } | null = null;
   let lighthouseNote = "Lighthouse: skipped (--no-lighthouse)";
-  if (options.lighthouse && !ensureChromium()) lighthouseNote = "Lighthouse: skipped, no Chromium at /usr/bin/chromium (apt-get install chromium)";
+  if (options.lighthouse && !ensureChromium())
+    lighthouseNote = "Lighthouse: skipped, no Chromium at /usr/bin/chromium (apt-get install chromium)";
   else if (options.lighthouse) {
     log(`Lighthouse: ${options.lighthousePages.length} pages on both servers, taking turns…`);
     lighthouse = { ref: [], head: [] };
@@ -344,9 +401,31 @@ export async function benchCompare(options: CompareOptions): Promise<void> {
   }
   await options.stop();
 
-  log(["", ...formatCompare(ref.label, rows, floorCpu, pageFloors), "", ...(lighthouse ? formatLighthouseCompare(ref.label, lighthouse.ref, lighthouse.head) : [lighthouseNote]), ""].join("\n"));
+  log(
+    [
+      "",
+      ...formatCompare(ref.label, rows, floorCpu, pageFloors),
+      "",
+      ...(lighthouse ? formatLighthouseCompare(ref.label, lighthouse.ref, lighthouse.head) : [lighthouseNote]),
+      "",
+    ].join("\n"),
+  );
   writeFileSync(
     path.join(options.dataDir, "results-compare.json"),
-    JSON.stringify({ when: new Date().toISOString(), ref: ref.label, sha: ref.sha, rounds: options.rounds, seconds: options.seconds, floor: floorSamples, floors: floorRuns, pages: rows, lighthouse }, null, 2),
+    JSON.stringify(
+      {
+        when: new Date().toISOString(),
+        ref: ref.label,
+        sha: ref.sha,
+        rounds: options.rounds,
+        seconds: options.seconds,
+        floor: floorSamples,
+        floors: floorRuns,
+        pages: rows,
+        lighthouse,
+      },
+      null,
+      2,
+    ),
   );
 }

@@ -34,7 +34,18 @@ const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string
 // SVG presentation attributes (stroke-width) are camelCase props; aria-* and data-* are not.
 const propName = (attribute: string) =>
   PROP_NAMES[attribute] ?? (attribute.includes("-") && !/^(aria|data)-/.test(attribute) ? camelCase(attribute) : attribute);
-const BOOLEAN_PROPS = new Set(["hidden", "disabled", "checked", "selected", "required", "multiple", "open", "readOnly", "noValidate", "autofocus"]);
+const BOOLEAN_PROPS = new Set([
+  "hidden",
+  "disabled",
+  "checked",
+  "selected",
+  "required",
+  "multiple",
+  "open",
+  "readOnly",
+  "noValidate",
+  "autofocus",
+]);
 
 function styleObject(style: string): Record<string, string> {
   const entries = style.split(";").flatMap((declaration) => {
@@ -60,7 +71,11 @@ function toProps(attributes: Record<string, string>): Record<string, unknown> {
 
 // Head elements the floor's own root writes already: its charset, viewport and module preloads.
 function writtenByFloor(tag: string, attributes: Record<string, string>): boolean {
-  return tag === "script" || (tag === "meta" && ("charset" in attributes || attributes.name === "viewport")) || (tag === "link" && attributes.rel === "modulepreload");
+  return (
+    tag === "script" ||
+    (tag === "meta" && ("charset" in attributes || attributes.name === "viewport")) ||
+    (tag === "link" && attributes.rel === "modulepreload")
+  );
 }
 
 /**

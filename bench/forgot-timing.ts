@@ -43,5 +43,7 @@ for (let i = 0; i < count; i++) {
 }
 for (const kind of ["known", "unknown"] as const) {
   const sorted = times[kind].toSorted((a, b) => a - b);
-  console.log(`${kind} address: median ${percentile(sorted, 50).toFixed(1)} ms, p90 ${percentile(sorted, 90).toFixed(1)} ms (${count} requests)`);
+  console.log(
+    `${kind} address: median ${percentile(sorted, 50).toFixed(1)} ms, p90 ${percentile(sorted, 90).toFixed(1)} ms (${count} requests)`,
+  );
 }

@@ -17,9 +17,102 @@ export function countsFor(scale: number): Counts {
   return { adverts: n(100_000), news: n(20_000), posters: n(2_000), services: n(1_000), diaspors: n(500), owners: n(500) };
 }
 
-const ADJECTIVES = ["новий", "вживаний", "зручний", "великий", "малий", "дитячий", "зимовий", "літній", "робочий", "сімейний", "міцний", "легкий", "теплий", "гарний", "дешевий", "якісний", "старий", "швидкий", "тихий", "чистий"];
-const NOUNS = ["велосипед", "диван", "ноутбук", "телефон", "стіл", "шафа", "холодильник", "пральну машину", "куртку", "коляску", "автомобіль", "телевізор", "принтер", "крісло", "ліжко", "килим", "мікрохвильовку", "пилосос", "самокат", "планшет", "фотоапарат", "годинник", "рюкзак", "намет", "гітару", "піаніно", "акваріум", "матрац", "комод", "дзеркало", "сушарку", "обігрівач", "вентилятор", "чайник", "блендер", "кавоварку", "праску", "монітор", "клавіатуру", "навушники", "колонку", "роутер", "сканер", "проєктор", "скутер", "мотоцикл", "човен", "лижі", "ковзани", "сноуборд"];
-const TOPICS = ["громада", "культура", "освіта", "волонтери", "документи", "спорт", "концерт", "виставка", "школа", "діти", "робота", "житло", "мова", "історія", "свято", "ярмарок", "лекція", "зустріч", "фестиваль", "благодійність"];
+const ADJECTIVES = [
+  "новий",
+  "вживаний",
+  "зручний",
+  "великий",
+  "малий",
+  "дитячий",
+  "зимовий",
+  "літній",
+  "робочий",
+  "сімейний",
+  "міцний",
+  "легкий",
+  "теплий",
+  "гарний",
+  "дешевий",
+  "якісний",
+  "старий",
+  "швидкий",
+  "тихий",
+  "чистий",
+];
+const NOUNS = [
+  "велосипед",
+  "диван",
+  "ноутбук",
+  "телефон",
+  "стіл",
+  "шафа",
+  "холодильник",
+  "пральну машину",
+  "куртку",
+  "коляску",
+  "автомобіль",
+  "телевізор",
+  "принтер",
+  "крісло",
+  "ліжко",
+  "килим",
+  "мікрохвильовку",
+  "пилосос",
+  "самокат",
+  "планшет",
+  "фотоапарат",
+  "годинник",
+  "рюкзак",
+  "намет",
+  "гітару",
+  "піаніно",
+  "акваріум",
+  "матрац",
+  "комод",
+  "дзеркало",
+  "сушарку",
+  "обігрівач",
+  "вентилятор",
+  "чайник",
+  "блендер",
+  "кавоварку",
+  "праску",
+  "монітор",
+  "клавіатуру",
+  "навушники",
+  "колонку",
+  "роутер",
+  "сканер",
+  "проєктор",
+  "скутер",
+  "мотоцикл",
+  "човен",
+  "лижі",
+  "ковзани",
+  "сноуборд",
+];
+const TOPICS = [
+  "громада",
+  "культура",
+  "освіта",
+  "волонтери",
+  "документи",
+  "спорт",
+  "концерт",
+  "виставка",
+  "школа",
+  "діти",
+  "робота",
+  "житло",
+  "мова",
+  "історія",
+  "свято",
+  "ярмарок",
+  "лекція",
+  "зустріч",
+  "фестиваль",
+  "благодійність",
+];
 const CITIES = ["Варшаві", "Кракові", "Вроцлаві", "Берліні", "Празі", "Лондоні", "Торонто", "Нью-Йорку"];
 
 function textArray(words: readonly string[]) {
@@ -40,7 +133,13 @@ function intArray(values: number[]) {
 }
 
 /** Inserts rows in batches of `batch` (generate_series ranges), reporting progress. */
-async function inBatches(total: number, batch: number, run: (from: number, to: number) => Promise<void>, log: (line: string) => void, what: string) {
+async function inBatches(
+  total: number,
+  batch: number,
+  run: (from: number, to: number) => Promise<void>,
+  log: (line: string) => void,
+  what: string,
+) {
   for (let from = 1; from <= total; from += batch) {
     const to = Math.min(total, from + batch - 1);
     await run(from, to);
@@ -73,10 +172,16 @@ export async function generateBenchData(db: Kysely<DB>, counts: Counts, log: (li
   const locations = await ids(db, sql<{ id: number }>`select id from locations order by id`);
   const images = await ids(db, sql<{ id: number }>`select id from images where owner_id is null and width > height order by id`);
   const cat = (list: number[], expr: string) => sql`(${intArray(list)})[1 + ((${sql.raw(expr)}) % ${sql.lit(list.length)})]`;
-  const image = (expr: string) => (images.length ? sql`case when (${sql.raw(expr)}) % 3 = 0 then null else (${intArray(images)})[1 + ((${sql.raw(expr)}) % ${sql.lit(images.length)})] end` : sql`null`);
+  const image = (expr: string) =>
+    images.length
+      ? sql`case when (${sql.raw(expr)}) % 3 = 0 then null else (${intArray(images)})[1 + ((${sql.raw(expr)}) % ${sql.lit(images.length)})] end`
+      : sql`null`;
 
-  await inBatches(counts.adverts, 20_000, async (from, to) => {
-    await sql`insert into advertisements (slug, owner_id, category_id, location_id, title, description, price_amount,
+  await inBatches(
+    counts.adverts,
+    20_000,
+    async (from, to) => {
+      await sql`insert into advertisements (slug, owner_id, category_id, location_id, title, description, price_amount,
         price_currency, price_kind, contact_name, status, published_at, expires_at)
       select 'bench-ad-' || g,
         (${owners})[1 + g % cardinality(${owners})],
@@ -94,10 +199,16 @@ export async function generateBenchData(db: Kysely<DB>, counts: Counts, log: (li
         now() - make_interval(mins => g),
         now() + interval '30 days' - make_interval(mins => g % 1000)
       from generate_series(${from}::int, ${to}::int) g`.execute(db);
-  }, log, "adverts");
+    },
+    log,
+    "adverts",
+  );
 
-  await inBatches(counts.news, 5_000, async (from, to) => {
-    await sql`insert into news (slug, title_uk, title_en, summary_uk, body_uk, category_id, cover_image_id, status, published_at, view_count)
+  await inBatches(
+    counts.news,
+    5_000,
+    async (from, to) => {
+      await sql`insert into news (slug, title_uk, title_en, summary_uk, body_uk, category_id, cover_image_id, status, published_at, view_count)
       select 'bench-news-' || g,
         initcap(${pick(topics, "g", TOPICS.length)}) || ': ' || ${pick(adjectives, "g / 3", ADJECTIVES.length)} || ' ' || ${pick(topics, "g / 20", TOPICS.length)}
           || ' у ' || ${pick(cities, "g / 7", CITIES.length)} || ' №' || g,
@@ -111,7 +222,10 @@ export async function generateBenchData(db: Kysely<DB>, counts: Counts, log: (li
         now() - make_interval(mins => 30 * g),
         g % 997
       from generate_series(${from}::int, ${to}::int) g`.execute(db);
-  }, log, "news");
+    },
+    log,
+    "news",
+  );
 
   await sql`insert into posters (slug, title_uk, description_uk, category_id, location_id, cover_image_id, starts_at, ends_at, venue_uk, price_text_uk, status, published_at)
     select 'bench-poster-' || g,
@@ -133,7 +247,6 @@ export async function generateBenchData(db: Kysely<DB>, counts: Counts, log: (li
     select 'bench-diaspora-' || g, 'Спільнота ' || ${pick(topics, "g", TOPICS.length)} || ' №' || g, '<p>Об''єднуємо українців міста.</p>',
       ${cat(locations, "g")}, 'published'
     from generate_series(1, ${counts.diaspors}) g`.execute(db);
-
 }
 
 /** Ranges of the demo's number fields: [lowest, how many values above it, step]. */
@@ -153,10 +266,15 @@ const NUMBER_RANGES: Record<string, [number, number, number]> = {
  * the advert's id, dates a day in the next three months. Skipped when they are already there.
  */
 export async function ensureBenchFieldValues(db: Kysely<DB>, log: (line: string) => void): Promise<void> {
-  const { rows: [existing] } = await sql<{ n: number }>`select count(*)::int as n from advert_field_values v
+  const {
+    rows: [existing],
+  } = await sql<{ n: number }>`select count(*)::int as n from advert_field_values v
     join advertisements a on a.id = v.advertisement_id where a.slug like 'bench-ad-%'`.execute(db);
   if (Number(existing?.n) > 0) return;
-  const numberKeys = Object.values(DEMO_ADVERT_FIELDS).flat().filter((field) => field.kind === "number").map((field) => field.key);
+  const numberKeys = Object.values(DEMO_ADVERT_FIELDS)
+    .flat()
+    .filter((field) => field.kind === "number")
+    .map((field) => field.key);
   const ranges = sql.join(
     numberKeys.map((key) => {
       const [low, count, step] = NUMBER_RANGES[key] ?? [0, 100, 1];
@@ -183,13 +301,27 @@ export async function ensureBenchFieldValues(db: Kysely<DB>, log: (line: string)
     select a.id, f.id, current_date + (a.id % 90)
     from ${fieldsOfAdvert}
     where a.slug like 'bench-ad-%' and f.kind = 'date'`.execute(db);
-  const { rows: [written] } = await sql<{ n: number }>`select count(*)::int as n from advert_field_values`.execute(db);
+  const {
+    rows: [written],
+  } = await sql<{ n: number }>`select count(*)::int as n from advert_field_values`.execute(db);
   log(`bench data: ${written?.n ?? 0} advert field values`);
 }
 
 /** What autovacuum would have done after the load (PGlite has no autovacuum): statistics and visibility maps. */
 export async function settle(db: Kysely<DB>): Promise<void> {
-  for (const table of ["advertisements", "advert_field_values", "news", "news_tags", "posters", "services", "diaspors", "reklama", "pages", "users", "search_terms"]) {
+  for (const table of [
+    "advertisements",
+    "advert_field_values",
+    "news",
+    "news_tags",
+    "posters",
+    "services",
+    "diaspors",
+    "reklama",
+    "pages",
+    "users",
+    "search_terms",
+  ]) {
     await sql.raw(`vacuum analyze ${table}`).execute(db);
   }
 }
@@ -203,7 +335,9 @@ export const BENCH_CONVERSATIONS = 10_000;
  * Idempotent: a second run adds nothing. Returns the long thread's id.
  */
 export async function ensureBenchConversations(db: Kysely<DB>, buyerEmail: string, count = BENCH_CONVERSATIONS): Promise<number> {
-  const { rows: [buyer] } = await sql<{ id: number }>`select id from users where email = ${buyerEmail}`.execute(db);
+  const {
+    rows: [buyer],
+  } = await sql<{ id: number }>`select id from users where email = ${buyerEmail}`.execute(db);
   if (!buyer) throw new Error(`no bench user ${buyerEmail}`);
   await sql`insert into conversations (advertisement_id, advert_title, buyer_id, seller_id, created_at, last_message_at, last_sender_id, buyer_read_at, seller_read_at)
     select a.id, a.title, ${buyer.id}, a.owner_id, now() - make_interval(mins => a.n * 3), now() - make_interval(mins => a.n),
@@ -218,7 +352,11 @@ export async function ensureBenchConversations(db: Kysely<DB>, buyerEmail: strin
       c.last_message_at - make_interval(mins => 3 - g)
     from conversations c cross join generate_series(1, 3) g
     where c.buyer_id = ${buyer.id} and not exists (select 1 from messages m where m.conversation_id = c.id)`.execute(db);
-  const { rows: [longest] } = await sql<{ id: number }>`select id from conversations where buyer_id = ${buyer.id} order by last_message_at desc, id desc limit 1`.execute(db);
+  const {
+    rows: [longest],
+  } = await sql<{
+    id: number;
+  }>`select id from conversations where buyer_id = ${buyer.id} order by last_message_at desc, id desc limit 1`.execute(db);
   await sql`insert into messages (conversation_id, sender_id, body, created_at)
     select c.id, case when g % 2 = 0 then c.seller_id else c.buyer_id end, 'Ще одне уточнення номер ' || g || ': а доставка можлива?', c.last_message_at - make_interval(secs => 60 - g)
     from conversations c cross join generate_series(1, 57) g

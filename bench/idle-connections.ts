@@ -18,9 +18,21 @@ const port = Number(process.env.BENCH_PORT ?? 3470);
 const count = Number(process.env.IDLE_CONNECTIONS ?? 2500);
 const fdLimit = Number(process.env.FD_LIMIT ?? 2048);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-idle-"));
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no" };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  NODE_ENV: "production",
+  SEED_DEMO: "no",
+};
 delete env.DATABASE_URL;
-const server = spawn("sh", ["-c", `ulimit -n ${fdLimit} && exec "${process.execPath}" server/main.ts`], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+const server = spawn("sh", ["-c", `ulimit -n ${fdLimit} && exec "${process.execPath}" server/main.ts`], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "pipe", "pipe"],
+});
 let output = "";
 server.stdout!.on("data", (chunk) => (output += chunk));
 server.stderr!.on("data", (chunk) => (output += chunk));

@@ -30,7 +30,16 @@ export type LighthouseFigures = {
 // would then be the redirect's round trips, not the page's (docs/adr/0037-speed-near-the-limit.md).
 const ACCEPT_LANGUAGE = { "Accept-Language": "uk,en;q=0.5" };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
 
 /** Debian's chromium, installed with apt-get when missing and we may (root). */
 export function ensureChromium(): boolean {
@@ -46,7 +55,9 @@ export function ensureChromium(): boolean {
 /** Chromium with a DevTools port for Lighthouse; the port is read from its "DevTools listening" line. */
 async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), "portal-lighthouse-"));
-  const child: ChildProcess = spawn(CHROMIUM, [...FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(CHROMIUM, [...FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   // Chromium still writes its profile while it exits: removing it at once failed a whole run
   // (ENOTEMPTY) after its figures were taken. Wait for the exit; a leftover folder is no error.
   const stop = async () => {
@@ -82,18 +93,28 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export async function runLighthouse(base: string, pages: LighthousePage[], runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)): Promise<LighthouseFigures[]> {
+export async function runLighthouse(
+  base: string,
+  pages: LighthousePage[],
+  runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
+): Promise<LighthouseFigures[]> {
   const chrome = await launchChromium();
   const results: LighthouseFigures[] = [];
   try {
     for (const page of pages) {
       const samples: Array<Omit<LighthouseFigures, "name" | "path" | "runs">> = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(base + page.path, { port: chrome.port, output: "json", logLevel: "error", extraHeaders: ACCEPT_LANGUAGE });
+        const result = await lighthouse(base + page.path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          extraHeaders: ACCEPT_LANGUAGE,
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-        const items = ((audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> })?.items ?? []);
+        const items =
+          (audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> })?.items ?? [];
         samples.push({
           performance: score("performance"),
           accessibility: score("accessibility"),
@@ -146,6 +167,9 @@ if (import.meta.main) {
     console.error(`Chromium is missing at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH).`);
     process.exit(1);
   }
-  const results = await runLighthouse(base, paths.map((path) => ({ name: path, path })));
+  const results = await runLighthouse(
+    base,
+    paths.map((path) => ({ name: path, path })),
+  );
   console.log(formatLighthouse(results).join("\n"));
 }

@@ -12,7 +12,9 @@ type AutocannonResult = {
   "2xx": number;
 };
 type Instance = { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
-export const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => Promise<AutocannonResult> & Instance;
+export const autocannon = createRequire(import.meta.url)("autocannon") as (
+  options: Record<string, unknown>,
+) => Promise<AutocannonResult> & Instance;
 
 /** Counts across calls: a second run (after a warm-up, or a compare's next round) asking for n=0 again would get the page its predecessor left in the cache. */
 let unique = 0;

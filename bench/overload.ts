@@ -43,7 +43,14 @@ function probeHealth(url: string, seconds: number): Promise<number | null> {
   });
 }
 
-export async function measureOverload(options: { url: string; healthUrl: string; rate: number; connections: number; duration: number; pid: number | undefined }): Promise<OverloadFigures> {
+export async function measureOverload(options: {
+  url: string;
+  healthUrl: string;
+  rate: number;
+  connections: number;
+  duration: number;
+  pid: number | undefined;
+}): Promise<OverloadFigures> {
   const served: number[] = [];
   const refused: number[] = [];
   let other = 0;

@@ -39,8 +39,8 @@ import { sql } from "kysely";
 import { openPGlite, openPostgres, type Database } from "#db/connection.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoContent } from "../scripts/seed/index.ts";
-import { registerDatabase } from "#app/modules/db/db.server.ts";
-import { lateModuleHrefs } from "#app/modules/http/late-scripts.server.ts";
+import { registerDatabase } from "#app/platform/db/db.server.ts";
+import { lateModuleHrefs } from "#app/platform/http/late-scripts.server.ts";
 import { searchCategory } from "#app/modules/search/search.server.ts";
 import type { SearchCategory } from "#app/modules/search/query.ts";
 import { advertListQueries, categoryWithDescendants } from "#app/modules/adverts/queries.server.ts";
@@ -50,14 +50,23 @@ import { parseAdvertQuery } from "#app/modules/adverts/list-query.ts";
 import { baseName, createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../tests/support/pg-admin.ts";
 import { ensureChromium, formatLighthouse, runLighthouse, type LighthouseFigures } from "./lighthouse.ts";
 import { formatTable, measurePublicPages, PUBLIC_PAGE_BUDGET_KIB } from "./js-budget.ts";
-import { BENCH_CONVERSATIONS, COMMON_WORD, countsFor, ensureBenchConversations, ensureBenchFieldValues, generateBenchData, hasBenchData, RARE_WORD, settle } from "./generate.ts";
+import {
+  BENCH_CONVERSATIONS,
+  COMMON_WORD,
+  countsFor,
+  ensureBenchConversations,
+  ensureBenchFieldValues,
+  generateBenchData,
+  hasBenchData,
+  RARE_WORD,
+  settle,
+} from "./generate.ts";
 import { benchWorkerCounts } from "./workers.ts";
 import { formatOverload, measureOverload, type OverloadFigures } from "./overload.ts";
 import { captureMarkup, countElements, MARKUP_PAGES, type MarkupNode } from "./floor-markup.ts";
 import { benchStaticFiles, formatStaticFigures } from "./static-files.ts";
 import { autocannon, cpuMs, percentile, uniqueRequests, withQuery } from "./load.ts";
 import { benchCompare, parseCompareArgs, prepareRef } from "./compare.ts";
-
 
 const root = path.resolve(import.meta.dirname, "..");
 let fresh = process.argv.includes("--fresh");
@@ -144,7 +153,9 @@ async function fill(database: Database): Promise<void> {
   await ensureBenchFieldValues(database.db, log);
   await settle(database.db);
   writeFileSync(markerFile, JSON.stringify({ counts }));
-  log(`bench data: ${counts.adverts} adverts, ${counts.news} news, ${counts.posters} posters, ${counts.services} services, ${counts.diaspors} diaspora in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `bench data: ${counts.adverts} adverts, ${counts.news} news, ${counts.posters} posters, ${counts.services} services, ${counts.diaspors} diaspora in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** The search as the page runs it (ranked page of results plus correction), timed in-process. */
@@ -164,7 +175,7 @@ async function timeSearch(category: SearchCategory, word: string, runs = 200) {
 
 /** Field filters timed in the database: a category and the list's own query string. */
 const FIELD_FILTERS = [
-  { category: "robota", query: "f.salary_from.min=8000&f.polish=none" },
+  { category: "robota", query: "f.salary.min=8000&f.polish=none" },
   { category: "kimnaty", query: "f.rent.min=1500&f.rent.max=3000&f.pets=1" },
   { category: "zhytlo", query: "f.rooms.min=3&f.registration=1" },
   { category: "transport", query: "f.year.min=2015&f.mileage.max=100000" },
@@ -190,15 +201,24 @@ async function timed(run: () => Promise<unknown>, runs: number) {
  * (EXPLAIN ANALYZE), to see the field indexes used.
  */
 async function timeFieldFilter(database: Database, { category, query }: (typeof FIELD_FILTERS)[number], runs = 200) {
-  const { rows: [row] } = await sql<{ id: number }>`select id from categories where kind = 'advertisement' and slug = ${category}`.execute(database.db);
+  const {
+    rows: [row],
+  } = await sql<{ id: number }>`select id from categories where kind = 'advertisement' and slug = ${category}`.execute(database.db);
   const { filters: fieldFilters } = await categoryFieldFilters(row!.id, parseFieldParams(new URLSearchParams(query)), "uk");
-  const { rows: page, count } = advertListQueries({ ...parseAdvertQuery(new URLSearchParams(query)), categoryIds: await categoryWithDescendants(row!.id), fieldFilters }, 1);
+  const { rows: page, count } = advertListQueries(
+    { ...parseAdvertQuery(new URLSearchParams(query)), categoryIds: await categoryWithDescendants(row!.id), fieldFilters },
+    1,
+  );
   const matches = Number((await count.executeTakeFirstOrThrow()).total);
   const pageTimes = await timed(() => page.execute(), runs);
   const countTimes = await timed(() => count.execute(), runs);
   const compiled = count.compile();
   const plan = await database.db.executeQuery<{ "QUERY PLAN": string }>({ ...compiled, sql: `explain analyze ${compiled.sql}` });
-  const indexes = [...new Set(plan.rows.flatMap((line) => [...line["QUERY PLAN"].matchAll(/(?:Scan using|Bitmap Index Scan on) (\w+)/g)].map((match) => match[1]!)))];
+  const indexes = [
+    ...new Set(
+      plan.rows.flatMap((line) => [...line["QUERY PLAN"].matchAll(/(?:Scan using|Bitmap Index Scan on) (\w+)/g)].map((match) => match[1]!)),
+    ),
+  ];
   return { name: `${category}?${query}`, matches, page: pageTimes, count: countTimes, indexes };
 }
 
@@ -210,7 +230,10 @@ function databaseLines(searchTimes: SearchTime[], fieldFilterTimes: FieldFilterT
   const pad = (value: string, width: number) => value.padStart(width);
   return [
     "search in the database (as the page runs it, 200 runs each):",
-    ...searchTimes.map((s) => `  ${`${s.category} "${s.word}"`.padEnd(34)} ${pad(String(s.matches), 5)} matches  p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms`),
+    ...searchTimes.map(
+      (s) =>
+        `  ${`${s.category} "${s.word}"`.padEnd(34)} ${pad(String(s.matches), 5)} matches  p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms`,
+    ),
     "",
     "field filter in the database (a category list's first page, then its count, 200 runs each):",
     ...fieldFilterTimes.flatMap((f) => [
@@ -226,15 +249,25 @@ let lighthousePages: Array<{ name: string; path: string }> = [];
 
 async function targetsFrom(database: Database) {
   const db = database.db;
-  const { rows: [newsItem] } = await sql<{ slug: string }>`select slug from news where status = 'published' and deleted_at is null
+  const {
+    rows: [newsItem],
+  } = await sql<{ slug: string }>`select slug from news where status = 'published' and deleted_at is null
     and published_at <= now() order by published_at desc limit 1`.execute(db);
-  const { rows: [category] } = await sql<{ slug: string }>`select c.slug from categories c where c.kind = 'advertisement'
+  const {
+    rows: [category],
+  } = await sql<{ slug: string }>`select c.slug from categories c where c.kind = 'advertisement'
     and exists (select 1 from advertisements a where a.category_id = c.id) order by c.id limit 1`.execute(db);
-  const { rows: [location] } = await sql<{ slug: string }>`select slug from locations order by position, id limit 1`.execute(db);
-  const { rows: [advert] } = await sql<{ slug: string }>`select slug from advertisements where status = 'published' and deleted_at is null
+  const {
+    rows: [location],
+  } = await sql<{ slug: string }>`select slug from locations order by position, id limit 1`.execute(db);
+  const {
+    rows: [advert],
+  } = await sql<{ slug: string }>`select slug from advertisements where status = 'published' and deleted_at is null
     and (expires_at is null or expires_at > now())
     order by id desc limit 1`.execute(db);
-  const { rows: [poster] } = await sql<{ slug: string }>`select slug from posters where status = 'published' and deleted_at is null
+  const {
+    rows: [poster],
+  } = await sql<{ slug: string }>`select slug from posters where status = 'published' and deleted_at is null
     and published_at <= now() order by starts_at desc limit 1`.execute(db);
   lighthousePages = [
     { name: "home", path: "/" },
@@ -268,7 +301,12 @@ async function targetsFrom(database: Database) {
     { name: "cabinet, signed in", path: "/cabinet/advertisement", bypass: true, signedIn: true },
     // The signed-in user has BENCH_CONVERSATIONS conversations: their inbox and the longest thread.
     { name: "messages inbox, signed in", path: "/cabinet/messages", bypass: true, signedIn: true },
-    { name: "message thread, signed in", path: `/cabinet/messages/${await ensureBenchConversations(db, BENCH_USER)}`, bypass: true, signedIn: true },
+    {
+      name: "message thread, signed in",
+      path: `/cabinet/messages/${await ensureBenchConversations(db, BENCH_USER)}`,
+      bypass: true,
+      signedIn: true,
+    },
     { name: "dashboard news list, signed in", path: "/dashboard/news", bypass: true, signedIn: true },
   ];
   return only ? pages.filter((page) => only.test(page.name)) : pages;
@@ -277,7 +315,12 @@ async function targetsFrom(database: Database) {
 /** A session cookie of the demo admin, signed in through the login form like a browser. */
 async function signIn(base: string): Promise<string> {
   const body = new URLSearchParams({ intent: "signin", email: BENCH_USER, password: demoPassword, redirect: "/cabinet" });
-  const response = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base, "user-agent": "Mozilla/5.0 (portal-bench)" } });
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { origin: base, "user-agent": "Mozilla/5.0 (portal-bench)" },
+  });
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
   if (!cookie) throw new Error(`signing in for the bench failed: ${response.status}`);
   return cookie.split(";")[0]!;
@@ -286,7 +329,11 @@ async function signIn(base: string): Promise<string> {
 function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const logFile = path.join(dataDir, `${name}.log`);
   writeFileSync(logFile, "");
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (chunk) => writeFileSync(logFile, chunk, { flag: "a" }));
   child.stderr!.on("data", (chunk) => writeFileSync(logFile, chunk, { flag: "a" }));
   children.push(child);
@@ -315,8 +362,18 @@ async function measure(url: string, bypass = false, cookie?: string, pid?: numbe
   const cpuBefore = cpuMs(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers, requests });
   const cpuAfter = cpuMs(pid);
-  const cpuPerRequest = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, cpuPerRequest, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
+  const cpuPerRequest =
+    cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    cpuPerRequest,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 /**
@@ -353,12 +410,17 @@ function messagesRatio(rows: Array<{ name: string; result: { cpuPerRequest: numb
   if (!cabinet) return [];
   return ["messages inbox, signed in", "message thread, signed in"].flatMap((name) => {
     const ms = cpu(name);
-    return ms === null ? [] : [`  ${name} (${BENCH_CONVERSATIONS} conversations): ${(ms / cabinet).toFixed(2)}x the CPU per request of the cabinet page.`];
+    return ms === null
+      ? []
+      : [`  ${name} (${BENCH_CONVERSATIONS} conversations): ${(ms / cabinet).toFixed(2)}x the CPU per request of the cabinet page.`];
   });
 }
 
 /** How many times the CPU of its own markup rendered from memory each uncached page takes. */
-function markupRatios(markupFloors: Record<string, { cpuPerRequest: number | null }>, rows: Array<{ name: string; result: { cpuPerRequest: number | null } | null }>): string[] {
+function markupRatios(
+  markupFloors: Record<string, { cpuPerRequest: number | null }>,
+  rows: Array<{ name: string; result: { cpuPerRequest: number | null } | null }>,
+): string[] {
   return Object.entries(markupFloors).flatMap(([name, floor]) => {
     const pageMs = rows.find((row) => row.name === name)?.result?.cpuPerRequest;
     if (!floor.cpuPerRequest || !pageMs) return [];
@@ -401,11 +463,16 @@ async function startFloor(base: string, targets: Array<{ name: string; path: str
 async function main() {
   if (process.argv.includes("--static")) {
     const rounds = Number(process.env.BENCH_STATIC_ROUNDS ?? 3);
-    log(`static files and compression: ours and the libraries', ${connections} connections, ${duration} s each, median of ${rounds} rounds`);
+    log(
+      `static files and compression: ours and the libraries', ${connections} connections, ${duration} s each, median of ${rounds} rounds`,
+    );
     const { figures, firstBytes } = await benchStaticFiles({ port, connections, duration, rounds, log });
     for (const line of formatStaticFigures(figures, firstBytes)) log(line);
     mkdirSync(path.join(root, "bench/data"), { recursive: true });
-    writeFileSync(path.join(root, "bench/data/results-static.json"), JSON.stringify({ when: new Date().toISOString(), connections, duration, rounds, figures, firstBytes }, null, 2));
+    writeFileSync(
+      path.join(root, "bench/data/results-static.json"),
+      JSON.stringify({ when: new Date().toISOString(), connections, duration, rounds, figures, firstBytes }, null, 2),
+    );
     return;
   }
   const ref = compare ? await prepareRef(root, compare.ref, log) : undefined;
@@ -419,7 +486,12 @@ async function main() {
     await fill(database);
     targets = await targetsFrom(database);
     registerDatabase(database);
-    for (const [category, word] of [["advertisement", RARE_WORD], ["advertisement", COMMON_WORD], ["novyny", "громада"], ["novyny", "ярмарок"]] as const) {
+    for (const [category, word] of [
+      ["advertisement", RARE_WORD],
+      ["advertisement", COMMON_WORD],
+      ["novyny", "громада"],
+      ["novyny", "ярмарок"],
+    ] as const) {
       searchTimes.push(await timeSearch(category, word));
     }
     for (const filter of FIELD_FILTERS) fieldFilterTimes.push(await timeFieldFilter(database, filter));
@@ -433,16 +505,43 @@ async function main() {
   }
 
   // The public origin is the address the bench calls: its sign-in post carries that Origin.
-  const serverAt = (serverPort: number, extra: NodeJS.ProcessEnv = {}) => ({ ...serverEnv, PORT: String(serverPort), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "no", DEMO_PASSWORD: demoPassword, PUBLIC_URL: `http://127.0.0.1:${serverPort}`, ...extra });
+  const serverAt = (serverPort: number, extra: NodeJS.ProcessEnv = {}) => ({
+    ...serverEnv,
+    PORT: String(serverPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "no",
+    DEMO_PASSWORD: demoPassword,
+    PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+    ...extra,
+  });
 
   if (ref) {
     await benchCompare({
-      root, ref, rounds: compare!.rounds, seconds: Math.max(1, Math.round(duration / compare!.rounds)), lighthouse: compare!.lighthouse,
-      targets: targets!, lighthousePages, dataDir, postgres: Boolean(adminUrl), ports: { head: port, ref: port + 2 },
-      serverEnv: serverAt, startProcess, waitFor, measure, signIn, stop: stopAll, log,
+      root,
+      ref,
+      rounds: compare!.rounds,
+      seconds: Math.max(1, Math.round(duration / compare!.rounds)),
+      lighthouse: compare!.lighthouse,
+      targets: targets!,
+      lighthousePages,
+      dataDir,
+      postgres: Boolean(adminUrl),
+      ports: { head: port, ref: port + 2 },
+      serverEnv: serverAt,
+      startProcess,
+      waitFor,
+      measure,
+      signIn,
+      stop: stopAll,
+      log,
       startFloor: async (base) => {
         const { floor, floorUrl, markups } = await startFloor(base, targets!);
-        return { url: floorUrl, child: floor, pages: Object.fromEntries(Object.entries(markups).map(([name, { key }]) => [name, `${floorUrl}markup/${key}`])) };
+        return {
+          url: floorUrl,
+          child: floor,
+          pages: Object.fromEntries(Object.entries(markups).map(([name, { key }]) => [name, `${floorUrl}markup/${key}`])),
+        };
       },
     });
     return;
@@ -463,7 +562,10 @@ async function main() {
       postgres: Boolean(adminUrl),
       log,
     });
-    writeFileSync(path.join(dataDir, "results-workers.json"), JSON.stringify({ when: new Date().toISOString(), connections, duration, rows }, null, 2));
+    writeFileSync(
+      path.join(dataDir, "results-workers.json"),
+      JSON.stringify({ when: new Date().toISOString(), connections, duration, rows }, null, 2),
+    );
     return;
   }
 
@@ -475,7 +577,8 @@ async function main() {
 
   const floorBefore = await measure(floorUrl, false, undefined, floor.pid);
   const markupFloors: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  for (const [name, { key }] of Object.entries(markups)) markupFloors[name] = await measure(`${floorUrl}markup/${key}`, false, undefined, floor.pid);
+  for (const [name, { key }] of Object.entries(markups))
+    markupFloors[name] = await measure(`${floorUrl}markup/${key}`, false, undefined, floor.pid);
   const cookie = await signIn(base);
   const rows: Array<{ name: string; path: string; result: Awaited<ReturnType<typeof measure>> | null; note?: string }> = [];
   for (const target of targets!) {
@@ -485,7 +588,11 @@ async function main() {
       rows.push({ name: target.name, path: target.path, result: null, note: `not measured: answers ${status}` });
       continue;
     }
-    rows.push({ name: target.name, path: target.path, result: await measure(base + target.path, "bypass" in target && target.bypass, signedIn, server.pid) });
+    rows.push({
+      name: target.name,
+      path: target.path,
+      result: await measure(base + target.path, "bypass" in target && target.bypass, signedIn, server.pid),
+    });
   }
   const overloadTarget = rows.find((row) => row.name === "news list, cache bypassed" && row.result);
   const overloadConnections = 2000;
@@ -495,8 +602,18 @@ async function main() {
     const rate = Math.round(overloadTarget.result.rps * 4);
     log(`overload: ${overloadTarget.name} at 4x ${overloadTarget.result.rps.toFixed(0)} req/s, with and without load shedding…`);
     const offer = (serverBase: string, pid: number | undefined) =>
-      measureOverload({ url: serverBase + overloadTarget.path, healthUrl: `${serverBase}/healthz`, rate, connections: overloadConnections, duration: overloadDuration, pid });
-    overload.push({ label: `with load shedding (MAX_IN_FLIGHT=${adminUrl ? 16 : 4}, the default on ${adminUrl ? "PostgreSQL" : "the embedded database"})`, figures: await offer(base, server.pid) });
+      measureOverload({
+        url: serverBase + overloadTarget.path,
+        healthUrl: `${serverBase}/healthz`,
+        rate,
+        connections: overloadConnections,
+        duration: overloadDuration,
+        pid,
+      });
+    overload.push({
+      label: `with load shedding (MAX_IN_FLIGHT=${adminUrl ? 16 : 4}, the default on ${adminUrl ? "PostgreSQL" : "the embedded database"})`,
+      figures: await offer(base, server.pid),
+    });
     // The same server with a line no crowd fills: what the shedding changes, in this run.
     const unlimitedPort = port + 2;
     const unlimited = startProcess("server-unlimited", "server/main.ts", serverAt(unlimitedPort, { MAX_IN_FLIGHT: "10000" }));
@@ -507,7 +624,13 @@ async function main() {
     await new Promise((resolve) => (unlimited.once("exit", resolve), unlimited.kill("SIGTERM")));
   }
   const floorAfter = await measure(floorUrl, false, undefined, floor.pid);
-  const js = await clientJs(base, ["/", "/novyny", targets!.find((target) => target.name === "news item")?.path ?? "/novyny", "/poster", "/search/novyny?q=test"]);
+  const js = await clientJs(base, [
+    "/",
+    "/novyny",
+    targets!.find((target) => target.name === "news item")?.path ?? "/novyny",
+    "/poster",
+    "/search/novyny?q=test",
+  ]);
   let lighthouseResults: LighthouseFigures[] = [];
   let lighthouseNote = "";
   if (skipLighthouse) lighthouseNote = "Lighthouse: skipped (--no-lighthouse)";
@@ -527,8 +650,9 @@ async function main() {
     "",
     `${"page".padEnd(30)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("vs floor", 9)} ${pad("CPU ms/req", 11)}`,
     `${"floor: minimal RR page".padEnd(30)} ${pad(floorRps.toFixed(0), 8)} ${pad(floorBefore.p50.toFixed(1), 7)} ${pad(floorBefore.p99.toFixed(1), 7)} ${pad("1.00x", 9)} ${pad(cpuFigure(floorBefore.cpuPerRequest), 11)}`,
-    ...Object.entries(markupFloors).map(([name, markupFloor]) =>
-      `${`floor: markup of ${markups[name]!.key}`.padEnd(30)} ${pad(markupFloor.rps.toFixed(0), 8)} ${pad(markupFloor.p50.toFixed(1), 7)} ${pad(markupFloor.p99.toFixed(1), 7)} ${pad(`${(markupFloor.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(markupFloor.cpuPerRequest), 11)}`,
+    ...Object.entries(markupFloors).map(
+      ([name, markupFloor]) =>
+        `${`floor: markup of ${markups[name]!.key}`.padEnd(30)} ${pad(markupFloor.rps.toFixed(0), 8)} ${pad(markupFloor.p50.toFixed(1), 7)} ${pad(markupFloor.p99.toFixed(1), 7)} ${pad(`${(markupFloor.rps / floorRps).toFixed(2)}x`, 9)} ${pad(cpuFigure(markupFloor.cpuPerRequest), 11)}`,
     ),
     ...rows.map(({ name, result, note }) =>
       result
@@ -537,15 +661,24 @@ async function main() {
     ),
     "",
     `floor measured twice: ${floorBefore.rps.toFixed(0)} and ${floorAfter.rps.toFixed(0)} req/s`,
-    ...Object.values(markups).map(({ key, path: pagePath, markup }) => `floor: markup of ${key}: the same ${countElements(markup)} elements as ${pagePath}, built and rendered by the floor app from memory`),
+    ...Object.values(markups).map(
+      ({ key, path: pagePath, markup }) =>
+        `floor: markup of ${key}: the same ${countElements(markup)} elements as ${pagePath}, built and rendered by the floor app from memory`,
+    ),
     "  (no loader data, database, i18n or session): what React Router costs for a page of that size.",
     ...markupRatios(markupFloors, rows),
     ...messagesRatio(rows),
     "",
-    ...overload.flatMap(({ label, figures }) => [...formatOverload(`${overloadTarget!.name}, ${label}`, overloadConnections, overloadDuration, figures), ""]),
+    ...overload.flatMap(({ label, figures }) => [
+      ...formatOverload(`${overloadTarget!.name}, ${label}`, overloadConnections, overloadDuration, figures),
+      "",
+    ]),
     ...databaseLines(searchTimes, fieldFilterTimes),
     "client JS of public pages (gzip -9, the scripts each page preloads and runs at first):",
-    ...js.map((page) => `  ${page.path.padEnd(40)} ${page.kib === null ? "unknown (build/ changed during the run)" : `${page.kib.toFixed(1)} KiB`} in ${page.files} files`),
+    ...js.map(
+      (page) =>
+        `  ${page.path.padEnd(40)} ${page.kib === null ? "unknown (build/ changed during the run)" : `${page.kib.toFixed(1)} KiB`} in ${page.files} files`,
+    ),
     "",
     ...(lighthouseResults.length ? formatLighthouse(lighthouseResults) : [lighthouseNote]),
     `first-load JS of every public page from the build manifest (budget ${PUBLIC_PAGE_BUDGET_KIB} KiB; bench/js-budget.ts):`,
@@ -555,7 +688,24 @@ async function main() {
   log(lines.join("\n"));
   writeFileSync(
     path.join(dataDir, "results.json"),
-    JSON.stringify({ when: new Date().toISOString(), database: adminUrl ? "postgres" : "pglite", scale, connections, duration, floor: { before: floorBefore, after: floorAfter, markup: markupFloors }, pages: rows, overload, search: searchTimes, fieldFilter: fieldFilterTimes, js, lighthouse: lighthouseResults }, null, 2),
+    JSON.stringify(
+      {
+        when: new Date().toISOString(),
+        database: adminUrl ? "postgres" : "pglite",
+        scale,
+        connections,
+        duration,
+        floor: { before: floorBefore, after: floorAfter, markup: markupFloors },
+        pages: rows,
+        overload,
+        search: searchTimes,
+        fieldFilter: fieldFilterTimes,
+        js,
+        lighthouse: lighthouseResults,
+      },
+      null,
+      2,
+    ),
   );
 }
 

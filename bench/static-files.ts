@@ -24,7 +24,15 @@ type Scenario = { name: string; path: string; headers: Record<string, string>; e
 /** Milliseconds from sending the request to the first body byte of a streamed page (shell, then the rest 100 ms later). */
 export type FirstByte = { kind: Kind; ms: number };
 
-export type StaticFigures = { scenario: string; kind: Kind; rps: number; cpuMsPerRequest: number | null; p99: number; non2xx: number; errors: number };
+export type StaticFigures = {
+  scenario: string;
+  kind: Kind;
+  rps: number;
+  cpuMsPerRequest: number | null;
+  p99: number;
+  non2xx: number;
+  errors: number;
+};
 
 /** A hashed asset cut from a real bundle, and a page of list markup: text that compresses like ours. */
 function writeFiles(dir: string): void {
@@ -42,7 +50,9 @@ function writeFiles(dir: string): void {
 }
 
 async function startServer(kind: Kind, port: number, dir: string): Promise<ChildProcess> {
-  const child = fork(path.join(import.meta.dirname, "static-server.ts"), [kind, String(port), dir], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(import.meta.dirname, "static-server.ts"), [kind, String(port), dir], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const [message] = (await Promise.race([once(child, "message"), once(child, "exit").then(() => [null])])) as [unknown];
   if (message !== "ready") throw new Error(`the ${kind} static server did not start`);
   return child;
@@ -61,7 +71,9 @@ async function probe(base: string, scenario: Scenario): Promise<Response> {
   await response.arrayBuffer();
   const encoding = response.headers.get("content-encoding") ?? undefined;
   if (response.status !== scenario.expect.status || encoding !== scenario.expect.encoding) {
-    throw new Error(`${scenario.name}: got ${response.status} ${encoding ?? "identity"}, expected ${scenario.expect.status} ${scenario.expect.encoding ?? "identity"}`);
+    throw new Error(
+      `${scenario.name}: got ${response.status} ${encoding ?? "identity"}, expected ${scenario.expect.status} ${scenario.expect.encoding ?? "identity"}`,
+    );
   }
   return response;
 }
@@ -100,7 +112,13 @@ async function firstByteMs(port: number, samples = 15): Promise<number> {
  * `rounds` times, ours and the library's in turn (the order alternating), every scenario: on a
  * shared machine one run says little, the median of the rounds more.
  */
-export async function benchStaticFiles(options: { port: number; connections: number; duration: number; rounds: number; log: (line: string) => void }) {
+export async function benchStaticFiles(options: {
+  port: number;
+  connections: number;
+  duration: number;
+  rounds: number;
+  log: (line: string) => void;
+}) {
   const { port, connections, duration, rounds, log } = options;
   const dir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-static-"));
   const runs: StaticFigures[] = [];
@@ -133,7 +151,9 @@ export async function benchStaticFiles(options: { port: number; connections: num
               non2xx: scenario.expect.status === 200 ? result.non2xx : 0,
               errors: result.errors,
             });
-            log(`  round ${round + 1} ${kind.padEnd(7)} ${scenario.name.padEnd(24)} ${String(Math.round(result.requests.average)).padStart(7)} req/s`);
+            log(
+              `  round ${round + 1} ${kind.padEnd(7)} ${scenario.name.padEnd(24)} ${String(Math.round(result.requests.average)).padStart(7)} req/s`,
+            );
           }
         } finally {
           await stopServer(child);
@@ -180,7 +200,8 @@ export function formatStaticFigures(figures: StaticFigures[], firstBytes: FirstB
   for (const scenario of scenarios) {
     const ours = figures.find((figure) => figure.scenario === scenario && figure.kind === "ours");
     const library = figures.find((figure) => figure.scenario === scenario && figure.kind === "library");
-    const micros = (figure: StaticFigures | undefined) => (figure?.cpuMsPerRequest == null ? "–" : String(Math.round(figure.cpuMsPerRequest * 1000)));
+    const micros = (figure: StaticFigures | undefined) =>
+      figure?.cpuMsPerRequest == null ? "–" : String(Math.round(figure.cpuMsPerRequest * 1000));
     const ratio = ours?.cpuMsPerRequest && library?.cpuMsPerRequest ? (ours.cpuMsPerRequest / library.cpuMsPerRequest).toFixed(2) : "–";
     const failed = [ours, library].some((figure) => figure && (figure.non2xx || figure.errors)) ? "  (errors!)" : "";
     lines.push(

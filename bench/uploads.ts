@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { MAX_IMAGE_BYTES } from "#app/modules/images/process.server.ts";
+import { MAX_IMAGE_BYTES } from "#app/platform/images/process.server.ts";
 import { createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../tests/support/pg-admin.ts";
 import { rssMb } from "./overload.ts";
 
@@ -32,7 +32,11 @@ const log = (line: string) => console.log(line);
 
 function run(script: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...argv], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, ...argv], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
@@ -44,7 +48,13 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; see ${dataDir}/server.log`);
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer in time`);
@@ -72,7 +82,9 @@ function probeHealth(url: string): { stop: () => Promise<number | null> } {
 
 async function largestPhoto(): Promise<Uint8Array<ArrayBuffer>> {
   for (let side = 4000; side > 400; side -= 50) {
-    const bytes = await sharp({ create: { width: side, height: side, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+    const bytes = await sharp({
+      create: { width: side, height: side, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
       .jpeg({ quality: 95 })
       .toBuffer();
     if (bytes.byteLength <= MAX_IMAGE_BYTES - 4096) return new Uint8Array(bytes);
@@ -82,7 +94,12 @@ async function largestPhoto(): Promise<Uint8Array<ArrayBuffer>> {
 
 async function signIn(email: string): Promise<string> {
   const body = new URLSearchParams({ intent: "signin", email, password, redirect: "/cabinet" });
-  const response = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base, "user-agent": "Mozilla/5.0 (portal-bench)" } });
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { origin: base, "user-agent": "Mozilla/5.0 (portal-bench)" },
+  });
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
   if (!cookie) throw new Error(`signing in ${email} failed: ${response.status}`);
   return cookie.split(";")[0]!;
@@ -95,7 +112,12 @@ async function main() {
   }
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, DEMO_PASSWORD: password, SEED_DEMO: "yes", SESSION_SECRET: "bench-session-secret-not-for-production-0123456789" };
+  const env: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: password,
+    SEED_DEMO: "yes",
+    SESSION_SECRET: "bench-session-secret-not-for-production-0123456789",
+  };
   let databaseName: string | undefined;
   if (adminUrl) {
     databaseName = `portal_bench_uploads_${process.pid}`;
@@ -109,7 +131,11 @@ async function main() {
   for (const email of emails) await run("scripts/user-create.ts", ["--email", email, "--password", password, "--role", "user"], env);
 
   const serverEnv = { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, SEED_DEMO: "no" };
-  const server = spawn(process.execPath, ["server/main.ts"], { cwd: root, env: { ...process.env, ...serverEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const logFile = path.join(dataDir, "server.log");
   writeFileSync(logFile, "");
   server.stdout!.on("data", (chunk) => writeFileSync(logFile, chunk, { flag: "a" }));
@@ -143,7 +169,9 @@ async function main() {
     const rssBefore = rssMb(server.pid);
     let rssPeak = rssBefore ?? 0;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid) ?? 0)), 100);
-    log(`sending ${posts} posts of ${sizeMb.toFixed(1)} MB (${photosPerPost} photos of ${(bytes.byteLength / 1024 / 1024).toFixed(2)} MB) at once, from ${users} user(s)…`);
+    log(
+      `sending ${posts} posts of ${sizeMb.toFixed(1)} MB (${photosPerPost} photos of ${(bytes.byteLength / 1024 / 1024).toFixed(2)} MB) at once, from ${users} user(s)…`,
+    );
     const started = performance.now();
     const health = probeHealth(`${base}/healthz`);
     const statuses = await Promise.all(
@@ -169,7 +197,9 @@ async function main() {
     const counts = new Map<string, number>();
     for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
     log(`answers in ${seconds.toFixed(1)} s: ${[...counts].map(([status, n]) => `${status} ×${n}`).join(", ")}`);
-    log(`server RSS: ${rssBefore?.toFixed(0) ?? "-"} MB before, peak ${rssPeak.toFixed(0)} MB; /healthz slowest ${healthMax === null ? "-" : `${healthMax.toFixed(0)} ms`}`);
+    log(
+      `server RSS: ${rssBefore?.toFixed(0) ?? "-"} MB before, peak ${rssPeak.toFixed(0)} MB; /healthz slowest ${healthMax === null ? "-" : `${healthMax.toFixed(0)} ms`}`,
+    );
   } finally {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));

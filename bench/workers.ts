@@ -29,7 +29,9 @@ export async function benchWorkerCounts(options: WorkerBenchOptions): Promise<Wo
   for (const workers of counts) {
     await options.start({ WEB_CONCURRENCY: String(workers) });
     // The machine may be shared: the load before each run says how much the figures mean.
-    options.log(`measuring ${options.page.name} with ${workers} worker${workers === 1 ? "" : "s"} (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)…`);
+    options.log(
+      `measuring ${options.page.name} with ${workers} worker${workers === 1 ? "" : "s"} (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)…`,
+    );
     const url = options.base + options.page.path;
     const cached = await options.measure(url);
     const uncached = await options.measure(url, true);

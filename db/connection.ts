@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { ThreadedPGlite } from "./pglite-thread.ts";
 import { resilientDialect } from "./resilience.ts";
 import type { DB } from "./schema.ts";
 
@@ -15,10 +16,15 @@ export type Database = {
   kind: "postgres" | "pglite";
   /** PostgreSQL only: the job queue opens its own small pool (and a LISTEN connection) with it. */
   url?: string;
-  /** The embedded instance (PGlite only): the job queue runs its multi-statement SQL on it. */
-  pglite?: PGlite;
+  /** PostgreSQL only: the pool's counts (open, idle, waiting), for the metrics. */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
+  /** The embedded instance (PGlite only), in process or on its thread: the job queue runs its multi-statement SQL on it. */
+  pglite?: EmbeddedSql;
   close(): Promise<void>;
 };
+
+/** What the job queue uses of PGlite, which ThreadedPGlite offers too. */
+type EmbeddedSql = Pick<ThreadedPGlite, "query" | "exec" | "listen">;
 
 export class DatabaseBusyError extends Error {}
 
@@ -43,28 +49,38 @@ export function openPostgres(url: string, poolSize = 10): Database {
   pool.on("error", (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
   const dialect = resilientDialect(new PostgresDialect({ pool }), { kind: "postgres", log: (line) => console.warn(line) });
   const db = new Kysely<DB>({ dialect });
-  return { db, kind: "postgres", url, close: () => db.destroy() };
+  return { db, kind: "postgres", url, pool, close: () => db.destroy() };
 }
 
 export const pgliteExtensions = { pg_trgm, unaccent };
 
-/** An embedded database; `dir` undefined means in memory, `loadDataDir` clones a dumped template. */
-export async function openPGlite(options: { dir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+/**
+ * An embedded database; `dir` undefined means in memory, `loadDataDir` clones a dumped template.
+ * `thread`: PGlite runs on a worker thread of its own (db/pglite-thread.ts), as the server opens
+ * it, so its queries never hold the thread that reads requests; scripts and tests keep it here.
+ */
+export async function openPGlite(options: { dir?: string; loadDataDir?: Blob; thread?: boolean } = {}): Promise<Database> {
   const release = options.dir ? acquireLock(options.dir) : () => {};
   try {
-    const pglite = await PGlite.create({
-      dataDir: options.dir,
-      loadDataDir: options.loadDataDir,
-      extensions: pgliteExtensions,
-    });
+    const pglite = options.thread
+      ? await ThreadedPGlite.start({
+          dir: options.dir,
+          loadDataDir: options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined,
+        })
+      : await PGlite.create({ dataDir: options.dir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
     const db = new Kysely<DB>({ dialect: resilientDialect(new PGliteDialect({ pglite }), { kind: "pglite" }) });
     return {
       db,
       kind: "pglite",
       pglite,
       close: async () => {
-        await db.destroy();
-        release();
+        try {
+          await db.destroy();
+          // destroy() closes only an instance Kysely has used: one opened and never queried too.
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          release();
+        }
       },
     };
   } catch (error) {
@@ -110,9 +126,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function openDatabase(config: { databaseUrl?: string; paths: { db: string } }): Promise<Database> {
+/** `thread`: an embedded database runs on its own thread (the server's choice, see openPGlite). */
+export function openDatabase(
+  config: { databaseUrl?: string; paths: { db: string } },
+  options: { thread?: boolean } = {},
+): Promise<Database> {
   if (config.databaseUrl) return Promise.resolve(openPostgres(config.databaseUrl));
-  return openPGlite({ dir: config.paths.db });
+  return openPGlite({ dir: config.paths.db, thread: options.thread });
 }
 
 export function embeddedDatabaseExists(dir: string): boolean {

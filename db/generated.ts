@@ -133,6 +133,7 @@ export interface AuditLog {
 export interface AuthTokens {
   advertisement_id: number | null;
   created_at: Generated<Timestamp>;
+  email: string | null;
   expires_at: Timestamp;
   id: Generated<number>;
   purpose: TokenPurpose;
@@ -162,8 +163,6 @@ export interface ContentVersions {
 export interface Conversations {
   advert_title: string;
   advertisement_id: number | null;
-  blocked_at: Timestamp | null;
-  blocked_by: number | null;
   buyer_id: number | null;
   buyer_mailed_at: Timestamp | null;
   buyer_read_at: Generated<Timestamp>;
@@ -498,6 +497,7 @@ export interface Sessions {
   handle: Generated<string>;
   id: string;
   last_seen_at: Generated<Timestamp>;
+  reauthenticated_at: Generated<Timestamp | null>;
   user_agent: string | null;
   user_id: number;
 }
@@ -515,6 +515,8 @@ export interface Settings {
   contact_phone: string | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  scam_messenger_words: Generated<string>;
+  scam_payment_words: Generated<string>;
   site_name_en: string | null;
   site_name_uk: Generated<string>;
   social_links: Generated<SocialLinksColumn>;
@@ -537,6 +539,12 @@ export interface Tags {
   name_uk: string;
   slug: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface UserBlocks {
+  blocked_id: number;
+  blocker_id: number;
+  created_at: Generated<Timestamp>;
 }
 
 export interface UserDevices {
@@ -569,10 +577,13 @@ export interface Users {
   email: string;
   email_verified_at: Timestamp | null;
   id: Generated<number>;
+  last_password_sign_in_at: Timestamp | null;
   message_digest_at: Timestamp | null;
   message_mail: Generated<MessageMail>;
   name: Generated<string>;
   password_hash: string;
+  pending_email: string | null;
+  pending_email_at: Timestamp | null;
   phone: string | null;
   preferred_locale: Generated<Locale>;
   public_id: Generated<string>;
@@ -654,6 +665,7 @@ export interface DB {
   settings: Settings;
   sign_in_pending: SignInPending;
   tags: Tags;
+  user_blocks: UserBlocks;
   user_devices: UserDevices;
   user_passkeys: UserPasskeys;
   user_recovery_codes: UserRecoveryCodes;

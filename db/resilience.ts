@@ -15,7 +15,11 @@ export const RETRY_AFTER_SECONDS = 5;
 export class DatabaseUnavailableError extends Error {
   readonly type = "DataWithResponseInit";
   readonly data = "database unavailable";
-  readonly init = { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } };
+  readonly init = {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  };
   constructor(cause: unknown) {
     super(`Database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = "DatabaseUnavailableError";
@@ -40,7 +44,11 @@ export function isConnectionError(error: unknown): boolean {
 /** Reads are safe to run twice: a select statement (no CTE, which may write), outside any transaction. */
 function isRead(query: CompiledQuery): boolean {
   if (query.query.kind === "SelectQueryNode") return !query.query.with;
-  return query.query.kind === "RawNode" && /^\s*select\b/i.test(query.sql) && !/\bfor\s+(update|share|no key update|key share)\b/i.test(query.sql);
+  return (
+    query.query.kind === "RawNode" &&
+    /^\s*select\b/i.test(query.sql) &&
+    !/\bfor\s+(update|share|no key update|key share)\b/i.test(query.sql)
+  );
 }
 
 type Options = {
@@ -58,7 +66,9 @@ function isFault(error: unknown, options: Options): boolean {
   if (isConnectionError(error)) return true;
   // PGlite answers SQL errors with a DatabaseError carrying a SQLSTATE; a WebAssembly abort
   // or a closed instance is the store itself failing.
-  return options.kind === "pglite" && (error instanceof WebAssembly.RuntimeError || /^PGlite is closed$/.test((error as Error)?.message ?? ""));
+  return (
+    options.kind === "pglite" && (error instanceof WebAssembly.RuntimeError || /^PGlite is closed$/.test((error as Error)?.message ?? ""))
+  );
 }
 
 class ResilientConnection implements DatabaseConnection {
@@ -95,7 +105,11 @@ class ResilientConnection implements DatabaseConnection {
     }
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize: number, options?: Parameters<DatabaseConnection["streamQuery"]>[2]): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: Parameters<DatabaseConnection["streamQuery"]>[2],
+  ): AsyncIterableIterator<QueryResult<R>> {
     return this.live.streamQuery<R>(query, chunkSize, options);
   }
 }

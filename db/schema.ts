@@ -18,7 +18,15 @@ export const USER_ROLES = ["user", "editor", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
-export const TOKEN_PURPOSES = ["verify_email", "reset_password", "advert_renew", "advert_sold", "sign_in_link", "not_me"] as const;
+export const TOKEN_PURPOSES = [
+  "verify_email",
+  "reset_password",
+  "advert_renew",
+  "advert_sold",
+  "sign_in_link",
+  "not_me",
+  "change_email",
+] as const;
 /** Where a user's submitted event, service or organisation stands (null for staff-written items). */
 export const SUBMISSION_STATES = ["pending", "approved", "rejected"] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
@@ -43,7 +51,10 @@ export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 /** What a stored report is about: public content, or a private conversation reported by one of its two parties. */
 export type StoredReportTarget = ReportTargetType | "conversation";
 /** A reported conversation's messages as they were when it was reported: the only way staff see messages. */
-export type ConversationEvidence = { advertTitle: string; messages: Array<{ from: "buyer" | "seller"; name: string | null; body: string; at: string }> };
+export type ConversationEvidence = {
+  advertTitle: string;
+  messages: Array<{ from: "buyer" | "seller"; name: string | null; body: string; at: string }>;
+};
 export const REPORT_REASONS = ["spam", "fraud", "offensive", "wrong_category", "duplicate", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;

@@ -389,10 +389,30 @@ const statements: string[] = [
 ];
 
 const tables = [
-  "audit_log", "presence", "visit_daily_totals", "visits", "settings", "reports",
-  "advertisement_images", "advertisements", "pages", "reklama", "diaspors", "services",
-  "poster_tags", "posters", "news_tags", "news", "locations", "tags", "categories",
-  "images", "rate_limit_events", "auth_tokens", "sessions", "users",
+  "audit_log",
+  "presence",
+  "visit_daily_totals",
+  "visits",
+  "settings",
+  "reports",
+  "advertisement_images",
+  "advertisements",
+  "pages",
+  "reklama",
+  "diaspors",
+  "services",
+  "poster_tags",
+  "posters",
+  "news_tags",
+  "news",
+  "locations",
+  "tags",
+  "categories",
+  "images",
+  "rate_limit_events",
+  "auth_tokens",
+  "sessions",
+  "users",
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -63,8 +63,10 @@ export async function installVersionTriggers(db: Kysely<any>, table: string, mod
     where table_schema = current_schema() and table_name = ${table} and column_name = 'id'`.execute(db);
   if (mode === "all") {
     await sql
-      .raw(`create trigger ${table}_version_change after insert or delete or truncate on ${table}
-        for each statement execute function bump_content_version()`)
+      .raw(
+        `create trigger ${table}_version_change after insert or delete or truncate on ${table}
+        for each statement execute function bump_content_version()`,
+      )
       .execute(db);
   }
   const update =
@@ -129,18 +131,22 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [kind, { table, title }] of Object.entries(SEARCH_TITLES)) {
     const fn = `search_terms_${table}`;
     await sql
-      .raw(`create function ${fn}() returns trigger language plpgsql as $$
+      .raw(
+        `create function ${fn}() returns trigger language plpgsql as $$
 begin
   insert into search_terms (kind, term) ${titleTerms(kind, title, "new_rows")}
   on conflict do nothing;
   return null;
 end
-$$`)
+$$`,
+      )
       .execute(db);
     for (const event of ["insert", "update"]) {
       await sql
-        .raw(`create trigger ${table}_search_terms_${event} after ${event} on ${table}
-          referencing new table as new_rows for each statement execute function ${fn}()`)
+        .raw(
+          `create trigger ${table}_search_terms_${event} after ${event} on ${table}
+          referencing new table as new_rows for each statement execute function ${fn}()`,
+        )
         .execute(db);
     }
     await sql.raw(`insert into search_terms (kind, term) ${titleTerms(kind, title, table)} on conflict do nothing`).execute(db);

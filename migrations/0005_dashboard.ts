@@ -15,7 +15,17 @@ import { installVersionTriggers } from "./0003_public_content.ts";
 /** Tables whose rows staff edit with optimistic locking. */
 const VERSIONED_ROWS = ["news", "pages", "posters", "reklama", "diaspors", "services", "advertisements"];
 /** Columns whose change is not a content change. */
-const NOT_CONTENT = ["id", "version", "view_count", "impression_count", "click_count", "phone_reveal_count", "search_vector", "created_at", "updated_at"];
+const NOT_CONTENT = [
+  "id",
+  "version",
+  "view_count",
+  "impression_count",
+  "click_count",
+  "phone_reveal_count",
+  "search_vector",
+  "created_at",
+  "updated_at",
+];
 
 async function contentColumns(db: Kysely<any>, table: string): Promise<string[]> {
   const { rows } = await sql<{ column_name: string }>`
@@ -27,27 +37,33 @@ async function contentColumns(db: Kysely<any>, table: string): Promise<string[]>
 export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw("alter table advertisements add column if not exists deleted_at timestamptz").execute(db);
   await sql.raw("alter table advertisements add column if not exists version integer not null default 1").execute(db);
-  await sql.raw("create index if not exists advertisements_deleted_at_idx on advertisements (deleted_at) where deleted_at is not null").execute(db);
+  await sql
+    .raw("create index if not exists advertisements_deleted_at_idx on advertisements (deleted_at) where deleted_at is not null")
+    .execute(db);
   // "Latest changes by this person" in the dashboard.
   await sql.raw("create index if not exists audit_log_actor_idx on audit_log (actor_id, created_at desc)").execute(db);
   // deleted_at decides what public advert pages show: its changes must bump the page cache.
   await installVersionTriggers(db, "advertisements", "all");
 
   await sql
-    .raw(`create function bump_row_version() returns trigger language plpgsql as $$
+    .raw(
+      `create function bump_row_version() returns trigger language plpgsql as $$
 begin
   if new.version = old.version then
     new.version := old.version + 1;
   end if;
   return new;
 end
-$$`)
+$$`,
+    )
     .execute(db);
   for (const table of VERSIONED_ROWS) {
     const columns = await contentColumns(db, table);
     await sql
-      .raw(`create trigger ${table}_bump_version before update of ${columns.join(", ")} on ${table}
-        for each row execute function bump_row_version()`)
+      .raw(
+        `create trigger ${table}_bump_version before update of ${columns.join(", ")} on ${table}
+        for each row execute function bump_row_version()`,
+      )
       .execute(db);
   }
 }

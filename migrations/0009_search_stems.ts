@@ -92,8 +92,14 @@ $$`;
 function stemsColumn(weights: Record<"A" | "B" | "C", string[]>): string {
   const parts = Object.entries(weights)
     .filter(([, columns]) => columns.length > 0)
-    .map(([weight, columns]) => `setweight(to_tsvector('simple', ${columns.map((c) => `coalesce(${c}, '')`).join(" || ' ' || ")}), '${weight}')`);
-  const all = Object.values(weights).flat().map((c) => `coalesce(${c}, '')`).join(" || ' ' || ");
+    .map(
+      ([weight, columns]) =>
+        `setweight(to_tsvector('simple', ${columns.map((c) => `coalesce(${c}, '')`).join(" || ' ' || ")}), '${weight}')`,
+    );
+  const all = Object.values(weights)
+    .flat()
+    .map((c) => `coalesce(${c}, '')`)
+    .join(" || ' ' || ");
   return `search_stems tsvector generated always as (${parts.join(" || ")} || portal_stems(${all})) stored`;
 }
 

@@ -11,7 +11,9 @@ const TABLES = ["news", "posters", "services", "diaspors", "pages", "reklama", "
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of TABLES) {
     await sql
-      .raw(`create index if not exists ${table}_dashboard_updated_idx on ${table} (updated_at desc nulls last, id desc) where deleted_at is null`)
+      .raw(
+        `create index if not exists ${table}_dashboard_updated_idx on ${table} (updated_at desc nulls last, id desc) where deleted_at is null`,
+      )
       .execute(db);
   }
 }

@@ -51,6 +51,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw("delete from reports where target_type = 'conversation'").execute(db);
   await sql.raw("alter table reports drop column if exists evidence").execute(db);
   await sql.raw("alter table reports drop constraint if exists reports_target_type_check").execute(db);
-  await sql.raw("alter table reports add constraint reports_target_type_check check (target_type in ('advertisement', 'news', 'poster', 'service', 'diaspora'))").execute(db);
+  await sql
+    .raw(
+      "alter table reports add constraint reports_target_type_check check (target_type in ('advertisement', 'news', 'poster', 'service', 'diaspora'))",
+    )
+    .execute(db);
   await sql.raw("drop table if exists messages, conversations").execute(db);
 }

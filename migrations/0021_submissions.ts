@@ -11,14 +11,22 @@ const TABLES = ["posters", "services", "diaspors"] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of TABLES) {
-    await sql.raw(`alter table ${table} add column if not exists submitted_by integer references users (id) on delete set null`).execute(db);
     await sql
-      .raw(`alter table ${table} add column if not exists submission_state text check (submission_state in ('pending', 'approved', 'rejected'))`)
+      .raw(`alter table ${table} add column if not exists submitted_by integer references users (id) on delete set null`)
+      .execute(db);
+    await sql
+      .raw(
+        `alter table ${table} add column if not exists submission_state text check (submission_state in ('pending', 'approved', 'rejected'))`,
+      )
       .execute(db);
     await sql.raw(`alter table ${table} add column if not exists rejection_reason text`).execute(db);
     // The cabinet's list and the daily cap read a user's submissions; the queue reads the pending ones.
-    await sql.raw(`create index if not exists ${table}_submitted_by_idx on ${table} (submitted_by, created_at) where submitted_by is not null`).execute(db);
-    await sql.raw(`create index if not exists ${table}_pending_idx on ${table} (created_at) where submission_state = 'pending'`).execute(db);
+    await sql
+      .raw(`create index if not exists ${table}_submitted_by_idx on ${table} (submitted_by, created_at) where submitted_by is not null`)
+      .execute(db);
+    await sql
+      .raw(`create index if not exists ${table}_pending_idx on ${table} (created_at) where submission_state = 'pending'`)
+      .execute(db);
   }
 }
 

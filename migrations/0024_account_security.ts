@@ -45,5 +45,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw("alter table sessions drop column if exists handle").execute(db);
   await sql.raw("delete from auth_tokens where purpose in ('sign_in_link', 'not_me')").execute(db);
   await sql.raw("alter table auth_tokens drop constraint if exists auth_tokens_purpose_check").execute(db);
-  await sql.raw("alter table auth_tokens add constraint auth_tokens_purpose_check check (purpose in ('verify_email', 'reset_password', 'advert_renew', 'advert_sold'))").execute(db);
+  await sql
+    .raw(
+      "alter table auth_tokens add constraint auth_tokens_purpose_check check (purpose in ('verify_email', 'reset_password', 'advert_renew', 'advert_sold'))",
+    )
+    .execute(db);
 }

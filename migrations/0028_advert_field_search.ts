@@ -73,7 +73,8 @@ const OLD_STEMS = `search_stems tsvector generated always as (
 ) stored`;
 
 const STATISTICS = ["number", "text", "bool", "date"].map(
-  (kind) => `create statistics if not exists advert_field_values_${kind}_stats (mcv, dependencies) on field_id, ${kind}_value from advert_field_values`,
+  (kind) =>
+    `create statistics if not exists advert_field_values_${kind}_stats (mcv, dependencies) on field_id, ${kind}_value from advert_field_values`,
 );
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -88,13 +89,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     ["delete", "old table as old_rows"],
   ] as const) {
     await sql
-      .raw(`create trigger advert_field_values_words_${event} after ${event} on advert_field_values
-        referencing ${table} for each statement execute function advert_field_values_words()`)
+      .raw(
+        `create trigger advert_field_values_words_${event} after ${event} on advert_field_values
+        referencing ${table} for each statement execute function advert_field_values_words()`,
+      )
       .execute(db);
   }
   await sql
-    .raw(`create trigger advert_fields_words after update on advert_fields
-      referencing new table as new_rows for each statement execute function advert_fields_words()`)
+    .raw(
+      `create trigger advert_fields_words after update on advert_fields
+      referencing new table as new_rows for each statement execute function advert_fields_words()`,
+    )
     .execute(db);
   await sql.raw("alter table advertisements drop column search_stems").execute(db);
   await sql.raw(`alter table advertisements add column ${STEMS}`).execute(db);
@@ -103,11 +108,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const kind of ["number", "text", "bool", "date"]) await sql.raw(`drop statistics if exists advert_field_values_${kind}_stats`).execute(db);
+  for (const kind of ["number", "text", "bool", "date"])
+    await sql.raw(`drop statistics if exists advert_field_values_${kind}_stats`).execute(db);
   await sql.raw("alter table advertisements drop column search_stems").execute(db);
   await sql.raw(`alter table advertisements add column ${OLD_STEMS}`).execute(db);
   await sql.raw("create index advertisements_search_stems_idx on advertisements using gin (search_stems)").execute(db);
-  for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists advert_field_values_words_${event} on advert_field_values`).execute(db);
+  for (const event of ["insert", "update", "delete"])
+    await sql.raw(`drop trigger if exists advert_field_values_words_${event} on advert_field_values`).execute(db);
   await sql.raw("drop trigger if exists advert_fields_words on advert_fields").execute(db);
   await sql.raw("drop function if exists advert_fields_words()").execute(db);
   await sql.raw("drop function if exists advert_field_values_words()").execute(db);

@@ -22,14 +22,28 @@ import { type Kysely, sql } from "kysely";
 const COPIES = [
   ["category_id", "integer", (row: string) => `${row}.category_id`],
   ["location_id", "integer", (row: string) => `${row}.location_id`],
-  ["listed_at", "timestamptz", (row: string) => `case when ${row}.status = 'published' and ${row}.deleted_at is null then ${row}.published_at end`],
+  [
+    "listed_at",
+    "timestamptz",
+    (row: string) => `case when ${row}.status = 'published' and ${row}.deleted_at is null then ${row}.published_at end`,
+  ],
   ["expires_at", "timestamptz", (row: string) => `${row}.expires_at`],
   ["raised_at", "timestamptz", (row: string) => `${row}.raised_at`],
   ["sort_price", "numeric", (row: string) => `case ${row}.price_kind when 'free' then 0 when 'amount' then ${row}.price_amount end`],
 ] as const;
 
 /** The advert's columns the copies read: a change to any of them rewrites its values' copies. */
-const READ = ["category_id", "location_id", "status", "deleted_at", "published_at", "expires_at", "raised_at", "price_kind", "price_amount"];
+const READ = [
+  "category_id",
+  "location_id",
+  "status",
+  "deleted_at",
+  "published_at",
+  "expires_at",
+  "raised_at",
+  "price_kind",
+  "price_amount",
+];
 
 const KINDS = ["number", "text", "bool", "date"] as const;
 
@@ -102,34 +116,48 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(COPY_ON_VALUE).execute(db);
   await sql.raw(COPY_ON_ADVERT).execute(db);
   await sql
-    .raw(`create trigger advert_field_values_copy_advert before insert or update of advertisement_id on advert_field_values
-      for each row execute function advert_field_values_copy_advert()`)
+    .raw(
+      `create trigger advert_field_values_copy_advert before insert or update of advertisement_id on advert_field_values
+      for each row execute function advert_field_values_copy_advert()`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger advertisements_copy_to_field_values after update of ${READ.join(", ")} on advertisements for each row
+    .raw(
+      `create trigger advertisements_copy_to_field_values after update of ${READ.join(", ")} on advertisements for each row
       when ((${READ.map((name) => `old.${name}`).join(", ")}) is distinct from (${READ.map((name) => `new.${name}`).join(", ")}))
-      execute function advertisements_copy_to_field_values()`)
+      execute function advertisements_copy_to_field_values()`,
+    )
     .execute(db);
   await sql
-    .raw(`update advert_field_values v set ${COPIES.map(([name, , value]) => `${name} = ${value("a")}`).join(", ")}
-      from advertisements a where a.id = v.advertisement_id`)
+    .raw(
+      `update advert_field_values v set ${COPIES.map(([name, , value]) => `${name} = ${value("a")}`).join(", ")}
+      from advertisements a where a.id = v.advertisement_id`,
+    )
     .execute(db);
   for (const kind of KINDS) {
     await sql.raw(`drop index if exists advert_field_values_${kind}_idx`).execute(db);
     await sql
-      .raw(`create index advert_field_values_listed_${kind}_idx on advert_field_values (field_id, category_id, ${kind}_value)
-        include (advertisement_id, location_id, listed_at, expires_at, raised_at, sort_price) where ${kind}_value is not null and listed_at is not null`)
+      .raw(
+        `create index advert_field_values_listed_${kind}_idx on advert_field_values (field_id, category_id, ${kind}_value)
+        include (advertisement_id, location_id, listed_at, expires_at, raised_at, sort_price) where ${kind}_value is not null and listed_at is not null`,
+      )
       .execute(db);
   }
   await sql
-    .raw(`create index advert_field_values_listed_order_idx on advert_field_values (field_id, raised_at desc, advertisement_id desc)
-      include (category_id, location_id, listed_at, expires_at, number_value, text_value, bool_value, date_value) where listed_at is not null`)
+    .raw(
+      `create index advert_field_values_listed_order_idx on advert_field_values (field_id, raised_at desc, advertisement_id desc)
+      include (category_id, location_id, listed_at, expires_at, number_value, text_value, bool_value, date_value) where listed_at is not null`,
+    )
     .execute(db);
   // The staff's field editor counts and lists a field's values, listed or not.
   await sql.raw("create index advert_field_values_field_idx on advert_field_values (field_id)").execute(db);
   for (const kind of KINDS) {
     await sql.raw(`drop statistics if exists advert_field_values_${kind}_stats`).execute(db);
-    await sql.raw(`create statistics advert_field_values_${kind}_stats (mcv, dependencies) on field_id, category_id, ${kind}_value from advert_field_values`).execute(db);
+    await sql
+      .raw(
+        `create statistics advert_field_values_${kind}_stats (mcv, dependencies) on field_id, category_id, ${kind}_value from advert_field_values`,
+      )
+      .execute(db);
     await sql.raw(`alter statistics advert_field_values_${kind}_stats set statistics 2000`).execute(db);
   }
   // Statistics for the data there is; an empty table is left unanalysed, as before: analysed
@@ -142,14 +170,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const kind of KINDS) {
     await sql.raw(`drop statistics if exists advert_field_values_${kind}_stats`).execute(db);
-    await sql.raw(`create statistics advert_field_values_${kind}_stats (mcv, dependencies) on field_id, ${kind}_value from advert_field_values`).execute(db);
+    await sql
+      .raw(`create statistics advert_field_values_${kind}_stats (mcv, dependencies) on field_id, ${kind}_value from advert_field_values`)
+      .execute(db);
   }
   await sql.raw("drop index if exists advert_field_values_listed_order_idx").execute(db);
   await sql.raw("drop index if exists advert_field_values_field_idx").execute(db);
   for (const kind of KINDS) {
     await sql.raw(`drop index if exists advert_field_values_listed_${kind}_idx`).execute(db);
     await sql
-      .raw(`create index if not exists advert_field_values_${kind}_idx on advert_field_values (field_id, ${kind}_value, advertisement_id) where ${kind}_value is not null`)
+      .raw(
+        `create index if not exists advert_field_values_${kind}_idx on advert_field_values (field_id, ${kind}_value, advertisement_id) where ${kind}_value is not null`,
+      )
       .execute(db);
   }
   await sql.raw("drop trigger if exists advertisements_copy_to_field_values on advertisements").execute(db);

@@ -10,10 +10,11 @@ import path from "node:path";
 import { createRequestListener } from "@react-router/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createServer, type Plugin } from "vite";
-import { loadConfig, type AppConfig } from "#app/modules/config/config.server.ts";
+import { loadConfig, type AppConfig } from "#app/platform/config/config.server.ts";
 import { appEntry } from "../server/app-entry.ts";
 import { ensureShareImage, openImageStorage, prepareDatabase, printReadyNotes, startupFailure } from "../server/startup.ts";
 import { serveStatic } from "../server/static.ts";
+import { seedOnFirstStart } from "./seed/on-start.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(line);
@@ -25,7 +26,7 @@ try {
   const config = loadConfig();
   loaded = config;
   const images = openImageStorage(config);
-  const database = await prepareDatabase(config, log);
+  const database = await prepareDatabase(config, log, seedOnFirstStart);
   await ensureShareImage(images, "Diaspora");
 
   // Uploaded images are served by server/app-server.ts in production; Vite does not know them.
@@ -48,7 +49,10 @@ try {
   });
   const runner = server.environments.ssr;
   if (!("runner" in runner)) throw new Error("Vite's ssr environment cannot run modules");
-  const load = async () => (await (runner as unknown as { runner: { import(id: string): Promise<unknown> } }).runner.import("virtual:react-router/server-build")) as ServerBuild;
+  const load = async () =>
+    (await (runner as unknown as { runner: { import(id: string): Promise<unknown> } }).runner.import(
+      "virtual:react-router/server-build",
+    )) as ServerBuild;
   // Made with the first request's copy of the app's modules; an edit reloads them, and
   // createLoadContext provides the same services to the new copy.
   let services: unknown;
@@ -59,7 +63,11 @@ try {
       const entry = appEntry(await load());
       services ??= entry.createServices({ database, config, imageStore: images });
       const context = new RouterContextProvider();
-      return entry.createLoadContext(services as Parameters<typeof entry.createLoadContext>[0], { buildId: null, clientAddress: client.address }, context);
+      return entry.createLoadContext(
+        services as Parameters<typeof entry.createLoadContext>[0],
+        { buildId: null, clientAddress: client.address },
+        context,
+      );
     },
   });
   httpServer.on("request", (req, res) => {

@@ -15,7 +15,9 @@ const missing = [...(existsSync(chromiumPath) ? [] : [chromiumPackage]), ...(has
 if (missing.length) {
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {
-    console.error(`Missing for the browser tests: install Debian's ${missing.map((name) => `"${name}"`).join(" and ")} (or set CHROMIUM_PATH).`);
+    console.error(
+      `Missing for the browser tests: install Debian's ${missing.map((name) => `"${name}"`).join(" and ")} (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
   console.log(`Installing Debian ${missing.join(", ")} for the browser tests…`);

@@ -16,7 +16,11 @@ const square = svg.replace('rx="8" ', "").replace("M0 16h32v8a8 8 0 0 1-8 8H8a8 
 const globe = square.match(/<circle.*<\/svg>/)![0].replace("</svg>", "");
 const maskable = square.replace(globe, `<g transform="translate(16 16) scale(0.8) translate(-16 -16)">${globe}</g>`);
 
-const png = (source: string, size: number) => sharp(Buffer.from(source), { density: (72 * size) / 32 }).resize(size, size).png().toBuffer();
+const png = (source: string, size: number) =>
+  sharp(Buffer.from(source), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png()
+    .toBuffer();
 
 /** An ICO file holding PNG images (supported by every current browser and Windows Vista+). */
 function ico(images: Array<{ size: number; data: Buffer }>): Buffer {
@@ -39,7 +43,10 @@ function ico(images: Array<{ size: number; data: Buffer }>): Buffer {
 }
 
 const icoSizes = [16, 32, 48];
-writeFileSync(path.join(publicDir, "favicon.ico"), ico(await Promise.all(icoSizes.map(async (size) => ({ size, data: await png(svg, size) })))));
+writeFileSync(
+  path.join(publicDir, "favicon.ico"),
+  ico(await Promise.all(icoSizes.map(async (size) => ({ size, data: await png(svg, size) })))),
+);
 writeFileSync(path.join(publicDir, "apple-touch-icon.png"), await png(square, 180));
 writeFileSync(path.join(publicDir, "icon-192.png"), await png(square, 192));
 writeFileSync(path.join(publicDir, "icon-512.png"), await png(square, 512));

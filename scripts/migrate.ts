@@ -1,5 +1,5 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL, or to the embedded database in DATA_DIR.
-import { loadConfig } from "#app/modules/config/config.server.ts";
+import { loadConfig } from "#app/platform/config/config.server.ts";
 import { openDatabase } from "#db/connection.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 

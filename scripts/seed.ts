@@ -1,8 +1,8 @@
 // npm run db:seed — migrates the configured database (DATABASE_URL, or the embedded one
 // in DATA_DIR) and fills it with demo content unless the demo admin already exists.
 import { randomBytes } from "node:crypto";
-import { loadConfig } from "#app/modules/config/config.server.ts";
-import { imageStoreFor } from "#app/modules/images/storage.server.ts";
+import { loadConfig } from "#app/platform/config/config.server.ts";
+import { imageStoreFor } from "#app/platform/images/storage.server.ts";
 import { openDatabase } from "#db/connection.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { DEMO_ACCOUNTS, seedDemoContent } from "./seed/index.ts";
@@ -16,7 +16,11 @@ try {
     await migrateToLatest(database.db, log);
     // Without DEMO_PASSWORD a random one is made and printed: never a guessable default.
     const demoPassword = config.demoPassword ?? randomBytes(9).toString("base64url");
-    const { created } = await seedDemoContent(database.db, { store: imageStoreFor(config.storage, config.paths.uploads), demoPassword, log });
+    const { created } = await seedDemoContent(database.db, {
+      store: imageStoreFor(config.storage, config.paths.uploads),
+      demoPassword,
+      log,
+    });
     if (created) {
       log(`Demo accounts: ${Object.values(DEMO_ACCOUNTS).join(", ")}`);
       log(config.demoPassword ? "Password: the value of DEMO_PASSWORD" : `Password: ${demoPassword}`);

@@ -1,4 +1,5 @@
-// `npm start`: build the app when the sources are newer than the build, then run the production server.
+// `npm start`: build the app when the sources are newer than the build, then run the production
+// server with the demo seed of a first start (scripts/serve.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -25,4 +26,4 @@ if (stale) {
 }
 process.env.NODE_ENV ??= "production";
 console.log(stale ? "Built. Starting the server…" : "The build is up to date. Starting the server…");
-await import("../server/main.ts");
+await import("./serve.ts");

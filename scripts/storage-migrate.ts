@@ -2,9 +2,9 @@
 // configured by S3_BUCKET (S3_ENDPOINT, S3_REGION...). Safe to run again: objects already in
 // the bucket are skipped. The local files are left in place; remove them once the portal
 // runs on the bucket and the images show.
-import { loadConfig } from "#app/modules/config/config.server.ts";
-import { copyLocalUploads } from "#app/modules/images/migrate-storage.server.ts";
-import { imageStoreFor } from "#app/modules/images/storage.server.ts";
+import { loadConfig } from "#app/platform/config/config.server.ts";
+import { copyLocalUploads } from "#app/platform/images/migrate-storage.server.ts";
+import { imageStoreFor } from "#app/platform/images/storage.server.ts";
 
 try {
   const config = loadConfig();

@@ -3,8 +3,8 @@
 // first admin. With --update an existing user gets the new password and role instead.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { loadConfig, setConfig } from "#app/modules/config/config.server.ts";
-import { registerDatabase } from "#app/modules/db/db.server.ts";
+import { loadConfig, setConfig } from "#app/platform/config/config.server.ts";
+import { registerDatabase } from "#app/platform/db/db.server.ts";
 import { passwordSchema } from "#app/modules/auth/password-policy.ts";
 import { createUser, EmailTakenError, findUserByEmail, markEmailVerified, setPassword, setRole } from "#app/modules/auth/users.server.ts";
 import { openDatabase } from "#db/connection.ts";

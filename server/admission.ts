@@ -18,6 +18,8 @@ type Waiter = { grant: (release: (() => void) | null) => void };
 export function createAdmission({ maxInFlight, maxQueued, maxWaitMs }: AdmissionLimits) {
   let inFlight = 0;
   const queue: Waiter[] = [];
+  /** When a read was last refused for want of a turn (not for its client leaving). */
+  let refusedAt = -Infinity;
 
   function releaser(): () => void {
     let released = false;
@@ -40,7 +42,10 @@ export function createAdmission({ maxInFlight, maxQueued, maxWaitMs }: Admission
       inFlight++;
       return Promise.resolve(releaser());
     }
-    if (queue.length >= maxQueued) return Promise.resolve(null);
+    if (queue.length >= maxQueued) {
+      refusedAt = performance.now();
+      return Promise.resolve(null);
+    }
     return new Promise((resolve) => {
       let settled = false;
       let stopWatching: (() => void) | undefined;
@@ -59,12 +64,18 @@ export function createAdmission({ maxInFlight, maxQueued, maxWaitMs }: Admission
         waiter.grant(null);
       };
       queue.push(waiter);
-      const timer = setTimeout(giveUp, maxWaitMs);
+      const timer = setTimeout(() => {
+        refusedAt = performance.now();
+        giveUp();
+      }, maxWaitMs);
       stopWatching = left?.(giveUp);
       // The client was gone already: giveUp ran inside `left`, before there was a watch to stop.
       if (settled) stopWatching?.();
     });
   }
 
-  return { acquire, load: () => ({ inFlight, queued: queue.length }) };
+  /** Whether a read arriving now is refused, or one was within `recentMs`. */
+  const shedding = (recentMs: number) => (inFlight >= maxInFlight && queue.length >= maxQueued) || performance.now() - refusedAt < recentMs;
+
+  return { acquire, shedding, load: () => ({ inFlight, queued: queue.length }) };
 }

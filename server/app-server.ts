@@ -6,11 +6,11 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { sql } from "kysely";
 import type { Database } from "#db/connection.ts";
 import { isConnectionError, RETRY_AFTER_SECONDS } from "#db/resilience.ts";
-import { resolveClientAddress } from "#app/modules/http/client-address.server.ts";
-import { runBeforeDatabaseClose } from "#app/modules/db/db.server.ts";
-import { HEAD_REQUEST_HEADER } from "#app/modules/http/head-request.ts";
-import { CONNECTION_DEFAULTS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_EMBEDDED } from "#app/modules/config/config.server.ts";
-import { staticSecurityHeaders } from "#app/modules/http/security-headers.server.ts";
+import { resolveClientAddress } from "#app/platform/http/client-address.server.ts";
+import { runBeforeDatabaseClose } from "#app/platform/db/db.server.ts";
+import { HEAD_REQUEST_HEADER } from "#app/platform/http/head-request.ts";
+import { CONNECTION_DEFAULTS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_EMBEDDED } from "#app/platform/config/config.server.ts";
+import { staticSecurityHeaders } from "#app/platform/http/security-headers.server.ts";
 import { createAdmission, type AdmissionLimits } from "./admission.ts";
 import { sendBusy } from "./busy-page.ts";
 import { compressResponse } from "./compression.ts";
@@ -18,7 +18,11 @@ import { guardConnections, type ConnectionLimits } from "./connections.ts";
 import { originForm, repairedPath, UNSERVED_METHODS } from "./request-target.ts";
 import { indexFiles, serveStatic, type StaticMount } from "./static.ts";
 import { serveStoredUpload } from "./uploads.ts";
-import type { ImageStore } from "#app/modules/images/storage.server.ts";
+import type { ImageStore } from "#app/platform/images/storage.server.ts";
+import { logger as processLogger } from "#app/platform/logger/logger.server.ts";
+import { countShed } from "#app/platform/metrics/metrics.server.ts";
+import type { Logger } from "pino";
+import { loggedPath, routeLabeler, trackRequest } from "./request-log.ts";
 
 type AppServerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -27,7 +31,12 @@ type AppServerOptions = {
   uploadsDir: string;
   /** Images in a bucket are streamed from it at /uploads; a local store is the `uploadsDir` mount. */
   imageStore?: ImageStore;
+  /** Lines about the server's life (stopping, stopped); the process's logger at info by default. */
   log?: (line: string) => void;
+  /** The access log (one line per request) and the errors of requests: the process's logger by default. */
+  logger?: Logger;
+  /** Errors that escaped the app reach the error tracker too (server/main.ts: Sentry when SENTRY_DSN is set). */
+  reportError?: (error: unknown) => void;
   /** Reverse proxies in front (TRUST_PROXY): how far into X-Forwarded-For the client address is. */
   trustProxy?: number;
   /** The public origin (config.origin): the origin of every request URL the app sees; https adds HSTS. */
@@ -61,7 +70,16 @@ const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   bodyTimeoutMs: CONNECTION_DEFAULTS.BODY_TIMEOUT * 1000,
   maxConnections: CONNECTION_DEFAULTS.MAX_CONNECTIONS,
   maxConnectionsPerAddress: CONNECTION_DEFAULTS.MAX_CONNECTIONS_PER_ADDRESS,
+  bodyMinRate: CONNECTION_DEFAULTS.BODY_MIN_RATE,
+  maxBodyReaders: CONNECTION_DEFAULTS.MAX_BODY_READERS,
 };
+
+/**
+ * /healthz says "degraded" while the process refuses pages, and this long after it last did:
+ * a load balancer then sees what a visitor sees, not a health check that passes while every
+ * page gets a 503.
+ */
+const DEGRADED_AFTER_REFUSAL_MS = 1_000;
 
 export function createAppServer({
   build,
@@ -69,7 +87,9 @@ export function createAppServer({
   clientDir,
   uploadsDir,
   imageStore,
-  log = console.log,
+  log = (line) => processLogger.info(line),
+  logger = processLogger,
+  reportError = () => {},
   trustProxy = 0,
   origin,
   admission: limits,
@@ -92,7 +112,11 @@ export function createAppServer({
   // The running build's id answers /builds/latest.json (new-build detection).
   const buildId = typeof build === "function" ? null : build.assets.version;
   const maxInFlight = limits?.maxInFlight ?? (database.kind === "pglite" ? DEFAULT_MAX_IN_FLIGHT_EMBEDDED : DEFAULT_MAX_IN_FLIGHT);
-  const admission = createAdmission({ maxInFlight, maxQueued: limits?.maxQueued ?? maxInFlight * 8, maxWaitMs: limits?.maxWaitMs ?? MAX_QUEUE_WAIT_MS });
+  const admission = createAdmission({
+    maxInFlight,
+    maxQueued: limits?.maxQueued ?? maxInFlight * 8,
+    maxWaitMs: limits?.maxWaitMs ?? MAX_QUEUE_WAIT_MS,
+  });
   /** A waiting request leaves the line when its client hangs up (or already has: 'close' fires once). */
   const whenClosed = (res: http.ServerResponse) => (onClose: () => void) => {
     if (res.destroyed) {
@@ -108,6 +132,7 @@ export function createAppServer({
   // URL from the Host header and the socket's `encrypted`: both are set from the origin below.
   const publicUrl = new URL(origin);
   const secureOrigin = publicUrl.protocol === "https:";
+  const routeOf = routeLabeler(build);
   const handleApp = createRequestListener({
     build,
     getLoadContext: (request, client) =>
@@ -123,12 +148,26 @@ export function createAppServer({
   const server = http.createServer({ connectionsCheckingInterval, keepAliveTimeout: KEEP_ALIVE_MS }, async (req, res) => {
     // Set before any handler writes its head, so static files, pages and errors all carry them.
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    const request = trackRequest(req, res, logger);
     try {
       const admitted = guard.admit(req, res);
-      // A stopping process answers 503, so a load balancer sends its next requests elsewhere.
-      if (req.url === "/healthz") return healthCheck(database, res, !draining && (await isHealthy()));
-      if (!admitted) return sendBusy(req, res);
-      if (UNSERVED_METHODS.has(req.method ?? "")) return void res.writeHead(405, { Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8" }).end("Method Not Allowed");
+      // A stopping process answers 503, so a load balancer sends its next requests elsewhere;
+      // so does one refusing pages, before asking the database anything.
+      if (req.url === "/healthz") {
+        request.servedBy("healthz");
+        if (draining) return healthCheck(database, res, { status: "unavailable" });
+        const degraded = (admission.shedding(DEGRADED_AFTER_REFUSAL_MS) && "shedding pages") || guard.refusing(DEGRADED_AFTER_REFUSAL_MS);
+        if (degraded) return healthCheck(database, res, { status: "degraded", reason: degraded });
+        return healthCheck(database, res, (await isHealthy()) ? { status: "ok" } : { status: "unavailable" });
+      }
+      if (!admitted) {
+        countShed("connections");
+        request.servedBy("shed");
+        return sendBusy(req, res);
+      }
+      request.servedBy("refused");
+      if (UNSERVED_METHODS.has(req.method ?? ""))
+        return void res.writeHead(405, { Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8" }).end("Method Not Allowed");
       const target = originForm(req.url ?? "/");
       if (target === null) return void res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
       req.url = target;
@@ -136,16 +175,30 @@ export function createAppServer({
       if (repaired !== null) return void res.writeHead(308, { Location: repaired, "Content-Length": "0" }).end();
       // Only this server may mark a request as a HEAD run as a GET.
       delete req.headers[HEAD_REQUEST_HEADER];
+      request.servedBy("static");
       if (remoteImages && (await serveStoredUpload(req, res, remoteImages, immutable))) return;
       if (await serveStatic(req, res, mounts)) return;
+      request.servedBy(routeOf(loggedPath(target)));
       // Reads are what a crowd sends; a write may stream a large upload for a long time, and
       // holding a turn meanwhile would let a few slow senders stall every page.
       if (req.method === "GET" || req.method === "HEAD") {
         const release = await admission.acquire(whenClosed(res));
-        if (!release) return sendBusy(req, res);
+        if (!release) {
+          countShed("admission");
+          request.servedBy("shed");
+          return sendBusy(req, res);
+        }
         // A client gone before its turn began never fires 'close' again: the turn would leak.
         if (res.destroyed) return release();
         res.once("close", release);
+      }
+      // A small body is read whole before the app sees its request: one that trickles in holds
+      // a socket and a few bytes, never a request in the app with its session and its memory.
+      const arriving = smallBodyArrived(req);
+      if (arriving) {
+        await arriving;
+        // Answered meanwhile (408 from the body watch), or the client left.
+        if (res.headersSent || res.destroyed) return;
       }
       compressResponse(req, res);
       drainRefusedBody(req, res);
@@ -161,7 +214,8 @@ export function createAppServer({
       if (secureOrigin && !("encrypted" in req.socket)) Object.defineProperty(req.socket, "encrypted", { value: true });
       await handleApp(req, res);
     } catch (error) {
-      console.error(error);
+      logger.error({ err: error, reqId: request.id }, "request failed");
+      reportError(error);
       // A database fault that escaped the app (db/resilience.ts) is an outage, not a bug.
       const unavailable = isConnectionError(error);
       if (!res.headersSent) {
@@ -198,7 +252,7 @@ export function createAppServer({
           clearTimeout(force);
           // Acknowledged but batched work (view counters) goes in before the database closes.
           await beforeDatabaseClose();
-          await database.close().catch((error) => console.error(error));
+          await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database"));
           log("stopped");
           resolve();
         });
@@ -227,6 +281,29 @@ async function acceptQueued(server: http.Server, limitMs: number): Promise<void>
     await turn();
   }
   server.off("connection", count);
+}
+
+/**
+ * For a body with a Content-Length that fits the request stream's buffer: resolves once all of
+ * it waits unread in that buffer (or the request is gone), so the app reads it at once. Larger
+ * and chunked bodies (uploads) stream to the app as they come: they would not fit.
+ */
+function smallBodyArrived(req: http.IncomingMessage): Promise<void> | undefined {
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (req.complete || !(length > 0) || length > req.readableHighWaterMark || req.headers["transfer-encoding"] !== undefined)
+    return undefined;
+  return new Promise((resolve) => {
+    const check = () => {
+      // read(0) takes nothing: it only asks the stream to say 'readable' at the next chunk.
+      if (req.readableLength < length && !req.complete && !req.destroyed) return void req.read(0);
+      req.off("readable", check);
+      req.off("close", check);
+      resolve();
+    };
+    req.on("readable", check);
+    req.on("close", check);
+    check();
+  });
 }
 
 /**
@@ -271,12 +348,14 @@ function healthChecker(database: Database): () => Promise<boolean> {
   };
 }
 
-function healthCheck(database: Database, res: http.ServerResponse, healthy: boolean) {
-  if (healthy) {
+/** ok; unavailable (stopping, or the database does not answer); degraded (refusing pages, and why). */
+type Health = { status: "ok" } | { status: "unavailable" } | { status: "degraded"; reason: string };
+
+function healthCheck(database: Database, res: http.ServerResponse, health: Health) {
+  if (health.status === "ok") {
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-    res.end(JSON.stringify({ status: "ok", database: database.kind }));
   } else {
     res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) });
-    res.end(JSON.stringify({ status: "unavailable", database: database.kind }));
   }
+  res.end(JSON.stringify({ ...health, database: database.kind }));
 }

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import en from "#app/locales/en/common.json" with { type: "json" };
 import uk from "#app/locales/uk/common.json" with { type: "json" };
 import { localeFromPath, type LocaleCode } from "#app/i18n/locales.ts";
-import { barePage } from "#app/modules/http/bare-page.ts";
-import { contentSecurityPolicy, newNonce } from "#app/modules/http/security-headers.server.ts";
+import { barePage } from "#app/platform/http/bare-page.ts";
+import { contentSecurityPolicy, newNonce } from "#app/platform/http/security-headers.server.ts";
 import { RETRY_AFTER_SECONDS } from "#db/resilience.ts";
 
 // What a refused request gets (server/admission.ts): a page that costs nothing to send, in the

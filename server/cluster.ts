@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
-import type { AppConfig } from "#app/modules/config/config.server.ts";
+import type { AppConfig } from "#app/platform/config/config.server.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
 
 // WEB_CONCURRENCY > 1: this process becomes the primary. It does the one-time work (migrations,
 // the share image) before any worker exists, then forks the workers, which share the listening
@@ -40,7 +41,7 @@ export async function startCluster(config: AppConfig, log: (line: string) => voi
     log(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
     quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
     if (quickExits >= MAX_QUICK_EXITS) {
-      console.error(`workers keep exiting at start (${quickExits} in a row): giving up; see the errors above`);
+      logger.fatal(`workers keep exiting at start (${quickExits} in a row): giving up; see the errors above`);
       process.exit(1);
     }
     fork();

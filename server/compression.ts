@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 
-const COMPRESSIBLE = /^(text\/(html|plain|css|xml|x-script|javascript|calendar)|application\/(json|xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^(text\/(html|plain|css|xml|x-script|javascript|calendar)|application\/(json|xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 
 export type Coding = "br" | "gzip";
 

@@ -8,7 +8,21 @@ const gzip = promisify(zlib.gzip);
 
 /** Text-like files worth compressing (woff2 is brotli inside: kept only if it shrinks, which it rarely does). */
 export const PRECOMPRESSED_EXTENSIONS = new Set([
-  ".js", ".mjs", ".css", ".svg", ".json", ".map", ".txt", ".xml", ".html", ".webmanifest", ".ico", ".ttf", ".otf", ".woff", ".woff2",
+  ".js",
+  ".mjs",
+  ".css",
+  ".svg",
+  ".json",
+  ".map",
+  ".txt",
+  ".xml",
+  ".html",
+  ".webmanifest",
+  ".ico",
+  ".ttf",
+  ".otf",
+  ".woff",
+  ".woff2",
 ]);
 
 /** A variant that saves less than this is not worth a second file and a Vary header. */

@@ -38,7 +38,10 @@ export function repairedPath(url: string): string | null {
     return segment.replaceAll("%", "%25");
   });
   if (!repaired) return null;
-  const path = segments.join("/").replace(/^[/\\]+/, "/").replaceAll("\\", "%5C");
+  const path = segments
+    .join("/")
+    .replace(/^[/\\]+/, "/")
+    .replaceAll("\\", "%5C");
   return path + (queryAt === -1 ? "" : url.slice(queryAt));
 }
 

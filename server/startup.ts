@@ -1,36 +1,29 @@
-import { randomBytes } from "node:crypto";
 import net from "node:net";
 import sharp from "sharp";
 import { DatabaseBusyError, isConnectionError, openDatabase, type Database } from "#db/connection.ts";
 import { migrateToLatest } from "#db/migrate.ts";
-import { seedDemoContent } from "../scripts/seed/index.ts";
-import { acceptedOrigins, ConfigError, type AppConfig } from "#app/modules/config/config.server.ts";
-import { imageStoreFor, type ImageStore } from "#app/modules/images/storage.server.ts";
+import { acceptedOrigins, ConfigError, type AppConfig } from "#app/platform/config/config.server.ts";
+import { imageStoreFor, type ImageStore } from "#app/platform/images/storage.server.ts";
 
 /**
- * Demo accounts never reach a real deployment: PostgreSQL (DATABASE_URL) is seeded only with
- * SEED_DEMO=yes, and the Docker image sets SEED_DEMO=no; `auto` seeds the embedded database of
- * a local quick start, so a fresh clone starts with something to look at.
+ * Work a launcher does on the migrated database before the server serves it: `npm start`,
+ * `npm run serve` and `npm run dev` seed an empty one with the demo content
+ * (scripts/seed/on-start.ts); the server itself only migrates. Returns the lines to print
+ * last, once the portal listens (the demo logins), or nothing.
  */
-export function shouldSeedDemo(config: Pick<AppConfig, "seedDemo" | "databaseUrl">): boolean {
-  return config.seedDemo === "yes" || (config.seedDemo === "auto" && !config.databaseUrl);
-}
+export type AfterMigrate = (database: Database, config: AppConfig, log: (line: string) => void) => Promise<readonly string[] | undefined>;
 
-/** Opens and migrates the database; an empty one gets the demo content when shouldSeedDemo(). */
-export async function prepareDatabase(config: AppConfig, log: (line: string) => void): Promise<Database> {
+/** Opens and migrates the database, then runs the launcher's `afterMigrate` (the demo seed). */
+export async function prepareDatabase(config: AppConfig, log: (line: string) => void, afterMigrate?: AfterMigrate): Promise<Database> {
   // Opening the embedded database takes seconds on a first start: say so, or it looks stuck.
   log(`Opening the database (${config.databaseUrl ? "PostgreSQL" : `embedded, in ${config.paths.db}`}) and applying migrations…`);
-  const database = await openDatabase(config);
+  // The embedded database runs on a thread of its own: its queries never hold the thread that
+  // reads requests and answers /healthz (db/pglite-thread.ts).
+  const database = await openDatabase(config, { thread: true });
   try {
     await migrateToLatest(database.db, log);
-    if (shouldSeedDemo(config)) {
-      const existing = await database.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
-      if (!existing) {
-        const demoPassword = config.demoPassword ?? randomBytes(9).toString("base64url");
-        await seedDemoContent(database.db, { store: imageStoreFor(config.storage, config.paths.uploads), demoPassword, log });
-        seededPassword = demoPassword;
-      }
-    }
+    const notes = await afterMigrate?.(database, config, log);
+    if (notes?.length) closingNotes = notes;
     return database;
   } catch (error) {
     await database.close();
@@ -43,18 +36,24 @@ export function openImageStorage(config: AppConfig): ImageStore {
   return imageStoreFor(config.storage, config.paths.uploads);
 }
 
-/** What a cluster's primary does once before forking: migrations (and seed), the share image. */
-export async function prepareOnce(config: AppConfig, images: ImageStore, log: (line: string) => void): Promise<void> {
-  const database = await prepareDatabase(config, log);
+/** What a cluster's primary does once before forking: migrations (and the launcher's seed), the share image. */
+export async function prepareOnce(
+  config: AppConfig,
+  images: ImageStore,
+  log: (line: string) => void,
+  afterMigrate?: AfterMigrate,
+): Promise<void> {
+  const database = await prepareDatabase(config, log, afterMigrate);
   await database.close();
   await ensureShareImage(images, "Diaspora");
 }
 
-let seededPassword: string | undefined;
+let closingNotes: readonly string[] | undefined;
 
 /**
  * Printed last, once the portal listens, after the build's and the seed's output: the address
- * the portal expects posts from and, on the start that seeded them, the demo logins in a box.
+ * the portal expects posts from and, in a box, the launcher's notes (the demo logins on the
+ * start that seeded them).
  */
 export function printReadyNotes(config: Pick<AppConfig, "origin" | "publicUrl" | "port">, log: (line: string) => void): void {
   const others = acceptedOrigins(config).filter((origin) => origin !== config.origin);
@@ -63,19 +62,14 @@ export function printReadyNotes(config: Pick<AppConfig, "origin" | "publicUrl" |
       ? `Open the portal at ${config.origin} (PUBLIC_URL): forms sent from any other address are refused.`
       : `Open the portal at ${config.origin} (or ${others.join(", ")} on this machine); set PUBLIC_URL when it is reached under another address.`,
   );
-  if (seededPassword === undefined) return;
-  const lines = [
-    "Demo accounts (one password for all three):",
-    ...["admin@demo.local", "editor@demo.local", "user@demo.local"].map((email) => `  ${email}`),
-    `  password: ${seededPassword}`,
-    `Sign in at ${config.origin}/login`,
-  ];
+  if (closingNotes === undefined) return;
+  const lines = closingNotes;
   const width = Math.max(...lines.map((line) => line.length));
   log("");
   log(`+${"-".repeat(width + 2)}+`);
   for (const line of lines) log(`| ${line.padEnd(width)} |`);
   log(`+${"-".repeat(width + 2)}+`);
-  seededPassword = undefined;
+  closingNotes = undefined;
 }
 
 /**
@@ -95,7 +89,11 @@ export async function probeListen(config: Pick<AppConfig, "port" | "host">): Pro
 function databaseTarget(url: string): { where: string; name: string; user: string } {
   const parsed = URL.parse(url);
   const name = decodeURIComponent(parsed?.pathname.slice(1) ?? "") || "(default)";
-  return { where: parsed ? `${parsed.hostname || "localhost"}:${parsed.port || "5432"}/${name}` : "(unreadable URL)", name, user: decodeURIComponent(parsed?.username ?? "") };
+  return {
+    where: parsed ? `${parsed.hostname || "localhost"}:${parsed.port || "5432"}/${name}` : "(unreadable URL)",
+    name,
+    user: decodeURIComponent(parsed?.username ?? ""),
+  };
 }
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
@@ -105,7 +103,11 @@ const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
  * not the environment's (a fault in the code, whose stack is the useful part). `listening`:
  * the error came from opening the port, not from preparing the database.
  */
-export function startupFailure(error: unknown, config: Pick<AppConfig, "port" | "host" | "databaseUrl"> | undefined, listening = false): string | undefined {
+export function startupFailure(
+  error: unknown,
+  config: Pick<AppConfig, "port" | "host" | "databaseUrl"> | undefined,
+  listening = false,
+): string | undefined {
   if (error instanceof ConfigError || error instanceof DatabaseBusyError) return error.message;
   if (!config) return undefined;
   const code = String(codeOf(error));
@@ -123,8 +125,10 @@ export function startupFailure(error: unknown, config: Pick<AppConfig, "port" | 
   }
   if (!config.databaseUrl) return undefined;
   const target = databaseTarget(config.databaseUrl);
-  if (code === "3D000") return `The database ${target.where} named by DATABASE_URL does not exist: create it (createdb ${target.name}) or correct DATABASE_URL.`;
-  if (code === "28P01" || code === "28000") return `PostgreSQL at ${target.where} refused the login of user ${target.user || "(default)"} from DATABASE_URL: correct the user or password in DATABASE_URL.`;
+  if (code === "3D000")
+    return `The database ${target.where} named by DATABASE_URL does not exist: create it (createdb ${target.name}) or correct DATABASE_URL.`;
+  if (code === "28P01" || code === "28000")
+    return `PostgreSQL at ${target.where} refused the login of user ${target.user || "(default)"} from DATABASE_URL: correct the user or password in DATABASE_URL.`;
   if (isConnectionError(error)) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : message;
     return `Cannot reach the database at ${target.where} (DATABASE_URL): ${cause}. Start PostgreSQL there or correct DATABASE_URL.`;

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { compressResponse, pickEncoding, type Coding } from "./compression.ts";
 import { PRECOMPRESSED_EXTENSIONS } from "./precompress.ts";
-import { ifNoneMatchHolds } from "#app/modules/http/etag.ts";
+import { ifNoneMatchHolds } from "#app/platform/http/etag.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -142,7 +142,14 @@ function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
   return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stat: Stats, cacheControl: string, files: ReadonlyMap<string, Stats> | undefined): Promise<void> {
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  stat: Stats,
+  cacheControl: string,
+  files: ReadonlyMap<string, Stats> | undefined,
+): Promise<void> {
   const info = await fileInfo(file, stat, files);
   const coding = info.codings.length ? negotiate(req.headers["accept-encoding"], info) : null;
   const sent = coding ? { file: file + SUFFIX[coding], size: info.variants.get(coding)!.size } : { file, size: stat.size };
@@ -159,7 +166,11 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   }
   // Files without build-time variants (public files in a dev build, uploaded SVG) are compressed on the fly.
   if (!info.codings.length) compressResponse(req, res);
-  const headers: Record<string, string> = { "Content-Type": info.type, "Content-Length": String(sent.size), "X-Content-Type-Options": "nosniff" };
+  const headers: Record<string, string> = {
+    "Content-Type": info.type,
+    "Content-Length": String(sent.size),
+    "X-Content-Type-Options": "nosniff",
+  };
   if (coding) headers["Content-Encoding"] = coding;
   res.writeHead(200, headers);
   if (req.method === "HEAD") {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
-import { isSafeName, type ImageStore } from "#app/modules/images/storage.server.ts";
+import { isSafeName, type ImageStore } from "#app/platform/images/storage.server.ts";
 
 const PREFIX = "/uploads/";
 const TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg" };
@@ -9,7 +9,12 @@ const TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jp
  * `/uploads/...` streamed from an object store (S3_BUCKET without S3_PUBLIC_URL, or an old
  * link): the same immutable caching as the local directory. Answers true when it did.
  */
-export async function serveStoredUpload(req: IncomingMessage, res: ServerResponse, store: ImageStore, cacheControl: string): Promise<boolean> {
+export async function serveStoredUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  store: ImageStore,
+  cacheControl: string,
+): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   let name: string;
   try {

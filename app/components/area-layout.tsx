@@ -1,7 +1,6 @@
 import { Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
-import { ErrorView } from "./error-view.tsx";
 import { LocalizedNavLink } from "./localized-link.tsx";
 import { Shell } from "./shell.tsx";
 
@@ -43,15 +42,6 @@ export function AreaLayout({ className, navLabel, links }: { className?: string;
           <Outlet />
         </div>
       </div>
-    </Shell>
-  );
-}
-
-/** Every layout's error boundary: the error page inside the same shell. */
-export function ShellErrorBoundary({ error }: { error: unknown }) {
-  return (
-    <Shell>
-      <ErrorView error={error} />
     </Shell>
   );
 }

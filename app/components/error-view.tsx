@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { useT } from "#app/hooks/use-t.ts";
-import { foreignOriginRefusal } from "#app/modules/http/foreign-origin.ts";
-import { errorStatus, errorVariant } from "#app/modules/seo/error-texts.ts";
+import { foreignOriginRefusal } from "#app/platform/http/foreign-origin.ts";
+import { errorStatus, errorVariant } from "#app/platform/seo/error-texts.ts";
 import { LocalizedLink } from "./localized-link.tsx";
 
 /** docs/product.md#errors: 404 reads "Page Not Found: {path}", every other status "Internal Server Error" (localized). */
@@ -33,9 +33,7 @@ export function ErrorView({ error }: { error: unknown }) {
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__code">{status}</p>
-      <h1 id="error-title">
-        {variant === "not_found" ? t("error.not_found_title", { path: pathname }) : t(`error.${variant}_title`)}
-      </h1>
+      <h1 id="error-title">{variant === "not_found" ? t("error.not_found_title", { path: pathname }) : t(`error.${variant}_title`)}</h1>
       <p>{t(`error.${variant}_description`)}</p>
       <p>
         <LocalizedLink to="/" className="button">

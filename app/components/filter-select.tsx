@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Language } from "#app/i18n/locales.ts";
-import { langAttr, type LocalizedText } from "#app/modules/content/localized.ts";
+import { langAttr, type LocalizedText } from "#app/platform/format/localized.ts";
 
 type Option = { value: string | number; label: ReactNode; lang?: string };
 

@@ -18,7 +18,21 @@ function rendersPlainAnchor(to: LinkProps["to"], prefetch: LinkProps["prefetch"]
 
 /** What <Link> writes on the server: its own props (navigation, prefetch) never reach the <a>. */
 function serverAnchor(href: string, props: Omit<LinkProps, "to">) {
-  const { discover = "render", prefetch: _p, relative: _r, reloadDocument: _d, replace: _rp, mask: _m, state: _s, preventScrollReset: _ps, viewTransition: _v, defaultShouldRevalidate: _ds, onClick: _c, children, ...anchor } = props;
+  const {
+    discover = "render",
+    prefetch: _p,
+    relative: _r,
+    reloadDocument: _d,
+    replace: _rp,
+    mask: _m,
+    state: _s,
+    preventScrollReset: _ps,
+    viewTransition: _v,
+    defaultShouldRevalidate: _ds,
+    onClick: _c,
+    children,
+    ...anchor
+  } = props;
   return (
     <a {...anchor} href={href} data-discover={discover === "render" ? "true" : undefined}>
       {children}

@@ -64,13 +64,7 @@ export default function ReportFormBody({
         <legend>{t("reports:form.reason")}</legend>
         {REPORT_REASONS.map((reason) => (
           <label key={reason} className="report-form__reason">
-            <input
-              type="radio"
-              name={fields.reason.name}
-              value={reason}
-              defaultChecked={initial.reason === reason}
-              required
-            />
+            <input type="radio" name={fields.reason.name} value={reason} defaultChecked={initial.reason === reason} required />
             {t(`reports:reasons.${reason}`)}
           </label>
         ))}
@@ -99,7 +93,9 @@ export default function ReportFormBody({
         <label htmlFor={`${id}-website`}>{t("reports:form.honeypot")}</label>
         <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
       </div>
-      <SubmitRow variant="secondary" disabled={fetcher.state !== "idle"}>{t("reports:form.submit")}</SubmitRow>
+      <SubmitRow variant="secondary" disabled={fetcher.state !== "idle"}>
+        {t("reports:form.submit")}
+      </SubmitRow>
     </fetcher.Form>
   );
   if (!standalone) return body;

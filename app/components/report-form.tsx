@@ -3,7 +3,8 @@ import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { deferred, gate } from "./deferred.tsx";
 
 const firstOpened = gate();
-const ReportFormBody = deferred(() => import("./report-form-body.tsx"), firstOpened.opened);
+/** The form's fields, loaded when a visitor opens "Report" (on /report, when the browser is idle). */
+export const ReportFormBody = deferred(() => import("./report-form-body.tsx"), firstOpened.opened);
 
 /**
  * "Report" on adverts and on news, poster, service and diaspora items, in a closed

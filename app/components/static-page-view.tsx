@@ -1,5 +1,5 @@
 import { usePageLanguage } from "#app/hooks/use-t.ts";
-import { langAttr, type LocalizedText } from "#app/modules/content/localized.ts";
+import { langAttr, type LocalizedText } from "#app/platform/format/localized.ts";
 
 export type StaticPageContent = { title: LocalizedText; body: LocalizedText; updatedAt: string };
 

@@ -61,6 +61,11 @@ export function markHydrated(language: Language, namespaces: readonly string[]):
   else setTimeout(prefetch, 200);
 }
 
+/** Whether the page's first render has committed (root's effect called `markHydrated`). */
+export function pageHydrated(): boolean {
+  return hydrated;
+}
+
 /** What the server's render used; the hint element carries it to the browser. */
 export class MessageRecorder {
   readonly used: MessagesHintData = {};
@@ -70,6 +75,13 @@ export class MessageRecorder {
 }
 const RecorderContext = createContext<MessageRecorder | null>(null);
 export const MessageRecorderProvider = RecorderContext.Provider;
+
+/**
+ * Set by a part of the page that hydrates from the server's HTML after the page's first render
+ * (components/deferred.tsx): `current` while it does. Its render is a hydration too, so it
+ * reads from the page's hint like the first one instead of waiting for its namespaces.
+ */
+export const LateHydrationContext = createContext<{ current: boolean } | null>(null);
 
 let hintText = "{}";
 /** Reads the server's hint (entry.client, before hydrating) so the element hydrates unchanged. */
@@ -88,7 +100,12 @@ export function MessagesHint() {
   const recorder = useContext(RecorderContext);
   // "<" escaped: a message can never close the script element.
   const json = recorder ? JSON.stringify(recorder.used).replace(/</g, "\\u003c") : hintText;
-  return createElement("script", { id: HINT_ID, type: "application/json", suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: json } });
+  return createElement("script", {
+    id: HINT_ID,
+    type: "application/json",
+    suppressHydrationWarning: true,
+    dangerouslySetInnerHTML: { __html: json },
+  });
 }
 
 /** How the browser fetches a namespace it does not hold yet (the other language, the staff part). */
@@ -106,7 +123,10 @@ function whenLoaded(language: Language, namespaces: readonly string[]): Promise<
     // Never rejects (a part whose messages could not load shows keys, not an error page), and
     // once settled says so the way React's `use` reads it, so nothing suspends on it again.
     const loading: Promise<void> & { status?: string } = loader(language, missing)
-      .then((namespaces) => addMessages(language, namespaces), () => {})
+      .then(
+        (namespaces) => addMessages(language, namespaces),
+        () => {},
+      )
       .finally(() => (loading.status = "fulfilled"));
     pending.set(key, (promise = loading));
   }
@@ -154,7 +174,13 @@ function lookup(messages: Messages | undefined, key: string): string | undefined
 type Options = { count?: number; defaultValue?: string; [name: string]: unknown };
 
 /** i18next's semantics for what the messages use; a missing key reads as the key itself. */
-export function translate(language: Language, defaultNs: string, fullKey: string, options: Options = {}, recorder?: MessageRecorder | null): string {
+export function translate(
+  language: Language,
+  defaultNs: string,
+  fullKey: string,
+  options: Options = {},
+  recorder?: MessageRecorder | null,
+): string {
   const colon = fullKey.indexOf(":");
   const ns = colon > 0 ? fullKey.slice(0, colon) : defaultNs;
   const key = colon > 0 ? fullKey.slice(colon + 1) : fullKey;
@@ -180,7 +206,9 @@ export function translate(language: Language, defaultNs: string, fullKey: string
   }
   message ??= options.defaultValue ?? key;
   // Like i18next with skipOnVariables: a placeholder without a value stays as written.
-  return message.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => (options[name] === undefined || options[name] === null ? match : String(options[name])));
+  return message.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) =>
+    options[name] === undefined || options[name] === null ? match : String(options[name]),
+  );
 }
 
 /**
@@ -207,11 +235,12 @@ export function useTranslation<const Ns extends FlatNamespace | readonly FlatNam
   useEffect(() => {
     mounted.current = true;
   }, []);
-  // Hydration renders from the hint; a component mounting later waits for its namespaces.
+  // Hydration renders from the hint (a part hydrating later too); a component mounting later waits for its namespaces.
   // `use` is called on every render, with a settled promise when there is nothing to wait for:
   // a render that suspended and its replay then always call it alike (React's dev build
   // reported "called use() to suspend … but did not call use() when it finished").
-  use((hydrated && !mounted.current ? awaitedBy(lng, list) : undefined) ?? READY);
+  const lateHydration = useContext(LateHydrationContext);
+  use((hydrated && !mounted.current && !lateHydration?.current ? awaitedBy(lng, list) : undefined) ?? READY);
   const loadedVersion = useSyncExternalStore(subscribeToMessages, currentVersion, currentVersion);
   const defaultNs = list[0]!;
   const t = useMemo(
@@ -221,5 +250,5 @@ export function useTranslation<const Ns extends FlatNamespace | readonly FlatNam
     [lng, defaultNs, recorder, loadedVersion],
   );
   // The reader takes any key; components see i18next's typed signature over it.
-  return { t: t as unknown as TFunction<Ns> };
+  return { t: t as TFunction<Ns> };
 }

@@ -1,7 +1,8 @@
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import type { Route } from "./+types/adminpanel";
 import { dashboardNav } from "#app/components/account/dashboard-nav.ts";
-import { AreaLayout, ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { AreaLayout } from "#app/components/area-layout.tsx";
+import { ShellErrorBoundary } from "#app/components/shell-error-boundary.tsx";
 import { usePrimeLocale } from "#app/components/shell/prime-locale.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
 import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
@@ -30,9 +31,7 @@ export default function AdminpanelLayout() {
   const links = dashboardNav(user?.role).map((item) => ({
     to: item.to,
     end: item.to === "/dashboard",
-    label: item.sectionLabel
-      ? t(item.label, { section: t(item.sectionLabel) })
-      : t(item.label),
+    label: item.sectionLabel ? t(item.label, { section: t(item.sectionLabel) }) : t(item.label),
   }));
   return <AreaLayout className="area--dashboard" navLabel={t("dashboard:nav.label")} links={links} />;
 }

@@ -2,7 +2,8 @@ import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { dynamicKey } from "#app/i18n/translate.ts";
 import type { Route } from "./+types/cabinet";
 import { CABINET_NAV } from "#app/components/account/cabinet-nav.ts";
-import { AreaLayout, ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { AreaLayout } from "#app/components/area-layout.tsx";
+import { ShellErrorBoundary } from "#app/components/shell-error-boundary.tsx";
 import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
 
 /** The user's area: every /cabinet/* path needs a signed-in user (the `auth` guard). */

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/varification";
-import { ShellErrorBoundary } from "#app/components/area-layout.tsx";
+import { ShellErrorBoundary } from "#app/components/shell-error-boundary.tsx";
 import { Shell } from "#app/components/shell.tsx";
 
 /** The "varification" layout (spelled so): /login and /verify-request. */

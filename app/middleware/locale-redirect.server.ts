@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { isLocaleCode, LOCALE_COOKIE, type LocaleCode } from "#app/i18n/locales.ts";
-import { readCookie, serializeLocaleCookie } from "#app/modules/http/cookies.server.ts";
+import { readCookie, serializeLocaleCookie } from "#app/platform/http/cookies.server.ts";
 
 /** The browser's preferred locale among ours, by Accept-Language quality; null when neither is listed. */
 export function preferredLocale(acceptLanguage: string | null): LocaleCode | null {

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { notFound } from "#app/modules/http/errors.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 
 // No page's slug, id or file name holds a control character, and PostgreSQL refuses NUL
 // in text: a path segment with one (`/novyny/%00`) is the 404 before any lookup runs.

@@ -2,7 +2,9 @@ import type { AdvertFieldKind, AdvertFieldOption } from "#db/schema.ts";
 import type { SeedContext } from "./context.ts";
 
 // The demo's fields per advert category: what jobs, housing and vehicles are searched by.
-// Housing's fields apply to its subcategories (flats to rent, rooms) as well.
+// Housing's fields apply to its subcategories (flats to rent, rooms) as well. Rent and salary
+// state the advert's price (app/modules/adverts/field-price.ts): their unit is the period, the
+// currency is the advert's own.
 
 type FieldSeed = {
   key: string;
@@ -20,8 +22,8 @@ function option(value: string, uk: string, en: string): AdvertFieldOption {
 
 export const DEMO_ADVERT_FIELDS: Record<string, FieldSeed[]> = {
   robota: [
-    { key: "salary_from", kind: "number", uk: "Зарплата від", en: "Salary from", unit: { uk: "зл / міс.", en: "zł / month" } },
-    { key: "salary_to", kind: "number", uk: "Зарплата до", en: "Salary to", unit: { uk: "зл / міс.", en: "zł / month" } },
+    { key: "salary_from", kind: "number", uk: "Зарплата від", en: "Salary from", unit: { uk: "на місяць", en: "per month" } },
+    { key: "salary_to", kind: "number", uk: "Зарплата до", en: "Salary to", unit: { uk: "на місяць", en: "per month" } },
     {
       key: "employment",
       kind: "select",
@@ -45,7 +47,7 @@ export const DEMO_ADVERT_FIELDS: Record<string, FieldSeed[]> = {
     { key: "remote", kind: "boolean", uk: "Можна віддалено", en: "Remote possible" },
   ],
   zhytlo: [
-    { key: "rent", kind: "number", uk: "Оренда", en: "Rent", unit: { uk: "зл / міс.", en: "zł / month" } },
+    { key: "rent", kind: "number", uk: "Оренда", en: "Rent", unit: { uk: "на місяць", en: "per month" } },
     { key: "rooms", kind: "number", uk: "Кімнат", en: "Rooms" },
     { key: "area", kind: "number", uk: "Площа", en: "Area", unit: { uk: "м²", en: "m²" } },
     { key: "available_from", kind: "date", uk: "Вільно з", en: "Available from" },

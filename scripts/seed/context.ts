@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { slugify } from "#app/modules/slug/transliterate.ts";
-import type { ImageStore } from "#app/modules/images/storage.server.ts";
+import { slugify } from "#app/platform/slug/transliterate.ts";
+import type { ImageStore } from "#app/platform/images/storage.server.ts";
 import type { CategoryKind, DB } from "#db/schema.ts";
 
 /** What the seed steps share: ids of what earlier steps inserted, by a readable name. */

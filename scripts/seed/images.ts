@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { imageObjectName, processImage, type ProcessedImage } from "#app/modules/images/process.server.ts";
-import type { ImageStore } from "#app/modules/images/storage.server.ts";
+import { imageObjectName, processImage, type ProcessedImage } from "#app/platform/images/process.server.ts";
+import type { ImageStore } from "#app/platform/images/storage.server.ts";
 import type { SeedContext } from "./context.ts";
 
 // Demo pictures drawn in code (gradient + shapes, no words: a picture with a caption would
@@ -23,21 +23,112 @@ const SQUARE: [number, number] = [640, 640];
 const PHOTO: [number, number] = [1024, 768];
 
 const ARTS: Art[] = [
-  { name: "hromada", size: COVER, colors: ["#0057b7", "#ffd700"], shape: "circles", altUk: "Синьо-жовта листівка з колами", altEn: "Blue and yellow card with circles" },
-  { name: "kontsert", size: COVER, colors: ["#3b0a57", "#d63384"], shape: "waves", altUk: "Фіолетова афіша концерту", altEn: "Purple concert poster" },
-  { name: "vyshyvanka", size: COVER, colors: ["#f8f4ec", "#e8dcc8"], shape: "diamonds", altUk: "Червоно-чорний орнамент вишиванки", altEn: "Red and black embroidery pattern" },
-  { name: "osvita", size: COVER, colors: ["#14532d", "#4ade80"], shape: "grid", altUk: "Зелена листівка в клітинку", altEn: "Green card with a grid" },
-  { name: "volontery", size: COVER, colors: ["#9a3412", "#fb923c"], shape: "heart", altUk: "Помаранчева листівка із серцем", altEn: "Orange card with a heart" },
-  { name: "kukhnia", size: COVER, colors: ["#78350f", "#fbbf24"], shape: "sun", altUk: "Теплі кольори кулінарного фестивалю", altEn: "Warm colours of a food festival" },
-  { name: "mystetstvo", size: COVER, colors: ["#134e4a", "#5eead4"], shape: "blocks", altUk: "Бірюзова абстракція", altEn: "Teal abstract shapes" },
-  { name: "logo-hromada", size: SQUARE, colors: ["#1e3a8a", "#60a5fa"], shape: "circles", altUk: "Логотип організації", altEn: "Organisation logo" },
+  {
+    name: "hromada",
+    size: COVER,
+    colors: ["#0057b7", "#ffd700"],
+    shape: "circles",
+    altUk: "Синьо-жовта листівка з колами",
+    altEn: "Blue and yellow card with circles",
+  },
+  {
+    name: "kontsert",
+    size: COVER,
+    colors: ["#3b0a57", "#d63384"],
+    shape: "waves",
+    altUk: "Фіолетова афіша концерту",
+    altEn: "Purple concert poster",
+  },
+  {
+    name: "vyshyvanka",
+    size: COVER,
+    colors: ["#f8f4ec", "#e8dcc8"],
+    shape: "diamonds",
+    altUk: "Червоно-чорний орнамент вишиванки",
+    altEn: "Red and black embroidery pattern",
+  },
+  {
+    name: "osvita",
+    size: COVER,
+    colors: ["#14532d", "#4ade80"],
+    shape: "grid",
+    altUk: "Зелена листівка в клітинку",
+    altEn: "Green card with a grid",
+  },
+  {
+    name: "volontery",
+    size: COVER,
+    colors: ["#9a3412", "#fb923c"],
+    shape: "heart",
+    altUk: "Помаранчева листівка із серцем",
+    altEn: "Orange card with a heart",
+  },
+  {
+    name: "kukhnia",
+    size: COVER,
+    colors: ["#78350f", "#fbbf24"],
+    shape: "sun",
+    altUk: "Теплі кольори кулінарного фестивалю",
+    altEn: "Warm colours of a food festival",
+  },
+  {
+    name: "mystetstvo",
+    size: COVER,
+    colors: ["#134e4a", "#5eead4"],
+    shape: "blocks",
+    altUk: "Бірюзова абстракція",
+    altEn: "Teal abstract shapes",
+  },
+  {
+    name: "logo-hromada",
+    size: SQUARE,
+    colors: ["#1e3a8a", "#60a5fa"],
+    shape: "circles",
+    altUk: "Логотип організації",
+    altEn: "Organisation logo",
+  },
   { name: "logo-servis", size: SQUARE, colors: ["#27272a", "#a1a1aa"], shape: "grid", altUk: "Логотип сервісу", altEn: "Business logo" },
-  { name: "logo-sertse", size: SQUARE, colors: ["#991b1b", "#fca5a5"], shape: "heart", altUk: "Логотип із серцем", altEn: "Logo with a heart" },
-  { name: "foto-dim", size: PHOTO, colors: ["#57534e", "#e7e5e4"], shape: "blocks", altUk: "Фото речей для дому", altEn: "Photo of home goods" },
-  { name: "foto-tekhnika", size: PHOTO, colors: ["#0f172a", "#38bdf8"], shape: "grid", altUk: "Фото техніки", altEn: "Photo of electronics" },
-  { name: "foto-transport", size: PHOTO, colors: ["#1f2937", "#f87171"], shape: "waves", altUk: "Фото транспорту", altEn: "Photo of a vehicle" },
+  {
+    name: "logo-sertse",
+    size: SQUARE,
+    colors: ["#991b1b", "#fca5a5"],
+    shape: "heart",
+    altUk: "Логотип із серцем",
+    altEn: "Logo with a heart",
+  },
+  {
+    name: "foto-dim",
+    size: PHOTO,
+    colors: ["#57534e", "#e7e5e4"],
+    shape: "blocks",
+    altUk: "Фото речей для дому",
+    altEn: "Photo of home goods",
+  },
+  {
+    name: "foto-tekhnika",
+    size: PHOTO,
+    colors: ["#0f172a", "#38bdf8"],
+    shape: "grid",
+    altUk: "Фото техніки",
+    altEn: "Photo of electronics",
+  },
+  {
+    name: "foto-transport",
+    size: PHOTO,
+    colors: ["#1f2937", "#f87171"],
+    shape: "waves",
+    altUk: "Фото транспорту",
+    altEn: "Photo of a vehicle",
+  },
   { name: "foto-zhytlo", size: PHOTO, colors: ["#365314", "#d9f99d"], shape: "sun", altUk: "Світла кімната", altEn: "A bright room" },
-  { name: "banner", size: [1600, 500], colors: ["#18181b", "#0057b7"], shape: "waves", altUk: "Рекламний банер", altEn: "Advertising banner" },
+  {
+    name: "banner",
+    size: [1600, 500],
+    colors: ["#18181b", "#0057b7"],
+    shape: "waves",
+    altUk: "Рекламний банер",
+    altEn: "Advertising banner",
+  },
 ];
 
 function shapes(shape: Shape, w: number, h: number): string {
@@ -58,7 +149,10 @@ function shapes(shape: Shape, w: number, h: number): string {
     }
     case "waves":
       return [0.55, 0.7, 0.85]
-        .map((y, i) => `<path d="M0 ${h * y} Q ${w / 4} ${h * (y - 0.15)} ${w / 2} ${h * y} T ${w} ${h * y} V ${h} H 0 Z" fill="#fff" fill-opacity="${0.1 + i * 0.05}"/>`)
+        .map(
+          (y, i) =>
+            `<path d="M0 ${h * y} Q ${w / 4} ${h * (y - 0.15)} ${w / 2} ${h * y} T ${w} ${h * y} V ${h} H 0 Z" fill="#fff" fill-opacity="${0.1 + i * 0.05}"/>`,
+        )
         .join("");
     case "heart": {
       const cx = w * 0.78;
@@ -69,16 +163,23 @@ function shapes(shape: Shape, w: number, h: number): string {
     case "grid": {
       let out = "";
       const step = Math.round(h / 8);
-      for (let x = step; x < w; x += step) out += `<line x1="${x}" y1="0" x2="${x}" y2="${h}" stroke="#fff" stroke-opacity="0.12" stroke-width="3"/>`;
-      for (let y = step; y < h; y += step) out += `<line x1="0" y1="${y}" x2="${w}" y2="${y}" stroke="#fff" stroke-opacity="0.12" stroke-width="3"/>`;
+      for (let x = step; x < w; x += step)
+        out += `<line x1="${x}" y1="0" x2="${x}" y2="${h}" stroke="#fff" stroke-opacity="0.12" stroke-width="3"/>`;
+      for (let y = step; y < h; y += step)
+        out += `<line x1="0" y1="${y}" x2="${w}" y2="${y}" stroke="#fff" stroke-opacity="0.12" stroke-width="3"/>`;
       return out;
     }
     case "sun":
-      return `<circle cx="${w * 0.8}" cy="${h * 0.25}" r="${h * 0.16}" fill="#fde68a" fill-opacity="0.8"/>` +
-        `<rect x="0" y="${h * 0.72}" width="${w}" height="${h * 0.28}" fill="#000" fill-opacity="0.15"/>`;
+      return (
+        `<circle cx="${w * 0.8}" cy="${h * 0.25}" r="${h * 0.16}" fill="#fde68a" fill-opacity="0.8"/>` +
+        `<rect x="0" y="${h * 0.72}" width="${w}" height="${h * 0.28}" fill="#000" fill-opacity="0.15"/>`
+      );
     case "blocks":
       return [0, 1, 2, 3, 4]
-        .map((i) => `<rect x="${w * (0.08 + i * 0.18)}" y="${h * (0.15 + (i % 3) * 0.12)}" width="${w * 0.14}" height="${h * 0.3}" rx="12" fill="#fff" fill-opacity="${0.08 + i * 0.04}"/>`)
+        .map(
+          (i) =>
+            `<rect x="${w * (0.08 + i * 0.18)}" y="${h * (0.15 + (i % 3) * 0.12)}" width="${w * 0.14}" height="${h * 0.3}" rx="12" fill="#fff" fill-opacity="${0.08 + i * 0.04}"/>`,
+        )
         .join("");
   }
 }
@@ -97,7 +198,9 @@ export type SeedImage = ProcessedImage & { name: string; altUk: string; altEn: s
 export async function renderSeedImages(store: ImageStore): Promise<SeedImage[]> {
   return Promise.all(
     ARTS.map(async (art) => {
-      const jpeg = await sharp(Buffer.from(svg(art))).jpeg({ quality: 88 }).toBuffer();
+      const jpeg = await sharp(Buffer.from(svg(art)))
+        .jpeg({ quality: 88 })
+        .toBuffer();
       const processed = await processImage(jpeg, { store });
       return { ...processed, name: art.name, altUk: art.altUk, altEn: art.altEn };
     }),
@@ -133,11 +236,7 @@ export async function copySeedImage(ctx: SeedContext, source: SeedImage, ownerId
   const month = String(ctx.now.getUTCMonth() + 1).padStart(2, "0");
   const key = `${ctx.now.getUTCFullYear()}/${month}/${randomUUID()}`;
   ctx.files.push({ key, variants: source.variants });
-  await Promise.all(
-    source.variants.map((width) =>
-      ctx.store.copy(imageObjectName(source.key, width), imageObjectName(key, width)),
-    ),
-  );
+  await Promise.all(source.variants.map((width) => ctx.store.copy(imageObjectName(source.key, width), imageObjectName(key, width))));
   const row = await ctx.db
     .insertInto("images")
     .values({

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "#app/modules/auth/password.server.ts";
-import { removeImageFiles, type StoreOption } from "#app/modules/images/process.server.ts";
-import { resolveImageStore } from "#app/modules/images/storage.server.ts";
+import { removeImageFiles, type StoreOption } from "#app/platform/images/process.server.ts";
+import { resolveImageStore } from "#app/platform/images/storage.server.ts";
 import type { DB, UserRole } from "#db/schema.ts";
 import { seedAdverts } from "./adverts.ts";
 import { daysAgo, type SeedContext } from "./context.ts";
@@ -59,10 +59,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
 
   const started = performance.now();
   const store = resolveImageStore(options);
-  const [passwordHash, images] = await Promise.all([
-    hashPassword(options.demoPassword),
-    renderSeedImages(store),
-  ]);
+  const [passwordHash, images] = await Promise.all([hashPassword(options.demoPassword), renderSeedImages(store)]);
   log(`seed: ${images.length} pictures rendered`);
   const files: SeedContext["files"] = [...images];
   try {
@@ -140,18 +137,24 @@ async function seedUsers(ctx: SeedContext, passwordHash: string): Promise<void> 
 
 /** Two open abuse reports, so the dashboard's report queue has something in it. */
 async function seedReports(ctx: SeedContext): Promise<void> {
-  const adverts = await ctx.db
-    .selectFrom("advertisements")
-    .select("id")
-    .where("status", "=", "published")
-    .orderBy("id")
-    .limit(2)
-    .execute();
+  const adverts = await ctx.db.selectFrom("advertisements").select("id").where("status", "=", "published").orderBy("id").limit(2).execute();
   await ctx.db
     .insertInto("reports")
     .values([
-      { target_type: "advertisement", target_id: adverts[0]!.id, reason: "spam", message: "Це оголошення розміщене кілька разів.", reporter_id: ctx.users.others[0]! },
-      { target_type: "advertisement", target_id: adverts[1]!.id, reason: "fraud", message: "Просять передоплату на картку, схоже на шахрайство.", reporter_hash: "seed-anonymous" },
+      {
+        target_type: "advertisement",
+        target_id: adverts[0]!.id,
+        reason: "spam",
+        message: "Це оголошення розміщене кілька разів.",
+        reporter_id: ctx.users.others[0]!,
+      },
+      {
+        target_type: "advertisement",
+        target_id: adverts[1]!.id,
+        reason: "fraud",
+        message: "Просять передоплату на картку, схоже на шахрайство.",
+        reporter_hash: "seed-anonymous",
+      },
     ])
     .execute();
   ctx.log("seed: 2 reports");

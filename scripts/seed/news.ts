@@ -13,7 +13,10 @@ type NewsSeed = Texts<NewsText> & {
 
 const NEWS: NewsSeed[] = [
   {
-    category: "hromada", tags: ["kultura", "osvita"], image: "hromada", ago: 0.2,
+    category: "hromada",
+    tags: ["kultura", "osvita"],
+    image: "hromada",
+    ago: 0.2,
     uk: {
       title: "У Варшаві відкрили новий український культурний центр",
       summary: "Простір на Празі матиме бібліотеку, залу для концертів і кімнату для дитячих гуртків.",
@@ -32,7 +35,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "osvita", tags: ["dity", "mova"], image: "osvita", ago: 0.6,
+    category: "osvita",
+    tags: ["dity", "mova"],
+    image: "osvita",
+    ago: 0.6,
     uk: {
       title: "Суботня школа українознавства оголошує набір на новий семестр",
       summary: "Запрошують дітей від 6 до 14 років: українська мова, література, історія та географія.",
@@ -51,7 +57,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "dokumenty", tags: ["dokumenty"], image: null, ago: 1,
+    category: "dokumenty",
+    tags: ["dokumenty"],
+    image: null,
+    ago: 1,
     uk: {
       title: "Тимчасовий захист: що потрібно знати про продовження статусу",
       summary: "Юристи громади пояснюють, які документи підготувати і куди звертатися.",
@@ -70,7 +79,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "volonterstvo", tags: ["volontery", "blahodiinist"], image: "volontery", ago: 1.5,
+    category: "volonterstvo",
+    tags: ["volontery", "blahodiinist"],
+    image: "volontery",
+    ago: 1.5,
     uk: {
       title: "Волонтери з Кракова відправили в Україну вже сотий вантаж",
       summary: "За два роки команда передала генератори, ліки та теплий одяг до прифронтових громад.",
@@ -89,7 +101,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "kultura", tags: ["vyshyvanka", "kultura"], image: "vyshyvanka", ago: 2,
+    category: "kultura",
+    tags: ["vyshyvanka", "kultura"],
+    image: "vyshyvanka",
+    ago: 2,
     uk: {
       title: "Берлінська громада провела ярмарок вишиванок",
       summary: "Майстрині з Берліна, Лейпцига та Дрездена показали сорочки з різних регіонів України.",
@@ -108,7 +123,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "sport", tags: ["sport"], image: null, ago: 2.5,
+    category: "sport",
+    tags: ["sport"],
+    image: null,
+    ago: 2.5,
     uk: {
       title: "Український футбольний клуб у Торонто виграв осінній турнір",
       summary: "У фіналі команда перемогла з рахунком 3:1 і вперше здобула кубок ліги.",
@@ -127,7 +145,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "osvita", tags: ["mova", "robota"], image: "osvita", ago: 3,
+    category: "osvita",
+    tags: ["mova", "robota"],
+    image: "osvita",
+    ago: 3,
     uk: {
       title: "У Празі стартують безкоштовні курси чеської мови для українців",
       summary: "Курс розраховано на три місяці, після нього можна скласти іспит рівня A2.",
@@ -146,7 +167,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "osvita", tags: ["dity", "osvita"], image: "hromada", ago: 3.5,
+    category: "osvita",
+    tags: ["dity", "osvita"],
+    image: "hromada",
+    ago: 3.5,
     uk: {
       title: "Лондонська недільна школа святкує десятиріччя",
       summary: "За десять років у школі навчалися понад шістсот дітей.",
@@ -165,7 +189,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "volonterstvo", tags: ["kontsert", "blahodiinist"], image: "kontsert", ago: 4,
+    category: "volonterstvo",
+    tags: ["kontsert", "blahodiinist"],
+    image: "kontsert",
+    ago: 4,
     uk: {
       title: "Благодійний концерт у Вроцлаві зібрав кошти на реабілітацію поранених",
       summary: "Музиканти з Польщі та України виступили безкоштовно, а глядачі задонатили понад 40 тисяч злотих.",
@@ -184,7 +211,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "kultura", tags: ["mystetstvo", "kultura"], image: "mystetstvo", ago: 5,
+    category: "kultura",
+    tags: ["mystetstvo", "kultura"],
+    image: "mystetstvo",
+    ago: 5,
     uk: {
       title: "Музей української культури в Нью-Йорку відкриває виставку сучасного мистецтва",
       summary: "Двадцять художників показують, як війна змінила їхню мову і погляд на дім.",
@@ -203,7 +233,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "dokumenty", tags: ["dokumenty", "osvita"], image: null, ago: 6,
+    category: "dokumenty",
+    tags: ["dokumenty", "osvita"],
+    image: null,
+    ago: 6,
     uk: {
       title: "Як визнати український диплом у Польщі: покрокова інструкція",
       summary: "Нострифікація, апостиль і переклад: розбираємо процедуру від початку до кінця.",
@@ -222,7 +255,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: ["robota"], image: "hromada", ago: 7,
+    category: "hromada",
+    tags: ["robota"],
+    image: "hromada",
+    ago: 7,
     uk: {
       title: "Українські підприємці Берліна об'єдналися в бізнес-клуб",
       summary: "Клуб допомагатиме з реєстрацією бізнесу, податками та пошуком партнерів.",
@@ -241,7 +277,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: ["dity"], image: "osvita", ago: 8,
+    category: "hromada",
+    tags: ["dity"],
+    image: "osvita",
+    ago: 8,
     uk: {
       title: "Пластуни з Торонто провели осінній табір",
       summary: "Сімдесят юнаків і юначок три дні вчилися орієнтуванню, першій допомозі та співали біля ватри.",
@@ -260,7 +299,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "dokumenty", tags: ["dokumenty"], image: null, ago: 9,
+    category: "dokumenty",
+    tags: ["dokumenty"],
+    image: null,
+    ago: 9,
     uk: {
       title: "Новий консульський пункт почав роботу у Вроцлаві",
       summary: "Тепер оформити довіреність чи отримати довідку можна без поїздки до Варшави.",
@@ -279,7 +321,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "kultura", tags: ["mystetstvo", "kultura"], image: "mystetstvo", ago: 10,
+    category: "kultura",
+    tags: ["mystetstvo", "kultura"],
+    image: "mystetstvo",
+    ago: 10,
     uk: {
       title: "Майстер-клас з петриківського розпису зібрав понад сто учасників",
       summary: "Малювали і дорослі, і діти: кожен забрав додому власну розписану дощечку.",
@@ -298,7 +343,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "kultura", tags: ["mova", "kultura"], image: null, ago: 11,
+    category: "kultura",
+    tags: ["mova", "kultura"],
+    image: null,
+    ago: 11,
     uk: {
       title: "Українська бібліотека в Празі отримала дві тисячі нових книжок",
       summary: "Видавництва з Києва та Львова передали дитячу літературу, сучасну прозу та підручники.",
@@ -317,7 +365,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "sport", tags: ["sport", "blahodiinist"], image: null, ago: 12,
+    category: "sport",
+    tags: ["sport", "blahodiinist"],
+    image: null,
+    ago: 12,
     uk: {
       title: "Забіг на підтримку ветеранів: у Лондоні пробігли 10 кілометрів",
       summary: "Понад двісті бігунів вийшли на старт у Гайд-парку.",
@@ -336,7 +387,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: ["dity"], image: "hromada", ago: 13,
+    category: "hromada",
+    tags: ["dity"],
+    image: "hromada",
+    ago: 13,
     uk: {
       title: "Психологи громади відкривають групи підтримки для батьків",
       summary: "Зустрічі проходитимуть щосереди ввечері, участь безкоштовна.",
@@ -347,7 +401,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "dokumenty", tags: ["robota", "dokumenty"], image: null, ago: 14,
+    category: "dokumenty",
+    tags: ["robota", "dokumenty"],
+    image: null,
+    ago: 14,
     uk: {
       title: "Податкова декларація в Польщі: до чого готуватися працівникам з України",
       summary: "Хто зобов'язаний подавати PIT, які пільги діють і як зробити це онлайн.",
@@ -366,7 +423,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "kultura", tags: ["kukhnia", "sviata"], image: "kukhnia", ago: 15,
+    category: "kultura",
+    tags: ["kukhnia", "sviata"],
+    image: "kukhnia",
+    ago: 15,
     uk: {
       title: "Кулінарний фестиваль у Кракові: борщ, вареники і нові знайомства",
       summary: "Двадцять господинь змагалися за звання найкращого борщу фестивалю.",
@@ -385,7 +445,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "kultura", tags: ["dity", "kontsert"], image: "kontsert", ago: 16,
+    category: "kultura",
+    tags: ["dity", "kontsert"],
+    image: "kontsert",
+    ago: 16,
     uk: {
       title: "Дитячий хор з Берліна виступить на різдвяному концерті",
       summary: "Юні співаки готують колядки та щедрівки з різних регіонів України.",
@@ -404,7 +467,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "volonterstvo", tags: ["volontery"], image: "volontery", ago: 17,
+    category: "volonterstvo",
+    tags: ["volontery"],
+    image: "volontery",
+    ago: 17,
     uk: {
       title: "Волонтерський штаб у Празі шукає водіїв",
       summary: "Потрібні люди з посвідченням категорії B, які можуть допомогти у вихідні.",
@@ -415,7 +481,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: ["istoriia"], image: null, ago: 18,
+    category: "hromada",
+    tags: ["istoriia"],
+    image: null,
+    ago: 18,
     uk: {
       title: "Громада Торонто вшанувала пам'ять жертв Голодомору",
       summary: "Біля пам'ятника в Exhibition Place зібралися сотні людей.",
@@ -434,7 +503,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "sport", tags: ["dity", "sport"], image: null, ago: 19,
+    category: "sport",
+    tags: ["dity", "sport"],
+    image: null,
+    ago: 19,
     uk: {
       title: "Шахи без кордонів: турнір для українських дітей у Варшаві",
       summary: "Шістдесят юних шахістів змагалися у трьох вікових групах.",
@@ -453,7 +525,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "dokumenty", tags: ["dokumenty"], image: null, ago: 20,
+    category: "dokumenty",
+    tags: ["dokumenty"],
+    image: null,
+    ago: 20,
     uk: {
       title: "Як відкрити банківський рахунок у Великій Британії без кредитної історії",
       summary: "Які банки приймають новоприбулих і які документи знадобляться.",
@@ -472,7 +547,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "kultura", tags: ["mova", "kultura"], image: "mystetstvo", ago: 21,
+    category: "kultura",
+    tags: ["mova", "kultura"],
+    image: "mystetstvo",
+    ago: 21,
     uk: {
       title: "Вечір української поезії в Нью-Йорку",
       summary: "Поети читали вірші про дім, війну і надію під акомпанемент бандури.",
@@ -483,7 +561,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: ["robota"], image: "hromada", ago: 22,
+    category: "hromada",
+    tags: ["robota"],
+    image: "hromada",
+    ago: 22,
     uk: {
       title: "Ярмарок вакансій для українців пройде у Вроцлаві",
       summary: "Понад тридцять роботодавців запропонують роботу в логістиці, IT, медицині та сфері послуг.",
@@ -502,7 +583,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "osvita", tags: ["dity", "osvita"], image: "osvita", ago: 23,
+    category: "osvita",
+    tags: ["dity", "osvita"],
+    image: "osvita",
+    ago: 23,
     uk: {
       title: "Українська онлайн-школа запускає курси для підлітків за кордоном",
       summary: "Уроки української, історії та літератури у зручний для різних часових поясів час.",
@@ -521,7 +605,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "volonterstvo", tags: ["volontery", "blahodiinist"], image: "volontery", ago: 25,
+    category: "volonterstvo",
+    tags: ["volontery", "blahodiinist"],
+    image: "volontery",
+    ago: 25,
     uk: {
       title: "Волонтери Лондона зібрали 300 зимових комплектів одягу",
       summary: "Куртки, шапки та рукавиці поїдуть до дитячих будинків на сході України.",
@@ -540,7 +627,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "sport", tags: ["sport"], image: null, ago: 27,
+    category: "sport",
+    tags: ["sport"],
+    image: null,
+    ago: 27,
     uk: {
       title: "Турнір з волейболу серед українських громад Європи",
       summary: "Дванадцять команд з шести країн зустрілися у Празі.",
@@ -559,7 +649,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "dokumenty", tags: ["dokumenty"], image: null, ago: 29,
+    category: "dokumenty",
+    tags: ["dokumenty"],
+    image: null,
+    ago: 29,
     uk: {
       title: "Реєстрація автомобілів з українськими номерами в Польщі: нові правила",
       summary: "Що змінилося для власників авто, які живуть у Польщі понад рік.",
@@ -578,7 +671,10 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: ["kultura"], image: "hromada", ago: 31,
+    category: "hromada",
+    tags: ["kultura"],
+    image: "hromada",
+    ago: 31,
     uk: {
       title: "Подкаст громади: історії українців, які почали все спочатку",
       summary: "У новому випуску — лікарка з Маріуполя, яка знову працює за фахом у Кракові.",
@@ -589,7 +685,11 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: ["sviata"], image: "kontsert", ago: -3, status: "published",
+    category: "hromada",
+    tags: ["sviata"],
+    image: "kontsert",
+    ago: -3,
+    status: "published",
     uk: {
       title: "Новорічний вечір громади: програма та реєстрація",
       summary: "Святкова вечеря, живий гурт і лотерея на підтримку суботньої школи.",
@@ -608,7 +708,11 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "hromada", tags: [], image: null, ago: 0, status: "draft",
+    category: "hromada",
+    tags: [],
+    image: null,
+    ago: 0,
+    status: "draft",
     uk: {
       title: "Підсумки року в громаді",
       summary: "Чернетка: що вдалося зробити за рік.",
@@ -616,7 +720,11 @@ const NEWS: NewsSeed[] = [
     },
   },
   {
-    category: "osvita", tags: ["dity"], image: null, ago: 0, status: "draft",
+    category: "osvita",
+    tags: ["dity"],
+    image: null,
+    ago: 0,
+    status: "draft",
     uk: {
       title: "Анонс зимових таборів для дітей",
       summary: "Чернетка анонсу.",
@@ -625,7 +733,11 @@ const NEWS: NewsSeed[] = [
     en: { title: "Winter camps for children", summary: "Draft announcement.", body: ["Details to follow."] },
   },
   {
-    category: "dokumenty", tags: ["dokumenty"], image: null, ago: 120, status: "archived",
+    category: "dokumenty",
+    tags: ["dokumenty"],
+    image: null,
+    ago: 120,
+    status: "archived",
     uk: {
       title: "Консульство тимчасово змінює графік роботи",
       summary: "Архівна новина про літній графік.",

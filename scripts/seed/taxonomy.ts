@@ -85,7 +85,7 @@ export async function seedTaxonomy(ctx: SeedContext): Promise<void> {
           name_uk: category.uk,
           name_en: category.en,
           position,
-          parent_id: category.parent ? ctx.categories.get(`${kind}:${category.parent}`) ?? null : null,
+          parent_id: category.parent ? (ctx.categories.get(`${kind}:${category.parent}`) ?? null) : null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();

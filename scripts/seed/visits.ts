@@ -28,7 +28,19 @@ function sequence(seed: number) {
 
 export async function seedVisits(ctx: Pick<SeedContext, "db" | "now" | "log">): Promise<void> {
   const news = await ctx.db.selectFrom("news").select("slug").where("status", "=", "published").orderBy("id").limit(6).execute();
-  const pages = ["/", "/", "/", "/novyny", "/novyny", "/poster", "/advertisement", "/services", "/diaspors", "/nashi-kontakty", ...news.map((row) => `/novyny/${row.slug}`)];
+  const pages = [
+    "/",
+    "/",
+    "/",
+    "/novyny",
+    "/novyny",
+    "/poster",
+    "/advertisement",
+    "/services",
+    "/diaspors",
+    "/nashi-kontakty",
+    ...news.map((row) => `/novyny/${row.slug}`),
+  ];
   const random = sequence(20_240_824);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const totalWeight = DEVICES.reduce((sum, device) => sum + device.weight, 0);
@@ -65,7 +77,10 @@ export async function seedVisits(ctx: Pick<SeedContext, "db" | "now" | "log">): 
     }
   }
   for (let start = 0; start < rows.length; start += 500) {
-    await ctx.db.insertInto("visits").values(rows.slice(start, start + 500)).execute();
+    await ctx.db
+      .insertInto("visits")
+      .values(rows.slice(start, start + 500))
+      .execute();
   }
   ctx.log(`seed: ${rows.length} visits over 30 days`);
 }

@@ -4,6 +4,7 @@ import { test, expect } from "./support/fixtures.ts";
 import { accounts, baseURL } from "./support/env.ts";
 import { nextMailLink } from "./support/outbox.ts";
 import { signInWithForm } from "./support/sign-in.ts";
+import { uniqueEmail } from "./support/unique.ts";
 
 const LOCALES = {
   uk: {
@@ -45,10 +46,6 @@ const LOCALES = {
     strong: "Strong",
   },
 } as const;
-
-function uniqueEmail(tag: string, project: string): string {
-  return `e2e-${tag}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-}
 
 function path(url: string): string {
   const parsed = new URL(url);
@@ -141,7 +138,8 @@ test("a sign-in slowed down answers 429 with Retry-After, with JS and without", 
   await page.goto("/us/login");
   const answers: Array<{ status: number; retryAfter: string | null }> = [];
   page.on("response", async (response) => {
-    if (response.request().method() === "POST" && response.url().includes("/login")) answers.push({ status: response.status(), retryAfter: await response.headerValue("Retry-After") });
+    if (response.request().method() === "POST" && response.url().includes("/login"))
+      answers.push({ status: response.status(), retryAfter: await response.headerValue("Retry-After") });
   });
   // Five failures for an account from one address are evaluated at once; the sixth waits.
   for (let attempt = 1; attempt <= 6; attempt++) {
@@ -164,7 +162,15 @@ test.describe("guards and redirects", () => {
   });
 
   test("every guarded route sends anonymous visitors to sign in", async ({ page }) => {
-    for (const target of ["/cabinet", "/us/cabinet/advertisement", "/cabinet/edit/1", "/dodaty-ogoloshennya", "/us/dodaty-ogoloshennya", "/dashboard", "/us/dashboard/news/new-page"]) {
+    for (const target of [
+      "/cabinet",
+      "/us/cabinet/advertisement",
+      "/cabinet/edit/1",
+      "/dodaty-ogoloshennya",
+      "/us/dodaty-ogoloshennya",
+      "/dashboard",
+      "/us/dashboard/news/new-page",
+    ]) {
       await page.goto(target);
       const locale = target.startsWith("/us") ? "/us" : "";
       await expect(page).toHaveURL(`${baseURL}${locale}/login?redirect=${encodeURIComponent(target)}`);
@@ -179,7 +185,11 @@ test.describe("guards and redirects", () => {
     });
   }
 
-  for (const [who, landing] of [["admin", "/dashboard"], ["editor", "/dashboard"], ["user", "/cabinet"]] as const) {
+  for (const [who, landing] of [
+    ["admin", "/dashboard"],
+    ["editor", "/dashboard"],
+    ["user", "/cabinet"],
+  ] as const) {
     test(`without a target, the ${who} lands on ${landing}`, async ({ page }) => {
       await page.goto("/us/login");
       await signInWithForm(page, who, { words: L, open: false });

@@ -44,7 +44,10 @@ function subjectOf(raw: string): string {
     bytes.push(
       kind!.toUpperCase() === "B"
         ? Buffer.from(text!, "base64")
-        : Buffer.from(text!.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1"),
+        : Buffer.from(
+            text!.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ),
     );
   }
   return bytes.length ? Buffer.concat(bytes).toString("utf8") : header;
@@ -62,7 +65,8 @@ function reminderLink(title: string): string | null {
   for (const file of files) {
     const raw = readFileSync(path.join(dir, file), "utf8");
     const link = headerOf(raw, "X-Portal-Link");
-    if (headerOf(raw, "To").includes(accounts.user.email) && link.includes("/advertisement/renew/") && subjectOf(raw).includes(title)) return link;
+    if (headerOf(raw, "To").includes(accounts.user.email) && link.includes("/advertisement/renew/") && subjectOf(raw).includes(title))
+      return link;
   }
   return null;
 }
@@ -103,7 +107,9 @@ test("the reminder mail's renew link: asks first, renews once, then says it was 
 
   const again = await page.goto(link.pathname);
   expect(again?.status()).toBe(410);
-  await expect(page.locator("main").getByRole("alert")).toHaveText("Це посилання вже використано. Кожне посилання з листа діє лише один раз.");
+  await expect(page.locator("main").getByRole("alert")).toHaveText(
+    "Це посилання вже використано. Кожне посилання з листа діє лише один раз.",
+  );
 
   const tampered = await page.goto(`${link.pathname.slice(0, -3)}xyz`);
   expect(tampered?.status()).toBe(404);

@@ -2,10 +2,11 @@
 // submit that keeps its photo, refused files, the cabinet (edit, remove a photo, sold),
 // ownership, the advert page (phone, email, report, lightbox) and the list's filters.
 import type { Page } from "@playwright/test";
-import { crc32, deflateSync } from "node:zlib";
+import { bombPngBytes } from "../support/images.ts";
 import sharp from "sharp";
 import { test, expect } from "./support/fixtures.ts";
 import { seededCardLinks } from "./support/content.ts";
+import { uniqueText } from "./support/unique.ts";
 
 const L = {
   uk: {
@@ -47,30 +48,14 @@ const L = {
 } as const;
 
 async function jpeg(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
 
 function bombPng() {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(20_000, 0);
-  ihdr.writeUInt32BE(20_000, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.alloc(20_001))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-  return { name: "bomb.png", mimeType: "image/png", buffer };
+  return { name: "bomb.png", mimeType: "image/png", buffer: bombPngBytes() };
 }
 
 async function fillAdvert(page: Page, strings: (typeof L)[keyof typeof L], title: string, amount = "1250") {
@@ -82,8 +67,6 @@ async function fillAdvert(page: Page, strings: (typeof L)[keyof typeof L], title
   await page.getByLabel(strings.currency).selectOption("PLN");
 }
 
-const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
 test.describe("adverts", () => {
   // Uploads and full form round trips on a shared 2-core machine: more time than a page view.
   test.describe.configure({ timeout: 120_000 });
@@ -93,7 +76,7 @@ test.describe("adverts", () => {
       const S = L[locale];
       await login("user");
       await page.goto(`${S.prefix}/dodaty-ogoloshennya`);
-      const title = unique(locale === "uk" ? "Велосипед міський" : "City bike");
+      const title = uniqueText(locale === "uk" ? "Велосипед міський" : "City bike");
       await fillAdvert(page, S, title);
       await page.locator("#newPhotos").setInputFiles([await jpeg("one.jpg", "#c33"), await jpeg("two.jpg", "#36c")]);
       await page.getByRole("button", { name: S.publish }).click();
@@ -132,7 +115,7 @@ test.describe("adverts", () => {
     const S = L.uk;
     await login("editor");
     await page.goto("/cabinet/add-advertisement");
-    const title = unique("Дитяче крісло");
+    const title = uniqueText("Дитяче крісло");
     await fillAdvert(page, S, title, "дорого");
     await page.locator("#newPhotos").setInputFiles([await jpeg("chair.jpg", "#6a3")]);
     await page.getByRole("button", { name: S.publish }).click();
@@ -151,7 +134,7 @@ test.describe("adverts", () => {
   test("with JS, chosen photos are previewed, reordered and removed before sending @js-only", async ({ page, login }) => {
     await login("editor");
     await page.goto("/cabinet/add-advertisement");
-    const title = unique("Фото по порядку");
+    const title = uniqueText("Фото по порядку");
     await fillAdvert(page, L.uk, title);
     await page.locator("#newPhotos").setInputFiles([await jpeg("red.jpg", "#e00"), await jpeg("blue.jpg", "#00e")]);
     await page.locator("#newPhotos").setInputFiles([await jpeg("green.jpg", "#0c0")]);
@@ -175,7 +158,7 @@ test.describe("adverts", () => {
     const S = L.uk;
     await login("editor");
     await page.goto("/cabinet/add-advertisement");
-    await fillAdvert(page, S, unique("Стілець"), "дорого");
+    await fillAdvert(page, S, uniqueText("Стілець"), "дорого");
     await page.locator("#newPhotos").setInputFiles([await jpeg("chair.jpg", "#6a3")]);
     await page.getByRole("button", { name: S.publish }).click();
     await expect(page.getByText(S.priceError)).toBeVisible();
@@ -195,7 +178,7 @@ test.describe("adverts", () => {
     ];
     for (const file of files) {
       await page.goto("/dodaty-ogoloshennya");
-      await fillAdvert(page, L.uk, unique("Файл"));
+      await fillAdvert(page, L.uk, uniqueText("Файл"));
       await page.locator("#newPhotos").setInputFiles([file]);
       if (withJs && file.name === "huge.jpg") {
         // The browser refuses it at once, before anything is sent.
@@ -204,7 +187,9 @@ test.describe("adverts", () => {
         continue;
       }
       // The form's own post: the page's visit beacon is a POST too.
-      const response = page.waitForResponse((r) => r.request().method() === "POST" && /^\/dodaty-ogoloshennya(\.data)?$/.test(new URL(r.url()).pathname));
+      const response = page.waitForResponse(
+        (r) => r.request().method() === "POST" && /^\/dodaty-ogoloshennya(\.data)?$/.test(new URL(r.url()).pathname),
+      );
       await page.getByRole("button", { name: L.uk.publish }).click();
       expect((await response).status()).toBe(400);
       await expect(page.locator(".photo-field .field__error")).toContainText(file.name);

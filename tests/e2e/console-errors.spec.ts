@@ -59,7 +59,16 @@ test.describe("console errors @js-only", () => {
 
     test.beforeAll(async () => {
       test.setTimeout(300_000);
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "development", PORT: String(devPort), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "yes", DEMO_PASSWORD: demoPassword, NO_COLOR: "1" };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: String(devPort),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "yes",
+        DEMO_PASSWORD: demoPassword,
+        NO_COLOR: "1",
+      };
       delete env.DATABASE_URL;
       delete env.PUBLIC_URL;
       delete env.FORCE_COLOR;

@@ -31,7 +31,11 @@ const PNG = Buffer.from(
 );
 
 test.describe("staff dashboard", () => {
-  test("an editor creates a bilingual news item with a cover and tags, schedules it, then publishes it", async ({ page, javaScriptEnabled, login }) => {
+  test("an editor creates a bilingual news item with a cover and tags, schedules it, then publishes it", async ({
+    page,
+    javaScriptEnabled,
+    login,
+  }) => {
     test.slow(); // many pages and two languages, on a machine shared with the server
     const stamp = `${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}`;
     const title = `Новина ${createdByTests} ${stamp}`;
@@ -46,7 +50,9 @@ test.describe("staff dashboard", () => {
     await page.getByLabel("Категорія", { exact: true }).selectOption({ index: 1 });
     await page.locator(".dash-tags__list input[type=checkbox]").first().check();
     await page.getByLabel("Нові теги", { exact: true }).fill(`e2e-${stamp}`);
-    await page.getByLabel("Завантажити зображення", { exact: true }).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByLabel("Завантажити зображення", { exact: true })
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
     await page.getByLabel("Статус", { exact: true }).selectOption("published");
     await page.getByLabel("Час публікації", { exact: true }).fill(localTime(24));
     await page.getByRole("button", { name: "Створити" }).click();
@@ -172,7 +178,11 @@ test.describe("staff dashboard", () => {
     for (const path of ["/dashboard/settings", "/dashboard/locations", "/dashboard/reklama", "/dashboard/reklama/new-page"]) {
       expect((await page.goto(path))?.status(), path).toBe(403);
     }
-    expect((await page.request.post("/dashboard/settings", { form: { site_name_uk: "x" }, headers: { Origin: new URL(page.url()).origin } })).status()).toBe(403);
+    expect(
+      (
+        await page.request.post("/dashboard/settings", { form: { site_name_uk: "x" }, headers: { Origin: new URL(page.url()).origin } })
+      ).status(),
+    ).toBe(403);
   });
 
   test("an admin manages settings and sees the moderation queue", async ({ page, login }) => {

@@ -36,7 +36,8 @@ function databaseRelay(target: URL) {
     upstream.on("close", () => client.destroy());
   });
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
     goDown() {
       down = true;
       for (const socket of sockets) socket.destroy();
@@ -49,7 +50,10 @@ function databaseRelay(target: URL) {
 }
 
 test.describe("database faults @js-only", () => {
-  test.skip(!adminUrl, "needs PostgreSQL: set DATABASE_URL (on PGlite there are no backends to terminate; tests/unit/database-faults.test.ts covers the embedded database)");
+  test.skip(
+    !adminUrl,
+    "needs PostgreSQL: set DATABASE_URL (on PGlite there are no backends to terminate; tests/unit/database-faults.test.ts covers the embedded database)",
+  );
 
   let server: ChildProcess;
   let output = "";
@@ -95,7 +99,11 @@ test.describe("database faults @js-only", () => {
     if (database) await withAdminClient(adminUrl!, (client) => dropDatabase(client, database));
   });
 
-  const status = (pathname: string) => fetch(base + pathname, { headers: { "User-Agent": "Mozilla/5.0 Chrome/130" } }).then((r) => r.status, () => 0);
+  const status = (pathname: string) =>
+    fetch(base + pathname, { headers: { "User-Agent": "Mozilla/5.0 Chrome/130" } }).then(
+      (r) => r.status,
+      () => 0,
+    );
 
   test(`survives ${ROUNDS} rounds of pg_terminate_backend under load and serves 200 again`, async () => {
     test.setTimeout(180_000);
@@ -119,7 +127,9 @@ test.describe("database faults @js-only", () => {
     } finally {
       await admin.end();
     }
-    console.log(`database faults: ${terminated} backends terminated over ${ROUNDS} rounds; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `database faults: ${terminated} backends terminated over ${ROUNDS} rounds; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(terminated).toBeGreaterThanOrEqual(ROUNDS);
     // Every answer was a page or an outage notice, never a crash (0) or a 500.
     expect([...statuses.keys()].every((code) => code === 200 || code === 503)).toBe(true);

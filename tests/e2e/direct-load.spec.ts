@@ -45,7 +45,10 @@ test.describe("fetcher forms on a page opened by its address", () => {
     const article = page.locator("article.advert-item");
     // The toggle shows its new state at once (or, clicked before it hydrated, posts natively and
     // is redirected back): the reload must wait for the server to have stored it.
-    const stored = () => page.waitForResponse((response) => response.request().method() === "POST" && /^\/favourites(\.data)?$/.test(new URL(response.url()).pathname));
+    const stored = () =>
+      page.waitForResponse(
+        (response) => response.request().method() === "POST" && /^\/favourites(\.data)?$/.test(new URL(response.url()).pathname),
+      );
     const answered = stored();
     await article.getByRole("button", { name: /^Зберегти/ }).click();
     await expect(article.getByRole("button", { name: /^Збережено/ })).toHaveAttribute("aria-pressed", "true");

@@ -8,7 +8,8 @@ import { test, expect } from "./support/fixtures.ts";
 test.use({ axe: { enabled: false } }); // many pages: this test is about words, axe runs elsewhere
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
-const SKIP = /^\/us\/(login|verify-request|dashboard|cabinet|dodaty-ogoloshennya|report|delete-account|search|set-locale)|\.(xml|ics)$|\/click$/;
+const SKIP =
+  /^\/us\/(login|verify-request|dashboard|cabinet|dodaty-ogoloshennya|report|delete-account|search|set-locale)|\.(xml|ics)$|\/click$/;
 const MAX_PAGES = 45;
 
 test("English pages speak English in the shell, taxonomy and titles @no-js-only", async ({ page }) => {
@@ -44,7 +45,8 @@ test("English pages speak English in the shell, taxonomy and titles @no-js-only"
     }, CYRILLIC.source);
     for (const problem of found.problems) problems.push(`${path} ${problem}`);
     const isAdvert = /^\/us\/advertisement\/(?!category\/)[^/?]+$/.test(path);
-    if (CYRILLIC.test(found.title) && !isAdvert && !found.title.includes("(in Ukrainian)")) problems.push(`${path} title: "${found.title}"`);
+    if (CYRILLIC.test(found.title) && !isAdvert && !found.title.includes("(in Ukrainian)"))
+      problems.push(`${path} title: "${found.title}"`);
     for (const href of found.links) {
       const clean = href.split("#")[0]!;
       if (!seen.has(clean) && !SKIP.test(clean) && !clean.includes("page=")) {

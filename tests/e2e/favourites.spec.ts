@@ -81,7 +81,9 @@ for (const [locale, S] of Object.entries(L)) {
       await expect(card).toHaveCount(1);
       // Without JS the server redirects back; with JS the toggle flips at once, before the
       // server has answered: the reload below must wait for that answer, not for the flip.
-      const answered = page.waitForResponse((response) => response.request().method() === "POST" && /^\/favourites(\.data)?$/.test(new URL(response.url()).pathname));
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === "POST" && /^\/favourites(\.data)?$/.test(new URL(response.url()).pathname),
+      );
       await card.getByRole("button", { name: new RegExp(`^${S.saved}`) }).click();
       await answered;
       await expect(card.getByRole("button", { name: new RegExp(`^${S.save}`) }).or(page.getByText(S.noFavourites))).toBeVisible();
@@ -113,7 +115,10 @@ for (const [locale, S] of Object.entries(L)) {
       await expect(page).toHaveURL((url) => url.pathname === `${S.prefix}/advertisement` && url.search === "?location=krakiv");
 
       await page.goto(`${S.prefix}/cabinet/saved-searches`);
-      await page.locator("article", { has: page.getByRole("heading", { name }) }).getByRole("button", { name: S.remove }).click();
+      await page
+        .locator("article", { has: page.getByRole("heading", { name }) })
+        .getByRole("button", { name: S.remove })
+        .click();
       await expect(page.getByText(S.removed)).toBeVisible();
       await expect(page.getByRole("heading", { name })).toHaveCount(0);
     });

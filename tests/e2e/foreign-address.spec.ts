@@ -21,10 +21,19 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-foreign-address-"));
 test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startServer(serverPort: number, env: NodeJS.ProcessEnv): Promise<Server> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(serverPort), DATA_DIR: dataDir, SEED_DEMO: "yes", DEMO_PASSWORD: demoPassword, ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(serverPort),
+    DATA_DIR: dataDir,
+    SEED_DEMO: "yes",
+    DEMO_PASSWORD: demoPassword,
+    ...env,
+  };
   delete childEnv.DATABASE_URL;
   if (!("PUBLIC_URL" in env)) delete childEnv.PUBLIC_URL;
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], { cwd: root, env: childEnv });
+  const child: ChildProcess = spawn(process.execPath, ["scripts/serve.ts"], { cwd: root, env: childEnv });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -83,7 +92,10 @@ test.describe("PUBLIC_URL names localhost, the portal is opened at 127.0.0.1", (
 
   test("the consent form and the visit beacon get a 403 that says why, and one log line a minute per origin", async ({ page }) => {
     await page.goto(`${server.base}/novyny`);
-    const refused = await page.request.post(`${server.base}/api/visitors/log`, { data: { path: "/novyny" }, headers: { Origin: server.base } });
+    const refused = await page.request.post(`${server.base}/api/visitors/log`, {
+      data: { path: "/novyny" },
+      headers: { Origin: server.base },
+    });
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain("PUBLIC_URL");
     const consent = await page.request.post(`${server.base}/consent`, {
@@ -92,7 +104,10 @@ test.describe("PUBLIC_URL names localhost, the portal is opened at 127.0.0.1", (
     });
     expect(consent.status()).toBe(403);
     expect(await consent.text()).toMatch(/<h1>Ця адреса не є адресою порталу<\/h1>.*PUBLIC_URL/s);
-    const lines = server.output().split("\n").filter((line) => line.includes(`from ${server.base}:`));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(`from ${server.base}:`));
     expect(lines).toHaveLength(1);
   });
 });

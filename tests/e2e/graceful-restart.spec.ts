@@ -63,7 +63,9 @@ test.describe("graceful restart @js-only", () => {
     let written = 0;
     const before = [
       ...Array.from({ length: posts }, (_, i) => send(post(`theme=${i % 2 ? "dark" : "light"}&returnTo=%2Fabout`), () => written++)),
-      ...Array.from({ length: reads }, (_, i) => send(`GET /novyny?restart=${i} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n\r\n`, () => written++)),
+      ...Array.from({ length: reads }, (_, i) =>
+        send(`GET /novyny?restart=${i} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n\r\n`, () => written++),
+      ),
     ];
     // Every request is on the wire (the kernel accepted its connection) when the signal goes.
     await expect.poll(() => written, { intervals: [5] }).toBe(posts + reads);

@@ -11,7 +11,13 @@ function raw(path: string, options: { method?: string; headers?: Record<string, 
   const target = new URL(path, baseURL);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? "GET", headers: options.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? "GET",
+        headers: options.headers,
+      },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
@@ -51,7 +57,12 @@ test.describe("hostile requests to the real server @no-js-only", () => {
       { path: "/api/heartbeat", type: "application/json", body: beacon },
       { path: "/login", type: FORM, body: form({ intent: "signin", email: "x@example.test", password: "whatever-123" }) },
     ];
-    const foreigns: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example", ...EVIL }];
+    const foreigns: Array<Record<string, string>> = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+      { Origin: "https://evil.example", ...EVIL },
+    ];
     for (const post of posts) {
       for (const foreign of foreigns) {
         const refused = await raw(post.path, { method: "POST", headers: { "Content-Type": post.type, ...foreign }, body: post.body });
@@ -64,7 +75,14 @@ test.describe("hostile requests to the real server @no-js-only", () => {
   });
 
   test("open-redirect payloads land on the site's own pages", async () => {
-    const payloads = ["/.//evil.example", "/%2e//evil.example", "/..//evil.example", "/./\\evil.example", "//evil.example", "/\\evil.example"];
+    const payloads = [
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "/..//evil.example",
+      "/./\\evil.example",
+      "//evil.example",
+      "/\\evil.example",
+    ];
     const signIn = await raw("/login", {
       method: "POST",
       headers: { "Content-Type": FORM, Origin: baseURL },
@@ -83,7 +101,11 @@ test.describe("hostile requests to the real server @no-js-only", () => {
         expect(response.headers["x-remix-redirect"] ?? "", path).not.toContain("evil.example");
         expect(response.body, path).not.toContain("//evil.example");
       }
-      const theme = await raw("/set-theme", { method: "POST", headers: { "Content-Type": FORM, Origin: baseURL }, body: form({ theme: "dark", returnTo: payload }) });
+      const theme = await raw("/set-theme", {
+        method: "POST",
+        headers: { "Content-Type": FORM, Origin: baseURL },
+        body: form({ theme: "dark", returnTo: payload }),
+      });
       expect(theme.headers.location, payload).toBe("/");
     }
   });

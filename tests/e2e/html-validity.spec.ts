@@ -64,9 +64,7 @@ async function pagesFor(role: Role, api: APIRequestContext): Promise<string[]> {
   }
   const dashboard = linksBelow(await (await api.get("/dashboard")).text(), "/dashboard");
   // Each content list's first edit form and its categories page, beside every section itself.
-  const forms = await Promise.all(
-    dashboard.map((section) => firstLink(api, section, `${section}/edit`, dashboard).catch(() => undefined)),
-  );
+  const forms = await Promise.all(dashboard.map((section) => firstLink(api, section, `${section}/edit`, dashboard).catch(() => undefined)));
   return [...dashboard, ...forms.filter((form): form is string => Boolean(form))];
 }
 
@@ -92,17 +90,27 @@ test("every kind of page is valid HTML for a visitor, a user and an admin @js-on
       }
     }
     expect(files.size, "pages checked").toBeGreaterThan(30);
-    expect([...files.values()].some((page) => page.startsWith("admin /dashboard/") && page.includes("/edit")), "a dashboard form is among them").toBe(true);
+    expect(
+      [...files.values()].some((page) => page.startsWith("admin /dashboard/") && page.includes("/edit")),
+      "a dashboard form is among them",
+    ).toBe(true);
 
-    const run = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", "--stdout", ...[...files.keys()].map((url) => url.slice(5))], {
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      "java",
+      ["-jar", vnuJar, "--errors-only", "--format", "json", "--stdout", ...[...files.keys()].map((url) => url.slice(5))],
+      {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     expect(run.error, "java runs (scripts/ensure-e2e-tools.ts installs it)").toBeUndefined();
     const messages = (JSON.parse(run.stdout || "{}") as { messages?: VnuMessage[] }).messages ?? [];
     const errors = messages
       .filter((message) => message.type === "error")
-      .map((message) => `${files.get(message.url) ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract?.replace(/\s+/g, " ").slice(0, 120) ?? ""}`);
+      .map(
+        (message) =>
+          `${files.get(message.url) ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract?.replace(/\s+/g, " ").slice(0, 120) ?? ""}`,
+      );
     expect(errors, `Nu checker errors on ${files.size} pages`).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

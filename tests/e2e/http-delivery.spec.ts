@@ -1,22 +1,14 @@
 // What the server sends over HTTP, independent of the browser (runs in the js project only):
 // build-time brotli/gzip variants of hashed assets, and HEAD answering GET's headers.
 import http from "node:http";
+import { urlToHttpOptions } from "node:url";
 import zlib from "node:zlib";
+import { httpReply, type Reply } from "../support/http-reply.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { baseURL } from "./support/env.ts";
 
-type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
 function send(method: "GET" | "HEAD", pathname: string, headers: http.OutgoingHttpHeaders = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(pathname, baseURL), { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return httpReply({ ...urlToHttpOptions(new URL(pathname, baseURL)), method, headers });
 }
 
 /**
@@ -24,10 +16,16 @@ function send(method: "GET" | "HEAD", pathname: string, headers: http.OutgoingHt
  * chunking) and X-Page-Cache, which says "miss" on the first request and "hit" after it.
  */
 function representation(headers: http.IncomingHttpHeaders) {
-  const skip = new Set(["date", "connection", "keep-alive", "transfer-encoding", "x-page-cache"]);
+  // x-request-id: each response names its own request.
+  const skip = new Set(["date", "connection", "keep-alive", "transfer-encoding", "x-page-cache", "x-request-id"]);
   // An uncached page's CSP carries a fresh script nonce per response: the same policy, another nonce.
-  const sameNonce = (name: string, value: unknown) => (name === "content-security-policy" && typeof value === "string" ? value.replace(/'nonce-[^']+'/g, "'nonce-*'") : value);
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !skip.has(name)).map(([name, value]) => [name, sameNonce(name, value)]));
+  const sameNonce = (name: string, value: unknown) =>
+    name === "content-security-policy" && typeof value === "string" ? value.replace(/'nonce-[^']+'/g, "'nonce-*'") : value;
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !skip.has(name))
+      .map(([name, value]) => [name, sameNonce(name, value)]),
+  );
 }
 
 test.describe("HTTP delivery @js-only", () => {
@@ -38,7 +36,9 @@ test.describe("HTTP delivery @js-only", () => {
     // The page's largest script (the runtime chunk): tiny files are not worth precompressing.
     const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
     expect(scripts.length, "the page loads scripts").toBeGreaterThan(0);
-    const sizes = await Promise.all(scripts.map(async (path) => Number((await send("HEAD", path, { "accept-encoding": "identity" })).headers["content-length"])));
+    const sizes = await Promise.all(
+      scripts.map(async (path) => Number((await send("HEAD", path, { "accept-encoding": "identity" })).headers["content-length"])),
+    );
     const asset = scripts[sizes.indexOf(Math.max(...sizes))];
 
     const raw = await send("GET", asset!, { "accept-encoding": "identity" });

@@ -34,13 +34,33 @@ const PUBLIC_LISTS = ["/novyny", "/poster", "/advertisement", "/services", "/dia
 async function publicPages(page: Page): Promise<string[]> {
   const items: string[] = [];
   for (const list of PUBLIC_LISTS) items.push(await firstItem(page, list));
-  return ["/", ...PUBLIC_LISTS, ...items, "/search/advertisement?q=kvartyra", "/nashi-kontakty", "/privacy-policy", "/login", "/no-such-page"];
+  return [
+    "/",
+    ...PUBLIC_LISTS,
+    ...items,
+    "/search/advertisement?q=kvartyra",
+    "/nashi-kontakty",
+    "/privacy-policy",
+    "/login",
+    "/no-such-page",
+  ];
 }
 
 const ROLE_PAGES: Record<Role, (page: Page) => Promise<string[]>> = {
   visitor: publicPages,
   user: async () => ["/", "/cabinet", "/cabinet/advertisement", "/cabinet/add-advertisement", "/cabinet/security", "/dashboard"],
-  admin: async () => ["/", "/dashboard", "/dashboard/news", "/dashboard/advertisements", "/dashboard/news/categories", "/dashboard/settings", "/dashboard/settings/users", "/dashboard/reports", "/dashboard/tags", "/dashboard/news/new-page"],
+  admin: async () => [
+    "/",
+    "/dashboard",
+    "/dashboard/news",
+    "/dashboard/advertisements",
+    "/dashboard/news/categories",
+    "/dashboard/settings",
+    "/dashboard/settings/users",
+    "/dashboard/reports",
+    "/dashboard/tags",
+    "/dashboard/news/new-page",
+  ],
 };
 
 // The narrowest phone, the two commonest, then the narrowest width of each band the
@@ -133,15 +153,20 @@ test("the advert page puts price, title, photos and contact before the descripti
   expect(contact).toBeLessThan(description);
 });
 
-test("advert filters hide behind 'Filters (n)' on a phone and stay open on a wide screen", async ({ page }) => {
+test("advert filters hide behind 'Filters (n)' on a phone, open on filtered results, and stay open on a wide screen", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto("/advertisement?photos=1");
+  await page.goto("/advertisement");
   const summary = page.locator("summary", { hasText: "Фільтри" });
-  await expect(summary).toHaveText("Фільтри (1)");
   const category = page.getByLabel("Категорія", { exact: true });
   await expect(category).toBeHidden();
   await summary.click();
   await expect(category).toBeVisible();
+  // Results of a filter keep the panel open, with the filters just chosen in view.
+  await page.goto("/advertisement?photos=1");
+  await expect(summary).toHaveText("Фільтри (1)");
+  await expect(category).toBeVisible();
+  await summary.click();
+  await expect(category).toBeHidden();
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto("/advertisement");
   await expect(page.locator("summary", { hasText: "Фільтри" })).toBeHidden();
@@ -245,14 +270,22 @@ async function checkAreaPages(page: Page, paths: string[], javaScriptEnabled: bo
   return problems;
 }
 
-test("every dashboard page fits a 360 px phone for an admin: menu behind a button, no cut table, no squashed chart", async ({ page, javaScriptEnabled, login }) => {
+test("every dashboard page fits a 360 px phone for an admin: menu behind a button, no cut table, no squashed chart", async ({
+  page,
+  javaScriptEnabled,
+  login,
+}) => {
   test.setTimeout(180_000);
   await login("admin");
   const problems = await checkAreaPages(page, await dashboardPages(page), javaScriptEnabled);
   expect(problems, problems.join("\n")).toEqual([]);
 });
 
-test("every cabinet page fits a 360 px phone, for a user and an admin, with the menu behind a button", async ({ page, javaScriptEnabled, login }) => {
+test("every cabinet page fits a 360 px phone, for a user and an admin, with the menu behind a button", async ({
+  page,
+  javaScriptEnabled,
+  login,
+}) => {
   test.setTimeout(120_000);
   for (const role of ["user", "admin"] as const) {
     await page.context().clearCookies();
@@ -260,7 +293,11 @@ test("every cabinet page fits a 360 px phone, for a user and an admin, with the 
     await page.goto("/cabinet");
     const paths = await menuPaths(page);
     expect(paths).toContain("/cabinet/favourites");
-    const problems = await checkAreaPages(page, [...paths, ...(role === "user" ? [await firstLink(page, "/cabinet/advertisement", 'a[href*="/cabinet/edit/"]')] : [])], javaScriptEnabled);
+    const problems = await checkAreaPages(
+      page,
+      [...paths, ...(role === "user" ? [await firstLink(page, "/cabinet/advertisement", 'a[href*="/cabinet/edit/"]')] : [])],
+      javaScriptEnabled,
+    );
     expect(problems, `${role}:\n${problems.join("\n")}`).toEqual([]);
   }
 });

@@ -59,7 +59,11 @@ test("a buyer writes from the advert's page, the seller replies, a third person 
   await thirdContext.close();
 });
 
-test("a seller reports and blocks a buyer: the report reaches staff with the messages, the buyer's next message is refused and kept", async ({ page, browser, login }, testInfo) => {
+test("a seller reports and blocks a buyer: the report reaches staff with the messages, the buyer's next message is refused and kept", async ({
+  page,
+  browser,
+  login,
+}, testInfo) => {
   // The projects run at once: each writes as another buyer, about an advert no other test writes about.
   const [buyer, staffer] = testInfo.project.name === "js" ? (["editor", "admin"] as const) : (["admin", "editor"] as const);
   const question = `Скільки коштує заняття? (${testInfo.project.name} ${Date.now()})`;
@@ -119,7 +123,11 @@ test("an empty message is refused with a message beside the field", async ({ pag
   await expect(page.getByLabel("Ваше повідомлення продавцю")).toBeVisible();
 });
 
-test("with JS the header counts a new message and an open thread shows the answer, without a reload @js-only", async ({ page, browser, login }) => {
+test("with JS the header counts a new message and an open thread shows the answer, without a reload @js-only", async ({
+  page,
+  browser,
+  login,
+}) => {
   const question = `Ще можна забрати книжки? (live ${Date.now()})`;
   const answer = `Так, забирайте в суботу (live ${Date.now()})`;
   const sellerContext = await browser.newContext();

@@ -27,7 +27,12 @@ test.describe("platform pages", () => {
     });
   }
 
-  for (const [path, lang] of [["/x", "uk"], ["/us/x", "en"], ["/en/privacy-policy", "uk"], ["/us/us", "en"]] as const) {
+  for (const [path, lang] of [
+    ["/x", "uk"],
+    ["/us/x", "en"],
+    ["/en/privacy-policy", "uk"],
+    ["/us/us", "en"],
+  ] as const) {
     test(`${path} is the 404 "Page Not Found: {path}" inside the shell`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);

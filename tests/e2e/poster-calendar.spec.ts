@@ -46,7 +46,10 @@ test("a filtered posters list offers its calendar over webcal and https, and the
   expect((await page.request.get("/poster/calendar.ics?category=no-such-category")).status()).toBe(404);
 
   await page.goto("/us/poster?location=berlin");
-  await expect(page.getByTestId("calendar-webcal")).toHaveAttribute("href", /^webcal:\/\/[^/]+\/us\/poster\/calendar\.ics\?location=berlin$/);
+  await expect(page.getByTestId("calendar-webcal")).toHaveAttribute(
+    "href",
+    /^webcal:\/\/[^/]+\/us\/poster\/calendar\.ics\?location=berlin$/,
+  );
 });
 
 test("I'm going: a visitor is sent to sign in; a signed-in user marks and unmarks the event", async ({ page, login }, testInfo) => {
@@ -61,7 +64,10 @@ test("I'm going: a visitor is sent to sign in; a signed-in user marks and unmark
 
   await page.goto(`/us${path}`);
   await expect(rsvp.getByRole("heading", { name: "Going?" })).toBeVisible();
-  await expect(rsvp.getByRole("link", { name: "Sign in to say you're going" })).toHaveAttribute("href", `/us/login?redirect=${encodeURIComponent(`/us${path}`)}`);
+  await expect(rsvp.getByRole("link", { name: "Sign in to say you're going" })).toHaveAttribute(
+    "href",
+    `/us/login?redirect=${encodeURIComponent(`/us${path}`)}`,
+  );
 
   await login(event.account);
   await page.goto(path);

@@ -13,7 +13,10 @@ const sections = [
 test.describe("public content", () => {
   for (const section of sections) {
     test(`${section.path} lists items and opens one, in both languages`, async ({ page }) => {
-      for (const [prefix, heading, lang] of [["", section.uk, "uk"], ["/us", section.en, "en"]] as const) {
+      for (const [prefix, heading, lang] of [
+        ["", section.uk, "uk"],
+        ["/us", section.en, "en"],
+      ] as const) {
         const response = await page.goto(`${prefix}${section.path}`);
         expect(response?.status()).toBe(200);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
@@ -106,8 +109,14 @@ test.describe("machine-readable documents @no-js-only", () => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     const xml = await response.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"')).toBe(true);
-    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]+<\/lastmod>)?(?:<xhtml:link rel="alternate" hreflang="(?:uk|en|x-default)" href="[^"]+"\/>){3}<\/url>/g)].map((m) => m[1]!);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"')).toBe(
+      true,
+    );
+    const urls = [
+      ...xml.matchAll(
+        /<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]+<\/lastmod>)?(?:<xhtml:link rel="alternate" hreflang="(?:uk|en|x-default)" href="[^"]+"\/>){3}<\/url>/g,
+      ),
+    ].map((m) => m[1]!);
     expect(urls.length).toBe((xml.match(/<url>/g) ?? []).length);
     expect(urls.length).toBeGreaterThan(100);
     expect(urls.filter((url) => new URL(url).pathname.startsWith("/us")).length).toBe(urls.length / 2);
@@ -115,7 +124,9 @@ test.describe("machine-readable documents @no-js-only", () => {
     test.setTimeout(120_000);
     for (let start = 0; start < urls.length; start += 6) {
       const batch = urls.slice(start, start + 6);
-      const statuses = await Promise.all(batch.map((url) => request.get(new URL(url).pathname, { maxRedirects: 0 }).then((page) => page.status())));
+      const statuses = await Promise.all(
+        batch.map((url) => request.get(new URL(url).pathname, { maxRedirects: 0 }).then((page) => page.status())),
+      );
       batch.forEach((url, index) => expect(statuses[index], url).toBe(200));
     }
     const robots = await request.get("/robots.txt");

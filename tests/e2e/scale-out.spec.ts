@@ -49,7 +49,7 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
       ...extra,
     };
     for (const name of ["TRUST_PROXY", "SMTP_URL", "S3_BUCKET", "WEB_CONCURRENCY"]) if (!(name in extra)) delete env[name];
-    const child = spawn(process.execPath, ["server/main.ts"], { cwd: root, env });
+    const child = spawn(process.execPath, ["scripts/serve.ts"], { cwd: root, env });
     let output = "";
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
@@ -60,10 +60,13 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
 
   async function ready(server: Server, times = 1) {
     await expect
-      .poll(() => {
-        if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-        return server.output().split("Portal ready").length - 1;
-      }, { timeout: 120_000 })
+      .poll(
+        () => {
+          if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+          return server.output().split("Portal ready").length - 1;
+        },
+        { timeout: 120_000 },
+      )
       .toBe(times);
   }
 
@@ -105,7 +108,10 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
   }
 
   function cookieOf(response: Response): string {
-    return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    return response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
   }
 
   test("a session made on one process is valid on the other", async () => {
@@ -143,8 +149,14 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
     expect(await cached.text()).not.toContain(title);
 
     const signedIn = cookieOf(await signIn(ports.a, accounts.user.email, accounts.user.password));
-    const { rows: [category] } = await client.query<{ id: number }>("select id from categories c where kind = 'advertisement' and parent_id is null and not exists (select 1 from advert_fields f where f.category_id = c.id) order by id limit 1");
-    const { rows: [location] } = await client.query<{ id: number }>("select id from locations order by id limit 1");
+    const {
+      rows: [category],
+    } = await client.query<{ id: number }>(
+      "select id from categories c where kind = 'advertisement' and parent_id is null and not exists (select 1 from advert_fields f where f.category_id = c.id) order by id limit 1",
+    );
+    const {
+      rows: [location],
+    } = await client.query<{ id: number }>("select id from locations order by id limit 1");
     const form = new FormData();
     const fields: Record<string, string> = {
       title,
@@ -158,17 +170,25 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
       email: "bike@example.test",
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const posted = await fetch(`${origin(ports.a)}/dodaty-ogoloshennya`, { method: "POST", body: form, redirect: "manual", headers: { cookie: signedIn, Origin: origin(ports.a) } });
+    const posted = await fetch(`${origin(ports.a)}/dodaty-ogoloshennya`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { cookie: signedIn, Origin: origin(ports.a) },
+    });
     expect(posted.status).toBe(302);
 
     // B hears of the change by NOTIFY (content-notify.server.ts; its poll is 10 minutes away),
     // which arrives just after A's commit: wait for it, and check the page was rebuilt (a miss).
     let after: Response | undefined;
     await expect
-      .poll(async () => {
-        after = await fetch(list);
-        return (await after.clone().text()).includes(title);
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          after = await fetch(list);
+          return (await after.clone().text()).includes(title);
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
     expect(after!.headers.get("x-page-cache")).toBe("miss");
   });
@@ -181,10 +201,21 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
         headers: { "content-type": "application/json", "user-agent": agent, Origin: origin(at) },
       });
     const online = async () =>
-      (await client.query<{ count: number }>("select count(*)::int as count from presence where path = '/novyny' and last_seen_at > now() - interval '2 minutes'")).rows[0]!.count;
+      (
+        await client.query<{ count: number }>(
+          "select count(*)::int as count from presence where path = '/novyny' and last_seen_at > now() - interval '2 minutes'",
+        )
+      ).rows[0]!.count;
     expect(await online()).toBe(0);
     expect((await heartbeat(ports.a, "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0")).status).toBe(204);
-    expect((await heartbeat(ports.b, "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15")).status).toBe(204);
+    expect(
+      (
+        await heartbeat(
+          ports.b,
+          "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+        )
+      ).status,
+    ).toBe(204);
     expect(await online()).toBe(2);
   });
 
@@ -195,7 +226,9 @@ test.describe("scale-out: two processes, one PostgreSQL @js-only", () => {
     expect(cluster.output()).toContain("starting 2 workers");
     const workers = new Set(cluster.output().match(/worker \d+/g));
     expect(workers.size).toBe(2);
-    const pages = await Promise.all(Array.from({ length: 6 }, () => fetch(`${origin(ports.cluster)}/novyny`, { headers: { connection: "close" } })));
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(`${origin(ports.cluster)}/novyny`, { headers: { connection: "close" } })),
+    );
     expect(pages.map((page) => page.status)).toEqual(Array(6).fill(200));
 
     const exited = once(cluster.child, "exit");

@@ -5,12 +5,9 @@ import { test, expect } from "./support/fixtures.ts";
 import { baseURL, demoPassword, ports } from "./support/env.ts";
 import { startPortalProcess, type PortalProcess } from "./support/portal-process.ts";
 import { signInWithForm, SIGN_IN_WORDS } from "./support/sign-in.ts";
+import { uniqueEmail } from "./support/unique.ts";
 
 const W = SIGN_IN_WORDS.en;
-
-function uniqueEmail(tag: string, project: string): string {
-  return `e2e-${tag}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-}
 
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
@@ -29,13 +26,18 @@ test.describe("two-factor with an authenticator app", () => {
 
     await page.getByRole("button", { name: "Set up the authenticator app" }).click();
     await expect(page.getByRole("img", { name: "QR code for the authenticator app" })).toBeVisible();
-    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // Shown in groups of four; the code below comes from the key as shown, spaces and all removed.
+    const shown = (await page.getByTestId("totp-secret").textContent())!.trim();
+    expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/);
+    const secret = shown.replaceAll(" ", "");
     const confirm = page.locator("form#totp-confirm");
     await confirm.getByLabel("Code from the app").fill("000000");
     await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     await expect(page.locator("form#totp-confirm")).toContainText("The code is wrong or has already been used");
-    await page.locator("form#totp-confirm").getByLabel("Code from the app").fill(await codeAt(secret));
+    await page
+      .locator("form#totp-confirm")
+      .getByLabel("Code from the app")
+      .fill(await codeAt(secret));
     await page.locator("form#totp-confirm").getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
     await expect(page.getByText("Two-factor sign-in is on. Recovery codes left: 10.")).toBeVisible();
@@ -72,10 +74,26 @@ test.describe("passkeys", () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await page.goto(`${ORIGIN}/us/login?redirect=${encodeURIComponent("/us/cabinet/security")}`);
-    await signInWithForm(page, { email: "user@demo.local", password: demoPassword }, { words: W, open: false, redirect: "/us/cabinet/security" });
+    await signInWithForm(
+      page,
+      { email: "user@demo.local", password: demoPassword },
+      { words: W, open: false, redirect: "/us/cabinet/security" },
+    );
+    // The suggested name is in the page's language and names this device.
+    await expect(page.locator("#passkey-new-name")).toHaveValue("Passkey (Chrome on Linux)");
+    await page.goto(`${ORIGIN}/cabinet/security`);
+    await expect(page.locator("#passkey-new-name")).toHaveValue("Ключ доступу (Chrome на Linux)");
+    await page.goto(`${ORIGIN}/us/cabinet/security`);
     await page.locator("#passkey-new-name").fill("Virtual key");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(page.locator(".passkey-list__item input[name=name]")).toHaveValue("Virtual key");

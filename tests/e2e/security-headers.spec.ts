@@ -13,7 +13,9 @@ function watchViolations(page: Page): string[] {
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   void page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`Refused to (CSP event) ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`);
+      console.error(
+        `Refused to (CSP event) ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   return problems;
@@ -34,7 +36,9 @@ test.describe("content security policy @js-only", () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(response!.headers()["x-frame-options"]).toBe("DENY");
     await expectHydrated(page);
-    const inline = await page.locator("script:not([src]):not([type='application/ld+json']):not([type='application/json'])").evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
+    const inline = await page
+      .locator("script:not([src]):not([type='application/ld+json']):not([type='application/json'])")
+      .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
     expect(inline.length).toBeGreaterThan(0);
     expect(inline.every((value) => value === nonce)).toBe(true);
     // A client navigation still works (module scripts of the next route load under the CSP).
@@ -53,7 +57,12 @@ test.describe("content security policy @js-only", () => {
 
     await page.goto("/dodaty-ogoloshennya");
     await expectHydrated(page);
-    await expect(page.locator("form").filter({ has: page.locator("input[type=file], textarea") }).first()).toBeVisible();
+    await expect(
+      page
+        .locator("form")
+        .filter({ has: page.locator("input[type=file], textarea") })
+        .first(),
+    ).toBeVisible();
 
     await page.goto("/dashboard/news");
     const edit = await page.locator('a[href*="/dashboard/news/edit/"]').first().getAttribute("href");

@@ -34,7 +34,10 @@ async function openApp(page: Page, path: string) {
 }
 
 test.describe("cookie consent", () => {
-  test("no optional cookie before consent; accept all stores the documented format and the banner goes", async ({ page, javaScriptEnabled }) => {
+  test("no optional cookie before consent; accept all stores the documented format and the banner goes", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const logged = javaScriptEnabled ? page.waitForResponse("**/api/visitors/log") : null;
     await page.goto("/");
     await expect(banner(page)).toBeVisible();
@@ -58,7 +61,10 @@ test.describe("cookie consent", () => {
   });
 
   test("a footer link that takes keyboard focus is scrolled clear of the banner, on a phone and a wide screen", async ({ page }) => {
-    for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 }]) {
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1366, height: 768 },
+    ]) {
       await page.setViewportSize(viewport);
       for (const path of ["/nashi-kontakty", "/novyny"]) {
         await page.goto(path);
@@ -159,7 +165,10 @@ test.describe("visitor log and heartbeat", () => {
     // Half a minute later, a client navigation into another layout: the shell unmounts and
     // mounts again. Its old timer must stop; the app is still the same load (no new log).
     await page.clock.runFor(HEARTBEAT_MS / 2);
-    await page.getByRole("navigation", { name: /обліков/i }).getByRole("link", { name: "Увійти" }).click();
+    await page
+      .getByRole("navigation", { name: /обліков/i })
+      .getByRole("link", { name: "Увійти" })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator("form#signin")).toBeVisible();
     await page.clock.runFor(HEARTBEAT_MS / 2);
@@ -203,7 +212,9 @@ test.describe("new build detection", () => {
     expect(await sameDocument()).toBe(true);
 
     // A deployment: the server now names another build.
-    await page.route("**/builds/latest.json*", (route) => route.fulfill({ json: { id: "next-deployment" }, headers: { "Cache-Control": "no-cache" } }));
+    await page.route("**/builds/latest.json*", (route) =>
+      route.fulfill({ json: { id: "next-deployment" }, headers: { "Cache-Control": "no-cache" } }),
+    );
     const polled = page.waitForRequest("**/builds/latest.json*");
     await page.clock.runFor(BUILD_CHECK_MS);
     expect(new URL((await polled).url()).search).toMatch(/^\?\d+$/);
@@ -223,7 +234,11 @@ test.describe("new build detection", () => {
     // React Router learns the header links' routes (and their chunks) shortly after load.
     await page.clock.runFor(500);
     const postersModule = () =>
-      page.evaluate(() => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string } | undefined> } }).__reactRouterManifest.routes["routes/posters/route"]?.module);
+      page.evaluate(
+        () =>
+          (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string } | undefined> } }).__reactRouterManifest
+            .routes["routes/posters/route"]?.module,
+      );
     await expect.poll(postersModule).toMatch(/^\/assets\/.+\.js$/);
     const chunk = `**${await postersModule()}`;
     // The chunk is gone, as after a deployment that removed old assets.
@@ -244,14 +259,25 @@ test.describe("toasts", () => {
   test("six severities, close button, lifetime paused on hover and restarted on leave, removal by group @js-only", async ({ page }) => {
     await stopClock(page);
     await openApp(page, "/us");
-    const add = (detail: Record<string, unknown>) => page.evaluate((toast) => window.dispatchEvent(new CustomEvent("toast:add", { detail: toast })), detail);
+    const add = (detail: Record<string, unknown>) =>
+      page.evaluate((toast) => window.dispatchEvent(new CustomEvent("toast:add", { detail: toast })), detail);
     const region = page.locator(".toast-region");
 
     for (const severity of ["info", "success", "warn", "error", "secondary", "contrast"]) {
-      await add({ id: `t-${severity}`, severity, text: `A ${severity} toast`, group: severity === "info" ? "solo" : "batch", life: 600_000 });
+      await add({
+        id: `t-${severity}`,
+        severity,
+        text: `A ${severity} toast`,
+        group: severity === "info" ? "solo" : "batch",
+        life: 600_000,
+      });
     }
     await expect(region.locator(".toast")).toHaveCount(6);
-    await expect(region.locator("[data-severity]")).toHaveText(["A info toast", "A success toast", "A warn toast", "A error toast", "A secondary toast", "A contrast toast"].map((text) => new RegExp(text)));
+    await expect(region.locator("[data-severity]")).toHaveText(
+      ["A info toast", "A success toast", "A warn toast", "A error toast", "A secondary toast", "A contrast toast"].map(
+        (text) => new RegExp(text),
+      ),
+    );
 
     await region.locator('[data-severity="warn"]').getByRole("button", { name: "Close" }).click();
     await expect(region.locator(".toast")).toHaveCount(5);
@@ -292,7 +318,9 @@ test.describe("toasts", () => {
 test.describe("prefetch", () => {
   const routeModules = (page: Page) =>
     page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname).filter((path) => path.includes("/assets/")),
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+        .map((link) => new URL(link.href).pathname)
+        .filter((path) => path.includes("/assets/")),
     );
 
   test("likely next pages' code is preloaded a second after load @js-only", async ({ page }) => {
@@ -300,9 +328,22 @@ test.describe("prefetch", () => {
     await openApp(page, "/");
     // Let React Router learn the header links' routes first.
     await page.clock.runFor(500);
-    await expect.poll(() => page.evaluate(() => Object.keys((window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes).some((id) => id.includes("posters")))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys((window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes).some((id) =>
+            id.includes("posters"),
+          ),
+        ),
+      )
+      .toBe(true);
     const before = await routeModules(page);
-    const postersModule = await page.evaluate(() => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes["routes/posters/route"]!.module);
+    const postersModule = await page.evaluate(
+      () =>
+        (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes[
+          "routes/posters/route"
+        ]!.module,
+    );
     expect(before).not.toContain(postersModule);
     // The prefetcher's own code loads when the browser is first idle, so its one-second timer
     // starts at a moment the test does not see: the clock goes on in steps until the preload shows.
@@ -315,7 +356,9 @@ test.describe("prefetch", () => {
   });
 
   test("nothing is preloaded with save-data @js-only", async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" }, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" }, configurable: true }),
+    );
     const prefetcherCode = page.waitForResponse(/\/assets\/prefetch-[\w-]+\.js$/);
     await stopClock(page);
     await openApp(page, "/");
@@ -331,7 +374,6 @@ test.describe("prefetch", () => {
 /** Signs in as the demo editor and lands on `then`. */
 
 test.describe("dashboard visitor charts", () => {
-
   test("the seeded visits as charts with JavaScript, as tables without", async ({ page, javaScriptEnabled, login }) => {
     await login("editor");
     await page.goto("/dashboard");
@@ -359,12 +401,17 @@ test.describe("dashboard visitor charts", () => {
 
     await page.goto("/us/dashboard");
     const english = page.getByRole("region", { name: "Visitors" });
-    expect(await english.locator('[data-chart="visits-per-day"] tbody tr').first().locator("th").textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await english.locator('[data-chart="visits-per-day"] tbody tr').first().locator("th").textContent()).toMatch(
+      /^\d{2}\/\d{2}\/\d{4}$/,
+    );
   });
 });
 
 test.describe("messages", () => {
-  test("a part that mounts before its messages have arrived waits for them and renders without an error @js-only", async ({ page, login }) => {
+  test("a part that mounts before its messages have arrived waits for them and renders without an error @js-only", async ({
+    page,
+    login,
+  }) => {
     await login("editor");
     await page.goto("/dashboard/news");
     const edit = await page.locator('a[href*="/dashboard/news/edit/"]').first().getAttribute("href");

@@ -1,7 +1,7 @@
 // The community sends events in, with JavaScript on and off: a user fills the cabinet's form,
 // the event waits (not public) until an editor approves it in the moderation queue, then it
 // is on the posters; a rejected one shows staff's reason in the user's list.
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
 import { createdByTests, localTime } from "./support/content.ts";
 
@@ -15,13 +15,32 @@ async function sendEvent(page: Page, title: string) {
   await expect(page.locator(".submission-list__item", { hasText: title })).toContainText("Чекає перевірки");
 }
 
-/** The editor's page on the moderation queue, in its own signed-in context. */
-async function editorQueue(browser: Browser, javaScriptEnabled: boolean, login: (who: "editor", context: BrowserContext) => Promise<void>) {
+type Login = (who: "editor", context: BrowserContext) => Promise<void>;
+
+/** An editor, signed in in a context of their own, decides on the queued item titled `title`; it leaves the queue. */
+async function decideInQueue(
+  { browser, javaScriptEnabled, login }: { browser: Browser; javaScriptEnabled: boolean; login: Login },
+  title: string,
+  decide: (item: Locator) => Promise<void>,
+) {
   const context = await browser.newContext({ javaScriptEnabled });
-  await login("editor", context);
-  const page = await context.newPage();
-  await page.goto("/dashboard/advertisements/moderation");
-  return { page, close: () => context.close() };
+  try {
+    await login("editor", context);
+    const page = await context.newPage();
+    await page.goto("/dashboard/advertisements/moderation");
+    await decide(page.locator(".dash-queue__item", { hasText: title }));
+    await expect(page.locator(".dash-queue__item", { hasText: title })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The user's row for `title` in their submissions, once it shows `state`. */
+async function submissionRow(page: Page, title: string, state: string) {
+  await page.goto("/cabinet/submissions");
+  const row = page.locator(".submission-list__item", { hasText: title });
+  await expect(row).toContainText(state);
+  return row;
 }
 
 test.describe("community submissions", () => {
@@ -34,18 +53,9 @@ test.describe("community submissions", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText(title)).toHaveCount(0);
 
-    const staff = await editorQueue(browser, javaScriptEnabled, login);
-    try {
-      const item = staff.page.locator(".dash-queue__item", { hasText: title });
-      await item.getByRole("button", { name: "Схвалити" }).click();
-      await expect(staff.page.locator(".dash-queue__item", { hasText: title })).toHaveCount(0);
-    } finally {
-      await staff.close();
-    }
+    await decideInQueue({ browser, javaScriptEnabled, login }, title, (item) => item.getByRole("button", { name: "Схвалити" }).click());
 
-    await page.goto("/cabinet/submissions");
-    const row = page.locator(".submission-list__item", { hasText: title });
-    await expect(row).toContainText("Опубліковано");
+    const row = await submissionRow(page, title, "Опубліковано");
     await row.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(/\/poster\/[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -57,19 +67,12 @@ test.describe("community submissions", () => {
     await login("user");
     await sendEvent(page, title);
 
-    const staff = await editorQueue(browser, javaScriptEnabled, login);
-    try {
-      const item = staff.page.locator(".dash-queue__item", { hasText: title });
+    await decideInQueue({ browser, javaScriptEnabled, login }, title, async (item) => {
       await item.getByRole("textbox").fill("Це реклама, а не подія громади.");
       await item.getByRole("button", { name: "Відхилити" }).click();
-      await expect(staff.page.locator(".dash-queue__item", { hasText: title })).toHaveCount(0);
-    } finally {
-      await staff.close();
-    }
+    });
 
-    await page.goto("/cabinet/submissions");
-    const row = page.locator(".submission-list__item", { hasText: title });
-    await expect(row).toContainText("Відхилено");
+    const row = await submissionRow(page, title, "Відхилено");
     await expect(row).toContainText("Причина: Це реклама, а не подія громади.");
   });
 

@@ -7,11 +7,17 @@ import { test, expect } from "./support/fixtures.ts";
 
 /** Header texts that are drawn narrower than they are: cut with an ellipsis or clipped. */
 async function cutTexts(page: Page): Promise<string[]> {
-  return page.locator(".site-header").evaluate((header) =>
-    [...header.querySelectorAll<HTMLElement>(".site-header__name, .account-menu__link span, .language-switch span, .site-header__nav a, .account-menu button")]
-      .filter((element) => element.getClientRects().length > 0 && element.clientWidth > 1 && element.scrollWidth > element.clientWidth)
-      .map((element) => `${element.textContent} (${element.scrollWidth} > ${element.clientWidth})`),
-  );
+  return page
+    .locator(".site-header")
+    .evaluate((header) =>
+      [
+        ...header.querySelectorAll<HTMLElement>(
+          ".site-header__name, .account-menu__link span, .language-switch span, .site-header__nav a, .account-menu button",
+        ),
+      ]
+        .filter((element) => element.getClientRects().length > 0 && element.clientWidth > 1 && element.scrollWidth > element.clientWidth)
+        .map((element) => `${element.textContent} (${element.scrollWidth} > ${element.clientWidth})`),
+    );
 }
 
 test.describe("header", () => {
@@ -52,8 +58,13 @@ test.describe("header", () => {
 });
 
 test.describe("cookie settings dialog", () => {
-  for (const viewport of [{ width: 360, height: 640 }, { width: 1366, height: 768 }]) {
-    test(`stays within a ${viewport.width}x${viewport.height} screen with its title, close button and actions in view`, async ({ page }) => {
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 1366, height: 768 },
+  ]) {
+    test(`stays within a ${viewport.width}x${viewport.height} screen with its title, close button and actions in view`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto("/poster?consent=manage");
       const dialog = page.getByRole("dialog", { name: "Налаштування cookie" });
@@ -81,7 +92,9 @@ test.describe("cookie settings dialog", () => {
 
 test.describe("card grids", () => {
   for (const width of [360, 768, 1366]) {
-    test(`at ${width} px the cards before the in-feed reklama fill whole rows and the reklama spans the grid @no-js-only`, async ({ page }) => {
+    test(`at ${width} px the cards before the in-feed reklama fill whole rows and the reklama spans the grid @no-js-only`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       for (const path of ["/poster", "/novyny", "/"]) {
         await page.goto(path);
@@ -96,7 +109,8 @@ test.describe("card grids", () => {
             return { columns, cards: items.length - (wide >= 0 ? 1 : 0), before: wide, reklama, grid: list.getBoundingClientRect().width };
           });
           // A full page or a home section fills its rows; a short last page may not.
-          if (path === "/" || shape.cards === 12) expect(shape.cards % shape.columns, `${path}: ${shape.cards} cards in ${shape.columns} columns`).toBe(0);
+          if (path === "/" || shape.cards === 12)
+            expect(shape.cards % shape.columns, `${path}: ${shape.cards} cards in ${shape.columns} columns`).toBe(0);
           if (shape.before >= 0) {
             expect(shape.before % shape.columns, `${path}: reklama after ${shape.before} cards`).toBe(0);
             expect(shape.reklama, `${path}: reklama width`).toBeCloseTo(shape.grid, 0);
@@ -112,5 +126,10 @@ test("an event that has started and not ended is listed as ongoing, with its end
   const ongoing = page.locator(".content-card__meta time").filter({ hasText: /^Триває до \d\d(\.\d\d|:\d\d)$/ });
   await expect(ongoing.first()).toBeVisible();
   await page.goto("/us/poster");
-  await expect(page.locator(".content-card__meta time").filter({ hasText: /^Ongoing until (\d\d\/\d\d|\d+:\d\d [AP]M)$/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator(".content-card__meta time")
+      .filter({ hasText: /^Ongoing until (\d\d\/\d\d|\d+:\d\d [AP]M)$/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -3,22 +3,14 @@
 //
 //   const data = await callAppRoute(staticPage.loader, { url: "/us/about", params: { slug: "about" } });
 import { i18nextMiddleware } from "#app/middleware/i18next.ts";
-import { buildContext, buildRequest, type RouteCallOptions } from "./route.ts";
+import { type RouteCallOptions, routeArgs } from "./route.ts";
 
 export async function callAppRoute<F extends (args: any) => unknown>(
   fn: F | undefined,
   options: RouteCallOptions = {},
 ): Promise<Awaited<ReturnType<F>>> {
   if (!fn) throw new Error("callAppRoute: the route module has no such loader/action");
-  const request = buildRequest(options);
-  const url = new URL(request.url);
-  const args = {
-    request,
-    url,
-    pattern: options.pattern ?? url.pathname,
-    params: options.params ?? {},
-    context: buildContext(options.context),
-  };
+  const args = routeArgs(options);
   let result: unknown;
   let thrown: unknown;
   let failed = false;

@@ -3,7 +3,7 @@
 //
 //   const cookie = await signIn("user@x.test", "password-1");
 //   const res = await catchResponse(callWithSession(cabinet.loader, { url: "/cabinet", cookie, middleware: [authMiddleware] }));
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
 import { inject } from "vitest";
@@ -12,9 +12,10 @@ import { i18nextMiddleware } from "#app/middleware/i18next.ts";
 import { sessionMiddleware } from "#app/modules/auth/guards.server.ts";
 import { commitSessionCookie, createSession } from "#app/modules/auth/session.server.ts";
 import { createUser } from "#app/modules/auth/users.server.ts";
-import { getConfig, loadConfig, setConfig } from "#app/modules/config/config.server.ts";
-import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
-import { buildContext, buildRequest, cookieHeader, type RouteCallOptions } from "./route.ts";
+import { getConfig, loadConfig, setConfig } from "#app/platform/config/config.server.ts";
+import { clientAddressContext } from "#app/platform/http/client-address.server.ts";
+import { type OutboxMail, readOutboxDir } from "./outbox.ts";
+import { cookieHeader, type RouteCallOptions, routeArgs } from "./route.ts";
 
 /**
  * A config with a fresh DATA_DIR (outbox, uploads) and a fixed session secret. The folder
@@ -30,7 +31,13 @@ let counter = 0;
 export async function makeUser(options: { role?: UserRole; email?: string; password?: string; verified?: boolean; name?: string } = {}) {
   const password = options.password ?? "password-123";
   const email = options.email ?? `person${++counter}-${Date.now()}@example.test`;
-  const user = await createUser({ email, password, role: options.role ?? "user", verified: options.verified ?? true, name: options.name ?? "Test Person" });
+  const user = await createUser({
+    email,
+    password,
+    role: options.role ?? "user",
+    verified: options.verified ?? true,
+    name: options.name ?? "Test Person",
+  });
   return { ...user, password };
 }
 
@@ -61,12 +68,9 @@ export async function callWithSession<F extends (args: any) => unknown>(
   options: SessionCallOptions = {},
 ): Promise<SessionCallResult<Awaited<ReturnType<F>>>> {
   if (!fn) throw new Error("callWithSession: the route module has no such loader/action");
-  const request = buildRequest(options);
-  const url = new URL(request.url);
-  const context = buildContext(options.context);
+  const args = routeArgs(options);
   // Each call comes from its own address unless told otherwise, so limits per IP do not leak between tests.
-  context.set(clientAddressContext, options.ip ?? `2001:db8::${(++addressCounter).toString(16)}`);
-  const args = { request, url, pattern: options.pattern ?? url.pathname, params: options.params ?? {}, context };
+  args.context.set(clientAddressContext, options.ip ?? `2001:db8::${(++addressCounter).toString(16)}`);
   const chain = [i18nextMiddleware as MiddlewareFunction<Response>, sessionMiddleware, ...(options.middleware ?? [])];
   let result: unknown;
   const run = async (index: number): Promise<Response> => {
@@ -81,68 +85,19 @@ export async function callWithSession<F extends (args: any) => unknown>(
   return { result: result as Awaited<ReturnType<F>>, setCookies };
 }
 
-export type OutboxMail = { file: string; to: string; subject: string; link: string | null; raw: string; /** raw with quoted-printable undone: the text as a person reads it. */ text: string };
-
 /** The messages in $DATA_DIR/outbox, oldest first. */
 export function readOutbox(dataDir = getConfig().dataDir): OutboxMail[] {
-  const dir = path.join(dataDir, "outbox");
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith(".eml")).sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) => {
-    const raw = readFileSync(path.join(dir, file), "utf8");
-    const header = (name: string) =>
-      raw.match(new RegExp(`^${name}:[ \\t]*(.*(?:\\n[ \\t].*)*)`, "mi"))?.[1]?.replace(/\n[ \t]+/g, " ").trim() ?? "";
-    return { file, to: header("To"), subject: decodeMimeWords(header("Subject")), link: header("X-Portal-Link") || null, raw, text: decodeQuotedPrintable(raw) };
-  });
+  return readOutboxDir(dataDir);
 }
 
-/** Undoes quoted-printable (soft line breaks, =XX bytes) over the whole message, as UTF-8. */
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let index = 0; index < joined.length; index++) {
-    const hex = joined[index] === "=" ? /^[0-9A-F]{2}$/.exec(joined.slice(index + 1, index + 3)) : null;
-    if (hex) {
-      bytes.push(parseInt(hex[0], 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[index]!, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
+/** The mails in the outbox addressed to `email`. */
+export function mailsTo(email: string): OutboxMail[] {
+  return readOutbox().filter((mail) => mail.to.includes(email));
 }
 
-/** Decodes RFC 2047 words (nodemailer's B and Q forms), joining adjacent words' bytes before UTF-8. */
-function decodeMimeWords(text: string): string {
-  const parts: Array<string | Buffer> = [];
-  let last = 0;
-  for (const match of text.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)) {
-    const between = text.slice(last, match.index);
-    if (!/^\s*$/.test(between) || parts.length === 0) parts.push(between);
-    const [, kind, encoded] = match as unknown as [string, string, string];
-    parts.push(
-      kind.toUpperCase() === "B"
-        ? Buffer.from(encoded, "base64")
-        : Buffer.from(encoded.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1"),
-    );
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  let out = "";
-  let bytes: Buffer[] = [];
-  for (const part of parts) {
-    if (Buffer.isBuffer(part)) {
-      bytes.push(part);
-      continue;
-    }
-    if (bytes.length) out += Buffer.concat(bytes).toString("utf8");
-    bytes = [];
-    out += part;
-  }
-  if (bytes.length) out += Buffer.concat(bytes).toString("utf8");
-  return out;
+/** The `token` parameter of a mailed link. */
+export function tokenOf(link: string | null): string {
+  const token = new URL(link ?? "").searchParams.get("token");
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
 }

@@ -10,8 +10,10 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openPGlite, openPostgres } from "#db/connection.ts";
 import type { DB } from "#db/schema.ts";
-import { registerDatabase } from "#app/modules/db/db.server.ts";
-import { stopJobQueue } from "#app/modules/jobs/queue.server.ts";
+import { registerDatabase } from "#app/platform/db/db.server.ts";
+import { stopJobQueue } from "#app/platform/jobs/queue.server.ts";
+// The domains' time-driven changes, registered with the page cache as app/entry.server.tsx does.
+import "#app/page-cache-sources.server.ts";
 import type { TestDatabaseTemplate } from "./global-setup.ts";
 import { createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "./pg-admin.ts";
 

@@ -12,7 +12,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect } from "kysely";
 import type { TestProject } from "vitest/node";
-import { installJobQueue } from "#app/modules/jobs/queue.server.ts";
+import { appJobs } from "#app/jobs.server.ts";
+import { installJobQueue } from "#app/platform/jobs/queue.server.ts";
 import { openPostgres, pgliteExtensions } from "#db/connection.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { baseName, createDatabase, dropDatabase, quoteIdent, urlForDatabase, withAdminClient } from "./pg-admin.ts";
@@ -49,15 +50,13 @@ async function setupPostgres(url: string): Promise<{ template: TestDatabaseTempl
     const database = openPostgres(urlForDatabase(url, template), 2);
     try {
       await migrateToLatest(database.db);
-      await installJobQueue(database);
+      await installJobQueue(database, appJobs);
     } finally {
       await database.close();
     }
     // No one may connect to the template any more: a stray connection would make every
     // CREATE DATABASE ... TEMPLATE fail with "source database is being accessed by other users".
-    await withAdminClient(url, (client) =>
-      client.query(`ALTER DATABASE ${quoteIdent(template)} WITH ALLOW_CONNECTIONS false`),
-    );
+    await withAdminClient(url, (client) => client.query(`ALTER DATABASE ${quoteIdent(template)} WITH ALLOW_CONNECTIONS false`));
   } catch (error) {
     await withAdminClient(url, (client) => dropDatabase(client, template)).catch(() => {});
     throw error;
@@ -66,10 +65,9 @@ async function setupPostgres(url: string): Promise<{ template: TestDatabaseTempl
     template: { kind: "postgres", url, template, prefix },
     teardown: () =>
       withAdminClient(url, async (client) => {
-        const leftovers = await client.query<{ datname: string }>(
-          "SELECT datname FROM pg_database WHERE starts_with(datname, $1)",
-          [prefix],
-        );
+        const leftovers = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [
+          prefix,
+        ]);
         for (const { datname } of leftovers.rows) await dropDatabase(client, datname);
         await dropDatabase(client, template);
       }),
@@ -83,7 +81,7 @@ async function setupPGlite(): Promise<{ template: TestDatabaseTemplate; teardown
   let dump: Blob;
   try {
     await migrateToLatest(db);
-    await installJobQueue({ pglite });
+    await installJobQueue({ pglite }, appJobs);
     dump = await pglite.dumpDataDir("none");
   } finally {
     await db.destroy(); // closes the PGlite instance too

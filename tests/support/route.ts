@@ -7,12 +7,9 @@
 //   const res = await catchResponse(callRoute(route.loader, { url: "/cabinet" }));
 //   expect(res.headers.get("Location")).toBe("/login?redirect=%2Fcabinet");
 import { type RouterContext, RouterContextProvider } from "react-router";
-import { withProcessServices } from "#app/modules/app-context/app-context.server.ts";
 
 export type FormInput =
-  | FormData
-  | URLSearchParams
-  | Record<string, string | number | boolean | Blob | null | undefined | Array<string | Blob>>;
+  FormData | URLSearchParams | Record<string, string | number | boolean | Blob | null | undefined | Array<string | Blob>>;
 
 export type RouteCallOptions = {
   /** Path (`/us/novyny?page=2`) or absolute URL; relative paths get http://localhost. */
@@ -78,14 +75,21 @@ export function buildRequest(options: RouteCallOptions = {}): Request {
 }
 
 /**
- * The context a loader gets: what the process has (the test's database, config, image store:
- * withProcessServices), then the values given.
+ * The context a loader gets: the values given (the services are the process's: the test's
+ * database, config and image store).
  */
 export function buildContext(context: RouteCallOptions["context"]): RouterContextProvider {
   if (context instanceof RouterContextProvider) return context;
-  const provider = withProcessServices(new RouterContextProvider());
+  const provider = new RouterContextProvider();
   for (const [key, value] of context ?? []) provider.set(key, value as never);
   return provider;
+}
+
+/** The arguments React Router gives a loader or action: a fresh Request, its URL and route, and the context. */
+export function routeArgs(options: RouteCallOptions = {}) {
+  const request = buildRequest(options);
+  const url = new URL(request.url);
+  return { request, url, pattern: options.pattern ?? url.pathname, params: options.params ?? {}, context: buildContext(options.context) };
 }
 
 /**
@@ -97,15 +101,7 @@ export async function callRoute<F extends (args: any) => unknown>(
   options: RouteCallOptions = {},
 ): Promise<Awaited<ReturnType<F>>> {
   if (!fn) throw new Error("callRoute: the route module has no such loader/action");
-  const request = buildRequest(options);
-  const url = new URL(request.url);
-  return (await fn({
-    request,
-    url,
-    pattern: options.pattern ?? url.pathname,
-    params: options.params ?? {},
-    context: buildContext(options.context),
-  })) as Awaited<ReturnType<F>>;
+  return (await fn(routeArgs(options))) as Awaited<ReturnType<F>>;
 }
 
 /** The Response a loader/action threw or returned (redirects, 404s, a thrown `data(null, init)`); fails otherwise. */

@@ -46,14 +46,24 @@ export class SoftPasskey {
     idLength.writeUInt16BE(this.id.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.id, Buffer.from(cose)]);
     const authData = this.authData(0x01 | 0x04 | 0x40, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", new Uint8Array(authData)]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", new Uint8Array(authData)],
+      ]) as never,
+    );
     const clientDataJSON = JSON.stringify({ type: "webauthn.create", challenge, origin, crossOrigin: false });
     return {
       id: b64url(this.id),
       rawId: b64url(this.id),
       type: "public-key",
       clientExtensionResults: {},
-      response: { clientDataJSON: b64url(Buffer.from(clientDataJSON)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(Buffer.from(clientDataJSON)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
     };
   }
 

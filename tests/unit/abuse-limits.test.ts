@@ -17,7 +17,7 @@ import path from "node:path";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { checkLimit, consumeLimit, LIMITS, limitRules, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
 import { useTestDatabase } from "../support/db.ts";
-import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
+import { callWithSession, makeUser, sessionCookieFor, type SessionCallOptions, useAccountConfig } from "../support/auth.ts";
 import { cookieHeader, unwrapData } from "../support/route.ts";
 
 const t = useTestDatabase();
@@ -29,17 +29,26 @@ beforeAll(() => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
 });
 
-/** Status and Retry-After of what a route returned or threw. */
-async function outcome(call: Promise<{ result: unknown }>): Promise<{ status: number; retryAfter: string | null }> {
+/** Status and headers of what a route returned or threw. */
+async function answerOf(call: Promise<{ result: unknown }>): Promise<{ status: number; headers: Headers }> {
   let value: unknown;
   try {
     value = (await call).result;
   } catch (error) {
     value = error;
   }
-  if (value instanceof Response) return { status: value.status, retryAfter: value.headers.get("Retry-After") };
-  const { status, headers } = unwrapData(value);
+  return value instanceof Response ? { status: value.status, headers: value.headers } : unwrapData(value);
+}
+
+/** Status and Retry-After of what a route returned or threw. */
+async function outcome(call: Promise<{ result: unknown }>): Promise<{ status: number; retryAfter: string | null }> {
+  const { status, headers } = await answerOf(call);
   return { status, retryAfter: headers.get("Retry-After") };
+}
+
+/** BURST calls at once, the i-th made by `call(i)`: their outcomes. */
+function burst(call: (i: number) => Promise<{ result: unknown }>) {
+  return Promise.all(Array.from({ length: BURST }, (_, i) => outcome(call(i))));
 }
 
 /** Failures the database counted for the account: one per password evaluated and found wrong. */
@@ -58,10 +67,8 @@ describe(`${BURST} concurrent wrong passwords for one account from one address`,
   const ip = "198.51.100.66";
   it("through /login: exactly the limit is evaluated, the rest get 429 with Retry-After", async () => {
     const user = await makeUser({ email: "burst-login@example.test" });
-    const outcomes = await Promise.all(
-      Array.from({ length: BURST }, (_, i) =>
-        outcome(callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password: `guess-${i}-abc` } })),
-      ),
+    const outcomes = await burst((i) =>
+      callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password: `guess-${i}-abc` } }),
     );
     expect(tally(outcomes)).toEqual({ 401: MAX, 429: BURST - MAX });
     expect(await countedFailures(user.email)).toBe(MAX);
@@ -73,18 +80,14 @@ describe(`${BURST} concurrent wrong passwords for one account from one address`,
     const csrf = (await callWithSession(apiAuth.loader, { url: "/api/auth/csrf", params: { "*": "csrf" } })).result as Response;
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const cookie = cookieHeader(...csrf.headers.getSetCookie());
-    const outcomes = await Promise.all(
-      Array.from({ length: BURST }, (_, i) =>
-        outcome(
-          callWithSession(apiAuth.action, {
-            url: "/api/auth/callback/credentials",
-            params: { "*": "callback/credentials" },
-            ip,
-            cookie,
-            form: { email: user.email, password: `guess-${i}-abc`, csrfToken, json: "true" },
-          }),
-        ),
-      ),
+    const outcomes = await burst((i) =>
+      callWithSession(apiAuth.action, {
+        url: "/api/auth/callback/credentials",
+        params: { "*": "callback/credentials" },
+        ip,
+        cookie,
+        form: { email: user.email, password: `guess-${i}-abc`, csrfToken, json: "true" },
+      }),
     );
     expect(tally(outcomes)).toEqual({ 401: MAX, 429: BURST - MAX });
     for (const refused of outcomes.filter((o) => o.status === 429)) expect(Number(refused.retryAfter)).toBeGreaterThan(0);
@@ -93,18 +96,14 @@ describe(`${BURST} concurrent wrong passwords for one account from one address`,
   it("as password confirmations in the cabinet: the limit holds there too", async () => {
     const user = await makeUser({ email: "burst-cabinet@example.test" });
     const cookie = await sessionCookieFor(user.id);
-    const outcomes = await Promise.all(
-      Array.from({ length: BURST }, (_, i) =>
-        outcome(
-          callWithSession(cabinet.action, {
-            url: "/cabinet",
-            cookie,
-            ip,
-            middleware: [authMiddleware],
-            form: { intent: "password", currentPassword: `guess-${i}-abc`, newPassword: "a-new-password-123" },
-          }),
-        ),
-      ),
+    const outcomes = await burst((i) =>
+      callWithSession(cabinet.action, {
+        url: "/cabinet",
+        cookie,
+        ip,
+        middleware: [authMiddleware],
+        form: { intent: "password", currentPassword: `guess-${i}-abc`, newPassword: "a-new-password-123" },
+      }),
     );
     expect(tally(outcomes)).toEqual({ 400: MAX, 429: BURST - MAX });
     expect(await countedFailures(user.email)).toBe(MAX);
@@ -114,10 +113,15 @@ describe(`${BURST} concurrent wrong passwords for one account from one address`,
     const user = await makeUser({ email: "burst-right@example.test" });
     const ip = "198.51.100.200";
     const own = limitRules.accountAddressKey(ip, user.email);
-    const signIn = (password: string) => outcome(callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password } }));
+    const signIn = (password: string) =>
+      outcome(callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password } }));
     expect((await signIn("wrong-password-1")).status).toBe(401);
     expect((await signIn(user.password)).status).toBe(302);
-    const events = await t.db.selectFrom("rate_limit_events").select("key").where("key", "in", [`signin:ip:${ip}`, limitRules.accountKey(user.email), own]).execute();
+    const events = await t.db
+      .selectFrom("rate_limit_events")
+      .select("key")
+      .where("key", "in", [`signin:ip:${ip}`, limitRules.accountKey(user.email), own])
+      .execute();
     // The failure before stays on the address; the success left nothing, and cleared the account (and the address's failures for it).
     expect(events.map((event) => event.key)).toEqual([`signin:ip:${ip}`]);
   });
@@ -147,9 +151,17 @@ describe("failed sign-ins slow the failing address, not the owner", () => {
     // The account's whole allowance used up from elsewhere, one failure per address.
     await t.db
       .insertInto("rate_limit_events")
-      .values(Array.from({ length: max }, (_, i) => ({ key: limitRules.accountKey(user.email), created_at: new Date(now.getTime() - 60_000 + i) })))
+      .values(
+        Array.from({ length: max }, (_, i) => ({
+          key: limitRules.accountKey(user.email),
+          created_at: new Date(now.getTime() - 60_000 + i),
+        })),
+      )
       .execute();
-    await t.db.insertInto("rate_limit_events").values({ key: limitRules.accountAddressKey("192.0.2.7", user.email), created_at: new Date(now.getTime() - 60_000) }).execute();
+    await t.db
+      .insertInto("rate_limit_events")
+      .values({ key: limitRules.accountAddressKey("192.0.2.7", user.email), created_at: new Date(now.getTime() - 60_000) })
+      .execute();
     expect((await signIn(user.email, user.password, "192.0.2.7")).status).toBe(429);
     expect((await signIn(user.email, user.password, "192.0.2.8")).status).toBe(302);
   });
@@ -189,113 +201,144 @@ describe("failed sign-ins slow the failing address, not the owner", () => {
 // driven to its 429, and what the action answered goes through the page's headers the way
 // React Router does it for the HTML (no JS) and the .data (JS) answer alike.
 describe("every limited form's 429 carries Retry-After to the browser", () => {
-  type PageModule = { action?: unknown; headers?: (args: any) => Headers };
+  type PageModule = { action?: (args: any) => unknown; headers?: (args: any) => Headers };
   const ip = "198.51.100.77";
   /** Uses up a counter: `count` events just now. */
   const fill = (key: string, count = 1000) =>
-    t.db.insertInto("rate_limit_events").values(Array.from({ length: count }, () => ({ key, created_at: new Date() }))).execute();
+    t.db
+      .insertInto("rate_limit_events")
+      .values(Array.from({ length: count }, () => ({ key, created_at: new Date() })))
+      .execute();
 
   async function pageAnswer(module: PageModule, call: Promise<{ result: unknown }>) {
-    let value: unknown;
-    try {
-      value = (await call).result;
-    } catch (error) {
-      value = error;
-    }
-    const { status, headers: actionHeaders } = value instanceof Response ? { status: value.status, headers: value.headers } : unwrapData(value);
+    const { status, headers: actionHeaders } = await answerOf(call);
     expect(module.headers, "the route exports headers").toBeTypeOf("function");
-    const sent = module.headers!({ parentHeaders: new Headers({ "X-Layout": "kept" }), loaderHeaders: new Headers(), actionHeaders, errorHeaders: undefined });
+    const sent = module.headers!({
+      parentHeaders: new Headers({ "X-Layout": "kept" }),
+      loaderHeaders: new Headers(),
+      actionHeaders,
+      errorHeaders: undefined,
+    });
     return { status, retryAfter: sent.get("Retry-After"), layout: sent.get("X-Layout") };
   }
 
   async function liveAdvert(ownerId: number, slug: string) {
-    const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: `${slug}-cat`, name_uk: "Категорія" }).returning("id").executeTakeFirstOrThrow();
+    const category = await t.db
+      .insertInto("categories")
+      .values({ kind: "advertisement", slug: `${slug}-cat`, name_uk: "Категорія" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return t.db
       .insertInto("advertisements")
-      .values({ slug, owner_id: ownerId, category_id: category.id, title: "Оголошення", description: "Опис оголошення для перевірки.", status: "published", published_at: new Date(Date.now() - 60_000), phone: "+380501234567", show_phone: true })
+      .values({
+        slug,
+        owner_id: ownerId,
+        category_id: category.id,
+        title: "Оголошення",
+        description: "Опис оголошення для перевірки.",
+        status: "published",
+        published_at: new Date(Date.now() - 60_000),
+        phone: "+380501234567",
+        show_phone: true,
+      })
       .returning(["id", "category_id"])
       .executeTakeFirstOrThrow();
   }
 
-  const forms: Record<string, () => Promise<{ module: PageModule; call: Promise<{ result: unknown }> }>> = {
+  /** The account's address failures used up from `ip`: even its right password waits. */
+  const fillAddressFailures = (email: string) => fill(limitRules.accountAddressKey(ip, email), LIMITS.signInFailure.accountAddress.max);
+  /** A session cookie for the user and the guard their account pages run behind. */
+  const signedIn = async (user: { id: number }) => ({ cookie: await sessionCookieFor(user.id), middleware: [authMiddleware] });
+
+  /** Each form, driven to its limit: the page it posts to and the request it sends. */
+  const forms: Record<string, () => Promise<{ module: PageModule; request: SessionCallOptions }>> = {
     "sign-in": async () => {
       const user = await makeUser();
-      await fill(limitRules.accountAddressKey(ip, user.email), LIMITS.signInFailure.accountAddress.max);
-      return { module: login, call: callWithSession(login.action, { url: "/login", ip, form: { intent: "signin", email: user.email, password: user.password } }) };
+      await fillAddressFailures(user.email);
+      return { module: login, request: { url: "/login", ip, form: { intent: "signin", email: user.email, password: user.password } } };
     },
     register: async () => {
       await fill(`register:ip:${ip}`);
-      return { module: login, call: callWithSession(login.action, { url: "/login", ip, form: { intent: "register", email: "new-one@example.test", password: "a-long-password-1" } }) };
+      const form = { intent: "register", email: "new-one@example.test", password: "a-long-password-1" };
+      return { module: login, request: { url: "/login", ip, form } };
     },
     forgot: async () => {
       await fill(`mail:ip:${ip}`);
-      return { module: login, call: callWithSession(login.action, { url: "/login", ip, form: { intent: "forgot", email: "anyone@example.test" } }) };
+      return { module: login, request: { url: "/login", ip, form: { intent: "forgot", email: "anyone@example.test" } } };
     },
     report: async () => {
       const owner = await makeUser();
       const advert = await liveAdvert(owner.id, "report-limit");
       await fill(`report:ip:${ip}`);
-      return { module: report, call: callWithSession(report.action, { url: "/report", ip, form: { targetType: "advertisement", targetId: String(advert.id), reason: "spam" } }) };
+      const form = { targetType: "advertisement", targetId: String(advert.id), reason: "spam" };
+      return { module: report, request: { url: "/report", ip, form } };
     },
     "show phone": async () => {
       const owner = await makeUser();
       await liveAdvert(owner.id, "phone-limit");
       await fill(`advert-contact:ip:${ip}`);
-      return { module: advertItem, call: callWithSession(advertItem.action, { url: "/advertisement/phone-limit", ip, params: { slug: "phone-limit" }, form: { intent: "phone" } }) };
+      const request = { url: "/advertisement/phone-limit", ip, params: { slug: "phone-limit" }, form: { intent: "phone" } };
+      return { module: advertItem, request };
     },
     "delete account": async () => {
       const user = await makeUser();
-      await fill(limitRules.accountAddressKey(ip, user.email), LIMITS.signInFailure.accountAddress.max);
-      const cookie = await sessionCookieFor(user.id);
-      return { module: deleteAccount, call: callWithSession(deleteAccount.action, { url: "/delete-account", ip, cookie, middleware: [authMiddleware], form: { password: user.password, confirm: "yes" } }) };
+      await fillAddressFailures(user.email);
+      const form = { password: user.password, confirm: "yes" };
+      return { module: deleteAccount, request: { url: "/delete-account", ip, ...(await signedIn(user)), form } };
     },
     "password change": async () => {
       const user = await makeUser();
-      await fill(limitRules.accountAddressKey(ip, user.email), LIMITS.signInFailure.accountAddress.max);
-      const cookie = await sessionCookieFor(user.id);
-      return { module: cabinet, call: callWithSession(cabinet.action, { url: "/cabinet", ip, cookie, middleware: [authMiddleware], form: { intent: "password", currentPassword: user.password, newPassword: "a-new-password-123" } }) };
+      await fillAddressFailures(user.email);
+      const form = { intent: "password", currentPassword: user.password, newPassword: "a-new-password-123" };
+      return { module: cabinet, request: { url: "/cabinet", ip, ...(await signedIn(user)), form } };
     },
     "first message to a seller": async () => {
       const owner = await makeUser();
       const advert = await liveAdvert(owner.id, "message-limit");
       const user = await makeUser();
       await fill(`conversation:user:${user.id}`);
-      const cookie = await sessionCookieFor(user.id);
-      return { module: messageNew, call: callWithSession(messageNew.action, { url: "/cabinet/messages/new", cookie, middleware: [authMiddleware], form: { advert: String(advert.id), body: "Ще актуально?" } }) };
+      const form = { advert: String(advert.id), body: "Ще актуально?" };
+      return { module: messageNew, request: { url: "/cabinet/messages/new", ...(await signedIn(user)), form } };
     },
     "saved search": async () => {
       const user = await makeUser();
       await fill(`saved-search:user:${user.id}`);
-      const cookie = await sessionCookieFor(user.id);
-      return { module: adverts, call: callWithSession(adverts.action, { url: "/advertisement", cookie, middleware: [authMiddleware], form: { intent: "save-search", name: "Велосипеди" } }) };
+      const form = { intent: "save-search", name: "Велосипеди" };
+      return { module: adverts, request: { url: "/advertisement", ...(await signedIn(user)), form } };
     },
     "daily advert limit": async () => {
       const user = await makeUser();
       const advert = await liveAdvert(user.id, "daily-limit");
       await t.db.updateTable("settings").set({ adverts_per_user_per_day: 1 }).execute();
-      const cookie = await sessionCookieFor(user.id);
       const form = {
-        title: "Друге оголошення", categoryId: String(advert.category_id), description: "Продаю ноутбук у дуже доброму стані, батарея тримає.",
-        priceKind: "free", contactName: "Оля", email: "olia@example.test",
+        title: "Друге оголошення",
+        categoryId: String(advert.category_id),
+        description: "Продаю ноутбук у дуже доброму стані, батарея тримає.",
+        priceKind: "free",
+        contactName: "Оля",
+        email: "olia@example.test",
         // The advert form takes multipart only; an empty file input is what a browser sends without photos.
         photos: new File([], "", { type: "application/octet-stream" }),
       };
-      return { module: advertNew, call: callWithSession(advertNew.action, { url: "/dodaty-ogoloshennya", cookie, middleware: [authMiddleware], form }) };
+      return { module: advertNew, request: { url: "/dodaty-ogoloshennya", ...(await signedIn(user)), form } };
     },
     favourites: async () => {
       const user = await makeUser();
       const advert = await liveAdvert(user.id, "favourite-limit");
       await fill(`favourite:user:${user.id}`);
       const cookie = await sessionCookieFor(user.id);
-      return { module: favouriteToggle, call: callWithSession(favouriteToggle.action, { url: "/favourites", cookie, form: { intent: "save", advertId: String(advert.id), inline: "1" } }) };
+      return {
+        module: favouriteToggle,
+        request: { url: "/favourites", cookie, form: { intent: "save", advertId: String(advert.id), inline: "1" } },
+      };
     },
   };
 
   for (const [name, setup] of Object.entries(forms)) {
     it(name, async () => {
       try {
-        const { module, call } = await setup();
-        const answer = await pageAnswer(module, call);
+        const { module, request } = await setup();
+        const answer = await pageAnswer(module, callWithSession(module.action, request));
         expect(answer.status).toBe(429);
         expect(Number(answer.retryAfter)).toBeGreaterThan(0);
         expect(answer.layout).toBe("kept");

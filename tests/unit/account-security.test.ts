@@ -11,24 +11,27 @@ import * as security from "#app/routes/cabinet-security/route.tsx";
 import * as cabinet from "#app/routes/cabinet/route.tsx";
 import * as exportPage from "#app/routes/cabinet-export-file/route.ts";
 import * as exportDownload from "#app/routes/cabinet-export-download/route.ts";
-import { deviceName } from "#app/modules/auth/devices.server.ts";
+import { deviceKey, parseDevice } from "#app/modules/auth/devices.server.ts";
 import { hashToken } from "#app/modules/auth/secrets.server.ts";
 import { createSession, commitSessionCookie } from "#app/modules/auth/session.server.ts";
 import { issueToken } from "#app/modules/auth/tokens.server.ts";
 import { INSTANT_EXPORT_MAX_PHOTOS, removeStaleExports } from "#app/modules/account-export/export.server.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { imageObjectName } from "#app/modules/images/process.server.ts";
-import { resolveImageStore } from "#app/modules/images/storage.server.ts";
-import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
+import { imageObjectName } from "#app/platform/images/process.server.ts";
+import { resolveImageStore } from "#app/platform/images/storage.server.ts";
+import { runQueuedJobs } from "#app/jobs.server.ts";
 import { reply, sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
 import { useTestDatabase } from "../support/db.ts";
-import { callWithSession, makeUser, readOutbox, useAccountConfig } from "../support/auth.ts";
+import { callWithSession, makeUser, useAccountConfig, mailsTo, tokenOf } from "../support/auth.ts";
 import { catchResponse, cookieHeader, unwrapData } from "../support/route.ts";
+import { liveForDays } from "../support/adverts.ts";
 
 const t = useTestDatabase();
-const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const CHROME_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(() => {
@@ -38,16 +41,6 @@ beforeAll(() => {
 async function sessionFor(userId: number, userAgent: string) {
   const { token, id } = await createSession(userId, userAgent);
   return { id, token, cookie: cookieHeader(await commitSessionCookie(token)) };
-}
-
-function mailsTo(email: string) {
-  return readOutbox().filter((mail) => mail.to.includes(email));
-}
-
-function tokenOf(link: string | null): string {
-  const token = new URL(link ?? "").searchParams.get("token");
-  if (!token) throw new Error(`no token in ${link}`);
-  return token;
 }
 
 async function askForLink(email: string, ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`) {
@@ -84,7 +77,11 @@ describe("sign-in link", () => {
       const { result } = await callWithSession(loginLink.loader, { url: `/login/link?token=${token}` });
       expect(result.token).toBe(token);
     }
-    const { result, setCookies } = await callWithSession(loginLink.action, { url: "/login/link", form: { token }, headers: { "user-agent": CHROME_ANDROID } });
+    const { result, setCookies } = await callWithSession(loginLink.action, {
+      url: "/login/link",
+      form: { token },
+      headers: { "user-agent": CHROME_ANDROID },
+    });
     const response = result as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/cabinet");
@@ -129,7 +126,11 @@ describe("sign-in link", () => {
   it("is limited like the reset mail: the sixth request an hour for one address is 429", async () => {
     const user = await makeUser();
     for (let i = 0; i < 5; i++) expect((await askForLink(user.email, `203.0.113.${i + 1}`)).status).toBe(302);
-    const { result } = await callWithSession(login.action, { url: "/login", ip: "203.0.113.99", form: { intent: "link", email: user.email } });
+    const { result } = await callWithSession(login.action, {
+      url: "/login",
+      ip: "203.0.113.99",
+      form: { intent: "link", email: user.email },
+    });
     const limited = unwrapData(result);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -137,11 +138,12 @@ describe("sign-in link", () => {
 });
 
 describe("sessions list", () => {
-  it("names devices from the user agent", () => {
-    expect(deviceName(CHROME_ANDROID)).toBe("Chrome on Android");
-    expect(deviceName(FIREFOX_WINDOWS)).toBe("Firefox on Windows");
-    expect(deviceName(SAFARI_IPHONE)).toBe("Safari on iOS");
-    expect(deviceName(null)).toBeNull();
+  it("reads the browser and the system from the user agent, keyed as before for the known-devices list", () => {
+    expect(parseDevice(CHROME_ANDROID)).toEqual({ browser: "Chrome", os: "Android" });
+    expect(parseDevice(SAFARI_IPHONE)).toEqual({ browser: "Safari", os: "iOS" });
+    expect(parseDevice(null)).toBeNull();
+    expect(deviceKey(parseDevice(FIREFOX_WINDOWS))).toBe("Firefox on Windows");
+    expect(deviceKey(null)).toBe("unknown");
   });
 
   it("lists the account's sessions with this device first, named by handles that are neither token nor id", async () => {
@@ -151,8 +153,8 @@ describe("sessions list", () => {
     await sessionFor((await makeUser()).id, SAFARI_IPHONE);
     const { result } = await callWithSession(security.loader, { url: "/cabinet/security", cookie: laptop.cookie });
     expect(result.sessions.map((session) => [session.device, session.current])).toEqual([
-      ["Firefox on Windows", true],
-      ["Chrome on Android", false],
+      ["Firefox на Windows", true],
+      ["Chrome на Android", false],
     ]);
     const page = JSON.stringify(result);
     for (const secret of [phone.token, phone.id, laptop.token, laptop.id]) expect(page).not.toContain(secret);
@@ -165,19 +167,34 @@ describe("sessions list", () => {
     const mine = await sessionFor(user.id, FIREFOX_WINDOWS);
     const old = await sessionFor(user.id, CHROME_ANDROID);
     const theirs = await sessionFor(stranger.id, SAFARI_IPHONE);
-    const handleOf = async (id: string) => (await t.db.selectFrom("sessions").select("handle").where("id", "=", id).executeTakeFirstOrThrow()).handle;
+    const handleOf = async (id: string) =>
+      (await t.db.selectFrom("sessions").select("handle").where("id", "=", id).executeTakeFirstOrThrow()).handle;
 
-    const foreign = await catchResponse(callWithSession(security.action, { url: "/cabinet/security", cookie: mine.cookie, form: { intent: "session-sign-out", session: await handleOf(theirs.id) } }));
+    const foreign = await catchResponse(
+      callWithSession(security.action, {
+        url: "/cabinet/security",
+        cookie: mine.cookie,
+        form: { intent: "session-sign-out", session: await handleOf(theirs.id) },
+      }),
+    );
     expect(foreign.status).toBe(404);
     expect(await t.db.selectFrom("sessions").select("id").where("id", "=", theirs.id).executeTakeFirst()).toBeDefined();
     for (const session of ["not-a-uuid", theirs.id, "", "x".repeat(99)]) {
-      const refused = await catchResponse(callWithSession(security.action, { url: "/cabinet/security", cookie: mine.cookie, form: { intent: "session-sign-out", session } }));
+      const refused = await catchResponse(
+        callWithSession(security.action, { url: "/cabinet/security", cookie: mine.cookie, form: { intent: "session-sign-out", session } }),
+      );
       expect(refused.status).toBe(404);
     }
-    const unknownIntent = await catchResponse(callWithSession(security.action, { url: "/cabinet/security", cookie: mine.cookie, form: { intent: "bogus" } }));
+    const unknownIntent = await catchResponse(
+      callWithSession(security.action, { url: "/cabinet/security", cookie: mine.cookie, form: { intent: "bogus" } }),
+    );
     expect(unknownIntent.status).toBe(400);
 
-    const { result } = await callWithSession(security.action, { url: "/cabinet/security", cookie: mine.cookie, form: { intent: "session-sign-out", session: await handleOf(old.id) } });
+    const { result } = await callWithSession(security.action, {
+      url: "/cabinet/security",
+      cookie: mine.cookie,
+      form: { intent: "session-sign-out", session: await handleOf(old.id) },
+    });
     expect((result as Response).status).toBe(303);
     const left = await t.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
     expect(left.map((row) => row.id)).toEqual([mine.id]);
@@ -189,7 +206,9 @@ describe("sessions list", () => {
     await sessionFor(user.id, CHROME_ANDROID);
     await sessionFor(user.id, SAFARI_IPHONE);
     await callWithSession(security.action, { url: "/cabinet/security", cookie: mine.cookie, form: { intent: "session-sign-out-others" } });
-    expect((await t.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).map((row) => row.id)).toEqual([mine.id]);
+    expect((await t.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).map((row) => row.id)).toEqual([
+      mine.id,
+    ]);
 
     await sessionFor(user.id, CHROME_ANDROID);
     await callWithSession(cabinet.action, {
@@ -197,12 +216,14 @@ describe("sessions list", () => {
       cookie: mine.cookie,
       form: { intent: "password", currentPassword: user.password, newPassword: "New-password-42" },
     });
-    expect((await t.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).map((row) => row.id)).toEqual([mine.id]);
+    expect((await t.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).map((row) => row.id)).toEqual([
+      mine.id,
+    ]);
   });
 });
 
 describe("security mails", () => {
-  it("a sign-in from a new device mails the owner in their language, with a working \"this wasn't me\"", async () => {
+  it('a sign-in from a new device mails the owner in their language, with a working "this wasn\'t me"', async () => {
     const user = await makeUser();
     await t.db.updateTable("users").set({ preferred_locale: "us" }).where("id", "=", user.id).execute();
     await sessionFor(user.id, FIREFOX_WINDOWS);
@@ -230,7 +251,11 @@ describe("security mails", () => {
     const user = await makeUser();
     const mine = await sessionFor(user.id, FIREFOX_WINDOWS);
     await runQueuedJobs();
-    await callWithSession(cabinet.action, { url: "/cabinet", cookie: mine.cookie, form: { intent: "password", currentPassword: user.password, newPassword: "New-password-42" } });
+    await callWithSession(cabinet.action, {
+      url: "/cabinet",
+      cookie: mine.cookie,
+      form: { intent: "password", currentPassword: user.password, newPassword: "New-password-42" },
+    });
     await runQueuedJobs();
     expect(mailsTo(user.email).at(-1)!.subject).toMatch(/^Пароль змінено/);
   });
@@ -250,7 +275,11 @@ describe("personal data export", () => {
 
   async function person(name: string) {
     const user = await makeUser({ name, email: `${name.toLowerCase()}-${++counter}@example.test` });
-    await t.db.updateTable("users").set({ created_at: new Date(Date.now() - 72 * HOUR) }).where("id", "=", user.id).execute();
+    await t.db
+      .updateTable("users")
+      .set({ created_at: new Date(Date.now() - 72 * HOUR) })
+      .where("id", "=", user.id)
+      .execute();
     return { ...user, session: await sessionFor(user.id, FIREFOX_WINDOWS) };
   }
 
@@ -266,9 +295,7 @@ describe("personal data export", () => {
         price_kind: "free",
         contact_name: "Contact",
         email: `contact-${ownerId}@example.test`,
-        status: "published",
-        published_at: new Date(Date.now() - HOUR),
-        expires_at: new Date(Date.now() + 20 * 24 * HOUR),
+        ...liveForDays(20),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -277,7 +304,10 @@ describe("personal data export", () => {
   async function photo(ownerId: number, bytes: Uint8Array) {
     const key = `2026/11/export-${++counter}`;
     await resolveImageStore().put(imageObjectName(key, 800), bytes, "image/webp");
-    await t.db.insertInto("images").values({ key, width: 800, height: 600, variants: [800], owner_id: ownerId }).execute();
+    await t.db
+      .insertInto("images")
+      .values({ key, width: 800, height: 600, variants: [800], owner_id: ownerId })
+      .execute();
     return key;
   }
 
@@ -296,7 +326,11 @@ describe("personal data export", () => {
     const unrelated = await sendAboutAdvert(bobsAdvert.id, carol.id, "Carol asks Bob privately");
     expect(unrelated.ok).toBe(true);
 
-    const { result } = await callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: alice.session.cookie, form: { intent: "export" } });
+    const { result } = await callWithSession(exportPage.action, {
+      url: "/cabinet/export/file",
+      cookie: alice.session.cookie,
+      form: { intent: "export" },
+    });
     const response = result as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
@@ -313,14 +347,19 @@ describe("personal data export", () => {
     expect(data.conversations).toHaveLength(1);
     expect(data.conversations[0].otherParty).toBe("Bob");
     expect(data.conversations[0].messages.map((message: { from: string }) => message.from)).toEqual(["other", "you"]);
-    for (const foreign of [bob.email, carol.email, "Carol", "Bob's lamp\",\n      \"description", "password", "Carol asks Bob"]) expect(text).not.toContain(foreign);
+    for (const foreign of [bob.email, carol.email, "Carol", 'Bob\'s lamp",\n      "description', "password", "Carol asks Bob"])
+      expect(text).not.toContain(foreign);
   });
 
   it("mails a link for larger accounts: single use, for the same account only", async () => {
     const dana = await person("Dana");
     const eve = await person("Eve");
     for (let i = 0; i <= INSTANT_EXPORT_MAX_PHOTOS; i++) await photo(dana.id, new Uint8Array([i]));
-    const { result } = await callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: dana.session.cookie, form: { intent: "export" } });
+    const { result } = await callWithSession(exportPage.action, {
+      url: "/cabinet/export/file",
+      cookie: dana.session.cookie,
+      form: { intent: "export" },
+    });
     expect((result as Response).status).toBe(303);
     expect((result as Response).headers.get("Location")).toBe("/cabinet/export");
     await runQueuedJobs();
@@ -329,7 +368,10 @@ describe("personal data export", () => {
     const token = new URL(mail.link!).pathname.split("/").at(-1)!;
     expect(await t.db.selectFrom("data_exports").select("id").where("token_hash", "=", hashToken(token)).executeTakeFirst()).toBeDefined();
 
-    const download = (cookie: string) => catchResponse(callWithSession(exportDownload.loader, { url: `/cabinet/export/${token}`, params: { token }, cookie }).then((call) => call.result));
+    const download = (cookie: string) =>
+      catchResponse(
+        callWithSession(exportDownload.loader, { url: `/cabinet/export/${token}`, params: { token }, cookie }).then((call) => call.result),
+      );
     expect((await download(eve.session.cookie)).status).toBe(404);
     const first = await download(dana.session.cookie);
     expect(first.status).toBe(200);
@@ -339,17 +381,25 @@ describe("personal data export", () => {
     // The hourly scan removes what a download left (and a day-old unread file).
     await runQueuedJobs();
     await removeStaleExports(new Date(Date.now() + 25 * HOUR));
-    expect(await t.db.selectFrom("data_exports").select("id").where("user_id", "=", dana.id).where("file_key", "is not", null).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("data_exports").select("id").where("user_id", "=", dana.id).where("file_key", "is not", null).execute(),
+    ).toEqual([]);
     expect(readdirSync(path.join(getConfig().dataDir, "exports"))).toEqual([]);
     for (const forged of ["x", "a".repeat(43), "../../etc/passwd", "%00"]) {
-      const response = await catchResponse(callWithSession(exportDownload.loader, { url: "/cabinet/export/x", params: { token: forged }, cookie: dana.session.cookie }).then((call) => call.result));
+      const response = await catchResponse(
+        callWithSession(exportDownload.loader, { url: "/cabinet/export/x", params: { token: forged }, cookie: dana.session.cookie }).then(
+          (call) => call.result,
+        ),
+      );
       expect(response.status).toBe(404);
     }
   });
 
   it("refuses anything but its one button with 400", async () => {
     const frank = await person("Frank");
-    const response = await catchResponse(callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: frank.session.cookie, form: { intent: "other" } }));
+    const response = await catchResponse(
+      callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: frank.session.cookie, form: { intent: "other" } }),
+    );
     expect(response.status).toBe(400);
   });
 });

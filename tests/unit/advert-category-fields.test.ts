@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 async function categoryId(slug: string): Promise<number> {
-  const row = await t.db.selectFrom("categories").select("id").where("kind", "=", "advertisement").where("slug", "=", slug).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom("categories")
+    .select("id")
+    .where("kind", "=", "advertisement")
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -32,7 +37,10 @@ describe("categoryFields", () => {
   it("puts the ancestors' fields before the category's own", async () => {
     const housing = await categoryId("zhytlo");
     const rooms = await categoryId("kimnaty");
-    await t.db.insertInto("advert_fields").values({ category_id: rooms, key: "shared_kitchen", kind: "boolean", label_uk: "Спільна кухня", position: -5 }).execute();
+    await t.db
+      .insertInto("advert_fields")
+      .values({ category_id: rooms, key: "shared_kitchen", kind: "boolean", label_uk: "Спільна кухня", position: -5 })
+      .execute();
     const keys = (await categoryFields(rooms)).map((field) => field.key);
     expect(keys.at(-1)).toBe("shared_kitchen");
     expect((await categoryFields(housing)).map((field) => field.key)).not.toContain("shared_kitchen");
@@ -40,7 +48,12 @@ describe("categoryFields", () => {
 
   it("hides a removed field unless asked, keeping its values", async () => {
     const jobs = await categoryId("robota");
-    await t.db.updateTable("advert_fields").set({ removed_at: new Date() }).where("category_id", "=", jobs).where("key", "=", "remote").execute();
+    await t.db
+      .updateTable("advert_fields")
+      .set({ removed_at: new Date() })
+      .where("category_id", "=", jobs)
+      .where("key", "=", "remote")
+      .execute();
     expect((await categoryFields(jobs)).map((field) => field.key)).not.toContain("remote");
     const all = await categoryFields(jobs, { withRemoved: true });
     expect(all.find((field) => field.key === "remote")?.removed_at).toBeInstanceOf(Date);

@@ -9,6 +9,7 @@ import type { FieldFilter } from "#app/modules/adverts/category-field-filters.ts
 import { useTestDatabase } from "../support/db.ts";
 import { makeUser } from "../support/auth.ts";
 import { insertJobAdvert, type JobValues } from "./job-adverts.ts";
+import { insertAdvertCategories, insertLocations, JOBS_AND_VEHICLES } from "../support/adverts.ts";
 
 const t = useTestDatabase();
 const HOUR = 60 * 60 * 1000;
@@ -27,12 +28,27 @@ const insertJob = (slug: string, values: Pick<JobValues, "salary" | "remote">, a
 const bySalary = (min: number): FieldFilter => ({ fieldId: salary, kind: "number", min, max: null });
 const isRemote = (): FieldFilter => ({ fieldId: remote, kind: "boolean" });
 
+/** The jobs list's filters, sorted by `sort`: no price, currency or photo condition unless `extra` sets one. */
+const jobsFilters = (
+  sort: AdvertListFilters["sort"],
+  fieldFilters: FieldFilter[],
+  extra: Partial<AdvertListFilters> = {},
+): AdvertListFilters => ({
+  minPrice: null,
+  maxPrice: null,
+  currency: null,
+  withPhotos: false,
+  sort,
+  categoryIds: [robota],
+  fieldFilters,
+  ...extra,
+});
+
 /** A filtered jobs list, newest first: its page's ids and its count; sorted by price (answered on advertisements), the same adverts. */
 async function list(fieldFilters: FieldFilter[], extra: Partial<AdvertListFilters> = {}) {
   const results = [];
   for (const sort of ["newest", "cheapest"] as const) {
-    const filters: AdvertListFilters = { minPrice: null, maxPrice: null, currency: null, withPhotos: false, sort, categoryIds: [robota], fieldFilters, ...extra };
-    const { rows, count } = advertListQueries(filters, 1);
+    const { rows, count } = advertListQueries(jobsFilters(sort, fieldFilters, extra), 1);
     const ids = (await rows.execute()).map((row) => row.id);
     results.push({ ids, total: Number((await count.executeTakeFirstOrThrow()).total) });
   }
@@ -49,11 +65,15 @@ const copies = (advertId: number) =>
     .select([
       "v.category_id",
       sql<boolean>`v.category_id = a.category_id`.as("same_category"),
-      sql<boolean>`v.listed_at is not distinct from case when a.status = 'published' and a.deleted_at is null then a.published_at end`.as("same_listing"),
+      sql<boolean>`v.listed_at is not distinct from case when a.status = 'published' and a.deleted_at is null then a.published_at end`.as(
+        "same_listing",
+      ),
       sql<boolean>`v.expires_at is not distinct from a.expires_at`.as("same_expiry"),
       sql<boolean>`v.raised_at is not distinct from a.raised_at`.as("same_position"),
       sql<boolean>`v.location_id is not distinct from a.location_id`.as("same_place"),
-      sql<boolean>`v.sort_price is not distinct from case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`.as("same_price"),
+      sql<boolean>`v.sort_price is not distinct from case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`.as(
+        "same_price",
+      ),
       sql<boolean>`v.listed_at is not null`.as("listed"),
     ])
     .where("v.advertisement_id", "=", advertId)
@@ -62,30 +82,22 @@ const copies = (advertId: number) =>
 async function expectCopiesFollow(advertId: number) {
   const rows = await copies(advertId);
   expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) expect(row).toMatchObject({ same_category: true, same_listing: true, same_expiry: true, same_position: true, same_place: true, same_price: true });
+  for (const row of rows)
+    expect(row).toMatchObject({
+      same_category: true,
+      same_listing: true,
+      same_expiry: true,
+      same_position: true,
+      same_place: true,
+      same_price: true,
+    });
   return rows[0]!;
 }
 
 beforeAll(async () => {
   ownerId = (await makeUser({ name: "Оля" })).id;
-  const categories = await t.db
-    .insertInto("categories")
-    .values([
-      { kind: "advertisement", slug: "robota", name_uk: "Робота", name_en: "Jobs", position: 1 },
-      { kind: "advertisement", slug: "transport", name_uk: "Транспорт", name_en: "Vehicles", position: 2 },
-    ])
-    .returning("id")
-    .execute();
-  [robota, transport] = categories.map((row) => row.id) as [number, number];
-  const locations = await t.db
-    .insertInto("locations")
-    .values([
-      { slug: "krakiv", name_uk: "Краків", name_en: "Kraków", position: 1 },
-      { slug: "lviv", name_uk: "Львів", name_en: "Lviv", position: 2 },
-    ])
-    .returning("id")
-    .execute();
-  [krakiv, lviv] = locations.map((row) => row.id) as [number, number];
+  [robota, transport] = (await insertAdvertCategories(t.db, JOBS_AND_VEHICLES)) as [number, number];
+  [krakiv, lviv] = (await insertLocations(t.db, ["krakiv", "lviv"])) as [number, number];
   const fields = await t.db
     .insertInto("advert_fields")
     .values([
@@ -120,11 +132,23 @@ describe("the values' copies of their advert", () => {
     expect((await list([bySalary(4000)], { locationId: krakiv })).ids).not.toContain(id);
     expect((await list([bySalary(4000)], { locationId: lviv })).ids).toContain(id);
 
-    await t.db.updateTable("advertisements").set({ raised_at: new Date(Date.now() + HOUR) }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ raised_at: new Date(Date.now() + HOUR) })
+      .where("id", "=", id)
+      .execute();
     await expectCopiesFollow(id);
-    await t.db.updateTable("advertisements").set({ price_kind: "amount", price_amount: "120", price_currency: "PLN" }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ price_kind: "amount", price_amount: "120", price_currency: "PLN" })
+      .where("id", "=", id)
+      .execute();
     await expectCopiesFollow(id);
-    await t.db.updateTable("advertisements").set({ price_kind: "free", price_amount: null, price_currency: null }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ price_kind: "free", price_amount: null, price_currency: null })
+      .where("id", "=", id)
+      .execute();
     await expectCopiesFollow(id);
 
     await t.db.updateTable("advertisements").set({ deleted_at: new Date() }).where("id", "=", id).execute();
@@ -141,7 +165,11 @@ describe("the values' copies of their advert", () => {
     expect(await expectCopiesFollow(id)).toMatchObject({ listed: false });
     expect((await list([bySalary(8500)])).ids).not.toContain(id);
 
-    await t.db.updateTable("advertisements").set({ status: "published", published_at: new Date(Date.now() - HOUR) }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ status: "published", published_at: new Date(Date.now() - HOUR) })
+      .where("id", "=", id)
+      .execute();
     expect(await expectCopiesFollow(id)).toMatchObject({ listed: true });
     expect((await list([bySalary(8500)])).ids).toContain(id);
 
@@ -176,14 +204,28 @@ describe("a filtered list", () => {
     expect(await list([isRemote(), bySalary(min)])).toEqual({ ids: [raised, live], total: 2 });
     expect(await list([bySalary(min), isRemote()], { locationId: krakiv })).toEqual({ ids: [raised, live], total: 2 });
     // A price range is answered on advertisements: the same adverts.
-    await t.db.updateTable("advertisements").set({ price_kind: "amount", price_amount: "300", price_currency: "PLN" }).where("id", "=", live).execute();
-    await t.db.updateTable("advertisements").set({ price_kind: "amount", price_amount: "200", price_currency: "PLN" }).where("id", "=", raised).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ price_kind: "amount", price_amount: "300", price_currency: "PLN" })
+      .where("id", "=", live)
+      .execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ price_kind: "amount", price_amount: "200", price_currency: "PLN" })
+      .where("id", "=", raised)
+      .execute();
     expect(await list([bySalary(min), isRemote()], { maxPrice: 1000 })).toEqual({ ids: [raised, live], total: 2 });
     // Sorted by price from the values' copies, as on advertisements.
-    for (const [sort, order] of [["cheapest", [raised, live]], ["expensive", [live, raised]]] as const) {
+    for (const [sort, order] of [
+      ["cheapest", [raised, live]],
+      ["expensive", [live, raised]],
+    ] as const) {
       for (const extra of [{}, { maxPrice: 1000 }]) {
-        const filters: AdvertListFilters = { minPrice: null, maxPrice: null, currency: null, withPhotos: false, sort, categoryIds: [robota], fieldFilters: [bySalary(min), isRemote()], ...extra };
-        expect((await advertListQueries(filters, 1).rows.execute()).map((row) => row.id), sort).toEqual(order);
+        const filters = jobsFilters(sort, [bySalary(min), isRemote()], extra);
+        expect(
+          (await advertListQueries(filters, 1).rows.execute()).map((row) => row.id),
+          sort,
+        ).toEqual(order);
       }
     }
   });

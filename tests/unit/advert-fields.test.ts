@@ -29,8 +29,17 @@ describe("advert fields", () => {
     const values = formToValues(advertFormSchema.parse(typed));
     expect(values).toMatchObject({ category_id: 7, location_id: 3, price_amount: "1250.50", price_currency: "PLN", show_phone: true });
     const form = valuesToForm(values);
-    expect(Object.keys(form).sort()).toEqual(Object.keys(advertFormSchema.shape).filter((key) => !PHOTO_FIELDS.includes(key)).sort());
-    expect(form).toEqual({ ...Object.fromEntries(Object.entries(typed).filter(([key]) => !PHOTO_FIELDS.includes(key))), categoryId: "7", locationId: "3", priceAmount: "1250.50" });
+    expect(Object.keys(form).sort()).toEqual(
+      Object.keys(advertFormSchema.shape)
+        .filter((key) => !PHOTO_FIELDS.includes(key))
+        .sort(),
+    );
+    expect(form).toEqual({
+      ...Object.fromEntries(Object.entries(typed).filter(([key]) => !PHOTO_FIELDS.includes(key))),
+      categoryId: "7",
+      locationId: "3",
+      priceAmount: "1250.50",
+    });
   });
 
   it("store no amount or currency for a price that is not an amount, and empty contacts as null", () => {
@@ -47,6 +56,9 @@ describe("advert fields", () => {
       email: "olia@example.com",
       showPhone: false,
     });
-    expect(initialValues({ name: "Оля", email: "olia@example.com", phone: "+48 600 100 200" })).toMatchObject({ phone: "+48 600 100 200", show_phone: true });
+    expect(initialValues({ name: "Оля", email: "olia@example.com", phone: "+48 600 100 200" })).toMatchObject({
+      phone: "+48 600 100 200",
+      show_phone: true,
+    });
   });
 });

@@ -2,7 +2,19 @@
 // the expectation below says or is refused. The expectation is written out here on its own,
 // so a changed row in the table shows up as a failing case.
 import { describe, expect, it } from "vitest";
-import { ADVERT_ACTIONS, ADVERT_TRANSITIONS, canMove, effectiveStatus, mayRaise, nextRaiseAt, nextStatus, ownerActions, statusAfterSave, type AdvertAction, type AdvertActor } from "#app/modules/adverts/lifecycle.ts";
+import {
+  ADVERT_ACTIONS,
+  ADVERT_TRANSITIONS,
+  canMove,
+  effectiveStatus,
+  mayRaise,
+  nextRaiseAt,
+  nextStatus,
+  ownerActions,
+  statusAfterSave,
+  type AdvertAction,
+  type AdvertActor,
+} from "#app/modules/adverts/lifecycle.ts";
 import { ADVERT_STATUSES, type AdvertStatus } from "#db/schema.ts";
 import { CONTENT_LIFECYCLES } from "#app/modules/staff-content/lifecycle.ts";
 import { contentSpec, contentSpecs, statusFilters } from "#app/modules/staff-content/types.ts";
@@ -78,7 +90,9 @@ describe("the advert lifecycle table", () => {
   });
 
   it("has moves for every status and none that the expectation lacks", () => {
-    const allowed = CASES.filter(({ from, action, actor }) => CONTEXTS.some((context) => nextStatus(from, action, actor, context) !== null));
+    const allowed = CASES.filter(({ from, action, actor }) =>
+      CONTEXTS.some((context) => nextStatus(from, action, actor, context) !== null),
+    );
     expect(allowed.length).toBe(new Set(EXPECTED.map((move) => `${move.from} ${move.action} ${move.actor}`)).size);
     expect(ADVERT_TRANSITIONS).toHaveLength(EXPECTED.length);
   });
@@ -126,7 +140,11 @@ describe("the advert lifecycle table", () => {
 describe("content types name their lifecycle", () => {
   it("adverts live by the advert lifecycle, every staff type by publishing", () => {
     expect(contentSpec("advertisements").lifecycle).toBe("advert");
-    expect(contentSpecs().filter((spec) => spec.lifecycle === "advert").map((spec) => spec.type)).toEqual(["advertisements"]);
+    expect(
+      contentSpecs()
+        .filter((spec) => spec.lifecycle === "advert")
+        .map((spec) => spec.type),
+    ).toEqual(["advertisements"]);
   });
 
   it("the dashboard's unpublish and filters come from the lifecycle", () => {

@@ -8,10 +8,16 @@ import * as contentList from "#app/routes/dashboard-content-list/route.tsx";
 import * as moderation from "#app/routes/dashboard-moderation/route.tsx";
 import * as advertLink from "#app/routes/advert-link/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
-import { claimExpiryMail, composeExpiryReminder, dueExpiryReminders, sendExpiryReminders } from "#app/modules/adverts/expiry-reminders.server.ts";
+import {
+  claimExpiryMail,
+  composeExpiryReminder,
+  dueExpiryReminders,
+  sendExpiryReminders,
+} from "#app/modules/adverts/expiry-reminders.server.ts";
 import { listLiveAdverts } from "#app/modules/adverts/queries.server.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { unwrapData } from "../support/route.ts";
 import { asStaff, staff, type Staff } from "./dashboard-support.ts";
 
@@ -23,7 +29,7 @@ let editor: Staff;
 
 beforeAll(async () => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
-  categoryId = (await t.db.insertInto("categories").values({ kind: "advertisement", slug: "rizne", name_uk: "Різне", name_en: "Misc" }).returning("id").executeTakeFirstOrThrow()).id;
+  categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "rizne", name_uk: "Різне", name_en: "Misc" });
   const user = await makeUser({ name: "Оля" });
   owner = { id: user.id, email: user.email, cookie: await sessionCookieFor(user.id) };
   editor = await staff("editor");
@@ -34,32 +40,45 @@ beforeEach(async () => {
 });
 
 let counter = 0;
-async function advert(values: { status?: "draft" | "pending" | "published" | "sold" | "archived" | "rejected"; publishedAt?: Date | null; expiresAt?: Date | null; raisedAt?: Date | null; title?: string } = {}) {
+async function advert(
+  values: {
+    status?: "draft" | "pending" | "published" | "sold" | "archived" | "rejected";
+    publishedAt?: Date | null;
+    expiresAt?: Date | null;
+    raisedAt?: Date | null;
+    title?: string;
+  } = {},
+) {
   const status = values.status ?? "published";
-  const publishedAt = values.publishedAt === undefined ? (status === "draft" || status === "pending" ? null : new Date(Date.now() - DAY)) : values.publishedAt;
-  const row = await t.db
-    .insertInto("advertisements")
-    .values({
-      slug: `advert-${++counter}-${Math.random().toString(36).slice(2, 8)}`,
-      owner_id: owner.id,
-      category_id: categoryId,
-      title: values.title ?? `Велосипед номер ${counter}`,
-      description: "Опис оголошення достатньої довжини для перевірки.",
-      status,
-      published_at: publishedAt,
-      expires_at: values.expiresAt === undefined ? (publishedAt ? new Date(Date.now() + 20 * DAY) : null) : values.expiresAt,
-      ...(values.raisedAt !== undefined ? { raised_at: values.raisedAt } : {}),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const publishedAt =
+    values.publishedAt === undefined
+      ? status === "draft" || status === "pending"
+        ? null
+        : new Date(Date.now() - DAY)
+      : values.publishedAt;
+  return insertRow(t.db, "advertisements", {
+    slug: `advert-${++counter}-${Math.random().toString(36).slice(2, 8)}`,
+    owner_id: owner.id,
+    category_id: categoryId,
+    title: values.title ?? `Велосипед номер ${counter}`,
+    description: "Опис оголошення достатньої довжини для перевірки.",
+    status,
+    published_at: publishedAt,
+    expires_at: values.expiresAt === undefined ? (publishedAt ? new Date(Date.now() + 20 * DAY) : null) : values.expiresAt,
+    ...(values.raisedAt !== undefined ? { raised_at: values.raisedAt } : {}),
+  });
 }
 
 const rowOf = (id: number) => t.db.selectFrom("advertisements").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 async function cabinet(form: Record<string, string>) {
   try {
-    const { result } = await callWithSession(cabinetAdverts.action, { url: "/cabinet/advertisement", cookie: owner.cookie, form, middleware: [authMiddleware] });
+    const { result } = await callWithSession(cabinetAdverts.action, {
+      url: "/cabinet/advertisement",
+      cookie: owner.cookie,
+      form,
+      middleware: [authMiddleware],
+    });
     return result as Response;
   } catch (error) {
     if (error instanceof Response) return error;
@@ -85,7 +104,11 @@ describe("raise to the top", () => {
   it("is refused within the interval, saying when it is possible again; no 500", async () => {
     const id = await advert({ publishedAt: new Date(Date.now() - 2 * DAY) });
     const before = await rowOf(id);
-    const list = await callWithSession(cabinetAdverts.loader, { url: "/cabinet/advertisement", cookie: owner.cookie, middleware: [authMiddleware] });
+    const list = await callWithSession(cabinetAdverts.loader, {
+      url: "/cabinet/advertisement",
+      cookie: owner.cookie,
+      middleware: [authMiddleware],
+    });
     const item = list.result.items.find((row) => row.id === id)!;
     expect(item.actions).not.toContain("raise");
     expect(item.raiseAgain?.iso).toBe(new Date(before.published_at!.getTime() + 7 * DAY).toISOString());
@@ -101,7 +124,15 @@ describe("raise to the top", () => {
     const old = await advert({ publishedAt: new Date(Date.now() - 10 * DAY), title: "Старий диван у доброму стані" });
     await advert({ publishedAt: new Date(Date.now() - DAY), title: "Новий стілець" });
     const labels = { free: "free", negotiable: "negotiable" };
-    const filters = { categoryIds: null, location: null, minPrice: null, maxPrice: null, currency: null, withPhotos: false, sort: "newest" as const };
+    const filters = {
+      categoryIds: null,
+      location: null,
+      minPrice: null,
+      maxPrice: null,
+      currency: null,
+      withPhotos: false,
+      sort: "newest" as const,
+    };
     const firstBefore = (await listLiveAdverts({ filters: filters as never, page: 1, language: "uk", labels })).items[0]!;
     expect(firstBefore.title).toBe("Новий стілець");
     const before = await rowOf(old);
@@ -112,7 +143,9 @@ describe("raise to the top", () => {
     expect(after.raised_at!.getTime()).toBeGreaterThan(before.raised_at!.getTime());
     expect(after.expires_at?.getTime()).toBe(before.expires_at?.getTime());
     expect(after.published_at?.getTime()).toBe(before.published_at?.getTime());
-    expect((await listLiveAdverts({ filters: filters as never, page: 1, language: "uk", labels })).items[0]!.title).toBe("Старий диван у доброму стані");
+    expect((await listLiveAdverts({ filters: filters as never, page: 1, language: "uk", labels })).items[0]!.title).toBe(
+      "Старий диван у доброму стані",
+    );
 
     const again = await cabinet({ intent: "raise", id: String(old) });
     expect(flashOf(again)).toContain("lifecycle.flash_raise_too_soon");
@@ -126,8 +159,16 @@ describe("raise to the top", () => {
       const sold = await advert({ status: "sold", publishedAt: new Date(Date.now() - 30 * DAY) });
       expect(flashOf(await cabinet({ intent: "raise", id: String(sold) }))).toContain("flash.not_allowed");
       const stranger = await makeUser();
-      const foreign = await t.db.insertInto("advertisements").values({ slug: `foreign-${Date.now()}`, owner_id: stranger.id, category_id: categoryId, title: "Чуже оголошення", description: "Опис чужого оголошення для перевірки.", status: "published", published_at: new Date(Date.now() - 9 * DAY) }).returning("id").executeTakeFirstOrThrow();
-      expect((await cabinet({ intent: "raise", id: String(foreign.id) })).status).toBe(404);
+      const foreignId = await insertRow(t.db, "advertisements", {
+        slug: `foreign-${Date.now()}`,
+        owner_id: stranger.id,
+        category_id: categoryId,
+        title: "Чуже оголошення",
+        description: "Опис чужого оголошення для перевірки.",
+        status: "published",
+        published_at: new Date(Date.now() - 9 * DAY),
+      });
+      expect((await cabinet({ intent: "raise", id: String(foreignId) })).status).toBe(404);
       expect((await cabinet({ intent: "raise", id: String(2 ** 31) })).status).toBe(400);
     } finally {
       await t.db.updateTable("settings").set({ advert_raise_interval_days: 7 }).where("id", "=", 1).execute();
@@ -152,17 +193,29 @@ describe("the dashboard and the moderation queue move adverts by the table", () 
     await bulk({ action: "unpublish", scope: "selected", view: "active", ids: [String(live), String(expired)] });
     expect((await rowOf(live)).status).toBe("archived");
     expect((await rowOf(expired)).status).toBe("archived");
-    const audit = await t.db.selectFrom("audit_log").select(["action", "before", "after"]).where("entity_type", "=", "advertisements").where("entity_id", "=", live).orderBy("id").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "before", "after"])
+      .where("entity_type", "=", "advertisements")
+      .where("entity_id", "=", live)
+      .orderBy("id")
+      .execute();
     expect(audit.at(-1)).toMatchObject({ action: "unpublish", before: { status: "published" }, after: { status: "archived" } });
   });
 
   it("the queue approves only pending adverts: a published one is refused", async () => {
     const pending = await advert({ status: "pending" });
     const live = await advert();
-    await asStaff(editor, moderation.action, { url: "/dashboard/advertisements/moderation", form: { intent: "approve", id: String(pending) } });
+    await asStaff(editor, moderation.action, {
+      url: "/dashboard/advertisements/moderation",
+      form: { intent: "approve", id: String(pending) },
+    });
     expect((await rowOf(pending)).status).toBe("published");
     const liveBefore = await rowOf(live);
-    await asStaff(editor, moderation.action, { url: "/dashboard/advertisements/moderation", form: { intent: "reject", id: String(live), reason: "Не відповідає правилам." } }).catch((error: unknown) => error);
+    await asStaff(editor, moderation.action, {
+      url: "/dashboard/advertisements/moderation",
+      form: { intent: "reject", id: String(live), reason: "Не відповідає правилам." },
+    }).catch((error: unknown) => error);
     expect(await rowOf(live)).toMatchObject({ status: "published", version: liveBefore.version });
   });
 });
@@ -200,17 +253,35 @@ describe("expiry mails", () => {
 
     // Renewed: a new lifetime, a new reminder when it nears its end.
     const next = new Date(now.getTime() + 30 * DAY);
-    await t.db.updateTable("advertisements").set({ expires_at: new Date(next.getTime() + DAY) }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ expires_at: new Date(next.getTime() + DAY) })
+      .where("id", "=", id)
+      .execute();
     expect(await sendExpiryReminders(next, t.db)).toBe(1);
   });
 
   it("composes the reminder in the owner's language with both links and the expiry date", async () => {
-    const due = { advertisementId: 1, kind: "reminder" as const, expiresAt: new Date("2026-12-03T10:00:00Z"), title: "Лампа", ownerId: owner.id, email: "a@example.test", name: "Оля", locale: "ua" as const };
-    const mail = await composeExpiryReminder(due, { renew: "https://portal.example/advertisement/renew/r", sold: "https://portal.example/advertisement/sold/s" }, 30);
+    const due = {
+      advertisementId: 1,
+      kind: "reminder" as const,
+      expiresAt: new Date("2026-12-03T10:00:00Z"),
+      title: "Лампа",
+      ownerId: owner.id,
+      email: "a@example.test",
+      name: "Оля",
+      locale: "ua" as const,
+    };
+    const { mail } = await composeExpiryReminder(
+      due,
+      { renew: "https://portal.example/advertisement/renew/r", sold: "https://portal.example/advertisement/sold/s" },
+      30,
+    );
     expect(mail.subject).toBe("Оголошення «Лампа» завершується 03.12.26");
-    expect(mail.paragraphs).toContain("https://portal.example/advertisement/renew/r");
-    expect(mail.paragraphs).toContain("https://portal.example/advertisement/sold/s");
-    expect(mail.paragraphs.join("\n")).toContain("ще на 30 дн.");
+    expect(mail.text).toContain("\nhttps://portal.example/advertisement/renew/r\n");
+    expect(mail.text).toContain("\nhttps://portal.example/advertisement/sold/s\n");
+    expect(mail.html).toContain('<a href="https://portal.example/advertisement/sold/s">');
+    expect(mail.text).toContain("ще на 30 дн.");
   });
 
   it("a claim holds against a second claimer; marks of long-past lifetimes are cleared", async () => {
@@ -219,7 +290,10 @@ describe("expiry mails", () => {
     expect(await claimExpiryMail(t.db, due!, new Date())).toBe(true);
     expect(await claimExpiryMail(t.db, due!, new Date())).toBe(false);
     expect(await dueExpiryReminders(t.db, new Date())).toEqual([]);
-    await t.db.insertInto("advert_expiry_mails").values({ advertisement_id: id, kind: "expired", expires_at: new Date(Date.now() - 10 * DAY) }).execute();
+    await t.db
+      .insertInto("advert_expiry_mails")
+      .values({ advertisement_id: id, kind: "expired", expires_at: new Date(Date.now() - 10 * DAY) })
+      .execute();
     await sendExpiryReminders(new Date(), t.db);
     const marks = await t.db.selectFrom("advert_expiry_mails").select("kind").where("advertisement_id", "=", id).execute();
     expect(marks).toEqual([{ kind: "reminder" }]);
@@ -249,7 +323,8 @@ describe("the mailed renew and sold links", () => {
       .slice(before)
       .find((message) => message.text.includes(`/renew/`))!;
     expect(mail).toBeDefined();
-    const path = (move: string) => new URL(mail.text.match(new RegExp(`https://portal\\.example(?:/us)?/advertisement/${move}/[\\w-]+`))![0]).pathname;
+    const path = (move: string) =>
+      new URL(mail.text.match(new RegExp(`https://portal\\.example(?:/us)?/advertisement/${move}/[\\w-]+`))![0]).pathname;
     return { renew: path("renew"), sold: path("sold") };
   }
 
@@ -280,7 +355,12 @@ describe("the mailed renew and sold links", () => {
     expect(await open("action", sold)).toMatchObject({ status: 200, page: { state: "done" } });
     expect((await rowOf(id)).status).toBe("sold");
     expect(await open("action", renew)).toMatchObject({ status: 409, page: { state: "not_allowed" } });
-    const unused = await t.db.selectFrom("auth_tokens").select("used_at").where("advertisement_id", "=", id).where("purpose", "=", "advert_renew").executeTakeFirstOrThrow();
+    const unused = await t.db
+      .selectFrom("auth_tokens")
+      .select("used_at")
+      .where("advertisement_id", "=", id)
+      .where("purpose", "=", "advert_renew")
+      .executeTakeFirstOrThrow();
     expect(unused.used_at).toBeNull();
   });
 

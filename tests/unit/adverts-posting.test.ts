@@ -3,17 +3,18 @@
 // files with messages and nothing stored, ownership, the cabinet's actions.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { bombPngBytes } from "../support/images.ts";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as cabinetAdverts from "#app/routes/cabinet-adverts/route.tsx";
 import * as editRoute from "#app/routes/cabinet-advert-edit/route.tsx";
 import * as newRoute from "#app/routes/advert-new/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { imageFilePath } from "#app/modules/images/process.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
+import { imageFilePath } from "#app/platform/images/process.server.ts";
 import { deleteUnclaimedUploads, UNCLAIMED_TTL_MS, unclaimedUploads } from "#app/modules/adverts/photos.server.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { unwrapData } from "../support/route.ts";
 
@@ -23,18 +24,30 @@ let locationId: number;
 
 beforeAll(async () => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
-  const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics" }).returning("id").executeTakeFirstOrThrow();
-  const location = await t.db.insertInto("locations").values({ slug: "krakiv", name_uk: "Краків", name_en: "Kraków" }).returning("id").executeTakeFirstOrThrow();
-  categoryId = category.id;
-  locationId = location.id;
+  categoryId = await insertRow(t.db, "categories", {
+    kind: "advertisement",
+    slug: "elektronika",
+    name_uk: "Електроніка",
+    name_en: "Electronics",
+  });
+  locationId = await insertRow(t.db, "locations", { slug: "krakiv", name_uk: "Краків", name_en: "Kraków" });
 });
 
-type Reply = { result: { status?: string; initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null }; photos: Array<{ id: number; src: string }> };
+type Reply = {
+  result: { status?: string; initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null };
+  photos: Array<{ id: number; src: string }>;
+};
 type Outcome = { status: number; response?: Response; reply?: Reply; headers?: Headers };
 
 async function call(
   fn: (args: any) => unknown,
-  options: { url: string; cookie: string; form?: FormData | Record<string, string>; params?: Record<string, string>; headers?: Record<string, string> },
+  options: {
+    url: string;
+    cookie: string;
+    form?: FormData | Record<string, string>;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
 ): Promise<Outcome> {
   try {
     const { result } = await callWithSession(fn, { ...options, middleware: [authMiddleware] });
@@ -69,6 +82,11 @@ function fields(overrides: Record<string, string | string[] | File | File[]> = {
   return form;
 }
 
+/** The owner's edit form for the advert, sent with the sample fields changed by `overrides`. */
+function editAdvert(cookie: string, advertId: number, overrides: Parameters<typeof fields>[0]) {
+  return call(editRoute.action, { url: `/cabinet/edit/${advertId}`, cookie, params: { id: String(advertId) }, form: fields(overrides) });
+}
+
 async function photo(name = "photo.jpg", options: { gps?: boolean; width?: number } = {}): Promise<File> {
   let image = sharp({ create: { width: options.width ?? 900, height: 600, channels: 3, background: "#3a7" } }).jpeg();
   if (options.gps) {
@@ -82,25 +100,7 @@ async function photo(name = "photo.jpg", options: { gps?: boolean; width?: numbe
 
 /** A valid PNG header declaring 20000x20000 with a token IDAT: a decompression bomb. */
 function bombPng(): File {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(20_000, 0);
-  ihdr.writeUInt32BE(20_000, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.alloc(20_001))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-  return new File([new Uint8Array(bytes)], "huge.png", { type: "image/png" });
+  return new File([new Uint8Array(bombPngBytes())], "huge.png", { type: "image/png" });
 }
 
 function storedFiles(): string[] {
@@ -121,7 +121,12 @@ async function advertsOf(ownerId: number) {
 }
 
 async function photoIdsOf(advertId: number) {
-  const rows = await t.db.selectFrom("advertisement_images").select("image_id").where("advertisement_id", "=", advertId).orderBy("position").execute();
+  const rows = await t.db
+    .selectFrom("advertisement_images")
+    .select("image_id")
+    .where("advertisement_id", "=", advertId)
+    .orderBy("position")
+    .execute();
   return rows.map((row) => row.image_id);
 }
 
@@ -155,7 +160,13 @@ describe("posting an advert", () => {
     expect(outcome.status).toBe(302);
     expect(outcome.response?.headers.get("Location")).toBe("/cabinet/advertisement");
     const [advert] = await advertsOf(user.id);
-    expect(advert).toMatchObject({ status: "published", title: "Ноутбук Lenovo ThinkPad T14", price_kind: "amount", price_currency: "PLN", show_phone: true });
+    expect(advert).toMatchObject({
+      status: "published",
+      title: "Ноутбук Lenovo ThinkPad T14",
+      price_kind: "amount",
+      price_currency: "PLN",
+      show_phone: true,
+    });
     expect(Number(advert!.price_amount)).toBe(2800);
     expect(advert!.slug).toMatch(/^noutbuk-lenovo-thinkpad-t14-[0-9a-z]{6}$/);
     expect(advert!.expires_at!.getTime() - advert!.published_at!.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
@@ -177,10 +188,18 @@ describe("posting an advert", () => {
 
   it("an invalid price with a valid photo comes back with the message, every field, and the photo attached", async () => {
     const { user, cookie } = await signedIn();
-    const first = await call(newRoute.action, { url: "/us/dodaty-ogoloshennya", cookie, form: fields({ priceAmount: "дорого", newPhotos: await photo("kept.jpg") }) });
+    const first = await call(newRoute.action, {
+      url: "/us/dodaty-ogoloshennya",
+      cookie,
+      form: fields({ priceAmount: "дорого", newPhotos: await photo("kept.jpg") }),
+    });
     expect(first.status).toBe(400);
     expect(first.reply!.result.error?.priceAmount).toEqual(["adverts:errors.price_invalid"]);
-    expect(first.reply!.result.initialValue).toMatchObject({ title: "Ноутбук Lenovo ThinkPad T14", priceAmount: "дорого", description: expect.stringContaining("ноутбук") });
+    expect(first.reply!.result.initialValue).toMatchObject({
+      title: "Ноутбук Lenovo ThinkPad T14",
+      priceAmount: "дорого",
+      description: expect.stringContaining("ноутбук"),
+    });
     expect(first.reply!.photos).toHaveLength(1);
     const photoId = first.reply!.photos[0]!.id;
     expect(first.reply!.photos[0]!.src).toMatch(/^\/uploads\/images\/.+-320\.webp$/);
@@ -190,7 +209,11 @@ describe("posting an advert", () => {
 
     // The corrected form posts the kept photo by id: the advert gets it, nothing is uploaded again.
     const files = storedFiles().length;
-    const second = await call(newRoute.action, { url: "/us/dodaty-ogoloshennya", cookie, form: fields({ priceAmount: "2 800,50", photos: String(photoId) }) });
+    const second = await call(newRoute.action, {
+      url: "/us/dodaty-ogoloshennya",
+      cookie,
+      form: fields({ priceAmount: "2 800,50", photos: String(photoId) }),
+    });
     expect(second.status).toBe(302);
     expect(second.response?.headers.get("Location")).toBe("/us/cabinet/advertisement");
     const [advert] = await advertsOf(user.id);
@@ -200,13 +223,24 @@ describe("posting an advert", () => {
   });
 
   it.each([
-    ["a 20 MB file", async () => new File([new Uint8Array(20 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" }), "adverts:errors.photo_too_large"],
-    ["a text file named .jpg", async () => new File(["just some text, not a picture"], "notes.jpg", { type: "image/jpeg" }), "adverts:errors.photo_not_an_image"],
+    [
+      "a 20 MB file",
+      async () => new File([new Uint8Array(20 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" }),
+      "adverts:errors.photo_too_large",
+    ],
+    [
+      "a text file named .jpg",
+      async () => new File(["just some text, not a picture"], "notes.jpg", { type: "image/jpeg" }),
+      "adverts:errors.photo_not_an_image",
+    ],
     ["a 20000x20000 PNG", async () => bombPng(), "adverts:errors.photo_too_many_pixels"],
   ])("refuses %s with a message; nothing is stored, the other fields are kept", async (_label, makeFile, message) => {
     const { user, cookie } = await signedIn();
     const files = storedFiles().length;
-    const images = await t.db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const images = await t.db
+      .selectFrom("images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const file = await makeFile();
     const outcome = await call(newRoute.action, { url: "/dodaty-ogoloshennya", cookie, form: fields({ newPhotos: file }) });
     expect(outcome.status).toBe(400);
@@ -217,7 +251,10 @@ describe("posting an advert", () => {
     expect(outcome.reply!.result.initialValue).toMatchObject({ title: "Ноутбук Lenovo ThinkPad T14" });
     expect(outcome.reply!.photos).toEqual([]);
     expect(storedFiles().length).toBe(files);
-    const after = await t.db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(images.n));
     expect(await advertsOf(user.id)).toHaveLength(0);
   });
@@ -270,9 +307,17 @@ describe("posting an advert", () => {
   it("a photo uploaded by one user cannot be attached by another", async () => {
     const owner = await signedIn();
     const thief = await signedIn();
-    const upload = await call(newRoute.action, { url: "/dodaty-ogoloshennya", cookie: owner.cookie, form: fields({ title: "x", newPhotos: await photo() }) });
+    const upload = await call(newRoute.action, {
+      url: "/dodaty-ogoloshennya",
+      cookie: owner.cookie,
+      form: fields({ title: "x", newPhotos: await photo() }),
+    });
     const photoId = upload.reply!.photos[0]!.id;
-    const stolen = await call(newRoute.action, { url: "/dodaty-ogoloshennya", cookie: thief.cookie, form: fields({ photos: String(photoId) }) });
+    const stolen = await call(newRoute.action, {
+      url: "/dodaty-ogoloshennya",
+      cookie: thief.cookie,
+      form: fields({ photos: String(photoId) }),
+    });
     expect(stolen.status).toBe(302);
     const [advert] = await advertsOf(thief.user.id);
     expect(await photoIdsOf(advert!.id)).toEqual([]);
@@ -310,7 +355,11 @@ describe("posting an advert", () => {
     const { user, cookie } = await signedIn();
     await t.db.updateTable("settings").set({ advert_moderation: true }).execute();
     try {
-      const outcome = await call(newRoute.action, { url: "/dodaty-ogoloshennya", cookie, form: fields({ priceKind: "free", priceAmount: "", priceCurrency: "" }) });
+      const outcome = await call(newRoute.action, {
+        url: "/dodaty-ogoloshennya",
+        cookie,
+        form: fields({ priceKind: "free", priceAmount: "", priceCurrency: "" }),
+      });
       expect(outcome.status).toBe(302);
       const [advert] = await advertsOf(user.id);
       expect(advert).toMatchObject({ status: "pending", published_at: null, expires_at: null, price_kind: "free", price_amount: null });
@@ -321,7 +370,11 @@ describe("posting an advert", () => {
 
   it("deletes photos nobody attached within a day", async () => {
     const { user, cookie } = await signedIn();
-    const upload = await call(newRoute.action, { url: "/dodaty-ogoloshennya", cookie, form: fields({ title: "x", newPhotos: await photo() }) });
+    const upload = await call(newRoute.action, {
+      url: "/dodaty-ogoloshennya",
+      cookie,
+      form: fields({ title: "x", newPhotos: await photo() }),
+    });
     const photoId = upload.reply!.photos[0]!.id;
     const image = await t.db.selectFrom("images").select(["key", "variants"]).where("id", "=", photoId).executeTakeFirstOrThrow();
     expect(await deleteUnclaimedUploads(new Date(Date.now() + UNCLAIMED_TTL_MS - 60_000))).toBe(0);
@@ -346,15 +399,25 @@ describe("editing and the cabinet", () => {
     const [keep, drop] = await photoIdsOf(advert.id);
     const dropped = await t.db.selectFrom("images").select(["key", "variants"]).where("id", "=", drop!).executeTakeFirstOrThrow();
 
-    const { result } = await callWithSession(editRoute.loader, { url: `/cabinet/edit/${advert.id}`, cookie, params: { id: String(advert.id) }, middleware: [authMiddleware] });
-    expect(result.defaults).toMatchObject({ title: advert.title, priceAmount: "2800", priceCurrency: "PLN", categoryId: String(categoryId) });
-    expect(result.photos.map((p) => p.id)).toEqual([keep, drop]);
-
-    const outcome = await call(editRoute.action, {
+    const { result } = await callWithSession(editRoute.loader, {
       url: `/cabinet/edit/${advert.id}`,
       cookie,
       params: { id: String(advert.id) },
-      form: fields({ title: "Ноутбук ThinkPad, ціну знижено", priceAmount: "2500", photos: [String(keep), String(drop)], removePhotos: String(drop) }),
+      middleware: [authMiddleware],
+    });
+    expect(result.defaults).toMatchObject({
+      title: advert.title,
+      priceAmount: "2800",
+      priceCurrency: "PLN",
+      categoryId: String(categoryId),
+    });
+    expect(result.photos.map((p) => p.id)).toEqual([keep, drop]);
+
+    const outcome = await editAdvert(cookie, advert.id, {
+      title: "Ноутбук ThinkPad, ціну знижено",
+      priceAmount: "2500",
+      photos: [String(keep), String(drop)],
+      removePhotos: String(drop),
     });
     expect(outcome.status).toBe(302);
     const [edited] = await advertsOf(user.id);
@@ -368,11 +431,11 @@ describe("editing and the cabinet", () => {
     const { user, cookie } = await signedIn();
     const advert = await postedAdvert(cookie, user.id);
     const [first, second] = await photoIdsOf(advert.id);
-    const outcome = await call(editRoute.action, {
-      url: `/cabinet/edit/${advert.id}`,
-      cookie,
-      params: { id: String(advert.id) },
-      form: fields({ title: "", photos: [String(second), String(first)], removePhotos: String(first), newPhotos: await photo("third.jpg") }),
+    const outcome = await editAdvert(cookie, advert.id, {
+      title: "",
+      photos: [String(second), String(first)],
+      removePhotos: String(first),
+      newPhotos: await photo("third.jpg"),
     });
     expect(outcome.status).toBe(400);
     expect(outcome.reply!.result.error?.title).toBeTruthy();
@@ -386,15 +449,23 @@ describe("editing and the cabinet", () => {
     const owner = await signedIn();
     const advert = await postedAdvert(owner.cookie, owner.user.id, 1);
     const other = await signedIn();
-    const loader = await call(editRoute.loader, { url: `/cabinet/edit/${advert.id}`, cookie: other.cookie, params: { id: String(advert.id) } });
+    const loader = await call(editRoute.loader, {
+      url: `/cabinet/edit/${advert.id}`,
+      cookie: other.cookie,
+      params: { id: String(advert.id) },
+    });
     expect(loader.status).toBe(404);
-    const action = await call(editRoute.action, { url: `/cabinet/edit/${advert.id}`, cookie: other.cookie, params: { id: String(advert.id) }, form: fields({ title: "Захоплено" }) });
+    const action = await editAdvert(other.cookie, advert.id, { title: "Захоплено" });
     expect(action.status).toBe(404);
     const [unchanged] = await advertsOf(owner.user.id);
     expect(unchanged!.title).toBe(advert.title);
     expect(unchanged!.updated_at).toEqual(advert.updated_at);
     for (const intent of ["sold", "archive", "renew", "delete"]) {
-      const row = await call(cabinetAdverts.action, { url: "/cabinet/advertisement", cookie: other.cookie, form: { intent, id: String(advert.id) } });
+      const row = await call(cabinetAdverts.action, {
+        url: "/cabinet/advertisement",
+        cookie: other.cookie,
+        form: { intent, id: String(advert.id) },
+      });
       expect(row.status).toBe(404);
     }
     expect((await advertsOf(owner.user.id))[0]).toMatchObject({ status: "published", id: advert.id });
@@ -406,20 +477,37 @@ describe("editing and the cabinet", () => {
     const advert = await postedAdvert(cookie, user.id, 1);
     const list = await callWithSession(cabinetAdverts.loader, { url: "/cabinet/advertisement", cookie, middleware: [authMiddleware] });
     expect(list.result.items).toHaveLength(1);
-    expect(list.result.items[0]).toMatchObject({ id: advert.id, status: "published", viewCount: 0, actions: ["edit", "renew", "sold", "archive", "delete"] });
+    expect(list.result.items[0]).toMatchObject({
+      id: advert.id,
+      status: "published",
+      viewCount: 0,
+      actions: ["edit", "renew", "sold", "archive", "delete"],
+    });
     expect(list.result.items[0]!.expires?.text).toMatch(/^\d\d\.\d\d\.\d\d$/);
 
-    const sold = await call(cabinetAdverts.action, { url: "/cabinet/advertisement", cookie, form: { intent: "sold", id: String(advert.id) } });
+    const sold = await call(cabinetAdverts.action, {
+      url: "/cabinet/advertisement",
+      cookie,
+      form: { intent: "sold", id: String(advert.id) },
+    });
     expect(sold.status).toBe(302);
     expect(sold.response?.headers.get("Location")).toBe("/cabinet/advertisement");
     expect((await advertsOf(user.id))[0]!.status).toBe("sold");
     // Renewing a sold advert is not on offer.
-    const renew = await call(cabinetAdverts.action, { url: "/cabinet/advertisement", cookie, form: { intent: "renew", id: String(advert.id) } });
+    const renew = await call(cabinetAdverts.action, {
+      url: "/cabinet/advertisement",
+      cookie,
+      form: { intent: "renew", id: String(advert.id) },
+    });
     expect(renew.status).toBe(302);
     expect((await advertsOf(user.id))[0]!.status).toBe("sold");
 
     // An expired advert (by its date alone) renews for the full lifetime again.
-    await t.db.updateTable("advertisements").set({ status: "published", expires_at: new Date(Date.now() - 1000) }).where("id", "=", advert.id).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ status: "published", expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", advert.id)
+      .execute();
     const expired = await callWithSession(cabinetAdverts.loader, { url: "/cabinet/advertisement", cookie, middleware: [authMiddleware] });
     expect(expired.result.items[0]!.status).toBe("expired");
     await call(cabinetAdverts.action, { url: "/cabinet/advertisement", cookie, form: { intent: "renew", id: String(advert.id) } });
@@ -431,7 +519,11 @@ describe("editing and the cabinet", () => {
     expect((await advertsOf(user.id))[0]!.status).toBe("archived");
 
     const photos = await photoIdsOf(advert.id);
-    const deleted = await call(cabinetAdverts.action, { url: "/cabinet/advertisement", cookie, form: { intent: "delete", id: String(advert.id) } });
+    const deleted = await call(cabinetAdverts.action, {
+      url: "/cabinet/advertisement",
+      cookie,
+      form: { intent: "delete", id: String(advert.id) },
+    });
     expect(deleted.status).toBe(302);
     expect(await advertsOf(user.id)).toEqual([]);
     expect(await t.db.selectFrom("images").select("id").where("id", "in", photos).execute()).toEqual([]);

@@ -11,7 +11,7 @@ import { newestAdvertsSection } from "#app/modules/adverts/home-section.server.t
 import { CONTACT_REVEAL_LIMIT } from "#app/modules/adverts/page.server.ts";
 import { flushCounters } from "#app/modules/analytics/counters.server.ts";
 import { advertSitemapEntries } from "#app/modules/adverts/sitemap.server.ts";
-import { getInstance } from "#app/middleware/i18next.ts";
+import { getInstance } from "#app/i18n/request.server.ts";
 import type { Kysely } from "kysely";
 import type { DB, NewAdvertisement } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
@@ -22,7 +22,8 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import type { MiddlewareFunction } from "react-router";
 import { i18nextMiddleware } from "#app/middleware/i18next.ts";
 import { sessionMiddleware } from "#app/modules/auth/guards.server.ts";
-import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
+import { clientAddressContext } from "#app/platform/http/client-address.server.ts";
+import { insertAdvertCategories, insertLocations } from "../support/adverts.ts";
 
 const t = useTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,31 +67,50 @@ beforeAll(async () => {
   ownerId = owner.id;
   ownerCookie = await sessionCookieFor(owner.id);
   const db = t.db;
-  const [zhytlo, elektronika] = await db
+  const [zhytlo, elektronika] = await insertAdvertCategories(db, [
+    { slug: "zhytlo", name_uk: "Житло", name_en: "Housing" },
+    { slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics", position: 3 },
+  ]);
+  const kimnaty = await db
     .insertInto("categories")
-    .values([
-      { kind: "advertisement", slug: "zhytlo", name_uk: "Житло", name_en: "Housing", position: 1 },
-      { kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics", position: 3 },
-    ])
+    .values({ kind: "advertisement", slug: "kimnaty", name_uk: "Кімнати", name_en: "Rooms", parent_id: zhytlo!, position: 2 })
     .returning("id")
-    .execute();
-  const kimnaty = await db.insertInto("categories").values({ kind: "advertisement", slug: "kimnaty", name_uk: "Кімнати", name_en: "Rooms", parent_id: zhytlo!.id, position: 2 }).returning("id").executeTakeFirstOrThrow();
-  const [krakiv, berlin] = await db
-    .insertInto("locations")
-    .values([
-      { slug: "krakiv", name_uk: "Краків", name_en: "Kraków", position: 1 },
-      { slug: "berlin", name_uk: "Берлін", name_en: "Berlin", position: 2 },
-    ])
+    .executeTakeFirstOrThrow();
+  const [krakiv, berlin] = await insertLocations(db, ["krakiv", "berlin"]);
+  Object.assign(ids, {
+    cat_zhytlo: zhytlo!,
+    cat_elektronika: elektronika!,
+    cat_kimnaty: kimnaty.id,
+    loc_krakiv: krakiv!,
+    loc_berlin: berlin!,
+  });
+  const image = await db
+    .insertInto("images")
+    .values({ key: "2026/11/advert-photo", width: 1024, height: 768, variants: [320, 640, 1024], owner_id: ownerId })
     .returning("id")
-    .execute();
-  Object.assign(ids, { cat_zhytlo: zhytlo!.id, cat_elektronika: elektronika!.id, cat_kimnaty: kimnaty.id, loc_krakiv: krakiv!.id, loc_berlin: berlin!.id });
-  const image = await db.insertInto("images").values({ key: "2026/11/advert-photo", width: 1024, height: 768, variants: [320, 640, 1024], owner_id: ownerId }).returning("id").executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow();
 
   await insertAdvert(db, "laptop", { price_amount: "2800.00", published_at: ago(1 * 60 * 60 * 1000) });
   await insertAdvert(db, "room", { category_id: kimnaty.id, price_amount: "1400.00", published_at: ago(2 * 60 * 60 * 1000) });
-  await insertAdvert(db, "bike-eur", { location_id: berlin!.id, price_amount: "450.00", price_currency: "EUR", published_at: ago(3 * 60 * 60 * 1000) });
-  await insertAdvert(db, "books-free", { price_kind: "free", price_amount: null, price_currency: null, published_at: ago(4 * 60 * 60 * 1000) });
-  await insertAdvert(db, "tutor-negotiable", { price_kind: "negotiable", price_amount: null, price_currency: null, published_at: ago(5 * 60 * 60 * 1000), show_phone: false });
+  await insertAdvert(db, "bike-eur", {
+    location_id: berlin!,
+    price_amount: "450.00",
+    price_currency: "EUR",
+    published_at: ago(3 * 60 * 60 * 1000),
+  });
+  await insertAdvert(db, "books-free", {
+    price_kind: "free",
+    price_amount: null,
+    price_currency: null,
+    published_at: ago(4 * 60 * 60 * 1000),
+  });
+  await insertAdvert(db, "tutor-negotiable", {
+    price_kind: "negotiable",
+    price_amount: null,
+    price_currency: null,
+    published_at: ago(5 * 60 * 60 * 1000),
+    show_phone: false,
+  });
   await insertAdvert(db, "expired-by-date", { expires_at: ago(60 * 1000) });
   await insertAdvert(db, "expired-status", { status: "expired" });
   await insertAdvert(db, "sold", { status: "sold" });
@@ -104,7 +124,10 @@ beforeAll(async () => {
 
 async function listSlugs(url: string, params: Record<string, string> = {}) {
   const route = params.slug ? advertCategory : adverts;
-  const data = await callAppRoute(route.loader as (args: any) => Promise<{ items: Array<{ slug: string }>; pagination: { total: number } }>, { url, params });
+  const data = await callAppRoute(
+    route.loader as (args: any) => Promise<{ items: Array<{ slug: string }>; pagination: { total: number } }>,
+    { url, params },
+  );
   return data.items.map((item) => item.slug);
 }
 
@@ -128,16 +151,25 @@ describe("the advert list", () => {
   it("a category page lists its subcategories' adverts too", async () => {
     expect(await listSlugs("/advertisement/category/zhytlo", { slug: "zhytlo" })).toEqual(["room"]);
     expect(await listSlugs("/us/advertisement/category/elektronika?location=berlin", { slug: "elektronika" })).toEqual(["bike-eur"]);
-    expect(await thrownStatus(callAppRoute(advertCategory.loader, { url: "/advertisement/category/nope", params: { slug: "nope" } }))).toBe(404);
+    expect(await thrownStatus(callAppRoute(advertCategory.loader, { url: "/advertisement/category/nope", params: { slug: "nope" } }))).toBe(
+      404,
+    );
   });
 
   it("the filter form's category choice goes to the category's own address, other filters kept", async () => {
     const response = await catchResponse(callAppRoute(adverts.loader, { url: "/us/advertisement?category=zhytlo&min=10&page=3" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/us/advertisement/category/zhytlo?min=10");
-    const back = await catchResponse(callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo?category=&sort=cheapest", params: { slug: "zhytlo" } }));
+    const back = await catchResponse(
+      callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo?category=&sort=cheapest", params: { slug: "zhytlo" } }),
+    );
     expect(back.headers.get("Location")).toBe("/advertisement?sort=cheapest");
-    const empty = await catchResponse(callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo?location=&min=&max=5&currency=&sort=newest", params: { slug: "zhytlo" } }));
+    const empty = await catchResponse(
+      callAppRoute(advertCategory.loader, {
+        url: "/advertisement/category/zhytlo?location=&min=&max=5&currency=&sort=newest",
+        params: { slug: "zhytlo" },
+      }),
+    );
     expect(empty.headers.get("Location")).toBe("/advertisement/category/zhytlo?max=5&sort=newest");
   });
 
@@ -167,7 +199,11 @@ describe("the advert page", () => {
 
   it("shows a live advert with its photos, contact block and similar adverts", async () => {
     const data = await item("laptop");
-    expect(data.advert).toMatchObject({ title: "Оголошення laptop", status: "published", contact: { name: "Оля", hasEmail: true, hasPhone: true } });
+    expect(data.advert).toMatchObject({
+      title: "Оголошення laptop",
+      status: "published",
+      contact: { name: "Оля", hasEmail: true, hasPhone: true },
+    });
     expect(data.photos).toHaveLength(1);
     expect(data.photos[0]!.full).toBe("/uploads/images/2026/11/advert-photo-1024.webp");
     expect(data.similar.map((advert) => advert.slug)).toEqual(["bike-eur", "books-free", "tutor-negotiable"]);
@@ -206,7 +242,10 @@ describe("the advert page", () => {
     const lists = [
       await callAppRoute(adverts.loader, { url: "/advertisement" }),
       await callAppRoute(advertCategory.loader, { url: "/advertisement/category/zhytlo", params: { slug: "zhytlo" } }),
-      await callAppRoute(search.loader, { url: "/search/advertisement?q=%D0%BE%D0%B3%D0%BE%D0%BB%D0%BE%D1%88%D0%B5%D0%BD%D0%BD%D1%8F", params: { category: "advertisement" } }),
+      await callAppRoute(search.loader, {
+        url: "/search/advertisement?q=%D0%BE%D0%B3%D0%BE%D0%BB%D0%BE%D1%88%D0%B5%D0%BD%D0%BD%D1%8F",
+        params: { category: "advertisement" },
+      }),
     ];
     expect(JSON.stringify(lists)).toContain("laptop");
     for (const data of lists) {
@@ -237,8 +276,18 @@ describe("the advert page", () => {
   async function served(slug: string, cookie?: string, headers?: HeadersInit): Promise<Response> {
     const request = buildRequest({ url: `/advertisement/${slug}`, cookie, headers });
     const url = new URL(request.url);
-    const args = { request, url, pattern: "/advertisement/:slug", params: { slug }, context: buildContext([[clientAddressContext, "198.51.100.40"]]) };
-    const chain = [i18nextMiddleware, sessionMiddleware, ...(advertItem.middleware as MiddlewareFunction<Response>[])] as MiddlewareFunction<Response>[];
+    const args = {
+      request,
+      url,
+      pattern: "/advertisement/:slug",
+      params: { slug },
+      context: buildContext([[clientAddressContext, "198.51.100.40"]]),
+    };
+    const chain = [
+      i18nextMiddleware,
+      sessionMiddleware,
+      ...(advertItem.middleware as MiddlewareFunction<Response>[]),
+    ] as MiddlewareFunction<Response>[];
     const run = async (index: number): Promise<Response> => {
       if (index === chain.length) {
         const loaderData = await advertItem.loader(args as never);
@@ -270,21 +319,30 @@ describe("the advert page", () => {
   it("counts a view once per visitor and day: 50 serves of one visitor are 1, a second visitor 2, a crawler none", async () => {
     const views = async () => {
       await flushCounters();
-      return (await t.db.selectFrom("advertisements").select("view_count").where("id", "=", ids["bike-eur"]!).executeTakeFirstOrThrow()).view_count;
+      return (await t.db.selectFrom("advertisements").select("view_count").where("id", "=", ids["bike-eur"]!).executeTakeFirstOrThrow())
+        .view_count;
     };
     const before = await views();
     const firefox = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" };
     for (let i = 0; i < 50; i++) expect((await served("bike-eur", undefined, firefox)).status).toBe(200);
     expect(await views()).toBe(before + 1);
-    await served("bike-eur", undefined, { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1" });
+    await served("bike-eur", undefined, {
+      "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1",
+    });
     expect(await views()).toBe(before + 2);
-    for (let i = 0; i < 5; i++) await served("bike-eur", undefined, { "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" });
+    for (let i = 0; i < 5; i++)
+      await served("bike-eur", undefined, { "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" });
     expect(await views()).toBe(before + 2);
   });
 
   async function reveal(slug: string, ip = "198.51.100.7", intent = "phone") {
     try {
-      const { result } = await callWithSession(advertItem.action, { url: `/advertisement/${slug}`, params: { slug }, form: { intent }, ip });
+      const { result } = await callWithSession(advertItem.action, {
+        url: `/advertisement/${slug}`,
+        params: { slug },
+        form: { intent },
+        ip,
+      });
       return unwrapData(result);
     } catch (error) {
       return { status: (error as { init?: ResponseInit }).init?.status ?? (error as Response).status, data: null, headers: new Headers() };
@@ -295,7 +353,11 @@ describe("the advert page", () => {
     const first = await reveal("laptop");
     expect(first.status).toBe(200);
     expect(first.data).toEqual({ kind: "phone", phone: "+48 501 234 567", email: null, error: null });
-    const row = await t.db.selectFrom("advertisements").select("phone_reveal_count").where("id", "=", ids.laptop!).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("advertisements")
+      .select("phone_reveal_count")
+      .where("id", "=", ids.laptop!)
+      .executeTakeFirstOrThrow();
     expect(row.phone_reveal_count).toBe(1);
 
     for (let i = 0; i < CONTACT_REVEAL_LIMIT.max; i++) expect((await reveal("room", "198.51.100.8")).status).toBe(200);
@@ -309,13 +371,15 @@ describe("the advert page", () => {
   it("'show email' answers the address through the same post and the same limit as the phone", async () => {
     const first = await reveal("laptop", "198.51.100.20", "email");
     expect(first).toMatchObject({ status: 200, data: { kind: "email", email: "olia@example.test", phone: null, error: null } });
-    for (let i = 1; i < CONTACT_REVEAL_LIMIT.max; i++) expect((await reveal("room", "198.51.100.20", i % 2 ? "phone" : "email")).status).toBe(200);
+    for (let i = 1; i < CONTACT_REVEAL_LIMIT.max; i++)
+      expect((await reveal("room", "198.51.100.20", i % 2 ? "phone" : "email")).status).toBe(200);
     const limited = await reveal("laptop", "198.51.100.20", "email");
     expect(limited.status).toBe(429);
     expect(limited.data).toMatchObject({ kind: "email", email: null });
     expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect((await reveal("laptop", "198.51.100.20", "phone")).status).toBe(429);
-    for (const slug of ["sold", "expired-by-date", "pending", "deleted-by-staff"]) expect((await reveal(slug, "198.51.100.21", "email")).status, slug).toBe(404);
+    for (const slug of ["sold", "expired-by-date", "pending", "deleted-by-staff"])
+      expect((await reveal(slug, "198.51.100.21", "email")).status, slug).toBe(404);
     expect((await reveal("laptop", "198.51.100.21", "address")).status).toBe(400);
   });
 
@@ -349,7 +413,9 @@ describe("feeds, sitemap and home", () => {
     const xml = await response.text();
     expect(xml).toContain("<description>Віддам книжки &amp; журнали &amp; ще дещо</description>");
     const document = parseDocument(xml, { xmlMode: true });
-    const item = DomUtils.getElementsByTagName("item", document).find((entry) => DomUtils.textContent(DomUtils.getElementsByTagName("link", entry)).endsWith("/books-free"));
+    const item = DomUtils.getElementsByTagName("item", document).find((entry) =>
+      DomUtils.textContent(DomUtils.getElementsByTagName("link", entry)).endsWith("/books-free"),
+    );
     const description = DomUtils.textContent(DomUtils.getElementsByTagName("description", item!));
     // What a feed reader gets after parsing the XML: text with no markup left to render.
     expect(description).toBe("Віддам книжки & журнали & ще дещо");
@@ -363,7 +429,8 @@ describe("feeds, sitemap and home", () => {
     expect(paths).toContain("/advertisement/category/zhytlo");
     expect(paths).toContain("/advertisement/category/elektronika");
     expect(paths).toContain("/advertisement/laptop");
-    for (const hidden of ["sold", "pending", "expired-by-date", "archived", "scheduled", "deleted-by-staff"]) expect(paths).not.toContain(`/advertisement/${hidden}`);
+    for (const hidden of ["sold", "pending", "expired-by-date", "archived", "scheduled", "deleted-by-staff"])
+      expect(paths).not.toContain(`/advertisement/${hidden}`);
   });
 
   it("the home page section shows the newest live adverts", async () => {

@@ -39,7 +39,15 @@ describe("prices", () => {
 describe("list query", () => {
   it("parses filters and sort from the URL, ignoring malformed values", () => {
     const query = parseAdvertQuery(new URLSearchParams("location=krakiv&min=500&max=100&currency=PLN&photos=1&sort=cheapest"));
-    expect(query).toEqual({ location: "krakiv", minPrice: 100, maxPrice: 500, currency: "PLN", withPhotos: true, sort: "cheapest", fields: {} });
+    expect(query).toEqual({
+      location: "krakiv",
+      minPrice: 100,
+      maxPrice: 500,
+      currency: "PLN",
+      withPhotos: true,
+      sort: "cheapest",
+      fields: {},
+    });
     expect(isFiltered(query)).toBe(true);
     const junk = parseAdvertQuery(new URLSearchParams("min=abc&currency=XYZ&photos=yes&sort=random"));
     expect(junk).toEqual({ location: null, minPrice: null, maxPrice: null, currency: null, withPhotos: false, sort: "newest", fields: {} });

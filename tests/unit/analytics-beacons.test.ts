@@ -6,16 +6,20 @@ import * as visitorsLog from "#app/routes/api-visitors-log/route.ts";
 import * as heartbeat from "#app/routes/api-heartbeat/route.ts";
 import { BEACON_LIMITS, handleBeacon } from "#app/modules/analytics/beacon.server.ts";
 import { getDailySalt } from "#app/modules/analytics/salt.server.ts";
-import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
+import { clientAddressContext } from "#app/platform/http/client-address.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { buildContext, buildRequest, callRoute, type RouteCallOptions } from "../support/route.ts";
 
 const t = useTestDatabase();
 
-const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const CHROME_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const ALL_CONSENT = ["cookie_consent=session~locale~theme~consent~analytics", "cookie_consent_enabled=session~locale~theme~consent~analytics"];
+const ALL_CONSENT = [
+  "cookie_consent=session~locale~theme~consent~analytics",
+  "cookie_consent_enabled=session~locale~theme~consent~analytics",
+];
 
 let ipCounter = 0;
 /** A fresh documentation address per test, so the per-address limits do not carry over. */
@@ -28,7 +32,11 @@ beforeEach(async () => {
 
 type Call = { json?: unknown; body?: string; ua?: string; cookie?: string[]; method?: string; headers?: Record<string, string> };
 
-async function call(route: { action: (args: any) => Promise<Response> }, url: string, { json, body, ua = CHROME_ANDROID, cookie, method, headers = {} }: Call): Promise<Response> {
+async function call(
+  route: { action: (args: any) => Promise<Response> },
+  url: string,
+  { json, body, ua = CHROME_ANDROID, cookie, method, headers = {} }: Call,
+): Promise<Response> {
   const options: RouteCallOptions = {
     url,
     method: method ?? "POST",
@@ -108,7 +116,11 @@ describe("POST /api/visitors/log", () => {
     expect(response.status).toBe(204);
     expect(response.headers.get("Set-Cookie")).toBeNull();
     // Consent from an older list of cookies no longer counts: its visitor id is removed.
-    const outdated = ["cookie_consent=session~analytics", "cookie_consent_enabled=session~analytics", "visitor_id=2f1c1b7e-3c4d-4e5f-8a9b-0c1d2e3f4a5b"];
+    const outdated = [
+      "cookie_consent=session~analytics",
+      "cookie_consent_enabled=session~analytics",
+      "visitor_id=2f1c1b7e-3c4d-4e5f-8a9b-0c1d2e3f4a5b",
+    ];
     const cleared = await log({ json: { path: "/" }, cookie: outdated });
     expect(cleared.headers.get("Set-Cookie")).toMatch(/^visitor_id=; .*Max-Age=0/);
     const hashes = (await t.db.selectFrom("visits").select("visitor_hash").execute()).map((row) => row.visitor_hash);

@@ -45,13 +45,18 @@ describe("folding visits older than 90 days", () => {
       { visited_at: cutoff },
       { visited_at: ago(10) },
     ]);
-    await t.db.insertInto("visit_daily_totals").values({ day: "2031-03-07", path: "/novyny", locale: "ua", device_class: "mobile", count: 5 }).execute();
+    await t.db
+      .insertInto("visit_daily_totals")
+      .values({ day: "2031-03-07", path: "/novyny", locale: "ua", device_class: "mobile", count: 5 })
+      .execute();
 
     expect(await foldOldVisits(NOW)).toBe(4);
     const left = await t.db.selectFrom("visits").select("visited_at").orderBy("visited_at").execute();
     expect(left.map((row) => new Date(row.visited_at).toISOString())).toEqual([cutoff.toISOString(), ago(10).toISOString()]);
     const { rows } = await sql<{ day: string; path: string; device_class: string; count: number }>`
-      select to_char(day, 'YYYY-MM-DD') as day, path, device_class, count from visit_daily_totals order by day, path, device_class`.execute(t.db);
+      select to_char(day, 'YYYY-MM-DD') as day, path, device_class, count from visit_daily_totals order by day, path, device_class`.execute(
+      t.db,
+    );
     expect(rows).toEqual([
       { day: "2031-03-07", path: "/novyny", device_class: "desktop", count: 1 },
       { day: "2031-03-07", path: "/novyny", device_class: "mobile", count: 7 },
@@ -80,7 +85,10 @@ describe("visitorStats", () => {
       { visited_at: ago(29, -9), path: "/poster", visitor_hash: "d" },
       { visited_at: ago(31), path: "/old", visitor_hash: "e" },
     ]);
-    await t.db.insertInto("visit_daily_totals").values({ day: "2031-06-10", path: "/novyny", locale: "ua", device_class: "mobile", count: 4 }).execute();
+    await t.db
+      .insertInto("visit_daily_totals")
+      .values({ day: "2031-06-10", path: "/novyny", locale: "ua", device_class: "mobile", count: 4 })
+      .execute();
     await t.db
       .insertInto("presence")
       .values([
@@ -128,13 +136,24 @@ describe("the dashboard home", () => {
       id: "s",
       expiresAt: new Date(Date.now() + DAY),
       lastSeenAt: new Date(),
-      user: { id: 1, email: "editor@example.test", name: "Editor", phone: null, role: "editor", emailVerified: true, preferredLocale: "ua" },
+      user: {
+        id: 1,
+        email: "editor@example.test",
+        name: "Editor",
+        phone: null,
+        role: "editor",
+        emailVerified: true,
+        preferredLocale: "ua",
+      },
     };
     context.set(sessionContext, session);
     const data = await callAppRoute(dashboard.loader, {
       url: "/dashboard",
       context,
-      headers: { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" },
+      headers: {
+        "User-Agent":
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      },
     });
     expect(data.visitors.totals.visits).toBe(1);
     expect(data.visitors.topPages).toEqual([{ path: "/poster", visits: 1 }]);
@@ -156,8 +175,24 @@ describe("demo visits", () => {
 
 describe("widget strings and formats", () => {
   it("are Ukrainian dd.mm.yy with Monday first, and English mm/dd/yy with Sunday first", () => {
-    expect(primeLocaleOptions("uk")).toMatchObject({ dateFormat: "dd.mm.yy", firstDayOfWeek: 1, today: "Сьогодні", weekHeader: "Тиж", accept: "Так", reject: "Ні", emptyMessage: "Нічого не знайдено" });
-    expect(primeLocaleOptions("en")).toMatchObject({ dateFormat: "mm/dd/yy", firstDayOfWeek: 0, today: "Today", weekHeader: "Wk", accept: "Yes", reject: "No", emptyMessage: "No results found" });
+    expect(primeLocaleOptions("uk")).toMatchObject({
+      dateFormat: "dd.mm.yy",
+      firstDayOfWeek: 1,
+      today: "Сьогодні",
+      weekHeader: "Тиж",
+      accept: "Так",
+      reject: "Ні",
+      emptyMessage: "Нічого не знайдено",
+    });
+    expect(primeLocaleOptions("en")).toMatchObject({
+      dateFormat: "mm/dd/yy",
+      firstDayOfWeek: 0,
+      today: "Today",
+      weekHeader: "Wk",
+      accept: "Yes",
+      reject: "No",
+      emptyMessage: "No results found",
+    });
     expect(primeLocaleOptions("uk").dayNamesMin).toHaveLength(7);
   });
 

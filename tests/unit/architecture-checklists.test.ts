@@ -57,7 +57,10 @@ describe("docs/architecture.md checklists", () => {
       it(`names every file that mentions its sample (${list.sample.source}), and no other`, () => {
         const mentioning = list.scope.flatMap(sourceFiles).filter((file) => list.sample.test(readFileSync(path.join(root, file), "utf8")));
         const listed = list.paths.filter((file) => !isPattern(file) && !isLocale(file));
-        expect({ unlisted: mentioning.filter((file) => !listed.includes(file)).sort(), notMentioning: listed.filter((file) => !mentioning.includes(file)).sort() }).toEqual({
+        expect({
+          unlisted: mentioning.filter((file) => !listed.includes(file)).sort(),
+          notMentioning: listed.filter((file) => !mentioning.includes(file)).sort(),
+        }).toEqual({
           unlisted: [],
           notMentioning: [],
         });
@@ -76,9 +79,13 @@ const anchor = (heading: string) =>
 
 describe("pointers into docs/", () => {
   const files = ["app", "server", "db", "scripts", "tests", "bench"].flatMap(sourceFiles);
-  const docs = readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`);
+  const docs = readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => `docs/${file}`);
   const pointers = [...files, ...docs, "README.md"].flatMap((file) =>
-    [...readFileSync(path.join(root, file), "utf8").matchAll(/docs\/(adr\/\d{4}(?:-[\w-]+\.md)?|[\w/-]+\.md)(?:#([\w-]+))?/g)].map(([, target, hash]) => ({ file, target: `docs/${target}`, hash })),
+    [...readFileSync(path.join(root, file), "utf8").matchAll(/docs\/(adr\/\d{4}(?:-[\w-]+\.md)?|[\w/-]+\.md)(?:#([\w-]+))?/g)].map(
+      ([, target, hash]) => ({ file, target: `docs/${target}`, hash }),
+    ),
   );
 
   it("are found (the check reads them)", () => {

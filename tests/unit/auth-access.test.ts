@@ -2,7 +2,8 @@
 // dashboard guard walked over every dashboard route, GET and POST, in both locales, for every kind of visitor.
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { can, DASHBOARD_SECTIONS, PERMISSIONS, permissionForDashboardPath } from "#app/modules/auth/access.ts";
+import { can, PERMISSIONS } from "#app/modules/auth/access.ts";
+import { DASHBOARD_SECTIONS, permissionForDashboardPath } from "#app/modules/auth/dashboard-sections.ts";
 import { myAuthMiddleware, requirePermission, sessionContext, throwIfAccessDenied } from "#app/modules/auth/guards.server.ts";
 import type { CurrentSession } from "#app/modules/auth/session.server.ts";
 import { routeMiddleware } from "#app/middleware/route-middleware.server.ts";
@@ -29,10 +30,16 @@ function contextFor(visitor: Visitor): RouterContextProvider {
  * "allowed" when both let the request through. `reachedLoaders` tells whether the refusal
  * (if any) came after the loaders started, so that the root loader ran.
  */
-async function guard(visitor: Visitor, path: string, method: "GET" | "POST", dataRequest = false): Promise<{ outcome: string; location?: string; reachedLoaders?: boolean }> {
+async function guard(
+  visitor: Visitor,
+  path: string,
+  method: "GET" | "POST",
+  dataRequest = false,
+): Promise<{ outcome: string; location?: string; reachedLoaders?: boolean }> {
   const url = new URL(path, "http://localhost");
   const requestUrl = dataRequest ? new URL(`${url.pathname}.data${url.search}`, url) : url;
-  const request = method === "POST" ? new Request(requestUrl, { method: "POST", body: new URLSearchParams({ x: "1" }) }) : new Request(requestUrl);
+  const request =
+    method === "POST" ? new Request(requestUrl, { method: "POST", body: new URLSearchParams({ x: "1" }) }) : new Request(requestUrl);
   const context = contextFor(visitor);
   let reachedLoaders = false;
   try {
@@ -57,9 +64,21 @@ describe("the access table", () => {
       expect(can("user", permission)).toBe(false);
       expect(can(null, permission)).toBe(false);
     }
-    const editorAreas = ["dashboard.view", "news.manage", "pages.manage", "posters.manage", "diaspors.manage", "services.manage", "advertisements.manage", "reports.manage", "tags.manage", "categories.manage"] as const;
+    const editorAreas = [
+      "dashboard.view",
+      "news.manage",
+      "pages.manage",
+      "posters.manage",
+      "diaspors.manage",
+      "services.manage",
+      "advertisements.manage",
+      "reports.manage",
+      "tags.manage",
+      "categories.manage",
+    ] as const;
     for (const permission of editorAreas) expect(can("editor", permission), permission).toBe(true);
-    for (const permission of ["settings.manage", "locations.manage", "reklama.manage"] as const) expect(can("editor", permission), permission).toBe(false);
+    for (const permission of ["settings.manage", "locations.manage", "reklama.manage"] as const)
+      expect(can("editor", permission), permission).toBe(false);
   });
 
   it("maps dashboard paths to permissions, category editors included", () => {

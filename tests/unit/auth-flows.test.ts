@@ -9,9 +9,9 @@ import * as verifyRequest from "#app/routes/verify-request/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { findSession, readSessionToken } from "#app/modules/auth/session.server.ts";
 import { findUserByEmail } from "#app/modules/auth/users.server.ts";
-import { storeImage } from "#app/modules/images/store.server.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { storeImage } from "#app/platform/images/store.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
+import { runQueuedJobs } from "#app/jobs.server.ts";
 import sharp from "sharp";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -24,11 +24,15 @@ beforeAll(() => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
 });
 
-type Reply = { intent: string; result: { status?: string; initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } };
+type Reply = {
+  intent: string;
+  result: { status?: string; initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null };
+};
 
 async function post(url: string, form: Record<string, string>, extra: { cookie?: string; ip?: string } = {}) {
   const route = url.replace(/^\/us/, "").split("?")[0];
-  const mod = route === "/login" ? login : route === "/verify-request" ? verifyRequest : route === "/cabinet" ? cabinet : deleteAccountRoute;
+  const mod =
+    route === "/login" ? login : route === "/verify-request" ? verifyRequest : route === "/cabinet" ? cabinet : deleteAccountRoute;
   try {
     const { result } = await callWithSession(mod.action as (args: any) => unknown, { url, form, ...extra });
     if (result instanceof Response) return { response: result, reply: undefined, status: result.status };
@@ -49,7 +53,9 @@ function sessionCookieOf(response: Response | undefined): string {
 /** The last mail to `email`, once the queued mails are sent. */
 async function lastMailTo(email: string) {
   await runQueuedJobs();
-  return readOutbox().filter((mail) => mail.to.includes(email)).at(-1);
+  return readOutbox()
+    .filter((mail) => mail.to.includes(email))
+    .at(-1);
 }
 
 describe("sign-in", () => {
@@ -78,27 +84,28 @@ describe("sign-in", () => {
 
   it("signs in (any letter case of the email), starts a session and lands on the redirect target", async () => {
     const user = await makeUser({ email: "mixed@example.test" });
-    const { response } = await post("/us/login", { intent: "signin", email: "MIXED@Example.test", password: user.password, redirect: "/us/cabinet?tab=1" });
+    const { response } = await post("/us/login", {
+      intent: "signin",
+      email: "MIXED@Example.test",
+      password: user.password,
+      redirect: "/us/cabinet?tab=1",
+    });
     expect(response!.status).toBe(302);
     expect(response!.headers.get("Location")).toBe("/us/cabinet?tab=1");
     const { token } = await readSessionToken(buildRequest({ cookie: sessionCookieOf(response) }));
     expect((await findSession(token!))?.user.id).toBe(user.id);
   });
 
-  it.each([
-    ["https://evil.example"],
-    ["//evil.example"],
-    ["/\\evil.example"],
-    ["javascript:alert(1)"],
-    ["http:/evil.example"],
-    [""],
-  ])("after sign-in with redirect=%s a user lands in the cabinet", async (redirect) => {
-    const user = await makeUser();
-    const ua = await post("/login", { intent: "signin", email: user.email, password: user.password, redirect });
-    expect(ua.response!.headers.get("Location")).toBe("/cabinet");
-    const us = await post("/us/login", { intent: "signin", email: user.email, password: user.password, redirect });
-    expect(us.response!.headers.get("Location")).toBe("/us/cabinet");
-  });
+  it.each([["https://evil.example"], ["//evil.example"], ["/\\evil.example"], ["javascript:alert(1)"], ["http:/evil.example"], [""]])(
+    "after sign-in with redirect=%s a user lands in the cabinet",
+    async (redirect) => {
+      const user = await makeUser();
+      const ua = await post("/login", { intent: "signin", email: user.email, password: user.password, redirect });
+      expect(ua.response!.headers.get("Location")).toBe("/cabinet");
+      const us = await post("/us/login", { intent: "signin", email: user.email, password: user.password, redirect });
+      expect(us.response!.headers.get("Location")).toBe("/us/cabinet");
+    },
+  );
 
   it.each([
     ["admin", "/dashboard"],
@@ -140,18 +147,27 @@ describe("sign-in", () => {
   it("failures spread over addresses never lock the owner out", async () => {
     const user = await makeUser({ email: "spread-owner@example.test" });
     for (let i = 0; i < 5; i++) {
-      const { status } = await post("/login", { intent: "signin", email: user.email, password: `guess-${i}-abc` }, { ip: `198.51.100.${i + 10}` });
+      const { status } = await post(
+        "/login",
+        { intent: "signin", email: user.email, password: `guess-${i}-abc` },
+        { ip: `198.51.100.${i + 10}` },
+      );
       expect(status).toBe(401);
     }
-    expect((await post("/us/login", { intent: "signin", email: user.email, password: user.password }, { ip: "198.51.100.99" })).status).toBe(302);
+    expect(
+      (await post("/us/login", { intent: "signin", email: user.email, password: user.password }, { ip: "198.51.100.99" })).status,
+    ).toBe(302);
   });
 
   it("slows down an address after 20 failures across accounts", async () => {
     const ip = "192.0.2.77";
-    for (let i = 0; i < 20; i++) await post("/login", { intent: "signin", email: `spray${i}@example.test`, password: "password-1" }, { ip });
+    for (let i = 0; i < 20; i++)
+      await post("/login", { intent: "signin", email: `spray${i}@example.test`, password: "password-1" }, { ip });
     const other = await makeUser();
     expect((await post("/login", { intent: "signin", email: other.email, password: other.password }, { ip })).status).toBe(429);
-    expect((await post("/login", { intent: "signin", email: other.email, password: other.password }, { ip: "192.0.2.78" })).status).toBe(302);
+    expect((await post("/login", { intent: "signin", email: other.email, password: other.password }, { ip: "192.0.2.78" })).status).toBe(
+      302,
+    );
   });
 });
 
@@ -209,9 +225,15 @@ describe("register and verify", () => {
   it("limits registrations per IP (10 an hour)", async () => {
     const ip = "203.0.113.200";
     for (let i = 0; i < 10; i++) {
-      expect((await post("/login", { intent: "register", email: `many${i}-${Date.now()}@example.test`, password: "abcdefg12" }, { ip })).status).toBe(302);
+      expect(
+        (await post("/login", { intent: "register", email: `many${i}-${Date.now()}@example.test`, password: "abcdefg12" }, { ip })).status,
+      ).toBe(302);
     }
-    const limited = await post("/login", { intent: "register", email: `many-last-${Date.now()}@example.test`, password: "abcdefg12" }, { ip });
+    const limited = await post(
+      "/login",
+      { intent: "register", email: `many-last-${Date.now()}@example.test`, password: "abcdefg12" },
+      { ip },
+    );
     expect(limited.status).toBe(429);
     expect(limited.headers!.get("Retry-After")).toMatch(/^\d+$/);
   });
@@ -240,7 +262,9 @@ describe("forgot and reset password", () => {
 
     expect((await post("/login", { intent: "signin", email: user.email, password: user.password })).status).toBe(401);
     expect((await post("/login", { intent: "signin", email: user.email, password: "new-password-9" })).status).toBe(302);
-    const stale = await catchResponse(callWithSession(async () => null, { url: "/cabinet", cookie: otherSession, middleware: [authMiddleware] }));
+    const stale = await catchResponse(
+      callWithSession(async () => null, { url: "/cabinet", cookie: otherSession, middleware: [authMiddleware] }),
+    );
     expect(stale.status).toBe(302);
     expect((await findUserByEmail(user.email))!.email_verified_at).not.toBeNull();
   });
@@ -260,7 +284,9 @@ describe("cabinet", () => {
   it("requires a signed-in user, keeping the locale and the query", async () => {
     const response = await catchResponse(callWithSession(cabinet.loader, { url: "/us/cabinet?x=1", middleware: [authMiddleware] }));
     expect(response.headers.get("Location")).toBe("/us/login?redirect=%2Fus%2Fcabinet%3Fx%3D1");
-    const action = await catchResponse(callWithSession(cabinet.action, { url: "/cabinet", form: { intent: "profile", name: "x", preferredLocale: "ua" } }));
+    const action = await catchResponse(
+      callWithSession(cabinet.action, { url: "/cabinet", form: { intent: "profile", name: "x", preferredLocale: "ua" } }),
+    );
     expect(action.headers.get("Location")).toBe("/login?redirect=%2Fcabinet");
   });
 
@@ -280,9 +306,17 @@ describe("cabinet", () => {
     const user = await makeUser();
     const here = await sessionCookieFor(user.id);
     const elsewhere = await sessionCookieFor(user.id);
-    const wrong = await post("/cabinet", { intent: "password", currentPassword: "nope-nope-1", newPassword: "brand-new-pass-1" }, { cookie: here });
+    const wrong = await post(
+      "/cabinet",
+      { intent: "password", currentPassword: "nope-nope-1", newPassword: "brand-new-pass-1" },
+      { cookie: here },
+    );
     expect(wrong.reply!.result.error?.currentPassword).toEqual(["auth:errors.current_password_wrong"]);
-    const ok = await post("/cabinet", { intent: "password", currentPassword: user.password, newPassword: "brand-new-pass-1" }, { cookie: here });
+    const ok = await post(
+      "/cabinet",
+      { intent: "password", currentPassword: user.password, newPassword: "brand-new-pass-1" },
+      { cookie: here },
+    );
     expect(ok.status).toBe(302);
     const token = async (cookie: string) => (await readSessionToken(buildRequest({ cookie }))).token!;
     expect(await findSession(await token(here))).not.toBeNull();
@@ -307,10 +341,18 @@ describe("delete account", () => {
       .executeTakeFirstOrThrow();
     const advert = await t.db
       .insertInto("advertisements")
-      .values({ slug: `ad-${ownerId}-${Date.now()}`, owner_id: ownerId, category_id: category.id, title: "Продам велосипед", description: "Майже новий велосипед, мало їздив." })
+      .values({
+        slug: `ad-${ownerId}-${Date.now()}`,
+        owner_id: ownerId,
+        category_id: category.id,
+        title: "Продам велосипед",
+        description: "Майже новий велосипед, мало їздив.",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#888" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#888" } })
+      .png()
+      .toBuffer();
     const image = await storeImage(t.db, png, { uploadsDir: getConfig().paths.uploads, ownerId });
     await t.db.insertInto("advertisement_images").values({ advertisement_id: advert.id, image_id: image.id }).execute();
     return { advertId: advert.id, image };
@@ -343,7 +385,9 @@ describe("delete account", () => {
     expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(await t.db.selectFrom("advertisements").select("id").where("id", "=", advertId).execute()).toEqual([]);
     expect(await t.db.selectFrom("images").select("id").where("id", "=", image.id).execute()).toEqual([]);
-    expect(existsSync(path.dirname(file)) ? readdirSync(path.dirname(file)).filter((name) => name.startsWith(path.basename(file))) : []).toEqual([]);
+    expect(
+      existsSync(path.dirname(file)) ? readdirSync(path.dirname(file)).filter((name) => name.startsWith(path.basename(file))) : [],
+    ).toEqual([]);
   });
 
   it("refuses to delete the last administrator", async () => {
@@ -371,7 +415,12 @@ describe("auth API", () => {
   it("POST /signout without a CSRF token is refused with 400 and its fixed message", async () => {
     const user = await makeUser();
     const cookie = await sessionCookieFor(user.id);
-    const { result } = await callWithSession(apiAuth.action, { url: "/api/auth/signout", params: { "*": "signout" }, cookie, form: { callbackUrl: "/" } });
+    const { result } = await callWithSession(apiAuth.action, {
+      url: "/api/auth/signout",
+      params: { "*": "signout" },
+      cookie,
+      form: { callbackUrl: "/" },
+    });
     const response = result as Response;
     expect(response.status).toBe(400);
     expect(await response.text()).toBe("Could not fetch CSRF Token for signing out");
@@ -402,7 +451,11 @@ describe("auth API", () => {
     const { csrfToken } = await csrfResponse.json();
     const csrfCookie = cookieHeader(...csrfResponse.headers.getSetCookie());
     const form = { email: user.email, password: user.password, callbackUrl: "/cabinet", json: "true" };
-    const without = await callWithSession(apiAuth.action, { url: "/api/auth/signin/credentials", params: { "*": "signin/credentials" }, form });
+    const without = await callWithSession(apiAuth.action, {
+      url: "/api/auth/signin/credentials",
+      params: { "*": "signin/credentials" },
+      form,
+    });
     expect((without.result as Response).status).toBe(400);
     const signed = await callWithSession(apiAuth.action, {
       url: "/api/auth/callback/credentials",

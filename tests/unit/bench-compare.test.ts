@@ -1,10 +1,26 @@
 // The pure parts of `npm run bench -- --compare REF` (bench/compare.ts): its arguments, the
 // order the two servers take turns in, the migrations check, and the ratios and table it prints.
 import { describe, expect, it } from "vitest";
-import { cpuRatio, formatCompare, formatLighthouseCompare, interleave, migrationDifference, parseCompareArgs, summarize, verdict, type RoundSample } from "../../bench/compare.ts";
+import {
+  cpuRatio,
+  formatCompare,
+  formatLighthouseCompare,
+  interleave,
+  migrationDifference,
+  parseCompareArgs,
+  summarize,
+  verdict,
+  type RoundSample,
+} from "../../bench/compare.ts";
 import type { LighthouseFigures } from "../../bench/lighthouse.ts";
 
-const sample = (cpuPerRequest: number | null, requests = 100, p99 = 10): RoundSample => ({ cpuPerRequest, requests, p99, non2xx: 0, errors: 0 });
+const sample = (cpuPerRequest: number | null, requests = 100, p99 = 10): RoundSample => ({
+  cpuPerRequest,
+  requests,
+  p99,
+  non2xx: 0,
+  errors: 0,
+});
 
 describe("parseCompareArgs", () => {
   it("is null without --compare", () => {
@@ -36,7 +52,12 @@ describe("parseCompareArgs", () => {
 
 describe("interleave", () => {
   it("lets each server go first in every other round", () => {
-    expect(interleave(4)).toEqual([["ref", "head"], ["head", "ref"], ["ref", "head"], ["head", "ref"]]);
+    expect(interleave(4)).toEqual([
+      ["ref", "head"],
+      ["head", "ref"],
+      ["ref", "head"],
+      ["head", "ref"],
+    ]);
   });
 
   it("measures each server once per round", () => {
@@ -46,7 +67,10 @@ describe("interleave", () => {
 
 describe("migrationDifference", () => {
   it("names the migrations only one side has, ignoring other files", () => {
-    expect(migrationDifference(["0001_a.ts", "0002_b.ts", "README.md"], ["0001_a.ts", "0002_b.ts", "0003_c.ts"])).toEqual({ refOnly: [], headOnly: ["0003_c.ts"] });
+    expect(migrationDifference(["0001_a.ts", "0002_b.ts", "README.md"], ["0001_a.ts", "0002_b.ts", "0003_c.ts"])).toEqual({
+      refOnly: [],
+      headOnly: ["0003_c.ts"],
+    });
     expect(migrationDifference(["0001_a.ts", "0004_d.ts"], ["0001_a.ts"])).toEqual({ refOnly: ["0004_d.ts"], headOnly: [] });
   });
 });
@@ -88,11 +112,15 @@ describe("verdict", () => {
 
 describe("formatCompare", () => {
   it("prints both sides, the ratio with its spread and each over the floor", () => {
-    const lines = formatCompare("HEAD~1 (abc)", [
-      { name: "news item", ref: [sample(2), sample(2), sample(2), sample(2)], head: [sample(2.8), sample(2.6), sample(3), sample(2.8)] },
-      { name: "home", ref: [sample(1), sample(1), sample(1), sample(1)], head: [sample(1), sample(1.05), sample(0.96), sample(1.02)] },
-      { name: "cabinet, signed in", note: "not measured: REF answers 404, HEAD 200" },
-    ], 0.5);
+    const lines = formatCompare(
+      "HEAD~1 (abc)",
+      [
+        { name: "news item", ref: [sample(2), sample(2), sample(2), sample(2)], head: [sample(2.8), sample(2.6), sample(3), sample(2.8)] },
+        { name: "home", ref: [sample(1), sample(1), sample(1), sample(1)], head: [sample(1), sample(1.05), sample(0.96), sample(1.02)] },
+        { name: "cabinet, signed in", note: "not measured: REF answers 404, HEAD 200" },
+      ],
+      0.5,
+    );
     const row = lines.find((line) => line.startsWith("news item"))!;
     expect(row).toContain("2.00");
     expect(row).toContain("2.80");
@@ -108,10 +136,15 @@ describe("formatCompare", () => {
   });
 
   it("reads a page with its own markup floor against that floor", () => {
-    const lines = formatCompare("v1", [
-      { name: "news item", ref: [sample(2)], head: [sample(3)] },
-      { name: "home", ref: [sample(1)], head: [sample(1)] },
-    ], 0.5, { "news item": 1 });
+    const lines = formatCompare(
+      "v1",
+      [
+        { name: "news item", ref: [sample(2)], head: [sample(3)] },
+        { name: "home", ref: [sample(1)], head: [sample(1)] },
+      ],
+      0.5,
+      { "news item": 1 },
+    );
     const row = lines.find((line) => line.startsWith("news item"))!;
     expect(row).toContain("2.00x");
     expect(row).toContain("3.00x");
@@ -128,7 +161,16 @@ describe("formatCompare", () => {
 
 describe("formatLighthouseCompare", () => {
   const figures = (path: string, performance: number, lcpMs: number): LighthouseFigures => ({
-    name: path, path, performance, accessibility: 100, bestPractices: 100, seo: 100, lcpMs, tbtMs: 40, jsTransferKiB: 120.04, runs: 3,
+    name: path,
+    path,
+    performance,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs,
+    tbtMs: 40,
+    jsTransferKiB: 120.04,
+    runs: 3,
   });
 
   it("puts REF's median beside HEAD's per page, and a dash where REF has no figure", () => {

@@ -3,10 +3,10 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import * as buildLatest from "#app/routes/build-latest/route.ts";
-import { fetchWithRetry, RETRY_STATUSES, retriesFor } from "#app/modules/analytics/fetch-retry.ts";
-import { buildIdContext } from "#app/modules/build-info/build-id.server.ts";
-import { navigationTarget } from "#app/modules/build-info/navigation-instrumentation.ts";
-import { claimReload, RELOAD_GUARD_MS } from "#app/modules/build-info/reload-guard.ts";
+import { fetchWithRetry, RETRY_STATUSES, retriesFor } from "#app/platform/http/fetch-retry.ts";
+import { buildIdContext } from "#app/platform/build-info/build-id.server.ts";
+import { navigationTarget } from "#app/platform/build-info/navigation-guard.ts";
+import { claimReload, RELOAD_GUARD_MS } from "#app/platform/build-info/reload-guard.ts";
 import { createTaskQueue, MAX_PRELOAD_TASKS, PREFETCH_DELAY_MS, prefetchAllowed } from "#app/components/shell/prefetch-queue.ts";
 import { HEARTBEAT_INTERVAL_MS } from "#app/components/shell/app-effects.tsx";
 import { callRoute } from "../support/route.ts";
@@ -45,7 +45,14 @@ describe("the reload guard", () => {
   });
 
   it("still reloads when storage is unavailable", () => {
-    const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } };
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("denied");
+      },
+    };
     expect(claimReload("/", broken)).toBe(true);
     expect(claimReload("/", null)).toBe(true);
   });
@@ -63,7 +70,9 @@ describe("which navigations may become full loads", () => {
   it("GET forms, with their fields as the query", () => {
     const formData = new FormData();
     formData.append("q", "концерт");
-    expect(navigationTarget({ to: "/search/news", currentUrl, formMethod: "get", formData }, origin)?.search).toBe("?q=%D0%BA%D0%BE%D0%BD%D1%86%D0%B5%D1%80%D1%82");
+    expect(navigationTarget({ to: "/search/news", currentUrl, formMethod: "get", formData }, origin)?.search).toBe(
+      "?q=%D0%BA%D0%BE%D0%BD%D1%86%D0%B5%D1%80%D1%82",
+    );
   });
 
   it("never submissions, history steps or other sites", () => {

@@ -7,10 +7,18 @@ import { compressResponse, pickEncoding } from "../../server/compression.ts";
 describe("pickEncoding", () => {
   it("prefers brotli, then gzip, honouring q=0", () => {
     expect(pickEncoding("gzip, deflate, br")).toBe("br");
-    expect(pickEncoding("gzip")).toBe("gzip");
-    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
-    expect(pickEncoding("identity")).toBeNull();
-    expect(pickEncoding(undefined)).toBeNull();
+    for (const header of ["gzip", "br;q=0, gzip"]) expect(pickEncoding(header), header).toBe("gzip");
+    for (const header of ["identity", undefined]) expect(pickEncoding(header), header).toBeNull();
+  });
+
+  // The static files' choice between their build-time .br and .gz variants.
+  it("honours q-values, preferring brotli on a tie", () => {
+    for (const header of ["gzip, deflate, br", "*"]) expect(pickEncoding(header), header).toBe("br");
+    for (const header of ["gzip;q=1, br;q=0.5", "br;q=0, gzip;q=0.1", "*;q=0.5, br;q=0", "gzip;q=0.5"]) {
+      expect(pickEncoding(header), header).toBe("gzip");
+    }
+    for (const header of ["identity, gzip;q=0.5", "deflate"]) expect(pickEncoding(header), header).toBeNull();
+    expect(pickEncoding("br, gzip", ["gzip"])).toBe("gzip");
   });
 });
 
@@ -28,11 +36,13 @@ describe("compressResponse", () => {
     const { port } = server.address() as { port: number };
     try {
       return await new Promise<{ headers: http.IncomingHttpHeaders; raw: Buffer; body: string }>((resolve, reject) => {
-        http.get({ port, host: "127.0.0.1", headers: { "accept-encoding": acceptEncoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ headers: res.headers, raw: Buffer.concat(chunks), body }));
-        }).on("error", reject);
+        http
+          .get({ port, host: "127.0.0.1", headers: { "accept-encoding": acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve({ headers: res.headers, raw: Buffer.concat(chunks), body }));
+          })
+          .on("error", reject);
       });
     } finally {
       server.close();

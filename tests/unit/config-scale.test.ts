@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#app/modules/config/config.server.ts";
+import { ConfigError, loadConfig } from "#app/platform/config/config.server.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-config-scale-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -31,7 +31,8 @@ describe("WEB_CONCURRENCY", () => {
     const message = refusal({ WEB_CONCURRENCY: "2" });
     expect(message).toMatch(/^Invalid environment variable WEB_CONCURRENCY: .*PostgreSQL/);
     expect(message).not.toContain("\n");
-    for (const value of ["0", "two", "1.5", "500"]) expect(refusal({ DATABASE_URL: pgUrl, WEB_CONCURRENCY: value })).toContain("WEB_CONCURRENCY");
+    for (const value of ["0", "two", "1.5", "500"])
+      expect(refusal({ DATABASE_URL: pgUrl, WEB_CONCURRENCY: value })).toContain("WEB_CONCURRENCY");
   });
 });
 
@@ -49,15 +50,49 @@ describe("MAX_IN_FLIGHT", () => {
 });
 
 describe("connection limits", () => {
-  it("default to 10 s for headers and a stalled body, 600 s for a whole body, 10,000 connections, 256 per address", () => {
-    expect(loadConfig(base).connections).toEqual({ headersTimeoutMs: 10_000, bodyIdleTimeoutMs: 10_000, bodyTimeoutMs: 600_000, maxConnections: 10_000, maxConnectionsPerAddress: 256 });
-    const set = loadConfig({ ...base, HEADERS_TIMEOUT: "5", BODY_IDLE_TIMEOUT: "20", BODY_TIMEOUT: "120", MAX_CONNECTIONS: "4000", MAX_CONNECTIONS_PER_ADDRESS: "32" });
-    expect(set.connections).toEqual({ headersTimeoutMs: 5_000, bodyIdleTimeoutMs: 20_000, bodyTimeoutMs: 120_000, maxConnections: 4_000, maxConnectionsPerAddress: 32 });
+  it("default to 10 s for headers and a stalled body, 600 s for a whole body, 10,000 connections, 256 per address, 1 KB/s, 1,000 bodies", () => {
+    expect(loadConfig(base).connections).toEqual({
+      headersTimeoutMs: 10_000,
+      bodyIdleTimeoutMs: 10_000,
+      bodyTimeoutMs: 600_000,
+      maxConnections: 10_000,
+      maxConnectionsPerAddress: 256,
+      bodyMinRate: 1_024,
+      maxBodyReaders: 1_000,
+    });
+    const set = loadConfig({
+      ...base,
+      HEADERS_TIMEOUT: "5",
+      BODY_IDLE_TIMEOUT: "20",
+      BODY_TIMEOUT: "120",
+      MAX_CONNECTIONS: "4000",
+      MAX_CONNECTIONS_PER_ADDRESS: "32",
+      BODY_MIN_RATE: "0",
+      MAX_BODY_READERS: "50",
+    });
+    expect(set.connections).toEqual({
+      headersTimeoutMs: 5_000,
+      bodyIdleTimeoutMs: 20_000,
+      bodyTimeoutMs: 120_000,
+      maxConnections: 4_000,
+      maxConnectionsPerAddress: 32,
+      bodyMinRate: 0,
+      maxBodyReaders: 50,
+    });
   });
 
   it("refuse nonsense with one line naming the variable", () => {
-    for (const name of ["HEADERS_TIMEOUT", "BODY_IDLE_TIMEOUT", "BODY_TIMEOUT", "MAX_CONNECTIONS", "MAX_CONNECTIONS_PER_ADDRESS"]) {
-      for (const value of ["0", "-1", "soon", "1.5"]) {
+    for (const name of [
+      "HEADERS_TIMEOUT",
+      "BODY_IDLE_TIMEOUT",
+      "BODY_TIMEOUT",
+      "MAX_CONNECTIONS",
+      "MAX_CONNECTIONS_PER_ADDRESS",
+      "BODY_MIN_RATE",
+      "MAX_BODY_READERS",
+    ]) {
+      // BODY_MIN_RATE=0 turns the check off.
+      for (const value of name === "BODY_MIN_RATE" ? ["-1", "soon", "1.5"] : ["0", "-1", "soon", "1.5"]) {
         const message = refusal({ [name]: value });
         expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
         expect(message).not.toContain("\n");
@@ -91,7 +126,11 @@ describe("S3 image storage", () => {
   });
 
   it("defaults the region to AWS_REGION, then us-east-1, and path style to off", () => {
-    expect(loadConfig({ ...base, S3_BUCKET: "portal-images", AWS_REGION: "eu-west-3" }).storage).toMatchObject({ region: "eu-west-3", forcePathStyle: false, endpoint: undefined });
+    expect(loadConfig({ ...base, S3_BUCKET: "portal-images", AWS_REGION: "eu-west-3" }).storage).toMatchObject({
+      region: "eu-west-3",
+      forcePathStyle: false,
+      endpoint: undefined,
+    });
     expect(loadConfig({ ...base, S3_BUCKET: "portal-images" }).storage).toMatchObject({ region: "us-east-1" });
   });
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#app/modules/config/config.server.ts";
+import { ConfigError, loadConfig } from "#app/platform/config/config.server.ts";
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -70,7 +70,13 @@ describe("loadConfig", () => {
   });
 
   it("reads the cache bounds and the poll interval", () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: validSecret, PAGE_CACHE_MB: "0", SEARCH_CACHE_MB: "16", CONTENT_POLL_MS: "250" });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SESSION_SECRET: validSecret,
+      PAGE_CACHE_MB: "0",
+      SEARCH_CACHE_MB: "16",
+      CONTENT_POLL_MS: "250",
+    });
     expect(config.pageCacheMb).toEqual({ pages: 0, search: 16 });
     expect(config.contentPollMs).toBe(250);
     expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: validSecret }).pageCacheMb).toEqual({ pages: 64, search: 8 });

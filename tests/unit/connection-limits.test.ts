@@ -1,38 +1,25 @@
 // Connection limits (server/connections.ts): posts that send their headers and never their
 // body, by the thousand, from a few addresses. Each address gets its share, all of them
 // together stay under the cap, the rest get a quick 503 and lose their connection, the
-// accepted ones get 408 once their body stalls, and /healthz answers all along.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+// accepted ones get 408 once their body stalls, and /healthz answers all along ("degraded" while
+// the process refuses connections).
+
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAppServer } from "../../server/app-server.ts";
+import { describe, expect, it } from "vitest";
+import { listenAppServer } from "../support/app-server.ts";
 import type { ConnectionLimits } from "../../server/connections.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { useClientDir } from "../support/client-dir.ts";
 
 const t = useTestDatabase();
-let clientDir: string;
-beforeAll(() => {
-  clientDir = mkdtempSync(path.join(os.tmpdir(), "portal-connections-"));
-  writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\n");
-});
-afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+const client = useClientDir("portal-connections-");
 
 /** An app that never answers: a post waits for it as for an action reading a slow body. */
 const stalledBuild = () => new Promise<ServerBuild>(() => {});
 
-async function listen(connections: Partial<ConnectionLimits>, trustProxy = 0) {
-  const created = createAppServer({ build: stalledBuild, database: t.database, clientDir, uploadsDir: clientDir, log: () => {}, origin: "http://localhost:3000", connections, trustProxy });
-  await new Promise<void>((resolve) => created.server.listen(0, "127.0.0.1", resolve));
-  const port = (created.server.address() as AddressInfo).port;
-  const stop = () => {
-    created.server.closeAllConnections();
-    created.server.close();
-  };
-  return { ...created, port, stop };
+function listen(connections: Partial<ConnectionLimits>, trustProxy = 0) {
+  return listenAppServer({ build: stalledBuild, database: t.database, clientDir: client.path, connections, trustProxy });
 }
 
 type Raw = { socket: net.Socket; connected: Promise<void>; reply: Promise<string> };
@@ -67,10 +54,19 @@ function tally(replies: string[]) {
 
 describe("idle posts by the thousand", () => {
   it("are capped per address and in total (a quick 503), answered 408 once their body stalls, while /healthz answers", async () => {
+    // The idle timeout is what this measures: the minimum rate would cut these bodies first.
     const perAddress = 300;
     const total = 1_000;
     const batch = 350;
-    const { port, stop, connections } = await listen({ maxConnections: total, maxConnectionsPerAddress: perAddress, headersTimeoutMs: 5_000, bodyIdleTimeoutMs: 5_000, bodyTimeoutMs: 60_000 });
+    const { port, stop, connections } = await listen({
+      maxConnections: total,
+      maxConnectionsPerAddress: perAddress,
+      headersTimeoutMs: 5_000,
+      bodyIdleTimeoutMs: 5_000,
+      bodyTimeoutMs: 60_000,
+      bodyMinRate: 0,
+      maxBodyReaders: total,
+    });
     try {
       const all: Raw[] = [];
       // Four addresses, one after the other so that which cap refuses whom is known: 50 over
@@ -91,10 +87,11 @@ describe("idle posts by the thousand", () => {
       // Refused and closed while every accepted post still waits for its body.
       expect(connections().connections).toBe(total);
 
-      // The process is at its cap: a load balancer's probe still gets its answer.
+      // The process is at its cap: a load balancer's probe still gets its answer, which says
+      // what a page would get.
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ status: "ok" });
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: "degraded", reason: "connection cap reached" });
 
       // The accepted posts never send their body: each gets a 408 and its connection closes.
       const accepted = await Promise.all(all.filter((_, i) => !isRefused(i)).map((c) => c.reply));
@@ -102,6 +99,7 @@ describe("idle posts by the thousand", () => {
       expect(accepted[0]).toMatch(/\r\nconnection: close\r\n/i);
       await until(() => connections().connections === 0);
       expect((await fetch(`http://127.0.0.1:${port}/robots.txt`)).status).toBe(200);
+      while ((await fetch(`http://127.0.0.1:${port}/healthz`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
       stop();
     }
@@ -113,9 +111,17 @@ describe("a connection's timeouts", () => {
     const { port, stop, connections } = await listen({ headersTimeoutMs: 300, bodyIdleTimeoutMs: 300, bodyTimeoutMs: 1_000 });
     try {
       const headers = raw(port, "127.0.0.1", "GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
-      const stalled = raw(port, "127.0.0.1", `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nreason=spa`);
+      const stalled = raw(
+        port,
+        "127.0.0.1",
+        `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nreason=spa`,
+      );
       // One byte every 50 ms never leaves the body idle, but never finishes it either.
-      const trickle = raw(port, "127.0.0.1", `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`);
+      const trickle = raw(
+        port,
+        "127.0.0.1",
+        `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`,
+      );
       const dripping = setInterval(() => trickle.socket.destroyed || trickle.socket.write("x"), 50);
       try {
         expect(statusOf(await headers.reply)).toBe("408");
@@ -157,7 +163,8 @@ describe("under pressure", () => {
 
   it("behind a proxy (TRUST_PROXY), counts requests per forwarded address", async () => {
     const { port, stop } = await listen({ maxConnectionsPerAddress: 2, bodyIdleTimeoutMs: 300 }, 1);
-    const from = (address: string) => `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${address}\r\nContent-Length: 10\r\n\r\n`;
+    const from = (address: string) =>
+      `POST /report HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${address}\r\nContent-Length: 10\r\n\r\n`;
     try {
       const first = [raw(port, "127.0.0.1", from("203.0.113.7")), raw(port, "127.0.0.1", from("203.0.113.7"))];
       await Promise.all(first.map((c) => c.connected));

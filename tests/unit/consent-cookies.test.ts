@@ -2,9 +2,9 @@
 // form posts behind every banner button.
 import { describe, expect, it } from "vitest";
 import * as consentRoute from "#app/routes/consent/route.ts";
-import { allIdsString, consentState, enabledIdsFor, type CookieRegistry } from "#app/modules/consent/cookies.ts";
+import { allIdsString, consentState, enabledIdsFor, type CookieRegistry } from "#app/platform/consent/cookies.ts";
 import { loadShellData } from "#app/modules/shell/shell-data.server.ts";
-import { translatorFor } from "#app/middleware/i18next.ts";
+import { translatorFor } from "#app/i18n/request.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callRoute, catchResponse, cookieHeader } from "../support/route.ts";
 
@@ -143,7 +143,10 @@ describe("the banner's data", () => {
     // The browser may not hold the `shell` messages yet when the toast shows (i18n/translate.ts).
     const accepted = await post({ intent: "accept-all", returnTo: "/us/novyny" });
     const flash = cookieHeader(...accepted.headers.getSetCookie().filter((c) => c.startsWith("__flash=")));
-    for (const [language, path, text] of [["en", "/us/novyny", "Your cookie settings are saved."], ["uk", "/novyny", "Ваші налаштування cookie збережено."]] as const) {
+    for (const [language, path, text] of [
+      ["en", "/us/novyny", "Your cookie settings are saved."],
+      ["uk", "/novyny", "Ваші налаштування cookie збережено."],
+    ] as const) {
       const request = new Request(`http://localhost${path}`, { headers: { Cookie: flash } });
       const { shell, headers } = await loadShellData({ request, url: new URL(request.url), language, t: translatorFor(language) });
       expect(shell.flash).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), severity: "success", text });

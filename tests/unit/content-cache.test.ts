@@ -4,8 +4,8 @@ import * as newsItem from "#app/routes/news-item/route.tsx";
 import * as news from "#app/routes/news/route.tsx";
 import * as search from "#app/routes/search/route.tsx";
 import { flushCounters } from "#app/modules/analytics/counters.server.ts";
-import { resetContentState } from "#app/modules/page-cache/content-state.server.ts";
-import { clearPageCache, etagOf, pageCacheSize } from "#app/modules/page-cache/page-cache.server.ts";
+import { resetContentState } from "#app/platform/page-cache/content-state.server.ts";
+import { clearPageCache, etagOf, pageCacheSize } from "#app/platform/page-cache/page-cache.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { ahead, DAY, insertFixture, servePage, useUnitConfig } from "./content-support.ts";
 
@@ -66,7 +66,10 @@ describe("anonymous page cache", () => {
 
   it("is invalidated by a content change, but not by a view count", async () => {
     await servePage(news, { url: "/novyny" });
-    await t.db.updateTable("news").set((eb) => ({ view_count: eb("view_count", "+", 5) })).execute();
+    await t.db
+      .updateTable("news")
+      .set((eb) => ({ view_count: eb("view_count", "+", 5) }))
+      .execute();
     resetContentState(); // another process would see the versions within a second
     expect((await servePage(news, { url: "/novyny" })).headers.get("X-Page-Cache")).toBe("hit");
 
@@ -172,7 +175,10 @@ describe("view and impression counts", () => {
     expect(await views("sviato-vyshyvanky")).toBe(before + 2);
 
     for (let i = 0; i < 5; i++) {
-      await servePage(newsItem, { ...page, headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+      await servePage(newsItem, {
+        ...page,
+        headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      });
       await servePage(newsItem, { ...page, headers: { "User-Agent": `Mozilla/5.0 Firefox/${i}`, "Sec-Purpose": "prefetch" } });
       await servePage(newsItem, { ...page, headers: {} });
     }
@@ -182,7 +188,11 @@ describe("view and impression counts", () => {
   it("a visitor counts once per item, not once in all: two items each count the same visitor", async () => {
     const before = [await views("sviato-vyshyvanky"), await views("tilky-ukrainskoiu")];
     for (const slug of ["sviato-vyshyvanky", "tilky-ukrainskoiu", "sviato-vyshyvanky"]) {
-      await servePage(newsItem, { url: `/novyny/${slug}`, params: { slug }, headers: { "User-Agent": "Mozilla/5.0 (Macintosh) Safari/605.1.15" } });
+      await servePage(newsItem, {
+        url: `/novyny/${slug}`,
+        params: { slug },
+        headers: { "User-Agent": "Mozilla/5.0 (Macintosh) Safari/605.1.15" },
+      });
     }
     expect([await views("sviato-vyshyvanky"), await views("tilky-ukrainskoiu")]).toEqual([before[0]! + 1, before[1]! + 1]);
   });
@@ -190,7 +200,8 @@ describe("view and impression counts", () => {
   it("counts reklama impressions on every serve of a page that shows it", async () => {
     const impressions = async () => {
       await flushCounters();
-      return (await t.db.selectFrom("reklama").select("impression_count").where("slug", "=", "perekazy").executeTakeFirstOrThrow()).impression_count;
+      return (await t.db.selectFrom("reklama").select("impression_count").where("slug", "=", "perekazy").executeTakeFirstOrThrow())
+        .impression_count;
     };
     const before = await impressions();
     await servePage(home, { url: "/", headers: BROWSER });

@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import { pageHref } from "#app/components/content/pagination-nav.tsx";
 import { pageWindow } from "#app/components/page-links.tsx";
 import { searchCategoryFor } from "#app/components/content/header-search.tsx";
-import { formatDate, formatEventStart } from "#app/modules/format/dates.ts";
-import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { formatDate, formatEventStart } from "#app/platform/format/dates.ts";
+import { checkPage, parsePage } from "#app/platform/lists/pagination.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import { escapeIcsText, eventIcs, foldLine } from "#app/modules/posters/ics.ts";
 import { scheduleText } from "#app/modules/posters/posters.server.ts";
 import { highlight, parseQuery, snippetAround, toTsQuery } from "#app/modules/search/query.ts";
 import { chunkEntries, MAX_URLS_PER_FILE, sitemapIndexXml, urlsetXml } from "#app/modules/sitemap/sitemap.server.ts";
 import { rssXml } from "#app/modules/feeds/rss.server.ts";
-import { SizedLru } from "#app/modules/page-cache/lru.ts";
+import { SizedLru } from "#app/platform/page-cache/lru.ts";
 
 function statusOf(fn: () => unknown): number | null {
   try {
@@ -25,7 +25,11 @@ describe("pagination", () => {
   it("reads ?page= strictly", () => {
     expect(parsePage(new URL("http://x/novyny"))).toBe(1);
     expect(parsePage(new URL("http://x/novyny?page=7"))).toBe(7);
-    for (const bad of ["0", "-2", "x", "1e3", "03", " 2"]) expect(statusOf(() => parsePage(new URL(`http://x/?page=${bad}`))), bad).toBe(404);
+    for (const bad of ["0", "-2", "x", "1e3", "03", " 2"])
+      expect(
+        statusOf(() => parsePage(new URL(`http://x/?page=${bad}`))),
+        bad,
+      ).toBe(404);
     expect(checkPage(1, 0)).toEqual({ page: 1, pageCount: 1, total: 0 });
     expect(statusOf(() => checkPage(3, 24))).toBe(404);
   });
@@ -81,7 +85,11 @@ describe("iCalendar", () => {
 describe("search query", () => {
   it("validates length and splits words like the 'simple' parser", () => {
     expect(parseQuery(null)).toEqual({ status: "empty", text: "" });
-    expect(parseQuery("  П'ять   Київ-Варшава ")).toEqual({ status: "ok", text: "П'ять Київ-Варшава", words: ["п", "ять", "київ", "варшава"] });
+    expect(parseQuery("  П'ять   Київ-Варшава ")).toEqual({
+      status: "ok",
+      text: "П'ять Київ-Варшава",
+      words: ["п", "ять", "київ", "варшава"],
+    });
   });
 
   it("builds a prefix tsquery with alternatives, from letters and digits only", () => {
@@ -133,8 +141,11 @@ describe("sitemap and feed documents", () => {
     const many = Array.from({ length: MAX_URLS_PER_FILE / 2 + 1 }, (_, i) => ({ path: `/novyny/n-${i}`, lastmod: null }));
     const chunks = chunkEntries(many);
     expect(chunks.map((chunk) => chunk.length)).toEqual([MAX_URLS_PER_FILE / 2, 1]);
-    const index = sitemapIndexXml("https://portal.example", [{ path: "/sitemap/1.xml", lastmod: null }, { path: "/sitemap/2.xml", lastmod: null }]);
-    expect(index).toContain("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">");
+    const index = sitemapIndexXml("https://portal.example", [
+      { path: "/sitemap/1.xml", lastmod: null },
+      { path: "/sitemap/2.xml", lastmod: null },
+    ]);
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(index).toContain("<sitemap><loc>https://portal.example/sitemap/2.xml</loc></sitemap>");
   });
 
@@ -145,7 +156,15 @@ describe("sitemap and feed documents", () => {
       self: "https://portal.example/novyny/rss.xml",
       description: "Опис",
       language: "uk",
-      items: [{ title: "A <b>", link: "https://portal.example/novyny/a", description: "x", pubDate: new Date("2026-11-20T10:00:00Z"), category: "Культура" }],
+      items: [
+        {
+          title: "A <b>",
+          link: "https://portal.example/novyny/a",
+          description: "x",
+          pubDate: new Date("2026-11-20T10:00:00Z"),
+          category: "Культура",
+        },
+      ],
     });
     expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
     expect(xml).toContain('<atom:link href="https://portal.example/novyny/rss.xml" rel="self" type="application/rss+xml"/>');

@@ -4,9 +4,9 @@
 // only the notification can make getContentState read the versions again.
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from "vitest";
 import { sql } from "kysely";
-import { registerDatabase } from "#app/modules/db/db.server.ts";
-import { getContentState, resetContentState } from "#app/modules/page-cache/content-state.server.ts";
-import { listenForContentChanges, type ContentListener } from "#app/modules/page-cache/content-notify.server.ts";
+import { registerDatabase } from "#app/platform/db/db.server.ts";
+import { getContentState, resetContentState } from "#app/platform/page-cache/content-state.server.ts";
+import { listenForContentChanges, type ContentListener } from "#app/platform/page-cache/content-notify.server.ts";
 import { openPostgres, type Database } from "#db/connection.ts";
 import { createTestDatabase, type TestDatabaseHandle } from "../support/db.ts";
 import { urlForDatabase } from "../support/pg-admin.ts";

@@ -13,7 +13,7 @@ import * as reklamaItem from "#app/routes/reklama-item/route.tsx";
 import * as serviceCategory from "#app/routes/service-category/route.tsx";
 import * as serviceItem from "#app/routes/service-item/route.tsx";
 import * as services from "#app/routes/services/route.tsx";
-import { resetContentState } from "#app/modules/page-cache/content-state.server.ts";
+import { resetContentState } from "#app/platform/page-cache/content-state.server.ts";
 import { flushCounters } from "#app/modules/analytics/counters.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
@@ -50,7 +50,14 @@ describe("news", () => {
   it("pages by 12 and answers 404 past the last page or for a malformed page", async () => {
     await t.db
       .insertInto("news")
-      .values(Array.from({ length: 12 }, (_, i) => ({ slug: `extra-${i}`, title_uk: `Додаткова новина ${i}`, status: "published" as const, published_at: ago((3 + i) * HOUR) })))
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          slug: `extra-${i}`,
+          title_uk: `Додаткова новина ${i}`,
+          status: "published" as const,
+          published_at: ago((3 + i) * HOUR),
+        })),
+      )
       .execute();
     // Written behind the app's back: forget the polled versions, as the app's own writes do.
     resetContentState();
@@ -76,7 +83,9 @@ describe("news", () => {
     expect(empty.pagination.pageCount).toBe(1);
     expect(await thrownStatus(callAppRoute(newsCategory.loader, { url: "/novyny/category/nope", params: { slug: "nope" } }))).toBe(404);
     // A poster category is not a news category.
-    expect(await thrownStatus(callAppRoute(newsCategory.loader, { url: "/novyny/category/kontserty", params: { slug: "kontserty" } }))).toBe(404);
+    expect(
+      await thrownStatus(callAppRoute(newsCategory.loader, { url: "/novyny/category/kontserty", params: { slug: "kontserty" } })),
+    ).toBe(404);
   });
 
   it("shows an article with date, category, tags, related news and NewsArticle JSON-LD", async () => {
@@ -94,11 +103,18 @@ describe("news", () => {
 
   it("lists an article's tags by Ukrainian name, each in the page's language", async () => {
     const article = await t.db.selectFrom("news").select("id").where("slug", "=", "sviato-vyshyvanky").executeTakeFirstOrThrow();
-    const added = await t.db.insertInto("tags").values([
-      { slug: "yarmarok", name_uk: "Ярмарок", name_en: "Fair" },
-      { slug: "arkhiv", name_uk: "Архів", name_en: null },
-    ]).returning("id").execute();
-    await t.db.insertInto("news_tags").values(added.map((tag) => ({ news_id: article.id, tag_id: tag.id }))).execute();
+    const added = await t.db
+      .insertInto("tags")
+      .values([
+        { slug: "yarmarok", name_uk: "Ярмарок", name_en: "Fair" },
+        { slug: "arkhiv", name_uk: "Архів", name_en: null },
+      ])
+      .returning("id")
+      .execute();
+    await t.db
+      .insertInto("news_tags")
+      .values(added.map((tag) => ({ news_id: article.id, tag_id: tag.id })))
+      .execute();
     resetContentState();
     const data = await callAppRoute(newsItem.loader, { url: "/us/novyny/sviato-vyshyvanky", params: { slug: "sviato-vyshyvanky" } });
     expect(data.article.tags).toEqual([
@@ -154,7 +170,9 @@ describe("posters", () => {
     expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z\r\n/);
     expect(ics).toContain("SUMMARY:Концерт «Голоси надії»");
     expect(ics).toContain("LOCATION:Філармонія\\, вул. Ясна 5\\, Варшава");
-    expect(await thrownStatus(callAppRoute(posterIcs.loader, { url: "/poster/chernetka-podii/event.ics", params: { slug: "chernetka-podii" } }))).toBe(404);
+    expect(
+      await thrownStatus(callAppRoute(posterIcs.loader, { url: "/poster/chernetka-podii/event.ics", params: { slug: "chernetka-podii" } })),
+    ).toBe(404);
   });
 });
 
@@ -178,7 +196,9 @@ describe("services and diaspora", () => {
     });
     expect(data.item.contacts.mapUrl).toMatch(/^https:\/\/www\.openstreetmap\.org\/search\?query=/);
     expect(data.jsonLd).toMatchObject({ "@type": "LocalBusiness", telephone: "+48 600 100 200" });
-    expect(await thrownStatus(callAppRoute(serviceItem.loader, { url: "/services/prykhovana-posluha", params: { slug: "prykhovana-posluha" } }))).toBe(404);
+    expect(
+      await thrownStatus(callAppRoute(serviceItem.loader, { url: "/services/prykhovana-posluha", params: { slug: "prykhovana-posluha" } })),
+    ).toBe(404);
   });
 
   it("lists diaspora organisations alphabetically in the page's language", async () => {
@@ -211,11 +231,22 @@ describe("reklama", () => {
   it("counts a click and redirects to the target, or to the landing page without one; crawlers are not counted", async () => {
     const clicks = async () => {
       await flushCounters();
-      const rows = await t.db.selectFrom("reklama").select(["slug", "click_count"]).where("slug", "in", ["perekazy", "kursy"]).orderBy("slug").execute();
+      const rows = await t.db
+        .selectFrom("reklama")
+        .select(["slug", "click_count"])
+        .where("slug", "in", ["perekazy", "kursy"])
+        .orderBy("slug")
+        .execute();
       return Object.fromEntries(rows.map((row) => [row.slug, row.click_count]));
     };
     const click = (slug: string, userAgent?: string, locale = "") =>
-      catchResponse(callAppRoute(reklamaClick.loader, { url: `${locale}/reklama/${slug}/click`, params: { slug }, headers: userAgent ? { "User-Agent": userAgent } : {} }));
+      catchResponse(
+        callAppRoute(reklamaClick.loader, {
+          url: `${locale}/reklama/${slug}/click`,
+          params: { slug },
+          headers: userAgent ? { "User-Agent": userAgent } : {},
+        }),
+      );
     const away = await click("perekazy", "Mozilla/5.0 Firefox/130");
     expect(away.status).toBe(302);
     expect(away.headers.get("Location")).toBe("https://bank.example/ua");
@@ -231,7 +262,9 @@ describe("reklama", () => {
       await click("perekazy");
     }
     expect(await clicks()).toEqual({ kursy: 1, perekazy: 2 });
-    expect(await thrownStatus(callAppRoute(reklamaClick.loader, { url: "/reklama/zakinchena/click", params: { slug: "zakinchena" } }))).toBe(404);
+    expect(
+      await thrownStatus(callAppRoute(reklamaClick.loader, { url: "/reklama/zakinchena/click", params: { slug: "zakinchena" } })),
+    ).toBe(404);
     expect(fixture.reklama.perekazy).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import * as search from "#app/routes/search/route.tsx";
 import { estimateMatches, resetWordFrequencies } from "#app/modules/search/frequency.server.ts";
 import { CANDIDATE_LIMIT } from "#app/modules/search/providers.server.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { ago, insertFixture, useUnitConfig } from "./content-support.ts";
 
@@ -71,13 +72,30 @@ describe("search", () => {
     expect(titles(await run("poster", "голоси"))).toEqual(["Концерт «Голоси надії»"]);
     expect(titles(await run("services", "право"))).toEqual(["Юридична допомога «Право»"]);
     expect(titles(await run("diaspors", "пласт"))).toEqual(["Пласт Варшава"]);
-    const owner = await t.db.insertInto("users").values({ email: "owner@example.com", password_hash: "x" }).returning("id").executeTakeFirstOrThrow();
-    const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "robota", name_uk: "Робота" }).returning("id").executeTakeFirstOrThrow();
+    const ownerId = await insertRow(t.db, "users", { email: "owner@example.com", password_hash: "x" });
+    const categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "robota", name_uk: "Робота" });
     await t.db
       .insertInto("advertisements")
       .values([
-        { slug: "velosyped-abc1", owner_id: owner.id, category_id: category.id, title: "Продам велосипед міський", description: "Майже новий велосипед, забирати у Варшаві.", status: "published", published_at: ago(1000), expires_at: null },
-        { slug: "velosyped-old2", owner_id: owner.id, category_id: category.id, title: "Велосипед дитячий", description: "Оголошення вже закінчилося давно.", status: "expired", published_at: ago(1000) },
+        {
+          slug: "velosyped-abc1",
+          owner_id: ownerId,
+          category_id: categoryId,
+          title: "Продам велосипед міський",
+          description: "Майже новий велосипед, забирати у Варшаві.",
+          status: "published",
+          published_at: ago(1000),
+          expires_at: null,
+        },
+        {
+          slug: "velosyped-old2",
+          owner_id: ownerId,
+          category_id: categoryId,
+          title: "Велосипед дитячий",
+          description: "Оголошення вже закінчилося давно.",
+          status: "expired",
+          published_at: ago(1000),
+        },
       ])
       .execute();
     const adverts = await run("advertisement", "велосипед");

@@ -52,8 +52,20 @@ describe("sitemap.xml", () => {
       expect(urls, path).toContain(uk);
       expect(urls, path).toContain(en);
     }
-    for (const hidden of ["chernetka", "zaplanovana", "arkhivna", "vydalena", "chernetka-podii", "prykhovana-posluha", "zakinchena", "maibutnia"]) {
-      expect(urls.some((url) => url.endsWith(`/${hidden}`)), hidden).toBe(false);
+    for (const hidden of [
+      "chernetka",
+      "zaplanovana",
+      "arkhivna",
+      "vydalena",
+      "chernetka-podii",
+      "prykhovana-posluha",
+      "zakinchena",
+      "maibutnia",
+    ]) {
+      expect(
+        urls.some((url) => url.endsWith(`/${hidden}`)),
+        hidden,
+      ).toBe(false);
     }
     expect(new Set(urls).size).toBe(urls.length);
     expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/);
@@ -86,10 +98,14 @@ describe("RSS feeds", () => {
   });
 
   it("has a feed per news category, and a 404 for an unknown one", async () => {
-    const xml = await (await callAppRoute(feedsNewsCategory.loader, { url: "/novyny/category/sport/rss.xml", params: { slug: "sport" } })).text();
+    const xml = await (
+      await callAppRoute(feedsNewsCategory.loader, { url: "/novyny/category/sport/rss.xml", params: { slug: "sport" } })
+    ).text();
     expect(xml).not.toContain("<item>");
     expect(xml).toContain("<link>https://portal.example/novyny/category/sport</link>");
-    expect(await thrownStatus(callAppRoute(feedsNewsCategory.loader, { url: "/novyny/category/x/rss.xml", params: { slug: "x" } }))).toBe(404);
+    expect(await thrownStatus(callAppRoute(feedsNewsCategory.loader, { url: "/novyny/category/x/rss.xml", params: { slug: "x" } }))).toBe(
+      404,
+    );
   });
 
   it("lists upcoming events", async () => {

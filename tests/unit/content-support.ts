@@ -1,11 +1,12 @@
 // Shared by the content-*.test.ts files: a small fixture of public content, and a way to
 // serve a route the way the app does (i18n middleware, the route's own middleware, its
 // loader, then a stand-in for rendering) so the page cache can be exercised.
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
 import { i18nextMiddleware } from "#app/middleware/i18next.ts";
-import { loadConfig, setConfig } from "#app/modules/config/config.server.ts";
+import { loadConfig, setConfig } from "#app/platform/config/config.server.ts";
 import { buildContext, buildRequest, type RouteCallOptions } from "../support/route.ts";
+import { insertLocations } from "../support/adverts.ts";
 
 export function useUnitConfig(): void {
   setConfig(loadConfig({ DATA_DIR: "/tmp/portal-unit-content", SESSION_SECRET: "c".repeat(40), PUBLIC_URL: "https://portal.example" }));
@@ -28,6 +29,19 @@ export function daysAheadAt(days: number, hour: number, minute = 0): Date {
 }
 export { DAY, HOUR };
 
+type SluggedTable = "news" | "posters" | "services" | "diaspors" | "reklama";
+
+/** Inserts the rows into `table`; their ids by slug. */
+async function insertBySlug<T extends SluggedTable>(db: Kysely<DB>, table: T, rows: Insertable<DB[T]>[]): Promise<Record<string, number>> {
+  // Kysely cannot follow a table name that is a type parameter; the rows' types are checked above.
+  const inserted = (await db
+    .insertInto(table)
+    .values(rows as never)
+    .returning(["id", "slug"] as never)
+    .execute()) as unknown as Array<{ id: number; slug: string }>;
+  return Object.fromEntries(inserted.map((row) => [row.slug, row.id]));
+}
+
 export type Fixture = Awaited<ReturnType<typeof insertFixture>>;
 
 /** Categories, locations, an image, and items of every public type in every visibility state. */
@@ -42,155 +56,177 @@ export async function insertFixture(db: Kysely<DB>) {
     ])
     .returning("id")
     .execute();
-  const [warsaw, berlin] = await db
-    .insertInto("locations")
-    .values([
-      { slug: "varshava", name_uk: "Варшава", name_en: "Warsaw", position: 1 },
-      { slug: "berlin", name_uk: "Берлін", name_en: "Berlin", position: 2 },
-    ])
-    .returning("id")
-    .execute();
+  const [warsaw, berlin] = await insertLocations(db, ["varshava", "berlin"]);
   const image = await db
     .insertInto("images")
-    .values({ key: "2026/11/test-cover", width: 1280, height: 720, variants: [320, 640, 1024, 1280], alt_uk: "Обкладинка", alt_en: "Cover" })
+    .values({
+      key: "2026/11/test-cover",
+      width: 1280,
+      height: 720,
+      variants: [320, 640, 1024, 1280],
+      alt_uk: "Обкладинка",
+      alt_en: "Cover",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const tag = await db.insertInto("tags").values({ slug: "vyshyvanka", name_uk: "Вишиванка", name_en: "Embroidery" }).returning("id").executeTakeFirstOrThrow();
+  const tag = await db
+    .insertInto("tags")
+    .values({ slug: "vyshyvanka", name_uk: "Вишиванка", name_en: "Embroidery" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 
-  const newsRows = await db
-    .insertInto("news")
-    .values([
-      {
-        slug: "sviato-vyshyvanky",
-        title_uk: "Свято вишиванки у Варшаві",
-        title_en: "Embroidery day in Warsaw",
-        summary_uk: "Громада вийшла на ходу у вишиванках.",
-        summary_en: "The community marched in embroidered shirts.",
-        body_uk: "<p>Сотні людей пройшли центром міста.</p>",
-        body_en: "<p>Hundreds walked through the city centre.</p>",
-        category_id: news!.id,
-        cover_image_id: image.id,
-        status: "published",
-        published_at: ago(HOUR),
-      },
-      {
-        slug: "tilky-ukrainskoiu",
-        title_uk: "Концерт бандуристів у Берліні",
-        title_en: null,
-        summary_uk: "Виступ капели бандуристів.",
-        body_uk: "<p>Капела зіграла старовинні думи.</p>",
-        category_id: news!.id,
-        status: "published",
-        published_at: ago(2 * HOUR),
-      },
-      { slug: "chernetka", title_uk: "Чернетка новини", body_uk: "<p>…</p>", status: "draft", published_at: ago(HOUR) },
-      { slug: "zaplanovana", title_uk: "Запланована новина", body_uk: "<p>…</p>", status: "published", published_at: ahead(DAY) },
-      { slug: "arkhivna", title_uk: "Архівна новина", body_uk: "<p>…</p>", status: "archived", published_at: ago(DAY) },
-      { slug: "vydalena", title_uk: "Видалена новина", body_uk: "<p>…</p>", status: "published", published_at: ago(DAY), deleted_at: new Date() },
-    ])
-    .returning(["id", "slug"])
-    .execute();
-  await db.insertInto("news_tags").values({ news_id: newsRows[0]!.id, tag_id: tag.id }).execute();
+  const newsRows = await insertBySlug(db, "news", [
+    {
+      slug: "sviato-vyshyvanky",
+      title_uk: "Свято вишиванки у Варшаві",
+      title_en: "Embroidery day in Warsaw",
+      summary_uk: "Громада вийшла на ходу у вишиванках.",
+      summary_en: "The community marched in embroidered shirts.",
+      body_uk: "<p>Сотні людей пройшли центром міста.</p>",
+      body_en: "<p>Hundreds walked through the city centre.</p>",
+      category_id: news!.id,
+      cover_image_id: image.id,
+      status: "published",
+      published_at: ago(HOUR),
+    },
+    {
+      slug: "tilky-ukrainskoiu",
+      title_uk: "Концерт бандуристів у Берліні",
+      title_en: null,
+      summary_uk: "Виступ капели бандуристів.",
+      body_uk: "<p>Капела зіграла старовинні думи.</p>",
+      category_id: news!.id,
+      status: "published",
+      published_at: ago(2 * HOUR),
+    },
+    { slug: "chernetka", title_uk: "Чернетка новини", body_uk: "<p>…</p>", status: "draft", published_at: ago(HOUR) },
+    { slug: "zaplanovana", title_uk: "Запланована новина", body_uk: "<p>…</p>", status: "published", published_at: ahead(DAY) },
+    { slug: "arkhivna", title_uk: "Архівна новина", body_uk: "<p>…</p>", status: "archived", published_at: ago(DAY) },
+    {
+      slug: "vydalena",
+      title_uk: "Видалена новина",
+      body_uk: "<p>…</p>",
+      status: "published",
+      published_at: ago(DAY),
+      deleted_at: new Date(),
+    },
+  ]);
+  await db.insertInto("news_tags").values({ news_id: newsRows["sviato-vyshyvanky"]!, tag_id: tag.id }).execute();
 
-  const posterRows = await db
-    .insertInto("posters")
-    .values([
-      {
-        slug: "kontsert-nadii",
-        title_uk: "Концерт «Голоси надії»",
-        title_en: "“Voices of hope” concert",
-        description_uk: "<p>Благодійний концерт, квитки на сайті.</p>",
-        category_id: poster!.id,
-        location_id: warsaw!.id,
-        cover_image_id: image.id,
-        // 16:00-18:00 (winter) or 17:00-19:00 (summer) in Warsaw: never across midnight.
-        starts_at: daysAheadAt(3, 15),
-        ends_at: daysAheadAt(3, 17),
-        venue_uk: "Філармонія",
-        venue_en: "Philharmonic hall",
-        address: "вул. Ясна 5",
-        price_text_uk: "від 60 злотих",
-        ticket_url: "https://tickets.example/nadia",
-        organiser: "Громада Варшави",
-        status: "published",
-        published_at: ago(DAY),
-      },
-      {
-        slug: "vystavka-berlin",
-        title_uk: "Виставка рушників",
-        description_uk: "<p>Старовинні рушники.</p>",
-        location_id: berlin!.id,
-        starts_at: ahead(5 * DAY),
-        status: "published",
-        published_at: ago(DAY),
-      },
-      {
-        slug: "mynulyi-yarmarok",
-        title_uk: "Минулий ярмарок",
-        description_uk: "<p>Було весело.</p>",
-        location_id: warsaw!.id,
-        starts_at: ago(10 * DAY),
-        ends_at: ago(10 * DAY - 3 * HOUR),
-        status: "published",
-        published_at: ago(20 * DAY),
-      },
-      { slug: "chernetka-podii", title_uk: "Чернетка події", starts_at: ahead(DAY), status: "draft" },
-    ])
-    .returning(["id", "slug"])
-    .execute();
+  const posterRows = await insertBySlug(db, "posters", [
+    {
+      slug: "kontsert-nadii",
+      title_uk: "Концерт «Голоси надії»",
+      title_en: "“Voices of hope” concert",
+      description_uk: "<p>Благодійний концерт, квитки на сайті.</p>",
+      category_id: poster!.id,
+      location_id: warsaw!,
+      cover_image_id: image.id,
+      // 16:00-18:00 (winter) or 17:00-19:00 (summer) in Warsaw: never across midnight.
+      starts_at: daysAheadAt(3, 15),
+      ends_at: daysAheadAt(3, 17),
+      venue_uk: "Філармонія",
+      venue_en: "Philharmonic hall",
+      address: "вул. Ясна 5",
+      price_text_uk: "від 60 злотих",
+      ticket_url: "https://tickets.example/nadia",
+      organiser: "Громада Варшави",
+      status: "published",
+      published_at: ago(DAY),
+    },
+    {
+      slug: "vystavka-berlin",
+      title_uk: "Виставка рушників",
+      description_uk: "<p>Старовинні рушники.</p>",
+      location_id: berlin!,
+      starts_at: ahead(5 * DAY),
+      status: "published",
+      published_at: ago(DAY),
+    },
+    {
+      slug: "mynulyi-yarmarok",
+      title_uk: "Минулий ярмарок",
+      description_uk: "<p>Було весело.</p>",
+      location_id: warsaw!,
+      starts_at: ago(10 * DAY),
+      ends_at: ago(10 * DAY - 3 * HOUR),
+      status: "published",
+      published_at: ago(20 * DAY),
+    },
+    { slug: "chernetka-podii", title_uk: "Чернетка події", starts_at: ahead(DAY), status: "draft" },
+  ]);
 
-  const serviceRows = await db
-    .insertInto("services")
-    .values([
-      {
-        slug: "yurydychna-pomich",
-        name_uk: "Юридична допомога «Право»",
-        name_en: "“Pravo” legal aid",
-        description_uk: "<p>Карта побиту, дозвіл на роботу.</p>",
-        category_id: service!.id,
-        location_id: warsaw!.id,
-        phone: "+48 600 100 200",
-        email: "pravo@example.com",
-        website: "pravo.example.com",
-        address: "вул. Марszałkowska 1",
-        social_links: JSON.stringify({ facebook: "https://facebook.com/pravo", bad: "javascript:alert(1)" }),
-        status: "published",
-      },
-      { slug: "prykhovana-posluha", name_uk: "Прихована послуга", status: "draft" },
-    ])
-    .returning(["id", "slug"])
-    .execute();
+  const serviceRows = await insertBySlug(db, "services", [
+    {
+      slug: "yurydychna-pomich",
+      name_uk: "Юридична допомога «Право»",
+      name_en: "“Pravo” legal aid",
+      description_uk: "<p>Карта побиту, дозвіл на роботу.</p>",
+      category_id: service!.id,
+      location_id: warsaw!,
+      phone: "+48 600 100 200",
+      email: "pravo@example.com",
+      website: "pravo.example.com",
+      address: "вул. Марszałkowska 1",
+      social_links: JSON.stringify({ facebook: "https://facebook.com/pravo", bad: "javascript:alert(1)" }),
+      status: "published",
+    },
+    { slug: "prykhovana-posluha", name_uk: "Прихована послуга", status: "draft" },
+  ]);
 
-  const diasporaRows = await db
-    .insertInto("diaspors")
-    .values([
-      { slug: "hromada-berlina", name_uk: "Громада Берліна", name_en: "Berlin community", description_uk: "<p>Спільнота.</p>", location_id: berlin!.id, status: "published" },
-      { slug: "plast-varshava", name_uk: "Пласт Варшава", description_uk: "<p>Скаути.</p>", location_id: warsaw!.id, status: "published" },
-    ])
-    .returning(["id", "slug"])
-    .execute();
+  const diasporaRows = await insertBySlug(db, "diaspors", [
+    {
+      slug: "hromada-berlina",
+      name_uk: "Громада Берліна",
+      name_en: "Berlin community",
+      description_uk: "<p>Спільнота.</p>",
+      location_id: berlin!,
+      status: "published",
+    },
+    { slug: "plast-varshava", name_uk: "Пласт Варшава", description_uk: "<p>Скаути.</p>", location_id: warsaw!, status: "published" },
+  ]);
 
-  const reklamaRows = await db
-    .insertInto("reklama")
-    .values([
-      { slug: "perekazy", title_uk: "Перекази без комісії", title_en: "Transfers without fees", body_uk: "<p>Швидко.</p>", placement: "home_top", target_url: "https://bank.example/ua", status: "published", starts_at: ago(DAY) },
-      { slug: "kursy", title_uk: "Курси польської", body_uk: "<p>Онлайн.</p>", placement: "sidebar", target_url: null, status: "published", starts_at: ago(DAY), ends_at: ahead(DAY) },
-      { slug: "zakinchena", title_uk: "Закінчена кампанія", placement: "home_top", status: "published", starts_at: ago(10 * DAY), ends_at: ago(DAY) },
-      { slug: "maibutnia", title_uk: "Майбутня кампанія", placement: "home_top", status: "published", starts_at: ahead(DAY) },
-    ])
-    .returning(["id", "slug"])
-    .execute();
+  const reklamaRows = await insertBySlug(db, "reklama", [
+    {
+      slug: "perekazy",
+      title_uk: "Перекази без комісії",
+      title_en: "Transfers without fees",
+      body_uk: "<p>Швидко.</p>",
+      placement: "home_top",
+      target_url: "https://bank.example/ua",
+      status: "published",
+      starts_at: ago(DAY),
+    },
+    {
+      slug: "kursy",
+      title_uk: "Курси польської",
+      body_uk: "<p>Онлайн.</p>",
+      placement: "sidebar",
+      target_url: null,
+      status: "published",
+      starts_at: ago(DAY),
+      ends_at: ahead(DAY),
+    },
+    {
+      slug: "zakinchena",
+      title_uk: "Закінчена кампанія",
+      placement: "home_top",
+      status: "published",
+      starts_at: ago(10 * DAY),
+      ends_at: ago(DAY),
+    },
+    { slug: "maibutnia", title_uk: "Майбутня кампанія", placement: "home_top", status: "published", starts_at: ahead(DAY) },
+  ]);
 
-  const bySlug = (rows: Array<{ id: number; slug: string }>) => Object.fromEntries(rows.map((row) => [row.slug, row.id]));
   return {
     categories: { news: news!.id, poster: poster!.id, service: service!.id },
-    locations: { warsaw: warsaw!.id, berlin: berlin!.id },
+    locations: { warsaw: warsaw!, berlin: berlin! },
     image: image.id,
-    news: bySlug(newsRows),
-    posters: bySlug(posterRows),
-    services: bySlug(serviceRows),
-    diaspors: bySlug(diasporaRows),
-    reklama: bySlug(reklamaRows),
+    news: newsRows,
+    posters: posterRows,
+    services: serviceRows,
+    diaspors: diasporaRows,
+    reklama: reklamaRows,
   };
 }
 

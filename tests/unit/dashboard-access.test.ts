@@ -9,68 +9,98 @@ import * as reports from "#app/routes/dashboard-reports/route.tsx";
 import * as settings from "#app/routes/dashboard-settings/route.tsx";
 import * as tags from "#app/routes/dashboard-tags/route.tsx";
 import * as users from "#app/routes/dashboard-users/route.tsx";
-import { useAccountConfig } from "../support/auth.ts";
 import { thrownStatus } from "../support/app-route.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { catchResponse } from "../support/route.ts";
-import { asStaff, staff, type Staff } from "./dashboard-support.ts";
+import { asStaff, staff, type Staff, useStaffAccounts } from "./dashboard-support.ts";
 import { callWithSession } from "../support/auth.ts";
 
 const t = useTestDatabase();
-let editor: Staff;
-let admin: Staff;
+const team = useStaffAccounts();
 let visitor: Staff;
 let reklamaId: number;
 
 beforeAll(async () => {
-  useAccountConfig();
-  editor = await staff("editor");
-  admin = await staff("admin");
   visitor = await staff("user");
-  reklamaId = (await t.db.insertInto("reklama").values({ slug: "banner", title_uk: "Банер", placement: "sidebar" }).returning("id").executeTakeFirstOrThrow()).id;
+  reklamaId = await insertRow(t.db, "reklama", { slug: "banner", title_uk: "Банер", placement: "sidebar" });
 });
 
-type Call = { name: string; fn: ((args: any) => unknown) | undefined; url: string; params?: Record<string, string>; form?: Record<string, string> };
+type Call = {
+  name: string;
+  fn: ((args: any) => unknown) | undefined;
+  url: string;
+  params?: Record<string, string>;
+  form?: Record<string, string>;
+};
 
 // Admin-only areas: settings, locations, reklama and its new/edit pages; users and roles.
 const ADMIN_ONLY: Call[] = [
   { name: "settings page", fn: settings.loader, url: "/dashboard/settings" },
-  { name: "settings POST", fn: settings.action, url: "/dashboard/settings", form: { site_name_uk: "Злом", advert_lifetime_days: "1", advert_max_images: "1", adverts_per_user_per_day: "1" } },
+  {
+    name: "settings POST",
+    fn: settings.action,
+    url: "/dashboard/settings",
+    form: { site_name_uk: "Злом", advert_lifetime_days: "1", advert_max_images: "1", adverts_per_user_per_day: "1" },
+  },
   { name: "users page", fn: users.loader, url: "/dashboard/settings/users" },
   { name: "users POST", fn: users.action, url: "/dashboard/settings/users", form: { intent: "role", user_id: "1", role: "admin" } },
   { name: "locations page", fn: locations.loader, url: "/dashboard/locations" },
   { name: "locations POST", fn: locations.action, url: "/dashboard/locations", form: { intent: "create", name_uk: "Париж" } },
   { name: "reklama list", fn: contentList.loader, url: "/dashboard/reklama", params: { type: "reklama" } },
-  { name: "reklama bulk POST", fn: contentList.action, url: "/dashboard/reklama", params: { type: "reklama" }, form: { action: "trash", scope: "all", view: "active" } },
+  {
+    name: "reklama bulk POST",
+    fn: contentList.action,
+    url: "/dashboard/reklama",
+    params: { type: "reklama" },
+    form: { action: "trash", scope: "all", view: "active" },
+  },
   { name: "reklama new page", fn: contentNew.loader, url: "/dashboard/reklama/new-page", params: { type: "reklama" } },
-  { name: "reklama new POST", fn: contentNew.action, url: "/dashboard/reklama/new-page", params: { type: "reklama" }, form: { intent: "save", title_uk: "Реклама", placement: "sidebar", status: "published" } },
+  {
+    name: "reklama new POST",
+    fn: contentNew.action,
+    url: "/dashboard/reklama/new-page",
+    params: { type: "reklama" },
+    form: { intent: "save", title_uk: "Реклама", placement: "sidebar", status: "published" },
+  },
 ];
 
 describe("roles", () => {
   it.each(ADMIN_ONLY)("an editor gets 403 on the $name", async (call) => {
     const edit = call.fn;
-    expect(await thrownStatus(asStaff(editor, edit, { url: call.url, params: call.params ?? {}, form: call.form }))).toBe(403);
+    expect(await thrownStatus(asStaff(team.editor, edit, { url: call.url, params: call.params ?? {}, form: call.form }))).toBe(403);
   });
 
   it("an editor gets 403 on a reklama edit page and its POST, and nothing changed", async () => {
     const params = { type: "reklama", id: String(reklamaId) };
     const url = `/dashboard/reklama/edit/${reklamaId}`;
-    expect(await thrownStatus(asStaff(editor, contentEdit.loader, { url, params }))).toBe(403);
-    expect(await thrownStatus(asStaff(editor, contentEdit.action, { url, params, form: { intent: "trash" } }))).toBe(403);
-    expect(await t.db.selectFrom("reklama").select("deleted_at").where("id", "=", reklamaId).executeTakeFirstOrThrow()).toEqual({ deleted_at: null });
+    expect(await thrownStatus(asStaff(team.editor, contentEdit.loader, { url, params }))).toBe(403);
+    expect(await thrownStatus(asStaff(team.editor, contentEdit.action, { url, params, form: { intent: "trash" } }))).toBe(403);
+    expect(await t.db.selectFrom("reklama").select("deleted_at").where("id", "=", reklamaId).executeTakeFirstOrThrow()).toEqual({
+      deleted_at: null,
+    });
     expect(await t.db.selectFrom("locations").select("id").where("name_uk", "=", "Париж").executeTakeFirst()).toBeUndefined();
     expect((await t.db.selectFrom("settings").select("site_name_uk").executeTakeFirstOrThrow()).site_name_uk).not.toBe("Злом");
   });
 
   it("loaders and actions check the permission themselves, without the layout's guard", async () => {
-    expect(await thrownStatus(callWithSession(settings.loader, { url: "/dashboard/settings", cookie: editor.cookie }))).toBe(403);
+    expect(await thrownStatus(callWithSession(settings.loader, { url: "/dashboard/settings", cookie: team.editor.cookie }))).toBe(403);
     const form = { intent: "save", title_uk: "Реклама", placement: "sidebar", status: "draft" };
-    expect(await thrownStatus(callWithSession(contentNew.action, { url: "/dashboard/reklama/new-page", params: { type: "reklama" }, cookie: editor.cookie, form }))).toBe(403);
+    expect(
+      await thrownStatus(
+        callWithSession(contentNew.action, {
+          url: "/dashboard/reklama/new-page",
+          params: { type: "reklama" },
+          cookie: team.editor.cookie,
+          form,
+        }),
+      ),
+    ).toBe(403);
   });
 
   it("an admin opens the admin-only pages", async () => {
     for (const call of ADMIN_ONLY.filter((entry) => !entry.form)) {
-      const data = await asStaff(admin, call.fn, { url: call.url, params: call.params ?? {} });
+      const data = await asStaff(team.admin, call.fn, { url: call.url, params: call.params ?? {} });
       expect(data, call.name).toHaveProperty("seo");
     }
   });
@@ -91,7 +121,7 @@ describe("roles", () => {
       { name: "moderation", fn: moderation.loader, url: "/dashboard/advertisements/moderation" },
     ];
     for (const page of pages) {
-      const data = await asStaff(editor, page.fn, { url: page.url, params: page.params ?? {} });
+      const data = await asStaff(team.editor, page.fn, { url: page.url, params: page.params ?? {} });
       expect(data, page.name).toHaveProperty("seo");
     }
   });
@@ -103,11 +133,25 @@ describe("roles", () => {
   });
 
   it("unknown types and pages' /edit/ path are 404", async () => {
-    expect(await thrownStatus(asStaff(admin, contentList.loader, { url: "/dashboard/widgets", params: { type: "widgets" } }))).toBe(404);
-    expect(await thrownStatus(asStaff(admin, categories.loader, { url: "/dashboard/pages/categories", params: { type: "pages" } }))).toBe(404);
+    expect(await thrownStatus(asStaff(team.admin, contentList.loader, { url: "/dashboard/widgets", params: { type: "widgets" } }))).toBe(
+      404,
+    );
+    expect(
+      await thrownStatus(asStaff(team.admin, categories.loader, { url: "/dashboard/pages/categories", params: { type: "pages" } })),
+    ).toBe(404);
     const page = await t.db.insertInto("pages").values({ slug: "pro-nas", title_uk: "Про нас" }).returning("id").executeTakeFirstOrThrow();
-    expect(await thrownStatus(asStaff(admin, contentEdit.loader, { url: `/dashboard/pages/edit/${page.id}`, params: { type: "pages", id: String(page.id) } }))).toBe(404);
-    const data = await asStaff(admin, contentEdit.loader, { url: `/dashboard/pages/edit-page/${page.id}`, params: { id: String(page.id) } });
+    expect(
+      await thrownStatus(
+        asStaff(team.admin, contentEdit.loader, {
+          url: `/dashboard/pages/edit/${page.id}`,
+          params: { type: "pages", id: String(page.id) },
+        }),
+      ),
+    ).toBe(404);
+    const data = await asStaff(team.admin, contentEdit.loader, {
+      url: `/dashboard/pages/edit-page/${page.id}`,
+      params: { id: String(page.id) },
+    });
     expect(data.item.title).toBe("Про нас");
   });
 });

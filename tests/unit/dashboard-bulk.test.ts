@@ -32,12 +32,40 @@ beforeAll(async () => {
   sport = b!.id;
   const past = new Date(Date.now() - HOUR);
   const rows = [
-    ...Array.from({ length: 25 }, (_, i) => ({ slug: `kultura-${i}`, title_uk: `Культура ${i}`, category_id: culture, status: "published" as const, published_at: past, author_id: editor.id })),
-    { slug: "kultura-chernetka", title_uk: "Культура чернетка", category_id: culture, status: "draft" as const, published_at: null, author_id: editor.id },
-    { slug: "kultura-zaplanovana", title_uk: "Культура запланована", category_id: culture, status: "published" as const, published_at: new Date(Date.now() + 24 * HOUR), author_id: admin.id },
+    ...Array.from({ length: 25 }, (_, i) => ({
+      slug: `kultura-${i}`,
+      title_uk: `Культура ${i}`,
+      category_id: culture,
+      status: "published" as const,
+      published_at: past,
+      author_id: editor.id,
+    })),
+    {
+      slug: "kultura-chernetka",
+      title_uk: "Культура чернетка",
+      category_id: culture,
+      status: "draft" as const,
+      published_at: null,
+      author_id: editor.id,
+    },
+    {
+      slug: "kultura-zaplanovana",
+      title_uk: "Культура запланована",
+      category_id: culture,
+      status: "published" as const,
+      published_at: new Date(Date.now() + 24 * HOUR),
+      author_id: admin.id,
+    },
     { slug: "sport-1", title_uk: "Спорт 1", category_id: sport, status: "published" as const, published_at: past, author_id: admin.id },
     { slug: "sport-2", title_uk: "Спорт 2", category_id: sport, status: "published" as const, published_at: past, author_id: editor.id },
-    { slug: "bez-katehorii", title_uk: "Без категорії", category_id: null, status: "published" as const, published_at: past, author_id: editor.id },
+    {
+      slug: "bez-katehorii",
+      title_uk: "Без категорії",
+      category_id: null,
+      status: "published" as const,
+      published_at: past,
+      author_id: editor.id,
+    },
   ];
   await t.db.insertInto("news").values(rows).execute();
 });
@@ -73,7 +101,13 @@ describe("the list", () => {
 describe("bulk actions", () => {
   it("unpublishing under a filter touches exactly the filtered rows", async () => {
     const before = await statuses();
-    const response = await bulk(editor, { action: "unpublish", scope: "all", view: "active", category: String(culture), status: "published" });
+    const response = await bulk(editor, {
+      action: "unpublish",
+      scope: "all",
+      view: "active",
+      category: String(culture),
+      status: "published",
+    });
     expect((response as Response).headers.get("Location")).toBe(`/dashboard/news?status=published&category=${culture}`);
     const after = await statuses();
     for (const [slug, status] of Object.entries(before)) {
@@ -81,7 +115,13 @@ describe("bulk actions", () => {
       expect(after[slug], slug).toBe(inFilter ? "draft" : status);
     }
     // Outside the filter: sport, no category, the draft and the scheduled item of the same category.
-    expect(after).toMatchObject({ "sport-1": "published", "sport-2": "published", "bez-katehorii": "published", "kultura-chernetka": "draft", "kultura-zaplanovana": "published" });
+    expect(after).toMatchObject({
+      "sport-1": "published",
+      "sport-2": "published",
+      "bez-katehorii": "published",
+      "kultura-chernetka": "draft",
+      "kultura-zaplanovana": "published",
+    });
     const audited = await t.db.selectFrom("audit_log").select("entity_id").where("action", "=", "unpublish").execute();
     expect(audited).toHaveLength(25);
   });
@@ -89,7 +129,13 @@ describe("bulk actions", () => {
   it("ticked rows outside the filter are left alone", async () => {
     const ids = await t.db.selectFrom("news").select(["id", "slug"]).where("slug", "in", ["sport-1", "sport-2", "bez-katehorii"]).execute();
     const id = (slug: string) => String(ids.find((row) => row.slug === slug)!.id);
-    await bulk(editor, { action: "trash", scope: "selected", view: "active", category: String(sport), ids: [id("sport-1"), id("bez-katehorii")] });
+    await bulk(editor, {
+      action: "trash",
+      scope: "selected",
+      view: "active",
+      category: String(sport),
+      ids: [id("sport-1"), id("bez-katehorii")],
+    });
     const after = await statuses();
     expect(after).toMatchObject({ "sport-1": "trashed", "sport-2": "published", "bez-katehorii": "published" });
   });

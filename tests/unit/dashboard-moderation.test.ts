@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as contentEdit from "#app/routes/dashboard-content-edit/route.tsx";
 import * as moderation from "#app/routes/dashboard-moderation/route.tsx";
 import * as reports from "#app/routes/dashboard-reports/route.tsx";
-import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { runQueuedJobs } from "#app/jobs.server.ts";
 import { readOutbox, useAccountConfig, makeUser } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { asStaff, replyOf, staff, type Staff } from "./dashboard-support.ts";
 
 const t = useTestDatabase();
@@ -18,17 +19,24 @@ beforeAll(async () => {
   const user = await makeUser({ role: "user", name: "Оксана" });
   await t.db.updateTable("users").set({ preferred_locale: "us" }).where("id", "=", user.id).execute();
   owner = { id: user.id, email: user.email };
-  categoryId = (await t.db.insertInto("categories").values({ kind: "advertisement", slug: "robota", name_uk: "Робота" }).returning("id").executeTakeFirstOrThrow()).id;
+  categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "robota", name_uk: "Робота" });
 });
 
 async function advert(title: string, status: "pending" | "published" = "pending") {
-  const row = await t.db
-    .insertInto("advertisements")
-    .values({ slug: `${title.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 8)}`, owner_id: owner.id, category_id: categoryId, title, description: "Опис оголошення достатньої довжини.", status, published_at: status === "published" ? new Date() : null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(t.db, "advertisements", {
+    slug: `${title.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 8)}`,
+    owner_id: owner.id,
+    category_id: categoryId,
+    title,
+    description: "Опис оголошення достатньої довжини.",
+    status,
+    published_at: status === "published" ? new Date() : null,
+  });
 }
+
+/** An advert's status and the reason it was rejected with. */
+const rejectionOf = (id: number) =>
+  t.db.selectFrom("advertisements").select(["status", "rejection_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 function moderate(form: Record<string, string>) {
   return asStaff(editor, moderation.action, { url: "/dashboard/advertisements/moderation", form });
@@ -40,7 +48,11 @@ describe("advert moderation", () => {
     const queue = await asStaff(editor, moderation.loader, { url: "/dashboard/advertisements/moderation" });
     expect(queue.adverts.map((row: { id: number }) => row.id)).toContain(id);
     await moderate({ intent: "approve", id: String(id) });
-    const row = await t.db.selectFrom("advertisements").select(["status", "published_at", "expires_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("advertisements")
+      .select(["status", "published_at", "expires_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("published");
     const days = (row.expires_at!.getTime() - row.published_at!.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(30);
@@ -56,17 +68,23 @@ describe("advert moderation", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.data.result.error.reason).toEqual(["admin:moderation.reason_required"]);
     await moderate({ intent: "reject", id: String(id), reason: "Photos of someone else's flat." });
-    const row = await t.db.selectFrom("advertisements").select(["status", "rejection_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: "rejected", rejection_reason: "Photos of someone else's flat." });
+    expect(await rejectionOf(id)).toEqual({ status: "rejected", rejection_reason: "Photos of someone else's flat." });
     await runQueuedJobs();
     const mail = readOutbox().find((message) => message.subject.includes("Reject me"))!;
     expect(mail.raw).toContain("Photos of someone else's flat.");
     expect(mail.link).toMatch(/\/us\/cabinet\/edit\/\d+$/);
-    const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "advertisements").where("entity_id", "=", id).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_type", "=", "advertisements")
+      .where("entity_id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: "reject", actor_id: editor.id });
     // A second decision on the same advert does nothing.
     await moderate({ intent: "approve", id: String(id) });
-    expect((await t.db.selectFrom("advertisements").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("rejected");
+    expect((await t.db.selectFrom("advertisements").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
+      "rejected",
+    );
   });
 
   it("edits an advert in the dashboard through the same generic form", async () => {
@@ -74,31 +92,56 @@ describe("advert moderation", () => {
     const params = { type: "advertisements", id: String(id) };
     const loaded = await asStaff(editor, contentEdit.loader, { url: `/dashboard/advertisements/edit/${id}`, params });
     expect(loaded.item.ownerEmail).toBe(owner.email);
-    const form = { ...loaded.defaults, intent: "save", title: "Edited advert title", price_kind: "amount", price_amount: "", price_currency: "" } as Record<string, string>;
+    const form = {
+      ...loaded.defaults,
+      intent: "save",
+      title: "Edited advert title",
+      price_kind: "amount",
+      price_amount: "",
+      price_currency: "",
+    } as Record<string, string>;
     const invalid = replyOf(await asStaff(editor, contentEdit.action, { url: `/dashboard/advertisements/edit/${id}`, params, form }));
     expect(invalid.data.result.error.price_amount).toEqual(["admin:errors.required"]);
-    const saved = await asStaff(editor, contentEdit.action, { url: `/dashboard/advertisements/edit/${id}`, params, form: { ...form, price_amount: "150.5", price_currency: "EUR" } });
+    const saved = await asStaff(editor, contentEdit.action, {
+      url: `/dashboard/advertisements/edit/${id}`,
+      params,
+      form: { ...form, price_amount: "150.5", price_currency: "EUR" },
+    });
     expect((saved as Response).status).toBe(302);
-    const row = await t.db.selectFrom("advertisements").select(["title", "price_amount", "price_currency", "owner_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("advertisements")
+      .select(["title", "price_amount", "price_currency", "owner_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ title: "Edited advert title", price_amount: "150.50", price_currency: "EUR", owner_id: owner.id });
   });
 });
 
 describe("reports", () => {
   it("groups open reports by target with reasons and counts, and hides the target in one step", async () => {
-    const news = await t.db.insertInto("news").values({ slug: "skarha", title_uk: "Новина зі скаргами", status: "published", published_at: new Date() }).returning("id").executeTakeFirstOrThrow();
-    const other = await t.db.insertInto("news").values({ slug: "insha", title_uk: "Інша новина", status: "published", published_at: new Date() }).returning("id").executeTakeFirstOrThrow();
+    const newsId = await insertRow(t.db, "news", {
+      slug: "skarha",
+      title_uk: "Новина зі скаргами",
+      status: "published",
+      published_at: new Date(),
+    });
+    const otherId = await insertRow(t.db, "news", {
+      slug: "insha",
+      title_uk: "Інша новина",
+      status: "published",
+      published_at: new Date(),
+    });
     await t.db
       .insertInto("reports")
       .values([
-        { target_type: "news", target_id: news.id, reason: "spam", message: "Реклама казино" },
-        { target_type: "news", target_id: news.id, reason: "spam" },
-        { target_type: "news", target_id: news.id, reason: "offensive", message: "Образи" },
-        { target_type: "news", target_id: other.id, reason: "duplicate" },
+        { target_type: "news", target_id: newsId, reason: "spam", message: "Реклама казино" },
+        { target_type: "news", target_id: newsId, reason: "spam" },
+        { target_type: "news", target_id: newsId, reason: "offensive", message: "Образи" },
+        { target_type: "news", target_id: otherId, reason: "duplicate" },
       ])
       .execute();
     const page = await asStaff(editor, reports.loader, { url: "/dashboard/reports" });
-    const group = page.groups.find((entry: { targetId: number }) => entry.targetId === news.id)!;
+    const group = page.groups.find((entry: { targetId: number }) => entry.targetId === newsId)!;
     expect(group).toMatchObject({ targetType: "news", title: "Новина зі скаргами", count: 3, status: "published" });
     expect(group.reasons).toEqual([
       { reason: "spam", count: 2 },
@@ -106,24 +149,36 @@ describe("reports", () => {
     ]);
     expect(group.messages.map((message: { message: string }) => message.message).sort()).toEqual(["Образи", "Реклама казино"]);
 
-    await asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "hide", target_type: "news", target_id: String(news.id), note: "Порушує правила" } });
-    expect((await t.db.selectFrom("news").select("status").where("id", "=", news.id).executeTakeFirstOrThrow()).status).toBe("draft");
-    const closed = await t.db.selectFrom("reports").select(["status", "resolved_by", "note"]).where("target_id", "=", news.id).execute();
+    await asStaff(editor, reports.action, {
+      url: "/dashboard/reports",
+      form: { intent: "hide", target_type: "news", target_id: String(newsId), note: "Порушує правила" },
+    });
+    expect((await t.db.selectFrom("news").select("status").where("id", "=", newsId).executeTakeFirstOrThrow()).status).toBe("draft");
+    const closed = await t.db.selectFrom("reports").select(["status", "resolved_by", "note"]).where("target_id", "=", newsId).execute();
     expect(closed).toEqual(Array(3).fill({ status: "resolved", resolved_by: editor.id, note: "Порушує правила" }));
 
-    await asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "dismiss", target_type: "news", target_id: String(other.id) } });
-    expect((await t.db.selectFrom("news").select("status").where("id", "=", other.id).executeTakeFirstOrThrow()).status).toBe("published");
-    expect((await t.db.selectFrom("reports").select("status").where("target_id", "=", other.id).executeTakeFirstOrThrow()).status).toBe("dismissed");
+    await asStaff(editor, reports.action, {
+      url: "/dashboard/reports",
+      form: { intent: "dismiss", target_type: "news", target_id: String(otherId) },
+    });
+    expect((await t.db.selectFrom("news").select("status").where("id", "=", otherId).executeTakeFirstOrThrow()).status).toBe("published");
+    expect((await t.db.selectFrom("reports").select("status").where("target_id", "=", otherId).executeTakeFirstOrThrow()).status).toBe(
+      "dismissed",
+    );
     expect((await asStaff(editor, reports.loader, { url: "/dashboard/reports" })).total).toBe(0);
   });
 
   it("hiding a reported advert rejects it with the note as the reason and mails its owner", async () => {
     const id = await advert("Reported advert", "published");
     await t.db.insertInto("reports").values({ target_type: "advertisement", target_id: id, reason: "fraud", message: "Шахраї" }).execute();
-    await asStaff(editor, reports.action, { url: "/dashboard/reports", form: { intent: "hide", target_type: "advertisement", target_id: String(id), note: "Suspected fraud" } });
-    const row = await t.db.selectFrom("advertisements").select(["status", "rejection_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: "rejected", rejection_reason: "Suspected fraud" });
+    await asStaff(editor, reports.action, {
+      url: "/dashboard/reports",
+      form: { intent: "hide", target_type: "advertisement", target_id: String(id), note: "Suspected fraud" },
+    });
+    expect(await rejectionOf(id)).toEqual({ status: "rejected", rejection_reason: "Suspected fraud" });
     await runQueuedJobs();
-    expect(readOutbox().some((message) => message.subject.includes("Reported advert") && message.raw.includes("Suspected fraud"))).toBe(true);
+    expect(readOutbox().some((message) => message.subject.includes("Reported advert") && message.raw.includes("Suspected fraud"))).toBe(
+      true,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { contentFormSchema } from "#app/modules/staff-content/form-schema.ts";
 import { listSearch, parseListQuery } from "#app/modules/staff-content/list-query.ts";
 import { parseTagNames } from "#app/modules/staff-content/tags.server.ts";
 import { CONTENT_TYPES, contentSpec, dashboardPaths } from "#app/modules/staff-content/types.ts";
-import { sanitizeRichText } from "#app/modules/sanitize/html.server.ts";
+import { sanitizeRichText } from "#app/platform/sanitize/html.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { pathLabelLines } from "#app/components/dashboard-charts/labels.ts";
 
@@ -21,10 +21,14 @@ describe("site-zone datetimes (Europe/Warsaw)", () => {
 
 describe("the HTML allow-list", () => {
   it("keeps text formatting and drops everything that runs or loads", () => {
-    expect(sanitizeRichText('<h1>T</h1><p style="color:red" class="x">a <b>b</b> <a href="//evil.example">c</a> <a href="data:text/html,x">d</a></p>')).toBe(
-      "<h2>T</h2><p>a <b>b</b> <a>c</a> <a>d</a></p>",
+    expect(
+      sanitizeRichText(
+        '<h1>T</h1><p style="color:red" class="x">a <b>b</b> <a href="//evil.example">c</a> <a href="data:text/html,x">d</a></p>',
+      ),
+    ).toBe("<h2>T</h2><p>a <b>b</b> <a>c</a> <a>d</a></p>");
+    expect(sanitizeRichText('<a href="https://x.example" target="_blank">x</a>')).toBe(
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
     );
-    expect(sanitizeRichText('<a href="https://x.example" target="_blank">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
     expect(sanitizeRichText("<iframe src=x></iframe><svg><script>1</script></svg><p><br></p>")).toBe("");
     expect(sanitizeRichText('<ul><li><a href="mailto:a@b.c">mail</a></li></ul>')).toBe('<ul><li><a href="mailto:a@b.c">mail</a></li></ul>');
   });
@@ -63,7 +67,14 @@ describe("content descriptions", () => {
 
   it("validate with localized messages", () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ title_uk: "x".repeat(201), status: "draft", ticket_url: "javascript:alert(1)", starts_at: "2026-05-01T10:00", slug: "Bad Slug" })) form.set(key, value);
+    for (const [key, value] of Object.entries({
+      title_uk: "x".repeat(201),
+      status: "draft",
+      ticket_url: "javascript:alert(1)",
+      starts_at: "2026-05-01T10:00",
+      slug: "Bad Slug",
+    }))
+      form.set(key, value);
     const result = parseWithZod(form, { schema: contentFormSchema(contentSpec("posters")) });
     if (result.status === "success") throw new Error("expected errors");
     expect(result.error).toMatchObject({

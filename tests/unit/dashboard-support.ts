@@ -2,15 +2,30 @@
 // loader or action the way the app does (i18n, session, the `my-auth` guard, then the
 // route), as the signed-in person.
 import sharp from "sharp";
+import { beforeAll } from "vitest";
 import type { UserRole } from "#db/schema.ts";
 import { myAuthMiddleware } from "#app/modules/auth/guards.server.ts";
-import { callWithSession, makeUser, sessionCookieFor, type SessionCallOptions } from "../support/auth.ts";
+import { callWithSession, makeUser, sessionCookieFor, type SessionCallOptions, useAccountConfig } from "../support/auth.ts";
 
 export type Staff = { id: number; email: string; cookie: string };
 
 export async function staff(role: UserRole): Promise<Staff> {
   const user = await makeUser({ role, name: `${role} person` });
   return { id: user.id, email: user.email, cookie: await sessionCookieFor(user.id) };
+}
+
+/**
+ * Call at a test file's top level: before its tests, the account config and a signed-in editor
+ * and admin. Read them inside tests and hooks.
+ */
+export function useStaffAccounts(): { readonly editor: Staff; readonly admin: Staff } {
+  const team = {} as { editor: Staff; admin: Staff };
+  beforeAll(async () => {
+    useAccountConfig();
+    team.editor = await staff("editor");
+    team.admin = await staff("admin");
+  });
+  return team;
 }
 
 /** Runs a dashboard loader/action as `who`; returns what it returned (throws what it threw). */
@@ -21,7 +36,9 @@ export async function asStaff<F extends (args: any) => unknown>(who: Staff, fn: 
 
 /** A small real PNG, as a browser would post it. */
 export async function pngFile(name = "cover.png", color = "#0057b7"): Promise<File> {
-  const buffer = await sharp({ create: { width: 64, height: 40, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 64, height: 40, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(buffer)], name, { type: "image/png" });
 }
 

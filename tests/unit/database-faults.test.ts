@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { DatabaseUnavailableError, isConnectionError, openPostgres } from "#db/connection.ts";
 import { resilientDialect } from "#db/resilience.ts";
 import type { DB } from "#db/schema.ts";
-import { registerDatabase } from "#app/modules/db/db.server.ts";
+import { registerDatabase } from "#app/platform/db/db.server.ts";
 import * as news from "#app/routes/news/route.tsx";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { useTestDatabase } from "../support/db.ts";
@@ -107,7 +107,14 @@ describe("terminated PostgreSQL backends", () => {
           else if (!(outcome.reason instanceof DatabaseUnavailableError)) unexpected.push(outcome.reason);
         }
         // Back in business after each round, without a new pool.
-        await expect.poll(() => sql<{ ok: number }>`select 1 as ok`.execute(app.db).then((r) => r.rows[0]?.ok, () => 0)).toBe(1);
+        await expect
+          .poll(() =>
+            sql<{ ok: number }>`select 1 as ok`.execute(app.db).then(
+              (r) => r.rows[0]?.ok,
+              () => 0,
+            ),
+          )
+          .toBe(1);
       }
       expect(unexpected).toEqual([]);
       expect(terminated).toBeGreaterThanOrEqual(12);

@@ -14,18 +14,19 @@ import * as savedSearches from "#app/routes/cabinet-saved-searches/route.tsx";
 import * as savedSearchOpen from "#app/routes/cabinet-saved-search-open/route.ts";
 import * as favouriteResume from "#app/routes/favourite-resume/route.ts";
 import * as favouriteToggle from "#app/routes/favourite-toggle/route.ts";
-import * as unsubscribe from "#app/routes/unsubscribe/route.tsx";
 import * as search from "#app/routes/search/route.tsx";
 import { deleteAccount } from "#app/modules/auth/users.server.ts";
-import { getConfig, loadConfig, setConfig } from "#app/modules/config/config.server.ts";
+import { getConfig, loadConfig, setConfig } from "#app/platform/config/config.server.ts";
 import { runAlertJob } from "#app/modules/saved-searches/alerts.server.ts";
-import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { runQueuedJobs } from "#app/jobs.server.ts";
 import { MAX_SAVED_SEARCHES } from "#app/modules/saved-searches/saved-searches.server.ts";
 import { unsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { thrownStatus } from "../support/app-route.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
+import { oneClickUnsubscribe, openUnsubscribe } from "../support/unsubscribe.ts";
 import { catchResponse, cookiesFrom, unwrapData } from "../support/route.ts";
+import { insertAdvertCategories, insertLocations, liveForDays } from "../support/adverts.ts";
 
 const t = useTestDatabase();
 const HOUR = 60 * 60 * 1000;
@@ -52,9 +53,7 @@ async function insertAdvert(db: Kysely<DB>, values: Partial<NewAdvertisement> = 
       contact_name: "Оля",
       email: "olia@example.test",
       show_phone: false,
-      status: "published",
-      published_at: new Date(Date.now() - HOUR),
-      expires_at: new Date(Date.now() + 29 * DAY),
+      ...liveForDays(29),
       ...values,
     })
     .returning(["id", "slug"])
@@ -65,24 +64,17 @@ beforeAll(async () => {
   dataDir = useAccountConfig({ PUBLIC_URL: "https://portal.example" });
   const owner = await makeUser({ name: "Власниця" });
   ownerId = owner.id;
-  const [zhytlo, elektronika] = await t.db
+  const [zhytlo, elektronika] = await insertAdvertCategories(t.db, [
+    { slug: "zhytlo", name_uk: "Житло", name_en: "Housing" },
+    { slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics" },
+  ]);
+  const kvartyry = await t.db
     .insertInto("categories")
-    .values([
-      { kind: "advertisement", slug: "zhytlo", name_uk: "Житло", name_en: "Housing", position: 1 },
-      { kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics", position: 2 },
-    ])
+    .values({ kind: "advertisement", slug: "kvartyry", name_uk: "Квартири", name_en: "Flats", parent_id: zhytlo!, position: 3 })
     .returning("id")
-    .execute();
-  const kvartyry = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "kvartyry", name_uk: "Квартири", name_en: "Flats", parent_id: zhytlo!.id, position: 3 }).returning("id").executeTakeFirstOrThrow();
-  const [krakiv, berlin] = await t.db
-    .insertInto("locations")
-    .values([
-      { slug: "krakiv", name_uk: "Краків", name_en: "Kraków", position: 1 },
-      { slug: "berlin", name_uk: "Берлін", name_en: "Berlin", position: 2 },
-    ])
-    .returning("id")
-    .execute();
-  Object.assign(ids, { zhytlo: zhytlo!.id, elektronika: elektronika!.id, kvartyry: kvartyry.id, krakiv: krakiv!.id, berlin: berlin!.id });
+    .executeTakeFirstOrThrow();
+  const [krakiv, berlin] = await insertLocations(t.db, ["krakiv", "berlin"]);
+  Object.assign(ids, { zhytlo: zhytlo!, elektronika: elektronika!, kvartyry: kvartyry.id, krakiv: krakiv!, berlin: berlin! });
 });
 
 async function signedIn(options: { locale?: "uk" | "en" } = {}) {
@@ -107,7 +99,10 @@ describe("favourites", () => {
     expect(page.result.savedIds).toContain(advert.id);
 
     // The toast comes translated, in the language of the page the toggle was on.
-    const inline = unwrapData((await toggle(cookie, { intent: "remove", advertId: String(advert.id), inline: "1", returnTo: `/us/advertisement/${advert.slug}` })).result);
+    const inline = unwrapData(
+      (await toggle(cookie, { intent: "remove", advertId: String(advert.id), inline: "1", returnTo: `/us/advertisement/${advert.slug}` }))
+        .result,
+    );
     expect(inline.status).toBe(200);
     expect(inline.data).toMatchObject({ saved: false, toast: { severity: "info", text: "Advert removed from your favourites." } });
     const rows = await t.db.selectFrom("favourites").selectAll().where("user_id", "=", user.id).execute();
@@ -124,7 +119,9 @@ describe("favourites", () => {
     expect(pending).toContain("__pending_favourite=");
 
     const { user, cookie } = await signedIn();
-    const resumed = await catchResponse(callWithSession(favouriteResume.loader, { url: "/favourites/resume", cookie: [cookie, pending] }).then((r) => r.result));
+    const resumed = await catchResponse(
+      callWithSession(favouriteResume.loader, { url: "/favourites/resume", cookie: [cookie, pending] }).then((r) => r.result),
+    );
     expect(resumed.status).toBe(302);
     expect(resumed.headers.get("Location")).toBe(`/us/advertisement/${advert.slug}`);
     const saved = await t.db.selectFrom("favourites").select("advertisement_id").where("user_id", "=", user.id).execute();
@@ -134,7 +131,9 @@ describe("favourites", () => {
   it("refuses a forged pending cookie and unknown adverts", async () => {
     const { user, cookie } = await signedIn();
     const forged = `__pending_favourite=${Buffer.from(JSON.stringify({ advertId: 1, returnTo: "/" })).toString("base64")}`;
-    const resumed = await catchResponse(callWithSession(favouriteResume.loader, { url: "/favourites/resume", cookie: [cookie, forged] }).then((r) => r.result));
+    const resumed = await catchResponse(
+      callWithSession(favouriteResume.loader, { url: "/favourites/resume", cookie: [cookie, forged] }).then((r) => r.result),
+    );
     expect(resumed.headers.get("Location")).toBe("/cabinet/favourites");
     const gone = unwrapData((await toggle(cookie, { intent: "save", advertId: "2147483000", inline: "1" })).result);
     expect(gone.status).toBe(404);
@@ -150,7 +149,11 @@ describe("favourites", () => {
     const deleted = await insertAdvert(t.db);
     for (const advert of [live, sold, expired, deleted]) await toggle(cookie, { intent: "save", advertId: String(advert.id), inline: "1" });
     await t.db.updateTable("advertisements").set({ status: "sold" }).where("id", "=", sold.id).execute();
-    await t.db.updateTable("advertisements").set({ expires_at: new Date(Date.now() - HOUR) }).where("id", "=", expired.id).execute();
+    await t.db
+      .updateTable("advertisements")
+      .set({ expires_at: new Date(Date.now() - HOUR) })
+      .where("id", "=", expired.id)
+      .execute();
     await t.db.deleteFrom("advertisements").where("id", "=", deleted.id).execute();
 
     const { result } = await callWithSession(cabinetFavourites.loader, { url: "/cabinet/favourites", cookie });
@@ -170,28 +173,69 @@ function saveSearch(cookie: string, url: string, name: string, params: Record<st
 describe("saved searches", () => {
   it("saves the list's own filters, lists new matches, opens, renames and deletes", async () => {
     const { user, cookie } = await signedIn();
-    const saved = await saveSearch(cookie, "/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN", "Flats in Kraków", { slug: "zhytlo" });
-    expect((saved.result as Response).headers.get("Location")).toBe("/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN");
+    const saved = await saveSearch(cookie, "/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN", "Flats in Kraków", {
+      slug: "zhytlo",
+    });
+    expect((saved.result as Response).headers.get("Location")).toBe(
+      "/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN",
+    );
     const row = await t.db.selectFrom("saved_searches").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: "Flats in Kraków", locale: "us", category_slug: "zhytlo", query_text: null, alert: "off", filters: { location: "krakiv", max: 3000, currency: "PLN" } });
+    expect(row).toMatchObject({
+      name: "Flats in Kraków",
+      locale: "us",
+      category_slug: "zhytlo",
+      query_text: null,
+      alert: "off",
+      filters: { location: "krakiv", max: 3000, currency: "PLN" },
+    });
 
     await insertAdvert(t.db, { published_at: new Date(Date.now() + 1000) }); // matches (a child category of zhytlo)
     await insertAdvert(t.db, { published_at: new Date(Date.now() + 1000), location_id: ids.berlin! }); // wrong city
     await insertAdvert(t.db, { published_at: new Date(Date.now() + 1000), price_amount: "5000.00" }); // too dear
-    await t.db.updateTable("saved_searches").set({ last_seen_at: new Date(Date.now() - 1000) }).where("id", "=", row.id).execute();
+    await t.db
+      .updateTable("saved_searches")
+      .set({ last_seen_at: new Date(Date.now() - 1000) })
+      .where("id", "=", row.id)
+      .execute();
     await t.db.updateTable("advertisements").set({ published_at: new Date() }).where("published_at", ">", new Date()).execute();
     const list = await callWithSession(savedSearches.loader, { url: "/us/cabinet/saved-searches", cookie });
-    expect(list.result.searches).toEqual([expect.objectContaining({ id: row.id, name: "Flats in Kraków", newCount: 1, path: "/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN" })]);
+    expect(list.result.searches).toEqual([
+      expect.objectContaining({
+        id: row.id,
+        name: "Flats in Kraków",
+        newCount: 1,
+        path: "/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN",
+      }),
+    ]);
 
-    const opened = await catchResponse(callWithSession(savedSearchOpen.loader, { url: `/us/cabinet/saved-searches/${row.id}`, cookie, params: { id: String(row.id) } }).then((r) => r.result));
+    const opened = await catchResponse(
+      callWithSession(savedSearchOpen.loader, { url: `/us/cabinet/saved-searches/${row.id}`, cookie, params: { id: String(row.id) } }).then(
+        (r) => r.result,
+      ),
+    );
     expect(opened.headers.get("Location")).toBe("/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN");
     const after = await callWithSession(savedSearches.loader, { url: "/us/cabinet/saved-searches", cookie });
     expect(after.result.searches[0]!.newCount).toBe(0);
 
-    await callWithSession(savedSearches.action, { url: "/us/cabinet/saved-searches", cookie, form: { intent: "rename", id: String(row.id), name: "Kraków flats" } });
-    await callWithSession(savedSearches.action, { url: "/us/cabinet/saved-searches", cookie, form: { intent: "alert", id: String(row.id), alert: "daily" } });
-    expect(await t.db.selectFrom("saved_searches").select(["name", "alert"]).where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({ name: "Kraków flats", alert: "daily" });
-    await callWithSession(savedSearches.action, { url: "/us/cabinet/saved-searches", cookie, form: { intent: "delete", id: String(row.id) } });
+    await callWithSession(savedSearches.action, {
+      url: "/us/cabinet/saved-searches",
+      cookie,
+      form: { intent: "rename", id: String(row.id), name: "Kraków flats" },
+    });
+    await callWithSession(savedSearches.action, {
+      url: "/us/cabinet/saved-searches",
+      cookie,
+      form: { intent: "alert", id: String(row.id), alert: "daily" },
+    });
+    expect(await t.db.selectFrom("saved_searches").select(["name", "alert"]).where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({
+      name: "Kraków flats",
+      alert: "daily",
+    });
+    await callWithSession(savedSearches.action, {
+      url: "/us/cabinet/saved-searches",
+      cookie,
+      form: { intent: "delete", id: String(row.id) },
+    });
     expect(await t.db.selectFrom("saved_searches").selectAll().where("user_id", "=", user.id).execute()).toHaveLength(0);
   });
 
@@ -206,14 +250,24 @@ describe("saved searches", () => {
     const other = await signedIn();
     await saveSearch(other.cookie, "/advertisement", "Чужий пошук");
     const foreign = await t.db.selectFrom("saved_searches").select("id").where("name", "=", "Чужий пошук").executeTakeFirstOrThrow();
-    expect(await thrownStatus(callWithSession(savedSearches.action, { url: "/cabinet/saved-searches", cookie, form: { intent: "delete", id: String(foreign.id) } }))).toBe(404);
+    expect(
+      await thrownStatus(
+        callWithSession(savedSearches.action, {
+          url: "/cabinet/saved-searches",
+          cookie,
+          form: { intent: "delete", id: String(foreign.id) },
+        }),
+      ),
+    ).toBe(404);
   });
 
   it(`caps a user at ${MAX_SAVED_SEARCHES} searches`, async () => {
     const { user, cookie } = await signedIn();
     await t.db
       .insertInto("saved_searches")
-      .values(Array.from({ length: MAX_SAVED_SEARCHES }, (_, index) => ({ user_id: user.id, name: `Пошук ${index}`, locale: "ua" as const })))
+      .values(
+        Array.from({ length: MAX_SAVED_SEARCHES }, (_, index) => ({ user_id: user.id, name: `Пошук ${index}`, locale: "ua" as const })),
+      )
       .execute();
     const refused = unwrapData((await saveSearch(cookie, "/advertisement", "Ще один")).result);
     expect(refused.status).toBe(400);
@@ -276,12 +330,21 @@ describe("alerts", () => {
 
   it("matches a searched word in its other forms, as the advert search does", async () => {
     const { user, cookie } = await signedIn();
-    await callWithSession(search.action, { url: "/search/advertisement?q=квартира", cookie, params: { category: "advertisement" }, form: { intent: "save-search", name: "Квартира" } });
+    await callWithSession(search.action, {
+      url: "/search/advertisement?q=квартира",
+      cookie,
+      params: { category: "advertisement" },
+      form: { intent: "save-search", name: "Квартира" },
+    });
     const row = await t.db.selectFrom("saved_searches").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ query_text: "квартира", category_slug: null });
     await t.db.updateTable("saved_searches").set({ alert: "instant" }).where("id", "=", row.id).execute();
     await insertAdvert(t.db, { title: "Дві квартири біля парку", published_at: new Date() });
-    await insertAdvert(t.db, { title: "Гараж біля парку", description: "Сухий гараж з ямою, поруч зупинка автобуса.", published_at: new Date() });
+    await insertAdvert(t.db, {
+      title: "Гараж біля парку",
+      description: "Сухий гараж з ямою, поруч зупинка автобуса.",
+      published_at: new Date(),
+    });
     await alertPass(new Date(Date.now() + 1000));
     const mails = mailsTo(user.email);
     expect(mails).toHaveLength(1);
@@ -292,7 +355,12 @@ describe("alerts", () => {
   it("sends one daily digest with everything new, then nothing more the same day, then the next day's", async () => {
     const { user } = await searchWithAlert("daily", "/advertisement?location=berlin", "Берлін");
     await insertAdvert(t.db, { title: "Кімната в Берліні", location_id: ids.berlin!, published_at: new Date() });
-    await insertAdvert(t.db, { title: "Велосипед у Берліні", location_id: ids.berlin!, category_id: ids.elektronika!, published_at: new Date() });
+    await insertAdvert(t.db, {
+      title: "Велосипед у Берліні",
+      location_id: ids.berlin!,
+      category_id: ids.elektronika!,
+      published_at: new Date(),
+    });
     const start = Date.now() + 1000;
     await alertPass(new Date(start));
     await insertAdvert(t.db, { title: "Диван у Берліні", location_id: ids.berlin!, published_at: new Date() });
@@ -314,7 +382,15 @@ describe("alerts", () => {
     await insertAdvert(t.db, { title: "Телефон", category_id: ids.elektronika!, published_at: new Date() });
     const config = getConfig();
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
-    setConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "s".repeat(40), PUBLIC_URL: "https://portal.example", SMTP_URL: "smtp://127.0.0.1:9" }));
+    setConfig(
+      loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "s".repeat(40),
+        PUBLIC_URL: "https://portal.example",
+        SMTP_URL: "smtp://127.0.0.1:9",
+      }),
+    );
     const start = Date.now() + 1000;
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -324,7 +400,12 @@ describe("alerts", () => {
       errors.mockRestore();
     }
     expect(mailsTo(user.email)).toHaveLength(0);
-    const failed = await t.db.selectFrom("alert_matches as m").innerJoin("saved_searches as s", "s.id", "m.saved_search_id").select(["m.sent_at", "m.claimed_at", "m.attempts"]).where("s.user_id", "=", user.id).executeTakeFirstOrThrow();
+    const failed = await t.db
+      .selectFrom("alert_matches as m")
+      .innerJoin("saved_searches as s", "s.id", "m.saved_search_id")
+      .select(["m.sent_at", "m.claimed_at", "m.attempts"])
+      .where("s.user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ sent_at: null, claimed_at: null, attempts: 1 });
     // The job waits for its retry; a scan meanwhile queues no second one.
     await alertPass(new Date(start + 60_000));
@@ -338,14 +419,14 @@ describe("alerts", () => {
   it("unsubscribes without signing in, and refuses a forged token", async () => {
     const { row } = await searchWithAlert("instant", "/advertisement", "Усе підряд");
     const token = unsubscribeToken(row.id);
-    const page = await callWithSession(unsubscribe.loader, { url: `/unsubscribe?token=${encodeURIComponent(token)}` });
+    const page = await openUnsubscribe(token);
     expect(page.result).toMatchObject({ state: "confirm", name: "Усе підряд" });
     // A mail client's RFC 8058 one-click POST: the token in the query, no session.
-    const done = await callWithSession(unsubscribe.action, { url: `/unsubscribe?token=${encodeURIComponent(token)}`, form: { "List-Unsubscribe": "One-Click" } });
+    const done = await oneClickUnsubscribe(token);
     expect(done.result).toMatchObject({ state: "done" });
     expect((await t.db.selectFrom("saved_searches").select("alert").where("id", "=", row.id).executeTakeFirstOrThrow()).alert).toBe("off");
     const forged = `${row.id}.${"A".repeat(43)}`;
-    const refused = unwrapData((await callWithSession(unsubscribe.loader, { url: `/unsubscribe?token=${forged}` })).result);
+    const refused = unwrapData((await openUnsubscribe(forged)).result);
     expect(refused.status).toBe(404);
   });
 });

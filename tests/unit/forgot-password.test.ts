@@ -3,15 +3,16 @@
 // and an unknown one); the job worker looks it up and mails a known one. The mail goes through
 // a transport the test controls, so it can tell whether the request sent anything itself.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { MailMessage, SentMail } from "#app/modules/mail/mailer.server.ts";
+import type { MailMessage, SentMail } from "#app/platform/mail/mailer.server.ts";
 import * as login from "#app/routes/login/route.tsx";
-import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { runQueuedJobs } from "#app/jobs.server.ts";
+import { redirectLogs } from "#app/platform/logger/logger.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, useAccountConfig } from "../support/auth.ts";
 
 const gate = vi.hoisted(() => ({ sent: [] as string[], entered: 0, failure: null as Error | null }));
 
-vi.mock("#app/modules/mail/mailer.server.ts", () => ({
+vi.mock("#app/platform/mail/mailer.server.ts", () => ({
   async sendMail(message: MailMessage): Promise<SentMail> {
     gate.entered++;
     if (gate.failure) throw gate.failure;
@@ -68,16 +69,23 @@ describe("forgot password", () => {
 
   it("a failing mail is the job's failure, not the request's: it is retried and then sent once", async () => {
     const user = await makeUser({ email: "unlucky@example.test" });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
+    const restoreLogs = redirectLogs({ write: (line: string) => void lines.push(line) }, "error");
     gate.failure = new Error("SMTP down");
     try {
       expect(await answer(user.email, "198.51.100.33")).toEqual({ status: 302, location: "/verify-request?sent=reset" });
       expect(await runQueuedJobs()).toEqual({ completed: 0, failed: 1 });
-      expect(errors).toHaveBeenCalledWith("job mail-account failed:", expect.objectContaining({ message: "SMTP down" }));
+      expect(lines.map((line) => JSON.parse(line) as { msg: string; job: string; err: { message: string } })).toEqual([
+        expect.objectContaining({
+          msg: "job mail-account failed",
+          job: "mail-account",
+          err: expect.objectContaining({ message: "SMTP down" }),
+        }),
+      ]);
       // The retry waits (backoff): nothing due now.
       expect(await runQueuedJobs()).toEqual({ completed: 0, failed: 0 });
     } finally {
-      errors.mockRestore();
+      restoreLogs();
       gate.failure = null;
     }
     expect(await runQueuedJobs({ ignoreStartAfter: true })).toEqual({ completed: 1, failed: 0 });

@@ -4,15 +4,13 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "#app/modules/db/db.server.ts";
+import { getDatabase, getDb } from "#app/platform/db/db.server.ts";
 import { createTestDatabase, type TestDatabaseHandle, useTestDatabase } from "../support/db.ts";
 
 const t = useTestDatabase();
 const slug = `harness-${process.pid}-${Date.now()}`;
 
-const migrationCount = readdirSync(path.resolve(import.meta.dirname, "../../migrations")).filter((file) =>
-  /\.(ts|js)$/.test(file),
-).length;
+const migrationCount = readdirSync(path.resolve(import.meta.dirname, "../../migrations")).filter((file) => /\.(ts|js)$/.test(file)).length;
 
 async function hasLocation(db: TestDatabaseHandle["db"], wanted: string): Promise<boolean> {
   const row = await db.selectFrom("locations").select("slug").where("slug", "=", wanted).executeTakeFirst();

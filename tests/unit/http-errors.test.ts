@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { badRequest, forbidden, httpError, invariantResponse, methodNotAllowed, notFound } from "#app/modules/http/errors.ts";
-import { errorVariant } from "#app/modules/seo/error-texts.ts";
+import { badRequest, forbidden, httpError, invariantResponse, methodNotAllowed, notFound } from "#app/platform/http/errors.ts";
+import { errorVariant } from "#app/platform/seo/error-texts.ts";
 
 /** What a helper threw, as the error boundary sees it. */
 function thrown(fn: () => unknown): { status: number; statusText: string; headers: Headers; data: unknown } {

@@ -108,9 +108,7 @@ describe("translations", () => {
 
   describe.each(allNamespaces)("namespace %s", (namespace) => {
     const present = localeNames.filter((locale) => namespaces(locale).includes(namespace));
-    const flat = Object.fromEntries(present.map((locale) => [locale, load(locale, namespace)])) as Partial<
-      Record<Locale, Flat>
-    >;
+    const flat = Object.fromEntries(present.map((locale) => [locale, load(locale, namespace)])) as Partial<Record<Locale, Flat>>;
     const bases = pluralBases(Object.values(flat));
 
     it("has the same keys in every locale", () => {

@@ -2,18 +2,12 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { pngDeclaring } from "../support/images.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ImageRejectedError,
-  MAX_IMAGE_BYTES,
-  imageFilePath,
-  processImage,
-  variantWidths,
-} from "#app/modules/images/process.server.ts";
-import { deleteImages, storeImage } from "#app/modules/images/store.server.ts";
-import { imageSrcSet, imageUrl, imageUrlFor, pickVariant } from "#app/modules/images/urls.ts";
+import { ImageRejectedError, MAX_IMAGE_BYTES, imageFilePath, processImage, variantWidths } from "#app/platform/images/process.server.ts";
+import { deleteImages, storeImage } from "#app/platform/images/store.server.ts";
+import { imageSrcSet, imageUrl, imageUrlFor, pickVariant } from "#app/platform/images/urls.ts";
 import { useTestDatabase } from "../support/db.ts";
 
 const t = useTestDatabase({ register: false });
@@ -38,28 +32,6 @@ async function rejection(input: Buffer): Promise<string> {
     throw error;
   }
   throw new Error("the image was accepted");
-}
-
-/** A valid PNG header (IHDR) declaring `width` x `height`, with a token IDAT: a decompression bomb's shape. */
-function pngDeclaring(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.alloc(width + 1))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 describe("processImage", () => {
@@ -142,7 +114,14 @@ describe("storeImage and deleteImages", () => {
     const input = await solid(1000, 500).jpeg().toBuffer();
     const image = await storeImage(t.db, input, { uploadsDir, alt: "Зелений прямокутник", ownerId: owner.id });
 
-    expect(image).toMatchObject({ width: 1000, height: 500, variants: [320, 640, 1000], alt_uk: "Зелений прямокутник", alt_en: null, owner_id: owner.id });
+    expect(image).toMatchObject({
+      width: 1000,
+      height: 500,
+      variants: [320, 640, 1000],
+      alt_uk: "Зелений прямокутник",
+      alt_en: null,
+      owner_id: owner.id,
+    });
     expect(image.id).toBeTypeOf("number");
     expect(image.created_at).toBeInstanceOf(Date);
     const files = image.variants.map((width) => imageFilePath(uploadsDir, image.key, width));
@@ -155,9 +134,15 @@ describe("storeImage and deleteImages", () => {
   });
 
   it("rejects before writing anything or inserting a row", async () => {
-    const before = await t.db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await expect(storeImage(t.db, Buffer.from("nope"), { uploadsDir })).rejects.toMatchObject({ reason: "not_an_image" });
-    const after = await t.db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readCookie } from "#app/modules/http/cookies.server.ts";
-import { readForm, readFormOutcome, readJson } from "#app/modules/http/body.server.ts";
-import { INT4_MAX, parseId, parseIds } from "#app/modules/http/ids.ts";
-import { parseQuery, queryEnum, queryId, queryPage, queryText } from "#app/modules/http/query.ts";
+import { readCookie } from "#app/platform/http/cookies.server.ts";
+import { readForm, readFormOutcome, readJson } from "#app/platform/http/body.server.ts";
+import { INT4_MAX, parseId, parseIds } from "#app/platform/http/ids.ts";
+import { parseQuery, queryEnum, queryId, queryPage, queryText } from "#app/platform/http/query.ts";
 
 function post(body: BodyInit | null, headers: Record<string, string>) {
   return new Request("http://localhost/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -37,7 +37,13 @@ describe("parseId", () => {
 });
 
 describe("parseQuery", () => {
-  const shape = { q: queryText(50), page: queryPage, category: queryId, view: queryEnum(["active", "trash"], "active"), role: queryEnum(["a", "b"]) };
+  const shape = {
+    q: queryText(50),
+    page: queryPage,
+    category: queryId,
+    view: queryEnum(["active", "trash"], "active"),
+    role: queryEnum(["a", "b"]),
+  };
   it("falls back field by field on hostile values", () => {
     expect(parseQuery(new URLSearchParams("q=%00&page=99999999999999999999&category=9999999999&view=%00&role=x"), shape)).toEqual({
       q: undefined,
@@ -48,7 +54,13 @@ describe("parseQuery", () => {
     });
   });
   it("reads good values, drops control characters, caps text, takes the first of repeated keys", () => {
-    expect(parseQuery(new URLSearchParams(`q=a%00b%20&page=3&page=4&category=12&view=trash&role=b`), shape)).toEqual({ q: "ab", page: 3, category: 12, view: "trash", role: "b" });
+    expect(parseQuery(new URLSearchParams(`q=a%00b%20&page=3&page=4&category=12&view=trash&role=b`), shape)).toEqual({
+      q: "ab",
+      page: 3,
+      category: 12,
+      view: "trash",
+      role: "b",
+    });
     expect(parseQuery(new URLSearchParams(`q=${"x".repeat(80)}`), shape).q).toHaveLength(50);
   });
 });
@@ -66,7 +78,9 @@ describe("body reader", () => {
   it("is the only code that reads a request body", () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const files = ["app", "server"].flatMap((dir) =>
-      (readdirSync(path.join(root, dir), { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file)).map((file) => path.join(dir, file)),
+      (readdirSync(path.join(root, dir), { recursive: true }) as string[])
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => path.join(dir, file)),
     );
     expect(files.length).toBeGreaterThan(100);
     const reading = /\b(request|req)(\.clone\(\))?\.(formData|json|text|arrayBuffer|blob)\(\)/;
@@ -101,7 +115,9 @@ describe("body reader", () => {
         controller.enqueue(new TextEncoder().encode("x".repeat(1024)));
       },
     });
-    expect(await readFormOutcome(post(endless, { ...form, "Content-Length": String(10 * 1024 * 1024) }), { maxBytes: 4096 })).toMatchObject({ ok: false, status: 413 });
+    expect(await readFormOutcome(post(endless, { ...form, "Content-Length": String(10 * 1024 * 1024) }), { maxBytes: 4096 })).toMatchObject(
+      { ok: false, status: 413 },
+    );
     expect(pulled).toBeLessThanOrEqual(1);
     const chunked = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -120,7 +136,9 @@ describe("body reader", () => {
     expect(await readFormOutcome(request, { maxBytes: 100_000, maxFileBytes: 1000 })).toMatchObject({ ok: false, status: 413 });
     const many = new FormData();
     for (let i = 0; i < 5; i++) many.append("f", new File(["x"], `${i}.png`));
-    expect(await readFormOutcome(new Request("http://localhost/x", { method: "POST", body: many }), { maxBytes: 100_000, maxFiles: 3 })).toMatchObject({ ok: false, status: 413 });
+    expect(
+      await readFormOutcome(new Request("http://localhost/x", { method: "POST", body: many }), { maxBytes: 100_000, maxFiles: 3 }),
+    ).toMatchObject({ ok: false, status: 413 });
   });
 
   it("reads JSON within its limit; 413 over it, 400 for anything else", async () => {

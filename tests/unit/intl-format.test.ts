@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatPrice, numberFormat } from "#app/modules/format/intl.ts";
-import { formatDate } from "#app/modules/format/dates.ts";
+import { dateTimeFormat, formatPrice, numberFormat } from "#app/platform/format/intl.ts";
+import { formatDate } from "#app/platform/format/dates.ts";
 import { fromLocalInput, toLocalInput } from "#app/modules/staff-content/datetime.ts";
 
 // One place formats through Intl: prices with the currency per the locale's rules,

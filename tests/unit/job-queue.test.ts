@@ -7,8 +7,9 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queuePasswordResetMail, queueVerificationMail } from "#app/modules/auth/account-mail.server.ts";
-import { openJobQueue } from "#app/modules/jobs/queue.server.ts";
-import { startJobWorker, type JobWorker } from "#app/modules/jobs/worker.server.ts";
+import { openJobQueue } from "#app/platform/jobs/queue.server.ts";
+import { redirectLogs } from "#app/platform/logger/logger.server.ts";
+import { startJobWorker, type JobWorker } from "#app/jobs.server.ts";
 import { makeUser, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -30,7 +31,8 @@ function flakySmtp(refusals: number) {
       (session as { refuseAt?: string }).refuseAt = refuse ? (["greeting", "mail", "data"] as const)[state.connections % 3] : undefined;
       if (refuse) state.refused++;
       // A refused greeting: 421, and the server closes the connection.
-      if ((session as { refuseAt?: string }).refuseAt === "greeting") return callback(Object.assign(new Error("Too busy, try later"), { responseCode: 421 }));
+      if ((session as { refuseAt?: string }).refuseAt === "greeting")
+        return callback(Object.assign(new Error("Too busy, try later"), { responseCode: 421 }));
       callback();
     },
     onMailFrom(_address, session, callback) {
@@ -50,13 +52,17 @@ function flakySmtp(refusals: number) {
   });
   return {
     state,
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 async function jobStates(name: string): Promise<Record<string, number>> {
-  const { rows } = await sql<{ state: string; count: number }>`select state::text as state, count(*)::int as count from pgboss.job where name = ${name} group by state`.execute(t.db);
+  const { rows } = await sql<{
+    state: string;
+    count: number;
+  }>`select state::text as state, count(*)::int as count from pgboss.job where name = ${name} group by state`.execute(t.db);
   return Object.fromEntries(rows.map((row) => [row.state, row.count]));
 }
 
@@ -80,7 +86,8 @@ describe("the job queue", () => {
   });
 
   it("delivers every mail exactly once through refusals, with two workers", { timeout: 90_000 }, async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
+    const restoreLogs = redirectLogs({ write: (line: string) => void lines.push(line) }, "error");
     const users = await Promise.all(Array.from({ length: 6 }, (_, i) => makeUser({ email: `queue${i}@example.test`, verified: false })));
     for (const user of users) await queueVerificationMail(user, "https://portal.example");
     for (const user of users.slice(0, 3)) await queuePasswordResetMail(user.email, "https://portal.example");
@@ -88,14 +95,22 @@ describe("the job queue", () => {
     await queuePasswordResetMail("nobody@example.test", "https://portal.example");
     const expected = users.length + 3;
 
-    await vi.waitFor(async () => expect((await jobStates("mail-account")).completed).toBe(expected + 1), { timeout: 60_000, interval: 250 });
+    await vi.waitFor(async () => expect((await jobStates("mail-account")).completed).toBe(expected + 1), {
+      timeout: 60_000,
+      interval: 250,
+    });
     // The worker logged each refusal as a failed attempt.
-    expect(errors.mock.calls.filter(([line]) => String(line).startsWith("job mail-account"))).toHaveLength(12);
-    errors.mockRestore();
+    restoreLogs();
+    expect(
+      lines.map((line) => JSON.parse(line) as { msg: string }).filter((entry) => entry.msg === "job mail-account failed"),
+    ).toHaveLength(12);
 
     const keys = smtp.state.delivered.map((mail) => `${mail.to} ${mail.subject}`);
     const duplicates = keys.length - new Set(keys).size;
-    const failedAttempts = Number((await sql<{ n: number }>`select coalesce(sum(retry_count), 0)::int as n from pgboss.job where name = 'mail-account'`.execute(t.db)).rows[0]!.n);
+    const failedAttempts = Number(
+      (await sql<{ n: number }>`select coalesce(sum(retry_count), 0)::int as n from pgboss.job where name = 'mail-account'`.execute(t.db))
+        .rows[0]!.n,
+    );
     console.log(
       `job queue (${t.kind}): ${expected} mails queued, ${smtp.state.connections} SMTP attempts (${smtp.state.refused} refused), ` +
         `${smtp.state.delivered.length} delivered, ${duplicates} duplicates, ${failedAttempts} job retries`,
@@ -118,7 +133,11 @@ describe("the job queue", () => {
     const delivered = smtp.state.delivered.slice(before).map((mail) => mail.to);
     expect(delivered).toHaveLength(30);
     expect(new Set(delivered)).toEqual(new Set(users.map((user) => user.email)));
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'mail-account' and retry_count > 0 and created_on > now() - interval '1 minute' and data->>'userId' = any(${users.map((user) => String(user.id))})`.execute(t.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = 'mail-account' and retry_count > 0 and created_on > now() - interval '1 minute' and data->>'userId' = any(${users.map((user) => String(user.id))})`.execute(
+      t.db,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lateModuleHrefs, loadScriptsAfterFirstView } from "#app/modules/http/late-scripts.server.ts";
+import { lateModuleHrefs, loadScriptsAfterFirstView } from "#app/platform/http/late-scripts.server.ts";
 
 // What React Router writes: module preloads hoisted into <head>, an inline module script that
 // imports the route modules, then the loader data.
@@ -18,7 +18,9 @@ describe("the app's scripts load after the first view (late-scripts.server.ts)",
   it("takes the module preloads out of the head and keeps the module script inert", () => {
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('<script nonce="N0" type="module"');
-    expect(html).toContain('<script nonce="N0" type="text/plain">;\nimport * as route0 from "/assets/root.js";\nimport("/assets/entry.client.js");</script>');
+    expect(html).toContain(
+      '<script nonce="N0" type="text/plain">;\nimport * as route0 from "/assets/root.js";\nimport("/assets/entry.client.js");</script>',
+    );
     expect(html).toContain('<link nonce="" rel="stylesheet" href="/assets/public.css"/></head>');
     // The loader data still follows, unchanged.
     expect(html.endsWith('<script nonce="N0">window.__reactRouterContext.streamController.close();</script></body></html>')).toBe(true);
@@ -56,7 +58,12 @@ describe("the app's scripts load after the first view (late-scripts.server.ts)",
     const addEventListener = (type: string, listener: () => void) => void (type === "load" && (onLoad = listener));
     const timers: Array<() => void> = [];
     const setTimeout = (callback: () => void) => void timers.push(callback);
-    new Function("document", "PerformanceObserver", "addEventListener", "setTimeout", bootstrap(html))(document, PerformanceObserver, addEventListener, setTimeout);
+    new Function("document", "PerformanceObserver", "addEventListener", "setTimeout", bootstrap(html))(
+      document,
+      PerformanceObserver,
+      addEventListener,
+      setTimeout,
+    );
 
     onPaint!();
     expect(started).toBeNull();

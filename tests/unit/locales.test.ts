@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { localeFromPath, localizePath, stripLocale, switchLocalePath } from "#app/i18n/locales.ts";
 import { preferredLocale } from "#app/middleware/locale-redirect.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 
 describe("locale paths", () => {
   it("reads the locale from the prefix only", () => {
-    expect(localeFromPath("/")).toBe("ua");
-    expect(localeFromPath("/us")).toBe("us");
-    expect(localeFromPath("/us.data")).toBe("us");
-    expect(localeFromPath("/us/novyny")).toBe("us");
-    expect(localeFromPath("/usx")).toBe("ua");
-    expect(localeFromPath("/novyny/us")).toBe("ua");
+    for (const path of ["/us", "/us.data", "/us/novyny"]) expect(localeFromPath(path), path).toBe("us");
+    for (const path of ["/", "/usx", "/novyny/us"]) expect(localeFromPath(path), path).toBe("ua");
   });
 
   it("switches a page between locales keeping the path", () => {
@@ -26,11 +22,8 @@ describe("locale paths", () => {
 describe("Accept-Language", () => {
   it("picks the better-ranked of uk and en, ignoring others", () => {
     expect(preferredLocale("en-US,en;q=0.9")).toBe("us");
-    expect(preferredLocale("uk-UA,uk;q=0.9,en;q=0.8")).toBe("ua");
-    expect(preferredLocale("de-DE,en;q=0.5,uk;q=0.7")).toBe("ua");
-    expect(preferredLocale("de-DE,fr;q=0.5")).toBeNull();
-    expect(preferredLocale(null)).toBeNull();
-    expect(preferredLocale("en;q=0")).toBeNull();
+    for (const header of ["uk-UA,uk;q=0.9,en;q=0.8", "de-DE,en;q=0.5,uk;q=0.7"]) expect(preferredLocale(header), header).toBe("ua");
+    for (const header of ["de-DE,fr;q=0.5", null, "en;q=0"]) expect(preferredLocale(header), String(header)).toBeNull();
   });
 });
 

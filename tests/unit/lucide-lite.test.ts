@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import * as lucide from "lucide-react";
 import { describe, expect, it } from "vitest";
 import createLucideIcon from "#app/components/icons/lucide-lite.ts";
+import * as shellIcons from "#app/components/icons/shell-icons.tsx";
 
 // Both builds render lucide's icons with components/icons/lucide-lite.ts instead of lucide's
 // own factory: it must write the same markup, or the swap would change what lucide's icons
@@ -49,7 +50,21 @@ describe("lucide-lite", () => {
       const { __iconData } = (await import(`lucide-react/icons/${file}`)) as { __iconData: Parameters<typeof createLucideIcon>[0] };
       const Lite = createLucideIcon(__iconData);
       for (const props of PROPS) {
-        expect(renderToStaticMarkup(createElement(Lite, props)), JSON.stringify(props)).toBe(renderToStaticMarkup(createElement(Reference!, props)));
+        expect(renderToStaticMarkup(createElement(Lite, props)), JSON.stringify(props)).toBe(
+          renderToStaticMarkup(createElement(Reference!, props)),
+        );
+      }
+    });
+  }
+
+  // Written out for the first load (shell-icons.tsx), with the props the header passes.
+  for (const [name, Icon] of Object.entries(shellIcons)) {
+    it(`the shell's ${name} renders as lucide's own`, () => {
+      const Reference = (lucide as unknown as Record<string, ComponentType<Record<string, unknown>>>)[name]!;
+      for (const props of [{}, { "aria-hidden": "true", size: 18 }, { "aria-hidden": "true", size: 20 }]) {
+        expect(renderToStaticMarkup(createElement(Icon as ComponentType<Record<string, unknown>>, props)), JSON.stringify(props)).toBe(
+          renderToStaticMarkup(createElement(Reference, props)),
+        );
       }
     });
   }

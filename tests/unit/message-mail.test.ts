@@ -5,17 +5,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import * as cabinet from "#app/routes/cabinet/route.tsx";
-import * as unsubscribe from "#app/routes/unsubscribe/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { reply, SAME_TEXT_SELLERS, sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
 import { releaseHeld } from "#app/modules/messages/held.server.ts";
 import { homeActivity } from "#app/modules/moderation/home.server.ts";
 import { queueMessageDigests, sendMessageMail, THROTTLE_MS } from "#app/modules/messages/mail.server.ts";
-import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { runQueuedJobs } from "#app/jobs.server.ts";
 import { messagesUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
+import { oneClickUnsubscribe, openUnsubscribe } from "../support/unsubscribe.ts";
 import { catchResponse, unwrapData } from "../support/route.ts";
+import { insertBicycleAdvert, insertTransportCategory } from "../support/adverts.ts";
 
 const t = useTestDatabase();
 const MINUTE = 60 * 1000;
@@ -25,12 +26,7 @@ let counter = 0;
 
 beforeAll(async () => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
-  const category = await t.db
-    .insertInto("categories")
-    .values({ kind: "advertisement", slug: "transport", name_uk: "Транспорт", name_en: "Transport", position: 1 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  categoryId = category.id;
+  categoryId = await insertTransportCategory(t.db);
 });
 
 /** A seller (with the given mail choice and locale) with a live advert, and a buyer. */
@@ -39,25 +35,11 @@ async function sellerAndBuyer(choice: "instant" | "daily" | "off" = "instant", l
   const buyer = await makeUser({ name: "Buyer" });
   await t.db.updateTable("users").set({ message_mail: choice, preferred_locale: locale }).where("id", "=", seller.id).execute();
   const title = `Bicycle ${++counter}`;
-  const advert = await t.db
-    .insertInto("advertisements")
-    .values({
-      slug: `mail-advert-${counter}`,
-      owner_id: seller.id,
-      category_id: categoryId,
-      title,
-      description: "A city bicycle in good condition, with lights.",
-      price_kind: "amount",
-      price_amount: "800.00",
-      price_currency: "PLN",
-      contact_name: "Seller",
-      email: seller.email,
-      status: "published",
-      published_at: new Date(Date.now() - 60 * MINUTE),
-      expires_at: new Date(Date.now() + 20 * 24 * 60 * MINUTE),
-    })
-    .returning(["id"])
-    .executeTakeFirstOrThrow();
+  const advert = await insertBicycleAdvert(
+    t.db,
+    { ownerId: seller.id, categoryId, slug: `mail-advert-${counter}`, number: counter },
+    { title, description: "A city bicycle in good condition, with lights.", contact_name: "Seller", email: seller.email },
+  );
   return { seller, buyer, advertId: advert.id, title };
 }
 
@@ -107,7 +89,11 @@ describe("mail about a new message", () => {
     expect(mailsTo(seller.email)).toHaveLength(2);
 
     // The seller reads the thread; the next message is the first unread one again: mailed at once.
-    await t.db.updateTable("conversations").set({ seller_read_at: new Date(start.getTime() + 40 * MINUTE) }).where("id", "=", conversationId).execute();
+    await t.db
+      .updateTable("conversations")
+      .set({ seller_read_at: new Date(start.getTime() + 40 * MINUTE) })
+      .where("id", "=", conversationId)
+      .execute();
     await reply(conversationId, buyer.id, "Ви тут?", new Date(start.getTime() + 41 * MINUTE));
     expect(await sendMessageMail(job, new Date(start.getTime() + 42 * MINUTE))).toBe("sent");
     expect(mailsTo(seller.email)).toHaveLength(3);
@@ -147,7 +133,11 @@ describe("mail about a held message", () => {
   it("mails nobody while staff hold it, and the seller once it is released", async () => {
     const buyer = await makeUser({ name: "Spreader" });
     // Older than a day: a new account may not open this many conversations in an hour at all.
-    await t.db.updateTable("users").set({ created_at: new Date(Date.now() - 2 * 24 * 60 * MINUTE) }).where("id", "=", buyer.id).execute();
+    await t.db
+      .updateTable("users")
+      .set({ created_at: new Date(Date.now() - 2 * 24 * 60 * MINUTE) })
+      .where("id", "=", buyer.id)
+      .execute();
     const sellers = [];
     for (let i = 0; i <= SAME_TEXT_SELLERS; i++) {
       const { seller, advertId } = await sellerAndBuyer("instant", "us");
@@ -162,7 +152,12 @@ describe("mail about a held message", () => {
     // The dashboard home counts it among what waits in the reports queue.
     const waiting = async () => (await homeActivity("admin", "en")).openReports;
     const before = await waiting();
-    const held = await t.db.selectFrom("messages").select("id").where("sender_id", "=", buyer.id).where("held_at", "is not", null).executeTakeFirstOrThrow();
+    const held = await t.db
+      .selectFrom("messages")
+      .select("id")
+      .where("sender_id", "=", buyer.id)
+      .where("held_at", "is not", null)
+      .executeTakeFirstOrThrow();
     expect(await releaseHeld(held.id)).toBe(1);
     expect(await waiting()).toBe(before! - 1);
     await runQueuedJobs({ ignoreStartAfter: true });
@@ -174,28 +169,36 @@ describe("choosing the mail", () => {
   it("the one-click POST of the mail's unsubscribe link turns it off without signing in; a forged token is a 404", async () => {
     const { seller } = await sellerAndBuyer("instant");
     const token = messagesUnsubscribeToken(seller.id);
-    const page = await callWithSession(unsubscribe.loader, { url: `/unsubscribe?token=${encodeURIComponent(token)}` });
+    const page = await openUnsubscribe(token);
     expect(page.result).toMatchObject({ state: "confirm", kind: "messages" });
-    const done = await callWithSession(unsubscribe.action, { url: `/unsubscribe?token=${encodeURIComponent(token)}`, form: { "List-Unsubscribe": "One-Click" } });
+    const done = await oneClickUnsubscribe(token);
     expect(done.result).toMatchObject({ state: "done", kind: "messages" });
-    expect((await t.db.selectFrom("users").select("message_mail").where("id", "=", seller.id).executeTakeFirstOrThrow()).message_mail).toBe("off");
+    expect((await t.db.selectFrom("users").select("message_mail").where("id", "=", seller.id).executeTakeFirstOrThrow()).message_mail).toBe(
+      "off",
+    );
     // Another user's id with this signature, or a saved-search token's form: refused.
     const forged = token.replace(/^m\d+/, `m${seller.id + 1}`);
-    const refused = await callWithSession(unsubscribe.action, { url: `/unsubscribe?token=${encodeURIComponent(forged)}`, form: { "List-Unsubscribe": "One-Click" } });
+    const refused = await oneClickUnsubscribe(forged);
     expect(unwrapData(refused.result).status).toBe(404);
-    const plain = await callWithSession(unsubscribe.action, { url: `/unsubscribe?token=${encodeURIComponent(token.slice(1))}`, form: { "List-Unsubscribe": "One-Click" } });
+    const plain = await oneClickUnsubscribe(token.slice(1));
     expect(unwrapData(plain.result).status).toBe(404);
   });
 
   it("the cabinet form (no JS needed) stores the choice, and refuses anything else with a message at the field", async () => {
     const user = await makeUser({ name: "Chooser" });
     const cookie = await sessionCookieFor(user.id);
-    const post = (form: Record<string, string>) => catchResponse(callWithSession(cabinet.action, { url: "/cabinet", cookie, form, middleware: [authMiddleware] }).then((r) => r.result));
+    const post = (form: Record<string, string>) =>
+      catchResponse(callWithSession(cabinet.action, { url: "/cabinet", cookie, form, middleware: [authMiddleware] }).then((r) => r.result));
     const saved = await post({ intent: "message-mail", messageMail: "daily" });
     expect(saved.status).toBe(302);
     const page = await callWithSession(cabinet.loader, { url: "/cabinet", cookie, middleware: [authMiddleware] });
     expect(page.result.profile.messageMail).toBe("daily");
-    const bad = await callWithSession(cabinet.action, { url: "/cabinet", cookie, form: { intent: "message-mail", messageMail: "hourly\u0000" }, middleware: [authMiddleware] });
+    const bad = await callWithSession(cabinet.action, {
+      url: "/cabinet",
+      cookie,
+      form: { intent: "message-mail", messageMail: "hourly\u0000" },
+      middleware: [authMiddleware],
+    });
     const { status, data } = unwrapData(bad.result);
     expect(status).toBe(400);
     expect((data as { result: { error: Record<string, string[]> } }).result.error.messageMail).toEqual(["cabinet:message_mail.invalid"]);

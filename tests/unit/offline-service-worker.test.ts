@@ -15,8 +15,8 @@ import {
   type SwFetchEvent,
   type SwMessageEvent,
   type WorkerScope,
-} from "#app/modules/offline/sw-core.ts";
-import { OFFLINE_PAGE_PATHS } from "#app/modules/offline/offline-files.ts";
+} from "#app/platform/offline/sw-core.ts";
+import { OFFLINE_PAGE_PATHS } from "#app/platform/offline/offline-files.ts";
 
 const ORIGIN = "https://portal.test";
 
@@ -111,7 +111,10 @@ class Network {
     this.requests.push(`${request.method} ${path}`);
     const page = this.pages.get(path);
     if (!page) return new Response("not found", { status: 404 });
-    return new Response(page.body, { status: page.status ?? 200, headers: page.cacheControl ? { "Cache-Control": page.cacheControl } : {} });
+    return new Response(page.body, {
+      status: page.status ?? 200,
+      headers: page.cacheControl ? { "Cache-Control": page.cacheControl } : {},
+    });
   }
 }
 
@@ -140,7 +143,10 @@ function worker(version = "build-1", storage?: MemoryCacheStorage, network = new
   }
 
   /** A fetch event; null when the worker leaves the request to the browser. */
-  async function request(path: string, { mode = "cors", method = "GET" }: { mode?: RequestMode | "navigate"; method?: string } = {}): Promise<Response | null> {
+  async function request(
+    path: string,
+    { mode = "cors", method = "GET" }: { mode?: RequestMode | "navigate"; method?: string } = {},
+  ): Promise<Response | null> {
     const request = new Request(new URL(path, ORIGIN), { method });
     Object.defineProperty(request, "mode", { value: mode });
     let answer: Promise<Response> | null = null;
@@ -159,7 +165,10 @@ function worker(version = "build-1", storage?: MemoryCacheStorage, network = new
 
   async function message(data: unknown) {
     const pending: Promise<unknown>[] = [];
-    listeners.get("message")!({ data, waitUntil: (promise: Promise<unknown>) => void pending.push(promise) } satisfies SwMessageEvent as never);
+    listeners.get("message")!({
+      data,
+      waitUntil: (promise: Promise<unknown>) => void pending.push(promise),
+    } satisfies SwMessageEvent as never);
     await Promise.all(pending);
   }
 
@@ -254,7 +263,11 @@ describe("service worker: pages read are kept for offline reading", () => {
     const sw = await installed();
     sw.network.pages.set("/novyny/first", { body: "first", cacheControl: PUBLIC });
     sw.network.pages.set("/assets/root-1.css", { body: "css" });
-    await sw.message({ type: "warm", page: `${ORIGIN}/novyny/first#top`, resources: [`${ORIGIN}/assets/root-1.css`, "https://elsewhere.test/x.js", `${ORIGIN}/api/heartbeat`] });
+    await sw.message({
+      type: "warm",
+      page: `${ORIGIN}/novyny/first#top`,
+      resources: [`${ORIGIN}/assets/root-1.css`, "https://elsewhere.test/x.js", `${ORIGIN}/api/heartbeat`],
+    });
     expect(sw.pagesKept()).toEqual(["/novyny/first"]);
     expect(sw.caches.caches.get(sw.names.static)!.urls()).toContain("/assets/root-1.css");
     expect(sw.network.requests).not.toContain("GET /api/heartbeat");
@@ -302,7 +315,15 @@ describe("service worker: nothing of a signed-in visitor stays", () => {
     expect(isShareable(answer("public", 404))).toBe(false);
     expect(isShareable(answer("public", 200, { "Set-Cookie": "a=b" }))).toBe(false);
     expect(isShareable(answer("max-age=60, publicity=1"))).toBe(false);
-    for (const path of ["/cabinet", "/us/cabinet/favourites", "/dashboard.data", "/login", "/us/login.data", "/api/auth/session", "/dodaty-ogoloshennya"]) {
+    for (const path of [
+      "/cabinet",
+      "/us/cabinet/favourites",
+      "/dashboard.data",
+      "/login",
+      "/us/login.data",
+      "/api/auth/session",
+      "/dodaty-ogoloshennya",
+    ]) {
       expect(isPrivatePath(path), path).toBe(true);
     }
     for (const path of ["/", "/us", "/novyny/cabinet", "/loginov", "/advertisement/x", "/us/poster/y.data"]) {
@@ -320,7 +341,10 @@ describe("service worker: nothing of a signed-in visitor stays", () => {
 describe("service worker: a new build replaces the last one's caches", () => {
   it("names its caches after the build id and deletes the portal's other caches on activate", async () => {
     expect(cacheNames("a1")).toEqual({ static: "portal-a1-static", pages: "portal-a1-pages", images: "portal-a1-images" });
-    expect(staleCaches(["portal-a1-pages", "portal-b2-pages", "portal-b2-static", "someone-else"], "a1")).toEqual(["portal-b2-pages", "portal-b2-static"]);
+    expect(staleCaches(["portal-a1-pages", "portal-b2-pages", "portal-b2-static", "someone-else"], "a1")).toEqual([
+      "portal-b2-pages",
+      "portal-b2-static",
+    ]);
 
     const old = await installed("build-1");
     old.network.pages.set("/novyny/read", { body: "old", cacheControl: PUBLIC });

@@ -1,17 +1,16 @@
 // Load shedding (server/admission.ts, docs/adr/0034-overload.md): a bounded number of pages
 // is built at once, a bounded line waits for a turn, and the rest get a cheap 503 at once,
 // while health checks, static files and writes are never held back by it.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAdmission } from "../../server/admission.ts";
 import { createAppServer } from "../../server/app-server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { loaderOnlyBuild } from "../support/loader-build.ts";
+import { useClientDir } from "../support/client-dir.ts";
 
 describe("admission", () => {
   afterEach(() => void vi.useRealTimers());
@@ -82,12 +81,7 @@ describe("admission", () => {
 
 describe("the server under more requests than it may build at once", () => {
   const t = useTestDatabase();
-  let clientDir: string;
-  beforeAll(() => {
-    clientDir = mkdtempSync(path.join(os.tmpdir(), "portal-overload-"));
-    writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\n");
-  });
-  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+  const client = useClientDir("portal-overload-");
 
   /** The first request to reach the app waits for `open()`; later ones fail at once (a 500). */
   function gatedApp() {
@@ -99,7 +93,15 @@ describe("the server under more requests than it may build at once", () => {
   }
 
   async function listen(app: ReturnType<typeof gatedApp>, admission: { maxInFlight: number; maxQueued: number; maxWaitMs: number }) {
-    const { server, load } = createAppServer({ build: app.build, database: t.database, clientDir, uploadsDir: clientDir, log: () => {}, origin: "http://localhost:3000", admission });
+    const { server, load } = createAppServer({
+      build: app.build,
+      database: t.database,
+      clientDir: client.path,
+      uploadsDir: client.path,
+      log: () => {},
+      origin: "http://localhost:3000",
+      admission,
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const stop = () => {
       server.closeAllConnections();
@@ -123,7 +125,7 @@ describe("the server under more requests than it may build at once", () => {
     return { ...server, app, building };
   }
 
-  it("answers 503 in the address's language at once, and keeps health checks, files and writes going", async () => {
+  it("answers 503 in the address's language at once, and keeps health checks (degraded), files and writes going", async () => {
     const { base, stop, load, app, building } = await busyServer({ maxInFlight: 1, maxQueued: 1, maxWaitMs: 60_000 });
     try {
       const waiting = new AbortController();
@@ -149,7 +151,10 @@ describe("the server under more requests than it may build at once", () => {
       expect(head.status).toBe(503);
       expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(await (await fetch(`${base}/us`)).text())));
 
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      // A load balancer's probe sees what a page gets.
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: "degraded", reason: "shedding pages" });
       expect((await fetch(`${base}/robots.txt`)).status).toBe(200);
       // A write is not held in the line: it reaches the app (which has no build here: 500).
       const post = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ a: "b" }) });
@@ -193,11 +198,19 @@ describe("the server under more requests than it may build at once", () => {
       for (let i = 0; i < queries; i++) await sql`select count(*) from generate_series(1, 2000)`.execute(t.db);
       return new Response("page", { headers: { "Content-Type": "text/plain" } });
     };
-    return loaderOnlyBuild(loader, { clientDir });
+    return loaderOnlyBuild(loader, { clientDir: client.path });
   }
 
   it("sheds a crowd of reads with quick 503s on either database, and /healthz answers while the crowd waits", async () => {
-    const { server } = createAppServer({ build: queryingApp(20), database: t.database, clientDir, uploadsDir: clientDir, log: () => {}, origin: "http://localhost:3000", admission: { maxInFlight: 2, maxQueued: 4, maxWaitMs: 2_000 } });
+    const { server } = createAppServer({
+      build: queryingApp(20),
+      database: t.database,
+      clientDir: client.path,
+      uploadsDir: client.path,
+      log: () => {},
+      origin: "http://localhost:3000",
+      admission: { maxInFlight: 2, maxQueued: 4, maxWaitMs: 2_000 },
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
@@ -211,7 +224,10 @@ describe("the server under more requests than it may build at once", () => {
       );
       const health = await fetch(`${base}/healthz`);
       const stillWaiting = pending;
-      expect(health.status).toBe(200);
+      // Answered at once: "ok", or "degraded" when the crowd already filled the line.
+      expect(await health.json()).toMatchObject(
+        health.status === 200 ? { status: "ok" } : { status: "degraded", reason: "shedding pages" },
+      );
       const answers = await Promise.all(crowd);
       const refused = answers.filter((answer) => answer.status === 503);
       const served = answers.filter((answer) => answer.status === 200);

@@ -36,7 +36,8 @@ describe("package-lock.json", () => {
       const name = location.slice(location.lastIndexOf("node_modules/") + "node_modules/".length);
       for (const [dependency, spec] of Object.entries({ ...entry.dependencies, ...entry.optionalDependencies })) {
         const isTag = /^[a-z][\w.-]*$/i.test(spec) && !/^[xX*]$/.test(spec);
-        if (isTag && !pinned.has(`${name}>${dependency}`) && !pinned.has(`*>${dependency}`)) unpinned.push(`${name} → ${dependency}@${spec}`);
+        if (isTag && !pinned.has(`${name}>${dependency}`) && !pinned.has(`*>${dependency}`))
+          unpinned.push(`${name} → ${dependency}@${spec}`);
       }
     }
     expect(unpinned).toEqual([]);

@@ -6,25 +6,34 @@
 // page's kept copy stale under the cache's own rule (content_versions triggers, isCurrent).
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
 import { PostgresQueryCompiler, type QueryId, type RawNode, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig, setConfig } from "#app/modules/config/config.server.ts";
-import { registerDatabase } from "#app/modules/db/db.server.ts";
-import { getContentState, isCurrent, resetContentState, stampFor } from "#app/modules/page-cache/content-state.server.ts";
+import { loadConfig, setConfig } from "#app/platform/config/config.server.ts";
+import { registerDatabase } from "#app/platform/db/db.server.ts";
+import { getContentState, isCurrent, resetContentState, stampFor } from "#app/platform/page-cache/content-state.server.ts";
 import { flushCounters } from "#app/modules/analytics/counters.server.ts";
-import { clearPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { clearPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { SEARCH_CATEGORIES } from "#app/modules/search/query.ts";
 import { loadShellData } from "#app/modules/shell/shell-data.server.ts";
-import { translatorFor } from "#app/middleware/i18next.ts";
+import { translatorFor } from "#app/i18n/request.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { makeUser } from "../support/auth.ts";
 import { HOUR, insertFixture, servePage } from "./content-support.ts";
+import { liveForDays } from "../support/adverts.ts";
 
 /** The deps each route module gave publicPageCache, by the module's middleware function. */
 const declared = vi.hoisted(() => new WeakMap<object, readonly string[]>());
-vi.mock("#app/modules/page-cache/page-cache.server.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("#app/modules/page-cache/page-cache.server.ts")>();
+vi.mock("#app/platform/page-cache/page-cache.server.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("#app/platform/page-cache/page-cache.server.ts")>();
   return {
     ...actual,
     publicPageCache: (options: Parameters<typeof actual.publicPageCache>[0]) => {
@@ -159,7 +168,10 @@ function samples(): Record<string, Sample[]> {
     "feeds-news": [{ url: "/novyny/rss.xml" }],
     "feeds-news-category": [{ url: "/novyny/category/kultura/rss.xml", params: { slug: "kultura" } }],
     "feeds-posters": [{ url: "/poster/rss.xml" }],
-    search: SEARCH_CATEGORIES.map((category) => ({ url: `/search/${category}?q=${encodeURIComponent(SEARCH_WORDS[category])}`, params: { category } })),
+    search: SEARCH_CATEGORIES.map((category) => ({
+      url: `/search/${category}?q=${encodeURIComponent(SEARCH_WORDS[category])}`,
+      params: { category },
+    })),
     sitemap: [{ url: "/sitemap.xml" }],
     "sitemap-file": [{ url: "/sitemap/1.xml", params: { file: "1.xml" }, status: 404 }],
   };
@@ -181,16 +193,37 @@ const observed = new Map<string, Set<string>>();
 const shellReads = new Set<string>();
 
 beforeAll(async () => {
-  setConfig(loadConfig({ DATA_DIR: "/tmp/portal-unit-content", SESSION_SECRET: "c".repeat(40), PUBLIC_URL: "https://portal.example", CONTENT_POLL_MS: String(HOUR) }));
+  setConfig(
+    loadConfig({
+      DATA_DIR: "/tmp/portal-unit-content",
+      SESSION_SECRET: "c".repeat(40),
+      PUBLIC_URL: "https://portal.example",
+      CONTENT_POLL_MS: String(HOUR),
+    }),
+  );
   registerDatabase(t.database);
   const db = t.db;
   const fixture = await insertFixture(db);
   const tag = await db.selectFrom("tags").select("id").executeTakeFirstOrThrow();
   await db.insertInto("poster_tags").values({ poster_id: fixture.posters["kontsert-nadii"]!, tag_id: tag.id }).execute();
-  await db.insertInto("pages").values({ slug: "pro-nas", title_uk: "Про нас", body_uk: "<p>Громада.</p>", status: "published", published_at: new Date(Date.now() - HOUR), show_in_footer: true }).execute();
+  await db
+    .insertInto("pages")
+    .values({
+      slug: "pro-nas",
+      title_uk: "Про нас",
+      body_uk: "<p>Громада.</p>",
+      status: "published",
+      published_at: new Date(Date.now() - HOUR),
+      show_in_footer: true,
+    })
+    .execute();
   const owner = await makeUser({ name: "Оля" });
   await db.insertInto("poster_rsvps").values({ poster_id: fixture.posters["kontsert-nadii"]!, user_id: owner.id }).execute();
-  const category = await db.insertInto("categories").values({ kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics" }).returning(["id", "slug"]).executeTakeFirstOrThrow();
+  const category = await db
+    .insertInto("categories")
+    .values({ kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics" })
+    .returning(["id", "slug"])
+    .executeTakeFirstOrThrow();
   const advert = await db
     .insertInto("advertisements")
     .values({
@@ -203,26 +236,32 @@ beforeAll(async () => {
       price_kind: "amount",
       price_amount: "2800.00",
       price_currency: "PLN",
-      status: "published",
-      published_at: new Date(Date.now() - HOUR),
-      expires_at: new Date(Date.now() + 20 * 24 * HOUR),
+      ...liveForDays(20),
     })
     .returning(["id", "slug"])
     .executeTakeFirstOrThrow();
   await db.insertInto("advertisement_images").values({ advertisement_id: advert.id, image_id: fixture.image, position: 0 }).execute();
   // A category field with a value: the advert page shows it.
-  const field = await db.insertInto("advert_fields").values({ category_id: category.id, key: "condition", kind: "text", label_uk: "Стан", label_en: "Condition" }).returning("id").executeTakeFirstOrThrow();
+  const field = await db
+    .insertInto("advert_fields")
+    .values({ category_id: category.id, key: "condition", kind: "text", label_uk: "Стан", label_en: "Condition" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db.insertInto("advert_field_values").values({ advertisement_id: advert.id, field_id: field.id, text_value: "як новий" }).execute();
   advertSlug = advert.slug;
   advertCategory = category.slug;
 
-  const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(db);
+  const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(
+    db,
+  );
   tableNames = new Set(tables.rows.map((row) => row.table_name));
   registerDatabase({ ...t.database, db: db.withPlugin(recorder) });
 
   const bySample = samples();
   for (const name of readdirSync(ROUTES_DIR).sort()) {
-    const file = ["route.tsx", "route.ts"].map((base) => path.join(ROUTES_DIR, name, base)).find((candidate) => readdirSync(path.dirname(candidate)).includes(path.basename(candidate)));
+    const file = ["route.tsx", "route.ts"]
+      .map((base) => path.join(ROUTES_DIR, name, base))
+      .find((candidate) => readdirSync(path.dirname(candidate)).includes(path.basename(candidate)));
     if (!file) continue;
     const module = (await import(file)) as RouteModule;
     const deps = (module.middleware ?? []).map((middleware) => declared.get(middleware)).find(Boolean);
@@ -266,7 +305,15 @@ describe("cached pages and the tables they read", () => {
   it("no page reads a table it does not declare", () => {
     const undeclared = Object.fromEntries(
       routes
-        .map((route) => [route.name, [...observed.get(route.name)!].filter((table) => !route.deps.includes(table) && !SHELL_TABLES.includes(table) && !allowed(route, table)).sort()] as const)
+        .map(
+          (route) =>
+            [
+              route.name,
+              [...observed.get(route.name)!]
+                .filter((table) => !route.deps.includes(table) && !SHELL_TABLES.includes(table) && !allowed(route, table))
+                .sort(),
+            ] as const,
+        )
         .filter(([, tables]) => tables.length > 0),
     );
     expect(undeclared).toEqual({});
@@ -275,7 +322,11 @@ describe("cached pages and the tables they read", () => {
   it("reads derived tables only with their sources declared", () => {
     for (const route of routes) {
       for (const table of observed.get(route.name)!) {
-        if (DERIVED[table]) expect(DERIVED[table].filter((source) => !route.deps.includes(source)), `${route.name} reads ${table}`).toEqual([]);
+        if (DERIVED[table])
+          expect(
+            DERIVED[table].filter((source) => !route.deps.includes(source)),
+            `${route.name} reads ${table}`,
+          ).toEqual([]);
       }
     }
   });
@@ -304,7 +355,8 @@ describe("cached pages and the tables they read", () => {
 describe("the users version", () => {
   it("follows what pages show of a user, not their password or email address", async () => {
     registerDatabase(t.database);
-    const version = async () => (await sql<{ version: string }>`select version from content_versions where name = 'users'`.execute(t.db)).rows[0]?.version;
+    const version = async () =>
+      (await sql<{ version: string }>`select version from content_versions where name = 'users'`.execute(t.db)).rows[0]?.version;
     const before = await version();
     expect(before).toBeDefined();
     await changeOneRow("users", "email");
@@ -330,10 +382,16 @@ async function changeOneRow(table: string, column = SHOWN_COLUMN[table]): Promis
   const { rows: columns } = await sql<{ column_name: string; data_type: string; is_generated: string }>`
     select column_name, data_type, is_generated from information_schema.columns
     where table_schema = 'public' and table_name = ${table} order by ordinal_position`.execute(t.db);
-  const text = columns.find((c) => (column ? c.column_name === column : c.data_type === "text" && c.is_generated === "NEVER" && !["slug", "status", "kind", "placement", "key"].includes(c.column_name)));
+  const text = columns.find((c) =>
+    column
+      ? c.column_name === column
+      : c.data_type === "text" && c.is_generated === "NEVER" && !["slug", "status", "kind", "placement", "key"].includes(c.column_name),
+  );
   const one = sql`ctid = (select ctid from ${sql.table(table)} limit 1)`;
   const result = text
-    ? await sql`update ${sql.table(table)} set ${sql.ref(text.column_name)} = coalesce(${sql.ref(text.column_name)}, '') || ' (changed)' where ${one}`.execute(t.db)
+    ? await sql`update ${sql.table(table)} set ${sql.ref(text.column_name)} = coalesce(${sql.ref(text.column_name)}, '') || ' (changed)' where ${one}`.execute(
+        t.db,
+      )
     : await sql`delete from ${sql.table(table)} where ${one}`.execute(t.db);
   expect(Number(result.numAffectedRows), `a row of ${table} to change`).toBe(1);
 }

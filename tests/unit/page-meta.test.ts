@@ -1,15 +1,23 @@
-// The <head> every page gets from pageMeta (app/modules/seo/meta.ts): its own SEO with canonical
+// The <head> every page gets from pageMeta (app/platform/seo/meta.ts): its own SEO with canonical
 // and hreflang alternates, or on an error page only the error's title and description.
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { addMessages } from "#app/i18n/translate.ts";
 import { resources } from "#app/i18n/resources.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 addMessages("uk", resources.uk);
 addMessages("en", resources.en);
 
-const root = { id: "root", loaderData: { seo: { title: "Діаспора", description: "Усе про громаду" }, origin: "https://portal.example", language: "uk", site: { name: "Громада" } } };
+const root = {
+  id: "root",
+  loaderData: {
+    seo: { title: "Діаспора", description: "Усе про громаду" },
+    origin: "https://portal.example",
+    language: "uk",
+    site: { name: "Громада" },
+  },
+};
 type LinkTag = { tagName: "link"; rel: string; hrefLang?: string; href: string };
 const links = (tags: ReturnType<typeof pageMeta>) =>
   tags.filter((tag): tag is LinkTag => "tagName" in tag).map((tag) => `${tag.rel} ${tag.hrefLang ?? "-"} ${tag.href}`);
@@ -30,7 +38,9 @@ describe("pageMeta", () => {
   });
 
   it("drops page 1 from the canonical address", () => {
-    expect(links(pageMeta({ matches: [root], location: { pathname: "/novyny", search: "?page=1" } }))[0]).toBe("canonical - https://portal.example/novyny");
+    expect(links(pageMeta({ matches: [root], location: { pathname: "/novyny", search: "?page=1" } }))[0]).toBe(
+      "canonical - https://portal.example/novyny",
+    );
   });
 
   it.each([
@@ -46,6 +56,8 @@ describe("pageMeta", () => {
   });
 
   it("titles an error page in the language of its address even when no loader ran", () => {
-    expect(pageMeta({ matches: [], location: { pathname: "/us/cabinet" }, error: thrown(403) })[0]).toEqual({ title: resources.en.common.error.forbidden_title });
+    expect(pageMeta({ matches: [], location: { pathname: "/us/cabinet" }, error: thrown(403) })[0]).toEqual({
+      title: resources.en.common.error.forbidden_title,
+    });
   });
 });

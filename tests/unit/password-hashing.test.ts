@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "#app/modules/auth/password.server.ts";
-import { getConfig, loadConfig, setConfig } from "#app/modules/config/config.server.ts";
+import { getConfig, loadConfig, setConfig } from "#app/platform/config/config.server.ts";
 
 const env = { SESSION_SECRET: "s".repeat(40), DATA_DIR: "/nonexistent/portal-test" };
 const previous = getConfig();

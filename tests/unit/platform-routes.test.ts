@@ -5,7 +5,7 @@ import * as privacy from "#app/routes/privacy-policy/route.tsx";
 import * as setLocale from "#app/routes/set-locale/route.ts";
 import * as setTheme from "#app/routes/set-theme/route.ts";
 import * as staticPage from "#app/routes/static-page/route.tsx";
-import { setConfig, loadConfig } from "#app/modules/config/config.server.ts";
+import { setConfig, loadConfig } from "#app/platform/config/config.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callAppRoute, thrownStatus } from "../support/app-route.ts";
 import { callRoute, catchResponse } from "../support/route.ts";
@@ -17,14 +17,33 @@ beforeAll(async () => {
   await t.db
     .insertInto("pages")
     .values([
-      { slug: "about", title_uk: "Про нас", title_en: "About us", body_uk: "<p>Ми — громада.</p>", body_en: "<p>We are a community.</p>", status: "published", show_in_footer: true },
+      {
+        slug: "about",
+        title_uk: "Про нас",
+        title_en: "About us",
+        body_uk: "<p>Ми — громада.</p>",
+        body_en: "<p>We are a community.</p>",
+        status: "published",
+        show_in_footer: true,
+      },
       { slug: "only-uk", title_uk: "Лише українською", title_en: null, body_uk: "<p>Текст</p>", body_en: null, status: "published" },
       { slug: "secret-draft", title_uk: "Чернетка", body_uk: "<p>…</p>", status: "draft" },
-      { slug: "privacy-policy", title_uk: "Політика конфіденційності", title_en: "Privacy policy", body_uk: "<p>Ми бережемо ваші дані.</p>", body_en: "<p>We protect your data.</p>", status: "published" },
+      {
+        slug: "privacy-policy",
+        title_uk: "Політика конфіденційності",
+        title_en: "Privacy policy",
+        body_uk: "<p>Ми бережемо ваші дані.</p>",
+        body_en: "<p>We protect your data.</p>",
+        status: "published",
+      },
       { slug: "gone", title_uk: "Видалена", body_uk: "<p>…</p>", status: "published", deleted_at: new Date() },
     ])
     .execute();
-  await t.db.updateTable("settings").set({ contact_email: "team@portal.example", contact_phone: "+48 22 000 00 00" }).where("id", "=", 1).execute();
+  await t.db
+    .updateTable("settings")
+    .set({ contact_email: "team@portal.example", contact_phone: "+48 22 000 00 00" })
+    .where("id", "=", 1)
+    .execute();
 });
 
 describe("static pages", () => {
@@ -71,7 +90,9 @@ describe("the splat route", () => {
 
 describe("language and theme switches", () => {
   it("sets the locale cookie and lands on the same page in the other language", async () => {
-    const response = await catchResponse(callRoute(setLocale.loader, { url: "/set-locale/us?to=%2Fabout%3Fx%3D1", params: { locale: "us" } }));
+    const response = await catchResponse(
+      callRoute(setLocale.loader, { url: "/set-locale/us?to=%2Fabout%3Fx%3D1", params: { locale: "us" } }),
+    );
     expect(response.headers.get("Location")).toBe("/us/about?x=1");
     expect(response.headers.get("Set-Cookie")).toMatch(/^i18n_redirected=us; Path=\/; Max-Age=31536000; SameSite=Lax/);
     const back = await catchResponse(callRoute(setLocale.loader, { url: "/set-locale/ua?to=%2Fus%2Fabout", params: { locale: "ua" } }));
@@ -79,7 +100,9 @@ describe("language and theme switches", () => {
   });
 
   it("refuses foreign redirect targets", async () => {
-    const response = await catchResponse(callRoute(setLocale.loader, { url: "/set-locale/us?to=%2F%2Fevil.example", params: { locale: "us" } }));
+    const response = await catchResponse(
+      callRoute(setLocale.loader, { url: "/set-locale/us?to=%2F%2Fevil.example", params: { locale: "us" } }),
+    );
     expect(response.headers.get("Location")).toBe("/us");
   });
 

@@ -50,18 +50,36 @@ beforeAll(async () => {
   useUnitConfig();
   for (const [state, columns] of Object.entries(STATES) as Array<[State, (typeof STATES)[State]]>) {
     const title = `${WORD} ${state}`;
-    await t.db.insertInto("news").values({ slug: slug("news", state), title_uk: title, body_uk: "<p>…</p>", ...columns }).execute();
-    await t.db.insertInto("posters").values({ slug: slug("posters", state), title_uk: title, starts_at: ahead(3 * DAY), ...columns }).execute();
-    await t.db.insertInto("services").values({ slug: slug("services", state), name_uk: title, ...columns }).execute();
-    await t.db.insertInto("diaspors").values({ slug: slug("diaspors", state), name_uk: title, ...columns }).execute();
-    await t.db.insertInto("pages").values({ slug: slug("pages", state), title_uk: title, body_uk: "<p>…</p>", show_in_footer: true, ...columns }).execute();
+    await t.db
+      .insertInto("news")
+      .values({ slug: slug("news", state), title_uk: title, body_uk: "<p>…</p>", ...columns })
+      .execute();
+    await t.db
+      .insertInto("posters")
+      .values({ slug: slug("posters", state), title_uk: title, starts_at: ahead(3 * DAY), ...columns })
+      .execute();
+    await t.db
+      .insertInto("services")
+      .values({ slug: slug("services", state), name_uk: title, ...columns })
+      .execute();
+    await t.db
+      .insertInto("diaspors")
+      .values({ slug: slug("diaspors", state), name_uk: title, ...columns })
+      .execute();
+    await t.db
+      .insertInto("pages")
+      .values({ slug: slug("pages", state), title_uk: title, body_uk: "<p>…</p>", show_in_footer: true, ...columns })
+      .execute();
     await t.db
       .insertInto("reklama")
       .values({ slug: slug("reklama", state), title_uk: title, placement: "home_top", starts_at: ago(DAY), ...columns })
       .execute();
   }
   // News is dated by its publication time: without one it is not public (the sitemap listed it).
-  await t.db.insertInto("news").values({ slug: slug("news", "undated"), title_uk: `${WORD} undated`, body_uk: "<p>…</p>", status: "published", published_at: null }).execute();
+  await t.db
+    .insertInto("news")
+    .values({ slug: slug("news", "undated"), title_uk: `${WORD} undated`, body_uk: "<p>…</p>", status: "published", published_at: null })
+    .execute();
 });
 
 function hiddenStates(type: Type): Array<State | "undated"> {
@@ -75,21 +93,42 @@ function expectOnlyPublished(found: readonly string[], type: Type, surface: stri
   for (const state of hiddenStates(type)) expect(has(state), `${surface}: ${state} ${type}`).toBe(false);
 }
 
+/** The slugs a public list page shows. */
+async function listedSlugs(loader: (args: any) => Promise<{ items: Array<{ slug: string }> }>, url: string) {
+  return (await callAppRoute(loader, { url })).items.map((item) => item.slug);
+}
+
 describe("public lists", () => {
   it("list only the published item of each type", async () => {
-    expectOnlyPublished((await callAppRoute(news.loader, { url: "/novyny" })).items.map((item) => item.slug), "news", "/novyny");
-    expectOnlyPublished((await callAppRoute(posters.loader, { url: "/poster" })).items.map((item) => item.slug), "posters", "/poster");
-    expectOnlyPublished((await callAppRoute(services.loader, { url: "/services" })).items.map((item) => item.slug), "services", "/services");
-    expectOnlyPublished((await callAppRoute(diaspors.loader, { url: "/diaspors" })).items.map((item) => item.slug), "diaspors", "/diaspors");
-    expectOnlyPublished((await listFooterPages()).map((page) => page.slug), "pages", "footer");
-    expectOnlyPublished((await reklamaFor(["home_top"], "uk")).home_top.map((banner) => banner.slug), "reklama", "placement");
+    for (const [loader, url, type] of [
+      [news.loader, "/novyny", "news"],
+      [posters.loader, "/poster", "posters"],
+      [services.loader, "/services", "services"],
+      [diaspors.loader, "/diaspors", "diaspors"],
+    ] as const) {
+      expectOnlyPublished(await listedSlugs(loader, url), type, url);
+    }
+    expectOnlyPublished(
+      (await listFooterPages()).map((page) => page.slug),
+      "pages",
+      "footer",
+    );
+    expectOnlyPublished(
+      (await reklamaFor(["home_top"], "uk")).home_top.map((banner) => banner.slug),
+      "reklama",
+      "placement",
+    );
   });
 
   it("the home page's sections and banners too", async () => {
     const data = await callAppRoute(home.loader, { url: "/" });
     const paths = data.sections.flatMap((section) => section.items.map((item) => item.path));
     for (const type of ["news", "posters", "services", "diaspors"] as const) expectOnlyPublished(paths, type, "home");
-    expectOnlyPublished(data.reklama.home_top.map((banner) => banner.slug), "reklama", "home banners");
+    expectOnlyPublished(
+      data.reklama.home_top.map((banner) => banner.slug),
+      "reklama",
+      "home banners",
+    );
   });
 });
 
@@ -106,7 +145,8 @@ describe("item pages", () => {
 
   it("answer the published item and 404 for every hidden one", async () => {
     for (const [type, loader, prefix] of ITEM_ROUTES) {
-      const call = (state: State | "undated") => callAppRoute(loader, { url: `${prefix}/${slug(type, state)}`, params: { slug: slug(type, state) } });
+      const call = (state: State | "undated") =>
+        callAppRoute(loader, { url: `${prefix}/${slug(type, state)}`, params: { slug: slug(type, state) } });
       await expect(call("published"), `${type} published`).resolves.toBeTruthy();
       for (const state of hiddenStates(type)) expect(await thrownStatus(call(state)), `${prefix} ${state}`).toBe(404);
     }
@@ -123,7 +163,8 @@ describe("item pages", () => {
       const ids = Object.fromEntries((await t.db.selectFrom(table).select(["id", "slug"]).execute()).map((row) => [row.slug, row.id]));
       expect(await publicReportTarget(type, ids[slug(table, "published")]!), type).toEqual({ slug: slug(table, "published") });
       for (const state of hiddenStates(table)) {
-        if (ids[slug(table, state)] !== undefined) expect(await publicReportTarget(type, ids[slug(table, state)]!), `${type} ${state}`).toBeNull();
+        if (ids[slug(table, state)] !== undefined)
+          expect(await publicReportTarget(type, ids[slug(table, state)]!), `${type} ${state}`).toBeNull();
       }
     }
   });
@@ -148,7 +189,11 @@ describe("sitemap, feeds and search", () => {
     const categories = { novyny: "news", poster: "posters", services: "services", diaspors: "diaspors" } as const;
     for (const [category, type] of Object.entries(categories)) {
       const data = await callAppRoute(search.loader, { url: `/search/${category}?q=${encodeURIComponent(WORD)}`, params: { category } });
-      expectOnlyPublished((data.results?.hits ?? []).map((hit) => hit.path), type, `search ${category}`);
+      expectOnlyPublished(
+        (data.results?.hits ?? []).map((hit) => hit.path),
+        type,
+        `search ${category}`,
+      );
     }
   });
 });

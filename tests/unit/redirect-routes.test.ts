@@ -8,6 +8,7 @@ import * as report from "#app/routes/report/route.tsx";
 import * as setLocale from "#app/routes/set-locale/route.ts";
 import * as setTheme from "#app/routes/set-theme/route.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { REFUSED_STRINGS } from "../support/redirect-payloads.ts";
 import { callRoute, catchResponse, cookieHeader } from "../support/route.ts";
@@ -18,13 +19,16 @@ let advertId = 0;
 beforeAll(async () => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
   const owner = await makeUser();
-  const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "redirects", name_uk: "Редиректи" }).returning("id").executeTakeFirstOrThrow();
-  const advert = await t.db
-    .insertInto("advertisements")
-    .values({ owner_id: owner.id, category_id: category.id, title: "Оголошення", description: "Опис оголошення достатньої довжини.", published_at: new Date(), slug: "redirect-advert", status: "published" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  advertId = advert.id;
+  const categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "redirects", name_uk: "Редиректи" });
+  advertId = await insertRow(t.db, "advertisements", {
+    owner_id: owner.id,
+    category_id: categoryId,
+    title: "Оголошення",
+    description: "Опис оголошення достатньої довжини.",
+    published_at: new Date(),
+    slug: "redirect-advert",
+    status: "published",
+  });
 });
 
 /** Location of what the call returned or threw. */
@@ -83,13 +87,24 @@ describe("post-login targets", () => {
     for (const payload of REPORTED) {
       const form = { email: user.email, password: user.password, callbackUrl: payload, csrfToken };
       const params = { "*": "callback/credentials" };
-      expect(await locationOf(callWithSession(apiAuth.action, { url: "/api/auth/callback/credentials", params, form, cookie: csrfCookie })), payload).toBe("/");
-      const json = await callWithSession(apiAuth.action, { url: "/api/auth/callback/credentials", params, form: { ...form, json: "true" }, cookie: csrfCookie });
+      expect(
+        await locationOf(callWithSession(apiAuth.action, { url: "/api/auth/callback/credentials", params, form, cookie: csrfCookie })),
+        payload,
+      ).toBe("/");
+      const json = await callWithSession(apiAuth.action, {
+        url: "/api/auth/callback/credentials",
+        params,
+        form: { ...form, json: "true" },
+        cookie: csrfCookie,
+      });
       expect(await (json.result as Response).json()).toEqual({ url: "/" });
     }
     for (const payload of POSTED) {
       const form = { csrfToken: "anonymous", callbackUrl: payload };
-      expect(await locationOf(callWithSession(apiAuth.action, { url: "/api/auth/signout", params: { "*": "signout" }, form })), payload).toBe("/");
+      expect(
+        await locationOf(callWithSession(apiAuth.action, { url: "/api/auth/signout", params: { "*": "signout" }, form })),
+        payload,
+      ).toBe("/");
     }
   });
 });
@@ -97,7 +112,9 @@ describe("post-login targets", () => {
 describe("post-action targets", () => {
   it("POST /set-theme returns home", async () => {
     for (const payload of POSTED) {
-      expect(await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: payload } })), payload).toBe("/");
+      expect(await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: payload } })), payload).toBe(
+        "/",
+      );
     }
   });
 
@@ -114,15 +131,21 @@ describe("post-action targets", () => {
     for (const [index, payload] of POSTED.entries()) {
       // The honeypot answers like a stored report without storing one, so no limit is reached.
       const form = { targetType: "advertisement", targetId: String(advertId), reason: "spam", returnTo: payload, website: "bot" };
-      expect(await locationOf(callWithSession(report.action, { url: "/report", form, ip: `192.0.2.${index % 250}` })), payload).toBe("/advertisement/redirect-advert");
+      expect(await locationOf(callWithSession(report.action, { url: "/report", form, ip: `192.0.2.${index % 250}` })), payload).toBe(
+        "/advertisement/redirect-advert",
+      );
     }
     const stored = { targetType: "advertisement", targetId: String(advertId), reason: "spam", returnTo: REPORTED[0]! };
-    expect(await locationOf(callWithSession(report.action, { url: "/us/report", form: stored, ip: "198.51.100.1" }))).toBe("/us/advertisement/redirect-advert");
+    expect(await locationOf(callWithSession(report.action, { url: "/us/report", form: stored, ip: "198.51.100.1" }))).toBe(
+      "/us/advertisement/redirect-advert",
+    );
   });
 
   it("a posted target with a NUL byte loses the byte, not the site", async () => {
     expect(await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: "/\u0000x" } }))).toBe("/x");
-    expect(await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: "/\u0000/evil.example" } }))).toBe("/");
+    expect(
+      await locationOf(callRoute(setTheme.action, { url: "/set-theme", form: { theme: "dark", returnTo: "/\u0000/evil.example" } })),
+    ).toBe("/");
   });
 
   it("GET /set-locale/:locale?to= lands on the home page of that locale", async () => {

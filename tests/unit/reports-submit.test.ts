@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as report from "#app/routes/report/route.tsx";
 import { REPORT_LIMIT, reporterHash } from "#app/modules/reports/reports.server.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { unwrapData } from "../support/route.ts";
 
@@ -13,8 +14,14 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   useAccountConfig({ PUBLIC_URL: "https://portal.example" });
   const owner = await makeUser();
-  const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "robota", name_uk: "Робота" }).returning("id").executeTakeFirstOrThrow();
-  const base = { owner_id: owner.id, category_id: category.id, title: "Шукаю роботу", description: "Опис оголошення достатньої довжини.", published_at: new Date() };
+  const categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "robota", name_uk: "Робота" });
+  const base = {
+    owner_id: owner.id,
+    category_id: categoryId,
+    title: "Шукаю роботу",
+    description: "Опис оголошення достатньої довжини.",
+    published_at: new Date(),
+  };
   const [live, archived] = await t.db
     .insertInto("advertisements")
     .values([
@@ -23,38 +30,68 @@ beforeAll(async () => {
     ])
     .returning("id")
     .execute();
-  const news = await t.db.insertInto("news").values({ slug: "novyna", title_uk: "Новина", status: "published", published_at: new Date() }).returning("id").executeTakeFirstOrThrow();
-  const draft = await t.db.insertInto("news").values({ slug: "chernetka", title_uk: "Чернетка", status: "draft" }).returning("id").executeTakeFirstOrThrow();
-  Object.assign(ids, { live: live!.id, archived: archived!.id, news: news.id, draft: draft.id });
+  const newsId = await insertRow(t.db, "news", { slug: "novyna", title_uk: "Новина", status: "published", published_at: new Date() });
+  const draftId = await insertRow(t.db, "news", { slug: "chernetka", title_uk: "Чернетка", status: "draft" });
+  Object.assign(ids, { live: live!.id, archived: archived!.id, news: newsId, draft: draftId });
 });
 
 async function send(form: Record<string, string>, options: { ip?: string; cookie?: string; url?: string } = {}) {
   try {
-    const { result } = await callWithSession(report.action, { url: options.url ?? "/report", form, ip: options.ip ?? "192.0.2.10", cookie: options.cookie });
+    const { result } = await callWithSession(report.action, {
+      url: options.url ?? "/report",
+      form,
+      ip: options.ip ?? "192.0.2.10",
+      cookie: options.cookie,
+    });
     if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), reply: undefined };
     const { data, status } = unwrapData(result);
-    return { status, location: null, reply: data as { result: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } } };
+    return {
+      status,
+      location: null,
+      reply: data as { result: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } },
+    };
   } catch (error) {
     if (error instanceof Response) return { status: error.status, location: error.headers.get("Location"), reply: undefined };
     throw error;
   }
 }
 
-const reportsOf = (type: string, id: number) => t.db.selectFrom("reports").selectAll().where("target_type", "=", type as never).where("target_id", "=", id).execute();
+const reportsOf = (type: string, id: number) =>
+  t.db
+    .selectFrom("reports")
+    .selectAll()
+    .where("target_type", "=", type as never)
+    .where("target_id", "=", id)
+    .execute();
 
 describe("reports", () => {
   it("an anonymous visitor reports an advert and returns to it with a thank-you", async () => {
-    const outcome = await send({ targetType: "advertisement", targetId: String(ids.live), reason: "fraud", message: "Просить передоплату", returnTo: "/us/advertisement/live-advert" });
+    const outcome = await send({
+      targetType: "advertisement",
+      targetId: String(ids.live),
+      reason: "fraud",
+      message: "Просить передоплату",
+      returnTo: "/us/advertisement/live-advert",
+    });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/us/advertisement/live-advert");
     const [stored] = await reportsOf("advertisement", ids.live!);
-    expect(stored).toMatchObject({ reason: "fraud", message: "Просить передоплату", reporter_id: null, status: "open", reporter_hash: reporterHash("192.0.2.10") });
+    expect(stored).toMatchObject({
+      reason: "fraud",
+      message: "Просить передоплату",
+      reporter_id: null,
+      status: "open",
+      reporter_hash: reporterHash("192.0.2.10"),
+    });
     expect(stored!.reporter_hash).not.toContain("192.0.2.10");
   });
 
   it("a signed-in user's report names them; news items can be reported too", async () => {
     const user = await makeUser();
-    const outcome = await send({ targetType: "news", targetId: String(ids.news), reason: "offensive" }, { cookie: await sessionCookieFor(user.id), ip: "192.0.2.11" });
+    const outcome = await send(
+      { targetType: "news", targetId: String(ids.news), reason: "offensive" },
+      { cookie: await sessionCookieFor(user.id), ip: "192.0.2.11" },
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/novyny/novyna");
     expect((await reportsOf("news", ids.news!))[0]).toMatchObject({ reporter_id: user.id, reason: "offensive", message: "" });
@@ -71,7 +108,12 @@ describe("reports", () => {
   });
 
   it("only public items can be reported", async () => {
-    for (const [type, id] of [["advertisement", ids.archived], ["news", ids.draft], ["news", 999_999], ["poster", ids.live]] as const) {
+    for (const [type, id] of [
+      ["advertisement", ids.archived],
+      ["news", ids.draft],
+      ["news", 999_999],
+      ["poster", ids.live],
+    ] as const) {
       const outcome = await send({ targetType: type, targetId: String(id), reason: "spam" }, { ip: "192.0.2.13" });
       expect(outcome.status, `${type} ${id}`).toBe(404);
       expect(outcome.reply!.result.error?.[""]).toEqual(["reports:errors.target_not_found"]);
@@ -99,13 +141,18 @@ describe("reports", () => {
   });
 
   it("never redirects off the site", async () => {
-    const outcome = await send({ targetType: "advertisement", targetId: String(ids.live), reason: "duplicate", returnTo: "//evil.example/x" }, { ip: "192.0.2.16" });
+    const outcome = await send(
+      { targetType: "advertisement", targetId: String(ids.live), reason: "duplicate", returnTo: "//evil.example/x" },
+      { ip: "192.0.2.16" },
+    );
     expect(outcome.location).toBe("/advertisement/live-advert");
   });
 
   it("GET /report?type=&id= shows the form for a public item, else 404", async () => {
     const { result } = await callWithSession(report.loader, { url: `/report?type=advertisement&id=${ids.live}` });
     expect(result.target).toEqual({ type: "advertisement", id: ids.live, path: "/advertisement/live-advert" });
-    await expect(callWithSession(report.loader, { url: `/report?type=advertisement&id=${ids.archived}` })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(callWithSession(report.loader, { url: `/report?type=advertisement&id=${ids.archived}` })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
   });
 });

@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { JsonLd } from "#app/components/content/json-ld.tsx";
-import { parseTicketPrice, postalAddress } from "#app/modules/seo/structured-data.ts";
-import { seoMeta } from "#app/modules/seo/meta.ts";
+import { parseTicketPrice, postalAddress } from "#app/platform/seo/structured-data.ts";
+import { seoMeta } from "#app/platform/seo/meta.ts";
 import * as advertCategory from "#app/routes/advert-category/route.tsx";
 import * as advertItem from "#app/routes/advert-item/route.tsx";
 import * as diasporaItem from "#app/routes/diaspora-item/route.tsx";
@@ -14,6 +14,7 @@ import * as posterItem from "#app/routes/poster-item/route.tsx";
 import * as serviceCategory from "#app/routes/service-category/route.tsx";
 import * as serviceItem from "#app/routes/service-item/route.tsx";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { ago, DAY, insertFixture, useUnitConfig } from "./content-support.ts";
 
@@ -24,18 +25,43 @@ const t = useTestDatabase();
 beforeAll(async () => {
   useUnitConfig();
   await insertFixture(t.db);
-  const author = await t.db.insertInto("users").values({ email: "olena@example.com", password_hash: "x", name: "Олена Коваль", role: "editor" }).returning("id").executeTakeFirstOrThrow();
-  await t.db.updateTable("news").set({ author_id: author.id }).where("slug", "=", "sviato-vyshyvanky").execute();
-  const owner = await t.db.insertInto("users").values({ email: "seller@example.com", password_hash: "x" }).returning("id").executeTakeFirstOrThrow();
-  const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "zhytlo", name_uk: "Житло", name_en: "Housing" }).returning("id").executeTakeFirstOrThrow();
-  const london = await t.db.insertInto("locations").values({ slug: "london", name_uk: "Лондон", name_en: "London", position: 3 }).returning("id").executeTakeFirstOrThrow();
-  const base = { owner_id: owner.id, category_id: category.id, location_id: london.id, published_at: ago(DAY) };
+  const authorId = await insertRow(t.db, "users", { email: "olena@example.com", password_hash: "x", name: "Олена Коваль", role: "editor" });
+  await t.db.updateTable("news").set({ author_id: authorId }).where("slug", "=", "sviato-vyshyvanky").execute();
+  const ownerId = await insertRow(t.db, "users", { email: "seller@example.com", password_hash: "x" });
+  const categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "zhytlo", name_uk: "Житло", name_en: "Housing" });
+  const londonId = await insertRow(t.db, "locations", { slug: "london", name_uk: "Лондон", name_en: "London", position: 3 });
+  const base = { owner_id: ownerId, category_id: categoryId, location_id: londonId, published_at: ago(DAY) };
   await t.db
     .insertInto("advertisements")
     .values([
-      { ...base, slug: "kimnata-1", title: "Кімната біля метро", description: "Світла кімната для однієї людини, все включено.", price_amount: "3200", price_currency: "GBP", status: "published", expires_at: new Date(Date.now() + 20 * DAY) },
-      { ...base, slug: "dyvan-2", title: "Диван розкладний", description: "Диван у доброму стані, самовивіз із центру.", price_amount: "150", price_currency: "UAH", status: "sold" },
-      { ...base, slug: "knyhy-3", title: "Віддам дитячі книжки", description: "Кілька книжок для молодшого шкільного віку.", price_kind: "free", status: "published", expires_at: null },
+      {
+        ...base,
+        slug: "kimnata-1",
+        title: "Кімната біля метро",
+        description: "Світла кімната для однієї людини, все включено.",
+        price_amount: "3200",
+        price_currency: "GBP",
+        status: "published",
+        expires_at: new Date(Date.now() + 20 * DAY),
+      },
+      {
+        ...base,
+        slug: "dyvan-2",
+        title: "Диван розкладний",
+        description: "Диван у доброму стані, самовивіз із центру.",
+        price_amount: "150",
+        price_currency: "UAH",
+        status: "sold",
+      },
+      {
+        ...base,
+        slug: "knyhy-3",
+        title: "Віддам дитячі книжки",
+        description: "Кілька книжок для молодшого шкільного віку.",
+        price_kind: "free",
+        status: "published",
+        expires_at: null,
+      },
     ])
     .execute();
 });
@@ -53,7 +79,13 @@ describe("JSON-LD", () => {
   it("describes an advert as a Product with an Offer in its currency", async () => {
     const data = await callAppRoute(advertItem.loader, { url: "/us/advertisement/kimnata-1", params: { slug: "kimnata-1" } });
     const ld = rendered(data.jsonLd);
-    expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "Product", name: "Кімната біля метро", category: "Housing", url: "https://portal.example/us/advertisement/kimnata-1" });
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Кімната біля метро",
+      category: "Housing",
+      url: "https://portal.example/us/advertisement/kimnata-1",
+    });
     expect(ld.offers).toMatchObject({ "@type": "Offer", price: "3200", priceCurrency: "GBP", availability: "https://schema.org/InStock" });
     expect(ld.offers.availableAtOrFrom.address).toEqual({ "@type": "PostalAddress", addressLocality: "London" });
   });
@@ -66,27 +98,37 @@ describe("JSON-LD", () => {
   });
 
   it("gives a NewsArticle its author and an image, the site's share picture when it has no cover", async () => {
-    const withAuthor = rendered((await callAppRoute(newsItem.loader, { url: "/novyny/sviato-vyshyvanky", params: { slug: "sviato-vyshyvanky" } })).jsonLd);
+    const withAuthor = rendered(
+      (await callAppRoute(newsItem.loader, { url: "/novyny/sviato-vyshyvanky", params: { slug: "sviato-vyshyvanky" } })).jsonLd,
+    );
     expect(withAuthor).toMatchObject({ "@type": "NewsArticle", author: { "@type": "Person", name: "Олена Коваль" } });
     expect(withAuthor.image).toEqual(["https://portal.example/uploads/images/2026/11/test-cover-1024.webp"]);
-    const withoutCover = rendered((await callAppRoute(newsItem.loader, { url: "/novyny/tilky-ukrainskoiu", params: { slug: "tilky-ukrainskoiu" } })).jsonLd);
+    const withoutCover = rendered(
+      (await callAppRoute(newsItem.loader, { url: "/novyny/tilky-ukrainskoiu", params: { slug: "tilky-ukrainskoiu" } })).jsonLd,
+    );
     expect(withoutCover.author).toMatchObject({ "@type": "Organization" });
     expect(withoutCover.image).toEqual(["https://portal.example/uploads/images/share.webp"]);
   });
 
   it("gives an Event a Place with a PostalAddress and an Offer with price and currency", async () => {
-    const ld = rendered((await callAppRoute(posterItem.loader, { url: "/poster/kontsert-nadii", params: { slug: "kontsert-nadii" } })).jsonLd);
+    const ld = rendered(
+      (await callAppRoute(posterItem.loader, { url: "/poster/kontsert-nadii", params: { slug: "kontsert-nadii" } })).jsonLd,
+    );
     expect(ld["@type"]).toBe("Event");
     expect(ld.location).toMatchObject({ "@type": "Place", address: { "@type": "PostalAddress", streetAddress: "вул. Ясна 5" } });
     expect(ld.offers).toMatchObject({ "@type": "Offer", price: "60", priceCurrency: "PLN" });
   });
 
   it("gives LocalBusiness and Organization structured addresses", async () => {
-    const service = rendered((await callAppRoute(serviceItem.loader, { url: "/services/yurydychna-pomich", params: { slug: "yurydychna-pomich" } })).jsonLd);
+    const service = rendered(
+      (await callAppRoute(serviceItem.loader, { url: "/services/yurydychna-pomich", params: { slug: "yurydychna-pomich" } })).jsonLd,
+    );
     expect(service["@type"]).toBe("LocalBusiness");
     expect(service.address).toMatchObject({ "@type": "PostalAddress" });
     expect(service.address.streetAddress).toBeTruthy();
-    const diaspora = rendered((await callAppRoute(diasporaItem.loader, { url: "/us/diaspors/hromada-berlina", params: { slug: "hromada-berlina" } })).jsonLd);
+    const diaspora = rendered(
+      (await callAppRoute(diasporaItem.loader, { url: "/us/diaspors/hromada-berlina", params: { slug: "hromada-berlina" } })).jsonLd,
+    );
     expect(diaspora).toMatchObject({ "@type": "Organization", address: { "@type": "PostalAddress", addressLocality: "Berlin" } });
   });
 
@@ -96,14 +138,21 @@ describe("JSON-LD", () => {
     expect(parseTicketPrice("5 євро")).toEqual({ price: "5", priceCurrency: "EUR" });
     expect(parseTicketPrice("free entry")).toEqual({ price: "0", priceCurrency: null });
     expect(parseTicketPrice("за домовленістю")).toBeNull();
-    expect(postalAddress("ul. Marszałkowska 10, Warszawa", null)).toEqual({ "@type": "PostalAddress", streetAddress: "ul. Marszałkowska 10", addressLocality: "Warszawa" });
+    expect(postalAddress("ul. Marszałkowska 10, Warszawa", null)).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "ul. Marszałkowska 10",
+      addressLocality: "Warszawa",
+    });
     expect(postalAddress(null, null)).toBeUndefined();
   });
 });
 
 describe("share metadata", () => {
   it("names the site and the locale with its alternate on every page", () => {
-    const tags = seoMeta({ title: "T", description: "D" }, "https://portal.example", "/us", { name: "Ukrainian community", language: "en" });
+    const tags = seoMeta({ title: "T", description: "D" }, "https://portal.example", "/us", {
+      name: "Ukrainian community",
+      language: "en",
+    });
     expect(tags).toContainEqual({ property: "og:site_name", content: "Ukrainian community" });
     expect(tags).toContainEqual({ property: "og:locale", content: "en_US" });
     expect(tags).toContainEqual({ property: "og:locale:alternate", content: "uk_UA" });
@@ -116,7 +165,9 @@ describe("share metadata", () => {
     ["adverts", advertCategory, "/advertisement/category/zhytlo", "zhytlo"],
   ] as const)("gives %s category pages a description of 50 to 160 characters in both languages", async (_, route, path, slug) => {
     for (const prefix of ["", "/us"]) {
-      const data = (await callAppRoute(route.loader as any, { url: `${prefix}${path}`, params: { slug } })) as { seo: { description: string } };
+      const data = (await callAppRoute(route.loader as any, { url: `${prefix}${path}`, params: { slug } })) as {
+        seo: { description: string };
+      };
       expect(data.seo.description.length, `${prefix}${path}`).toBeGreaterThanOrEqual(50);
       expect(data.seo.description.length, `${prefix}${path}`).toBeLessThanOrEqual(160);
     }

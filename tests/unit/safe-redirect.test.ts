@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 import { REFUSED_TARGETS } from "../support/redirect-payloads.ts";
 
 describe("safeRedirectPath", () => {

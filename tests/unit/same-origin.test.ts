@@ -1,6 +1,6 @@
 // Every state-changing request is checked against the public origin, resource routes
 // (consent, theme, beacons, the auth API) included, through the root's middleware.
-import { describe, expect, it, beforeAll, vi } from "vitest";
+import { describe, expect, it, beforeAll } from "vitest";
 import type { MiddlewareFunction } from "react-router";
 import { handleError } from "#app/entry.server.tsx";
 import { middleware as rootMiddleware } from "#app/root.tsx";
@@ -10,8 +10,9 @@ import * as consent from "#app/routes/consent/route.ts";
 import * as login from "#app/routes/login/route.tsx";
 import * as setTheme from "#app/routes/set-theme/route.ts";
 import * as visitorsLog from "#app/routes/api-visitors-log/route.ts";
-import { clientAddressContext } from "#app/modules/http/client-address.server.ts";
-import { isSameOrigin } from "#app/modules/http/same-origin.server.ts";
+import { clientAddressContext } from "#app/platform/http/client-address.server.ts";
+import { isSameOrigin } from "#app/platform/http/same-origin.server.ts";
+import { redirectLogs } from "#app/platform/logger/logger.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { useAccountConfig } from "../support/auth.ts";
 import { buildContext, buildRequest, type RouteCallOptions } from "../support/route.ts";
@@ -79,7 +80,10 @@ async function post(route: Route, options: RouteCallOptions): Promise<{ status: 
   }
 }
 
-const beacon = { json: { path: "/novyny" }, headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" } };
+const beacon = {
+  json: { path: "/novyny" },
+  headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" },
+};
 const ROUTES: Array<[string, Route, RouteCallOptions]> = [
   ["/consent", consent, { url: "/consent", form: { intent: "decline", returnTo: "/" } }],
   ["/set-theme", setTheme, { url: "/set-theme", form: { theme: "dark", returnTo: "/" } }],
@@ -91,7 +95,12 @@ const ROUTES: Array<[string, Route, RouteCallOptions]> = [
 
 describe("state-changing requests from elsewhere", () => {
   it.each(ROUTES)("POST %s with a foreign Origin is refused with 403 before the action runs", async (_name, route, options) => {
-    const foreign: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { Referer: "https://evil.example/" }];
+    const foreign: Array<Record<string, string>> = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+      { Referer: "https://evil.example/" },
+    ];
     for (const headers of foreign) {
       const outcome = await post(route, { ...options, headers: { ...options.headers, ...headers } });
       expect(outcome, JSON.stringify(headers)).toEqual({ status: 403, ran: false });
@@ -107,14 +116,22 @@ describe("state-changing requests from elsewhere", () => {
 
 describe("the error log", () => {
   // An Error reported for a refused post (React Router reports its own origin check's so).
-  const refusal = new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.");
+  const refusal = new Error(
+    "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",
+  );
+  // handleError writes through the app's logger (silent under tests unless redirected).
   const logged = (headers: Record<string, string>, method = "POST") => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
+    const restoreLogs = redirectLogs({ write: (line: string) => void lines.push(line) }, "error");
     try {
-      handleError(refusal, { request: new Request(`${ORIGIN}/login`, { method, headers }), params: {}, context: buildContext([]) } as never);
-      return spy.mock.calls.length > 0;
+      handleError(refusal, {
+        request: new Request(`${ORIGIN}/login`, { method, headers }),
+        params: {},
+        context: buildContext([]),
+      } as never);
+      return lines.length > 0;
     } finally {
-      spy.mockRestore();
+      restoreLogs();
     }
   };
 

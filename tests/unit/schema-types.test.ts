@@ -63,7 +63,11 @@ describe("database types", () => {
     for (const { table, definition } of checks.rows) {
       // CHECK ((role = ANY (ARRAY['user'::text, 'editor'::text, 'admin'::text])))
       const match = /^CHECK \(\((\w+) = ANY \(ARRAY\[(.*)\]\)\)\)$/.exec(definition);
-      if (match) lists.set(`${table}.${match[1]}`, [...match[2].matchAll(/'([^']*)'::text/g)].map((value) => value[1]));
+      if (match)
+        lists.set(
+          `${table}.${match[1]}`,
+          [...match[2].matchAll(/'([^']*)'::text/g)].map((value) => value[1]),
+        );
     }
     expect(lists.size).toBeGreaterThan(10);
     for (const [column, values] of lists) {

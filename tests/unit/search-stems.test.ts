@@ -5,6 +5,7 @@ import * as search from "#app/routes/search/route.tsx";
 import { resetWordFrequencies } from "#app/modules/search/frequency.server.ts";
 import { toTsQuery } from "#app/modules/search/query.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { ago, useUnitConfig } from "./content-support.ts";
 
@@ -15,10 +16,17 @@ const t = useTestDatabase();
 
 beforeAll(async () => {
   useUnitConfig();
-  const owner = await t.db.insertInto("users").values({ email: "stems@example.com", password_hash: "x" }).returning("id").executeTakeFirstOrThrow();
-  const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "zhytlo", name_uk: "Житло", name_en: "Housing" }).returning("id").executeTakeFirstOrThrow();
+  const ownerId = await insertRow(t.db, "users", { email: "stems@example.com", password_hash: "x" });
+  const categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "zhytlo", name_uk: "Житло", name_en: "Housing" });
   const advert = (slug: string, title: string, description: string) => ({
-    slug, owner_id: owner.id, category_id: category.id, title, description, status: "published" as const, published_at: ago(60_000), expires_at: null,
+    slug,
+    owner_id: ownerId,
+    category_id: categoryId,
+    title,
+    description,
+    status: "published" as const,
+    published_at: ago(60_000),
+    expires_at: null,
   });
   await t.db
     .insertInto("advertisements")
@@ -31,20 +39,49 @@ beforeAll(async () => {
       advert("velosyped-6", "Продам велосипед", "Майже новий велосипед, забирати у Варшаві."),
     ])
     .execute();
-  const image = await t.db.insertInto("images").values({ key: "2026/11/flat", width: 1024, height: 768, variants: [320, 640, 1024], alt_uk: "Кімната", alt_en: "A room" }).returning("id").executeTakeFirstOrThrow();
+  const imageId = await insertRow(t.db, "images", {
+    key: "2026/11/flat",
+    width: 1024,
+    height: 768,
+    variants: [320, 640, 1024],
+    alt_uk: "Кімната",
+    alt_en: "A room",
+  });
   const flat = await t.db.selectFrom("advertisements").select("id").where("slug", "=", "kvartyra-1").executeTakeFirstOrThrow();
-  await t.db.insertInto("advertisement_images").values({ advertisement_id: flat.id, image_id: image.id, position: 0 }).execute();
+  await t.db.insertInto("advertisement_images").values({ advertisement_id: flat.id, image_id: imageId, position: 0 }).execute();
   resetWordFrequencies();
 });
 
 async function slugs(q: string, prefix = ""): Promise<string[]> {
-  const data = await callAppRoute(search.loader, { url: `${prefix}/search/advertisement?q=${encodeURIComponent(q)}`, params: { category: "advertisement" } });
+  const data = await callAppRoute(search.loader, {
+    url: `${prefix}/search/advertisement?q=${encodeURIComponent(q)}`,
+    params: { category: "advertisement" },
+  });
   return (data.results?.hits ?? []).map((hit) => hit.path.split("/").pop()!).sort();
 }
 
 describe("word forms", () => {
   it("stems Ukrainian in the database exactly as @orama/stemmers does", async () => {
-    const words = ["квартира", "квартири", "квартир", "квартирою", "будинку", "будинки", "вишиванки", "українських", "громада", "громади", "новини", "оголошення", "допомагали", "читаючи", "зробивши", "молодість", "найкращий", "весною"];
+    const words = [
+      "квартира",
+      "квартири",
+      "квартир",
+      "квартирою",
+      "будинку",
+      "будинки",
+      "вишиванки",
+      "українських",
+      "громада",
+      "громади",
+      "новини",
+      "оголошення",
+      "допомагали",
+      "читаючи",
+      "зробивши",
+      "молодість",
+      "найкращий",
+      "весною",
+    ];
     const { rows } = await sql<{ word: string; stem: string }>`
       select w.word, portal_uk_stem(w.word) as stem from unnest(${words}::text[]) as w(word)`.execute(t.db);
     for (const row of rows) expect(row.stem, row.word).toBe(ukrainianStemmer(row.word));

@@ -11,10 +11,10 @@ import * as login from "#app/routes/login/route.tsx";
 import * as loginPasskey from "#app/routes/login-passkey/route.ts";
 import * as secondStep from "#app/routes/login-two-factor/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
-import { sameOriginMiddleware } from "#app/modules/http/same-origin.server.ts";
+import { sameOriginMiddleware } from "#app/platform/http/same-origin.server.ts";
 import { readPasskeyStep } from "#app/modules/auth/passkey-requests.server.ts";
 import { staffTwoFactorMiddleware } from "#app/modules/auth/staff-two-factor.server.ts";
-import { resetContentState } from "#app/modules/page-cache/content-state.server.ts";
+import { resetContentState } from "#app/platform/page-cache/content-state.server.ts";
 import { findSession, readSessionToken } from "#app/modules/auth/session.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
@@ -32,7 +32,8 @@ type Outcome = { status: number; response?: Response; data?: any; headers?: Head
 async function call(fn: (args: any) => unknown, options: Parameters<typeof callWithSession>[1]): Promise<Outcome> {
   try {
     const { result, setCookies } = await callWithSession(fn, options);
-    if (result instanceof Response) return { status: result.status, response: result, setCookies: [...setCookies, ...result.headers.getSetCookie()] };
+    if (result instanceof Response)
+      return { status: result.status, response: result, setCookies: [...setCookies, ...result.headers.getSetCookie()] };
     const { data, status, headers } = unwrapData(result);
     return { status, data, headers, setCookies };
   } catch (error) {
@@ -44,19 +45,25 @@ async function call(fn: (args: any) => unknown, options: Parameters<typeof callW
 }
 
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
-const cookieNamed = (outcome: Outcome, name: string) => outcome.setCookies.find((cookie) => cookie.startsWith(`${name}=`) && !cookie.startsWith(`${name}=;`));
+const cookieNamed = (outcome: Outcome, name: string) =>
+  outcome.setCookies.find((cookie) => cookie.startsWith(`${name}=`) && !cookie.startsWith(`${name}=;`));
+
+/** The cabinet's security page, as `cookie`'s user. */
+const securityPage = (cookie: string) => call(cabinetSecurity.loader, { url: "/cabinet/security", cookie, middleware: [authMiddleware] });
+/** A post to the cabinet's security page, as `cookie`'s user. */
+const postSecurity = (cookie: string, form: Record<string, string>) =>
+  call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form, middleware: [authMiddleware] });
 
 /** A user with two-factor on: its secret and recovery codes. */
 async function enrolledUser(options: { role?: "user" | "editor" } = {}) {
   const user = await makeUser(options);
   const cookie = await sessionCookieFor(user.id);
-  const security = (form: Record<string, string>) => call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form, middleware: [authMiddleware] });
-  expect((await security({ intent: "totp-start" })).status).toBe(302);
-  const page = await call(cabinetSecurity.loader, { url: "/cabinet/security", cookie, middleware: [authMiddleware] });
+  expect((await postSecurity(cookie, { intent: "totp-start" })).status).toBe(302);
+  const page = await securityPage(cookie);
   const secret: string = page.data.twoFactor.enrolment.secret;
-  const confirmed = await security({ intent: "totp-confirm", code: await codeAt(secret) });
+  const confirmed = await postSecurity(cookie, { intent: "totp-confirm", code: await codeAt(secret) });
   expect(confirmed.status).toBe(200);
-  return { user, cookie, secret, recoveryCodes: confirmed.data.recoveryCodes as string[], security };
+  return { user, cookie, secret, recoveryCodes: confirmed.data.recoveryCodes as string[] };
 }
 
 /** Password sign-in; the pending second-step cookie it set. */
@@ -77,24 +84,24 @@ describe("authenticator app enrolment", () => {
   it("shows a QR code and the secret while enrolling, turns on with a right code, and never shows the secret again", async () => {
     const user = await makeUser();
     const cookie = await sessionCookieFor(user.id);
-    const before = await call(cabinetSecurity.loader, { url: "/cabinet/security", cookie, middleware: [authMiddleware] });
+    const before = await securityPage(cookie);
     expect(before.data.twoFactor).toMatchObject({ enabled: false, enrolment: null });
-    await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "totp-start" }, middleware: [authMiddleware] });
-    const enrolling = await call(cabinetSecurity.loader, { url: "/cabinet/security", cookie, middleware: [authMiddleware] });
+    await postSecurity(cookie, { intent: "totp-start" });
+    const enrolling = await securityPage(cookie);
     const { secret, qrDataUrl } = enrolling.data.twoFactor.enrolment;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     const stored = await t.db.selectFrom("user_totp").select("secret_encrypted").where("user_id", "=", user.id).executeTakeFirstOrThrow();
     expect(stored.secret_encrypted).not.toContain(secret);
 
-    const wrong = await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "totp-confirm", code: "000000" }, middleware: [authMiddleware] });
+    const wrong = await postSecurity(cookie, { intent: "totp-confirm", code: "000000" });
     expect(wrong.status).toBe(400);
     expect(wrong.data.result.error.code).toEqual(["security:errors.code_wrong"]);
-    const bad = await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "totp-confirm", code: "12ab" }, middleware: [authMiddleware] });
+    const bad = await postSecurity(cookie, { intent: "totp-confirm", code: "12ab" });
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.code).toEqual(["security:errors.code_format"]);
 
-    const confirmed = await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "totp-confirm", code: await codeAt(secret) }, middleware: [authMiddleware] });
+    const confirmed = await postSecurity(cookie, { intent: "totp-confirm", code: await codeAt(secret) });
     expect(confirmed.status).toBe(200);
     expect(confirmed.data.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(10);
@@ -102,7 +109,7 @@ describe("authenticator app enrolment", () => {
     expect(hashes).toHaveLength(10);
     expect(hashes.map((row) => row.code_hash)).not.toContain(confirmed.data.recoveryCodes[0]);
 
-    const after = await call(cabinetSecurity.loader, { url: "/cabinet/security", cookie, middleware: [authMiddleware] });
+    const after = await securityPage(cookie);
     expect(after.data.twoFactor).toMatchObject({ enabled: true, recoveryCodesLeft: 10, enrolment: null });
     expect(JSON.stringify(after.data)).not.toContain(secret);
   });
@@ -110,9 +117,9 @@ describe("authenticator app enrolment", () => {
   it("refuses unknown intents and hostile passkey ids with 400", async () => {
     const user = await makeUser();
     const cookie = await sessionCookieFor(user.id);
-    expect((await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "nope" }, middleware: [authMiddleware] })).status).toBe(400);
-    expect((await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "passkey-remove", passkey: "../../etc" }, middleware: [authMiddleware] })).status).toBe(400);
-    expect((await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "passkey-remove", passkey: "unknown" }, middleware: [authMiddleware] })).status).toBe(400);
+    expect((await postSecurity(cookie, { intent: "nope" })).status).toBe(400);
+    expect((await postSecurity(cookie, { intent: "passkey-remove", passkey: "../../etc" })).status).toBe(400);
+    expect((await postSecurity(cookie, { intent: "passkey-remove", passkey: "unknown" })).status).toBe(400);
   });
 });
 
@@ -121,7 +128,7 @@ describe("the second sign-in step", () => {
     const { user, secret } = await enrolledUser();
     const pending = await passwordStep(user);
     // The pending step is no session: the cabinet still sends it to sign in.
-    const cabinet = await call(cabinetSecurity.loader, { url: "/cabinet/security", cookie: pending, middleware: [authMiddleware] });
+    const cabinet = await securityPage(pending);
     expect(cabinet.status).toBe(302);
     expect(cabinet.response!.headers.get("Location")).toMatch(/^\/login\?redirect=/);
     expect((await call(secondStep.loader, { url: "/login/two-factor", cookie: pending })).status).toBe(200);
@@ -216,7 +223,7 @@ describe("staff must use two-factor", () => {
       expect(sent.response!.headers.get("Location")).toBe("/us/cabinet/security#totp");
       const enrolled = await enrolledUser({ role: "editor" });
       expect((await dashboard(enrolled.cookie)).status).toBe(200);
-      const security = await call(cabinetSecurity.loader, { url: "/cabinet/security", cookie, middleware: [authMiddleware] });
+      const security = await securityPage(cookie);
       expect(security.data.twoFactor.staffRequired).toBe(true);
     } finally {
       await t.db.updateTable("settings").set({ staff_two_factor: false }).execute();
@@ -226,7 +233,8 @@ describe("staff must use two-factor", () => {
 });
 
 describe("passkeys", () => {
-  const postJson = (fn: (args: any) => unknown, url: string, json: unknown, cookie?: string) => call(fn, { url, json, cookie, middleware: cookie ? [authMiddleware] : [] });
+  const postJson = (fn: (args: any) => unknown, url: string, json: unknown, cookie?: string) =>
+    call(fn, { url, json, cookie, middleware: cookie ? [authMiddleware] : [] });
   const body = async (outcome: Outcome) => (await outcome.response!.json()) as Record<string, any>;
 
   async function registered() {
@@ -235,30 +243,39 @@ describe("passkeys", () => {
     const passkey = new SoftPasskey("portal.example", ORIGIN);
     const options = await body(await postJson(cabinetPasskey.action, "/cabinet/security/passkey", { step: "options" }, cookie));
     expect(options.rp.id).toBe("portal.example");
-    const stored = await postJson(cabinetPasskey.action, "/cabinet/security/passkey", { step: "verify", name: "Laptop", response: passkey.register(options.challenge) }, cookie);
+    const stored = await postJson(
+      cabinetPasskey.action,
+      "/cabinet/security/passkey",
+      { step: "verify", name: "Laptop", response: passkey.register(options.challenge) },
+      cookie,
+    );
     expect(stored.status).toBe(200);
     return { user, cookie, passkey };
   }
 
   it("registers a passkey, signs in with it (no code asked), and lists, renames and removes it", async () => {
     const { user, cookie, passkey } = await registered();
-    const page = await call(cabinetSecurity.loader, { url: "/cabinet/security", cookie, middleware: [authMiddleware] });
+    const page = await securityPage(cookie);
     expect(page.data.passkeys.list).toMatchObject([{ name: "Laptop" }]);
 
     const options = await body(await postJson(loginPasskey.action, "/us/login/passkey", { step: "options" }));
-    const signedIn = await postJson(loginPasskey.action, "/us/login/passkey", { step: "verify", redirect: "/us/cabinet/favourites", response: passkey.authenticate(options.challenge) });
+    const signedIn = await postJson(loginPasskey.action, "/us/login/passkey", {
+      step: "verify",
+      redirect: "/us/cabinet/favourites",
+      response: passkey.authenticate(options.challenge),
+    });
     expect(signedIn.status).toBe(200);
     expect(await body(signedIn)).toEqual({ location: "/us/cabinet/favourites" });
     const { token } = await readSessionToken(buildRequest({ cookie: cookieNamed(signedIn, "__session") }));
     expect((await findSession(token!))?.user.id).toBe(user.id);
 
     const id = page.data.passkeys.list[0].id as string;
-    const renamed = await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "passkey-rename", passkey: id, name: "  Phone " }, middleware: [authMiddleware] });
+    const renamed = await postSecurity(cookie, { intent: "passkey-rename", passkey: id, name: "  Phone " });
     expect(renamed.status).toBe(302);
     expect(await t.db.selectFrom("user_passkeys").select("name").where("id", "=", id).executeTakeFirst()).toEqual({ name: "Phone" });
     const other = await sessionCookieFor((await makeUser()).id);
-    expect((await call(cabinetSecurity.action, { url: "/cabinet/security", cookie: other, form: { intent: "passkey-remove", passkey: id }, middleware: [authMiddleware] })).status).toBe(400);
-    expect((await call(cabinetSecurity.action, { url: "/cabinet/security", cookie, form: { intent: "passkey-remove", passkey: id }, middleware: [authMiddleware] })).status).toBe(302);
+    expect((await postSecurity(other, { intent: "passkey-remove", passkey: id })).status).toBe(400);
+    expect((await postSecurity(cookie, { intent: "passkey-remove", passkey: id })).status).toBe(302);
     expect(await t.db.selectFrom("user_passkeys").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 
@@ -270,12 +287,28 @@ describe("passkeys", () => {
     expect((await postJson(loginPasskey.action, "/login/passkey", { step: "verify", response: answer })).status).toBe(400);
 
     const next = await body(await postJson(loginPasskey.action, "/login/passkey", { step: "options" }));
-    expect((await postJson(loginPasskey.action, "/login/passkey", { step: "verify", response: passkey.authenticate(next.challenge, "https://evil.example") })).status).toBe(400);
+    expect(
+      (
+        await postJson(loginPasskey.action, "/login/passkey", {
+          step: "verify",
+          response: passkey.authenticate(next.challenge, "https://evil.example"),
+        })
+      ).status,
+    ).toBe(400);
     const elsewhere = new SoftPasskey("evil.example", "https://evil.example");
     const user = await makeUser();
     const cookie = await sessionCookieFor(user.id);
     const reg = await body(await postJson(cabinetPasskey.action, "/cabinet/security/passkey", { step: "options" }, cookie));
-    expect((await postJson(cabinetPasskey.action, "/cabinet/security/passkey", { step: "verify", name: "x", response: elsewhere.register(reg.challenge, "https://evil.example") }, cookie)).status).toBe(400);
+    expect(
+      (
+        await postJson(
+          cabinetPasskey.action,
+          "/cabinet/security/passkey",
+          { step: "verify", name: "x", response: elsewhere.register(reg.challenge, "https://evil.example") },
+          cookie,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("answers bad base64, bad JSON, wrong types and huge bodies with 4xx, never 5xx", async () => {
@@ -288,22 +321,36 @@ describe("passkeys", () => {
     expect((await postJson(loginPasskey.action, "/login/passkey", { step: "verify", response: garbage })).status).toBe(400);
     const badCbor = passkey.register(options.challenge);
     badCbor.response.attestationObject = Buffer.from("garbage").toString("base64url");
-    expect((await postJson(cabinetPasskey.action, "/cabinet/security/passkey", { step: "verify", name: "x", response: badCbor }, cookie)).status).toBe(400);
+    expect(
+      (await postJson(cabinetPasskey.action, "/cabinet/security/passkey", { step: "verify", name: "x", response: badCbor }, cookie)).status,
+    ).toBe(400);
     for (const json of [null, [], { step: "verify" }, { step: "verify", response: "x" }, { step: 42 }]) {
       expect((await postJson(loginPasskey.action, "/login/passkey", json)).status).toBe(400);
     }
-    const raw = await readPasskeyStep(new Request(`${ORIGIN}/login/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" }));
+    const raw = await readPasskeyStep(
+      new Request(`${ORIGIN}/login/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" }),
+    );
     expect(raw.ok ? 200 : raw.response.status).toBe(400);
     const notJson = await call(loginPasskey.action, { url: "/login/passkey", form: { step: "options" } });
     expect(notJson.status).toBe(415);
     const huge = await postJson(loginPasskey.action, "/login/passkey", { step: "verify", response: { padding: "x".repeat(200_000) } });
     expect(huge.status).toBe(413);
     // A post from another site never reaches the action.
-    const foreign = buildRequest({ url: `${ORIGIN}/login/passkey`, json: { step: "options" }, headers: { Origin: "https://evil.example" } });
+    const foreign = buildRequest({
+      url: `${ORIGIN}/login/passkey`,
+      json: { step: "options" },
+      headers: { Origin: "https://evil.example" },
+    });
     const next = async () => new Response("ran");
     const refused = await Promise.resolve(
-      (sameOriginMiddleware as MiddlewareFunction<Response>)({ request: foreign, url: new URL(foreign.url), pattern: "us?/login/passkey", params: {}, context: buildContext([]) }, next),
-    ).then((response) => response, (error: unknown) => error);
+      (sameOriginMiddleware as MiddlewareFunction<Response>)(
+        { request: foreign, url: new URL(foreign.url), pattern: "us?/login/passkey", params: {}, context: buildContext([]) },
+        next,
+      ),
+    ).then(
+      (response) => response,
+      (error: unknown) => error,
+    );
     expect(refused instanceof Response ? refused.status : (refused as { init?: ResponseInit }).init?.status).toBe(403);
   });
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "#app/modules/auth/password.server.ts";
-import { imageFilePath } from "#app/modules/images/process.server.ts";
+import { imageFilePath } from "#app/platform/images/process.server.ts";
 import { seedDemoContent } from "../../scripts/seed/index.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -25,8 +25,13 @@ afterAll(async () => {
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-async function countRows(table: "news" | "posters" | "advertisements" | "services" | "diaspors" | "reklama" | "pages" | "images" | "users" | "categories") {
-  const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+async function countRows(
+  table: "news" | "posters" | "advertisements" | "services" | "diaspors" | "reklama" | "pages" | "images" | "users" | "categories",
+) {
+  const row = await t.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -45,7 +50,10 @@ describe("seedDemoContent", () => {
   });
 
   it("creates news: ≥30 published, drafts, one scheduled, some without English", async () => {
-    const news = await t.db.selectFrom("news").select(["slug", "status", "published_at", "title_en", "body_uk", "cover_image_id"]).execute();
+    const news = await t.db
+      .selectFrom("news")
+      .select(["slug", "status", "published_at", "title_en", "body_uk", "cover_image_id"])
+      .execute();
     const now = Date.now();
     const visible = news.filter((n) => n.status === "published" && n.published_at && n.published_at.getTime() <= now);
     expect(visible.length).toBeGreaterThanOrEqual(30);
@@ -55,7 +63,10 @@ describe("seedDemoContent", () => {
     expect(visible.some((n) => n.cover_image_id !== null)).toBe(true);
     expect(news.every((n) => SLUG.test(n.slug))).toBe(true);
     expect(news.find((n) => n.slug === "u-varshavi-vidkryly-novyi-ukrainskyi-kulturnyi-tsentr")?.body_uk).toMatch(/^<p>/);
-    const tagged = await t.db.selectFrom("news_tags").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const tagged = await t.db
+      .selectFrom("news_tags")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(tagged.n)).toBeGreaterThan(30);
   });
 
@@ -106,7 +117,9 @@ describe("seedDemoContent", () => {
     expect(reklama).toHaveLength(3);
     expect(reklama.map((r) => r.placement)).toContain("home_top");
     const now = Date.now();
-    expect(reklama.every((r) => r.status === "published" && r.starts_at.getTime() <= now && (r.ends_at === null || r.ends_at.getTime() > now))).toBe(true);
+    expect(
+      reklama.every((r) => r.status === "published" && r.starts_at.getTime() <= now && (r.ends_at === null || r.ends_at.getTime() > now)),
+    ).toBe(true);
 
     const pages = await t.db.selectFrom("pages").select(["slug", "title_uk", "show_in_footer"]).execute();
     const slugs = pages.map((p) => p.slug);
@@ -114,7 +127,11 @@ describe("seedDemoContent", () => {
     expect(pages.find((p) => p.slug === "about")?.title_uk).toBe("Про нас");
     expect(pages.some((p) => p.show_in_footer)).toBe(true);
 
-    const service = await t.db.selectFrom("services").select("social_links").where("social_links", "!=", sql<any>`'{}'::jsonb`).executeTakeFirstOrThrow();
+    const service = await t.db
+      .selectFrom("services")
+      .select("social_links")
+      .where("social_links", "!=", sql<any>`'{}'::jsonb`)
+      .executeTakeFirstOrThrow();
     expect(typeof Object.values(service.social_links)[0]).toBe("string");
   });
 
@@ -152,10 +169,14 @@ describe("seedDemoContent", () => {
   });
 
   it("adds nothing when run again", async () => {
-    const before = await Promise.all(["news", "posters", "advertisements", "images", "users", "categories"].map((table) => countRows(table as "news")));
+    const before = await Promise.all(
+      ["news", "posters", "advertisements", "images", "users", "categories"].map((table) => countRows(table as "news")),
+    );
     const again = await seedDemoContent(t.db, { uploadsDir, demoPassword });
     expect(again).toEqual({ created: false });
-    const after = await Promise.all(["news", "posters", "advertisements", "images", "users", "categories"].map((table) => countRows(table as "news")));
+    const after = await Promise.all(
+      ["news", "posters", "advertisements", "images", "users", "categories"].map((table) => countRows(table as "news")),
+    );
     expect(after).toEqual(before);
   });
 });

@@ -1,35 +1,35 @@
 // The server process as the public internet sees it: security headers on every
 // response, Secure cookies under an https PUBLIC_URL, and batched counters written on a
 // graceful stop before the database closes. CSP in a real browser: tests/e2e/security-headers.spec.ts.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAppServer } from "../../server/app-server.ts";
 import { issueCsrfToken } from "#app/modules/auth/csrf.server.ts";
 import { commitSessionCookie } from "#app/modules/auth/session.server.ts";
-import { loadConfig, setConfig } from "#app/modules/config/config.server.ts";
-import { consentCookies } from "#app/modules/consent/consent.server.ts";
-import { flashHeader } from "#app/modules/http/flash.server.ts";
-import { serializeLocaleCookie, serializeThemeCookie } from "#app/modules/http/cookies.server.ts";
-import { contentSecurityPolicy, newNonce } from "#app/modules/http/security-headers.server.ts";
+import { loadConfig, setConfig } from "#app/platform/config/config.server.ts";
+import { consentCookies } from "#app/platform/consent/consent.server.ts";
+import { flashHeader } from "#app/platform/http/flash.server.ts";
+import { serializeLocaleCookie, serializeThemeCookie } from "#app/platform/http/cookies.server.ts";
+import { contentSecurityPolicy, newNonce } from "#app/platform/http/security-headers.server.ts";
 import { countViews } from "#app/modules/analytics/counters.server.ts";
 import { buildContext, buildRequest } from "../support/route.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { useClientDir } from "../support/client-dir.ts";
 
 const t = useTestDatabase();
 const noBuild = () => Promise.reject(new Error("no app build in this test"));
-let clientDir: string;
-
-beforeAll(() => {
-  clientDir = mkdtempSync(path.join(os.tmpdir(), "portal-headers-"));
-  writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\n");
-});
-afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+const client = useClientDir("portal-headers-");
 
 async function listen(publicUrl: string | undefined) {
-  const { server, shutdown } = createAppServer({ build: noBuild, database: t.database, clientDir, uploadsDir: clientDir, log: () => {}, origin: publicUrl ?? "http://localhost:3000" });
+  const { server, shutdown } = createAppServer({
+    build: noBuild,
+    database: t.database,
+    clientDir: client.path,
+    uploadsDir: client.path,
+    log: () => {},
+    origin: publicUrl ?? "http://localhost:3000",
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { base, server, shutdown };
@@ -77,7 +77,10 @@ describe("security headers", () => {
 
 describe("cookies under an https PUBLIC_URL", () => {
   it("every cookie the app sets is Secure (also outside NODE_ENV=production)", async () => {
-    for (const [publicUrl, secure] of [["https://portal.example", true], ["http://localhost:3000", false]] as const) {
+    for (const [publicUrl, secure] of [
+      ["https://portal.example", true],
+      ["http://localhost:3000", false],
+    ] as const) {
       setConfig(loadConfig({ DATA_DIR: "/tmp/portal-unit-headers", SESSION_SECRET: "h".repeat(40), PUBLIC_URL: publicUrl }));
       const request = buildRequest({ url: "/" });
       const cookies = [
@@ -88,7 +91,9 @@ describe("cookies under an https PUBLIC_URL", () => {
         ...consentCookies(["analytics"], request),
         issueCsrfToken(request, buildContext(undefined)).setCookie!,
       ];
-      expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(expect.arrayContaining(["__session", "__flash", "theme", "i18n_redirected", "__csrf"]));
+      expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(
+        expect.arrayContaining(["__session", "__flash", "theme", "i18n_redirected", "__csrf"]),
+      );
       for (const cookie of cookies) expect(/;\s*Secure\b/i.test(cookie), `${publicUrl}: ${cookie}`).toBe(secure);
     }
   });
@@ -96,7 +101,11 @@ describe("cookies under an https PUBLIC_URL", () => {
 
 describe("graceful stop", () => {
   it("writes batched view counts before the database closes", async () => {
-    const news = await t.db.insertInto("news").values({ slug: "stop-counted", title_uk: "Лічильник", status: "published", published_at: new Date(0) }).returning("id").executeTakeFirstOrThrow();
+    const news = await t.db
+      .insertInto("news")
+      .values({ slug: "stop-counted", title_uk: "Лічильник", status: "published", published_at: new Date(0) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     let viewsWhenClosed: number | undefined;
     const database = {
       ...t.database,
@@ -106,7 +115,14 @@ describe("graceful stop", () => {
         viewsWhenClosed = row.view_count;
       },
     };
-    const { server, shutdown } = createAppServer({ build: noBuild, database, clientDir, uploadsDir: clientDir, log: () => {}, origin: "http://localhost:3000" });
+    const { server, shutdown } = createAppServer({
+      build: noBuild,
+      database,
+      clientDir: client.path,
+      uploadsDir: client.path,
+      log: () => {},
+      origin: "http://localhost:3000",
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     // Two visitors (one view each): the marks and the counts are written on the way out.
     const day = new Date().toISOString().slice(0, 10);

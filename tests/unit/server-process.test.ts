@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { shouldSeedDemo } from "../../server/startup.ts";
+import { shouldSeedDemo } from "../../scripts/seed/on-start.ts";
 
 const main = path.resolve(import.meta.dirname, "../../server/main.ts");
 

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cachedByVersion, resetContentState } from "#app/modules/page-cache/content-state.server.ts";
-import { freshAfterWriteMiddleware } from "#app/modules/page-cache/fresh-after-write.server.ts";
-import { cachedTotal } from "#app/modules/lists/list-page.server.ts";
+import { cachedByVersion, resetContentState } from "#app/platform/page-cache/content-state.server.ts";
+import { freshAfterWriteMiddleware } from "#app/platform/page-cache/fresh-after-write.server.ts";
+import { cachedTotal } from "#app/platform/lists/list-page.server.ts";
 import { listFooterPagesCached } from "#app/modules/pages/pages.server.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 
 // What every uncached page reads the same way (the shell's settings and footer pages) is kept
@@ -71,7 +71,11 @@ describe("values kept per process by content version", () => {
 
 describe("list totals", () => {
   const publishedNews = (categoryId?: number) => {
-    let query = t.db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("total")).where("status", "=", "published").where("published_at", "<=", sql<Date>`now()`);
+    let query = t.db
+      .selectFrom("news")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .where("status", "=", "published")
+      .where("published_at", "<=", sql<Date>`now()`);
     if (categoryId !== undefined) query = query.where("category_id", "=", categoryId);
     return query;
   };

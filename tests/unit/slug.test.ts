@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify, transliterate } from "#app/modules/slug/transliterate.ts";
+import { slugify, transliterate } from "#app/platform/slug/transliterate.ts";
 
 describe("slugify (Ukrainian national transliteration)", () => {
   it("transliterates the letters that need more than one Latin letter", () => {

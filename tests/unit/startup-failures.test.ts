@@ -12,7 +12,10 @@ const main = path.resolve(import.meta.dirname, "../../server/main.ts");
 
 async function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const dataDir = mkdtempSync(path.join(inject("scratchDir"), "startup-"));
-  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, SEED_DEMO: "no", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [main], {
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, SEED_DEMO: "no", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const [code] = (await once(child, "exit")) as [number | null];
@@ -60,7 +63,11 @@ describe("start-up failures", () => {
   });
 
   it("an unreachable DATABASE_URL names it, without the password", async () => {
-    const result = await start({ PORT: await freePort(), HOST: "127.0.0.1", DATABASE_URL: "postgres://portal:secret-pw@127.0.0.1:1/portal" });
+    const result = await start({
+      PORT: await freePort(),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://portal:secret-pw@127.0.0.1:1/portal",
+    });
     expectOneLine(result, "DATABASE_URL", "127.0.0.1:1/portal");
     expect(result.stderr).not.toContain("secret-pw");
   });
@@ -68,6 +75,10 @@ describe("start-up failures", () => {
   const template = inject("testDatabase");
   it.skipIf(template.kind !== "postgres")("a database that does not exist names DATABASE_URL and how to create it", async () => {
     const url = urlForDatabase(template.kind === "postgres" ? template.url : "", "portal_missing_database_for_startup_test");
-    expectOneLine(await start({ PORT: await freePort(), HOST: "127.0.0.1", DATABASE_URL: url }), "DATABASE_URL", "createdb portal_missing_database_for_startup_test");
+    expectOneLine(
+      await start({ PORT: await freePort(), HOST: "127.0.0.1", DATABASE_URL: url }),
+      "DATABASE_URL",
+      "createdb portal_missing_database_for_startup_test",
+    );
   });
 });

@@ -6,11 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickEncoding } from "../../server/compression.ts";
 import { precompressDirectory } from "../../server/precompress.ts";
 import { serveStatic } from "../../server/static.ts";
-import { HEAD_REQUEST_HEADER } from "#app/modules/http/head-request.ts";
-import { isCountableVisit } from "#app/modules/page-cache/request-effects.server.ts";
+import { HEAD_REQUEST_HEADER } from "#app/platform/http/head-request.ts";
+import { isCountableVisit } from "#app/platform/page-cache/request-effects.server.ts";
+import { httpReply, type Reply } from "../support/http-reply.ts";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "portal-static-"));
 const script = `export function greet(name) { return "Привіт, " + name; }\n`.repeat(400);
@@ -18,18 +18,8 @@ const modified = new Date("2026-03-01T10:00:00Z");
 let server: http.Server;
 let port: number;
 
-type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
 function request(pathname: string, headers: http.OutgoingHttpHeaders = {}, method = "GET"): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: pathname, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return httpReply({ host: "127.0.0.1", port, path: pathname, method, headers });
 }
 
 /** End-to-end headers: what a cache or a browser keys on (not Date or connection handling). */
@@ -68,20 +58,6 @@ describe("precompressDirectory", () => {
     expect(existsSync(path.join(root, "assets/photo-XyZ.webp.br"))).toBe(false);
     // Three bytes do not shrink: no variant, no Vary.
     expect(existsSync(path.join(root, "assets/tiny-Q1.css.gz"))).toBe(false);
-  });
-});
-
-describe("pickEncoding", () => {
-  it("honours q-values, preferring brotli on a tie", () => {
-    expect(pickEncoding("gzip, deflate, br")).toBe("br");
-    expect(pickEncoding("gzip;q=1, br;q=0.5")).toBe("gzip");
-    expect(pickEncoding("br;q=0, gzip;q=0.1")).toBe("gzip");
-    expect(pickEncoding("*")).toBe("br");
-    expect(pickEncoding("*;q=0.5, br;q=0")).toBe("gzip");
-    expect(pickEncoding("identity, gzip;q=0.5")).toBeNull();
-    expect(pickEncoding("gzip;q=0.5")).toBe("gzip");
-    expect(pickEncoding("br, gzip", ["gzip"])).toBe("gzip");
-    expect(pickEncoding("deflate")).toBeNull();
   });
 });
 
@@ -159,8 +135,12 @@ describe("serving a hashed asset", () => {
 
 describe("a HEAD request the server runs through the app as a GET", () => {
   it("is not counted as a visit", () => {
-    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36" };
+    const browser = {
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    };
     expect(isCountableVisit(new Request("http://portal.test/novyny/x", { headers: browser }))).toBe(true);
-    expect(isCountableVisit(new Request("http://portal.test/novyny/x", { headers: { ...browser, [HEAD_REQUEST_HEADER]: "1" } }))).toBe(false);
+    expect(isCountableVisit(new Request("http://portal.test/novyny/x", { headers: { ...browser, [HEAD_REQUEST_HEADER]: "1" } }))).toBe(
+      false,
+    );
   });
 });

@@ -16,18 +16,20 @@ import * as newRoute from "#app/routes/advert-new/route.tsx";
 import * as advertItem from "#app/routes/advert-item/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { deleteAccount } from "#app/modules/auth/users.server.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
 import { buildMailedExport, takeMailedExport } from "#app/modules/account-export/export.server.ts";
 import { exportWorkDir } from "#app/modules/account-export/export-files.server.ts";
 import { deleteUnclaimedUploads, UNCLAIMED_TTL_MS, unclaimedUploads } from "#app/modules/adverts/photos.server.ts";
-import { copyLocalUploads } from "#app/modules/images/migrate-storage.server.ts";
-import { imageObjectName, processImage } from "#app/modules/images/process.server.ts";
-import { createS3Client } from "#app/modules/images/s3-store.server.ts";
-import { getImageStore, type ImageStore } from "#app/modules/images/storage.server.ts";
-import { storeImage } from "#app/modules/images/store.server.ts";
-import { imageUrl, setImageBaseUrl } from "#app/modules/images/urls.ts";
+import { copyLocalUploads } from "#app/platform/images/migrate-storage.server.ts";
+import { imageObjectName, processImage } from "#app/platform/images/process.server.ts";
+import { createS3Client } from "#app/platform/images/s3-store.server.ts";
+import { getImageStore, type ImageStore } from "#app/platform/images/storage.server.ts";
+import { storeImage } from "#app/platform/images/store.server.ts";
+import { setImageBaseUrl } from "#app/platform/images/image-base.ts";
+import { imageUrl } from "#app/platform/images/urls.ts";
 import { createAppServer } from "../../server/app-server.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { insertRow } from "../support/rows.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { callAppRoute } from "../support/app-route.ts";
 import { unwrapData } from "../support/route.ts";
@@ -64,10 +66,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   closeServer = () => new Promise((resolve) => server.close(() => resolve()));
 
-  const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "mebli", name_uk: "Меблі", name_en: "Furniture" }).returning("id").executeTakeFirstOrThrow();
-  const location = await t.db.insertInto("locations").values({ slug: "lviv", name_uk: "Львів", name_en: "Lviv" }).returning("id").executeTakeFirstOrThrow();
-  categoryId = category.id;
-  locationId = location.id;
+  categoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "mebli", name_uk: "Меблі", name_en: "Furniture" });
+  locationId = await insertRow(t.db, "locations", { slug: "lviv", name_uk: "Львів", name_en: "Lviv" });
 });
 
 afterAll(async () => {
@@ -77,7 +77,11 @@ afterAll(async () => {
 });
 
 async function jpeg(width = 900, colour = "#3a7"): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await sharp({ create: { width, height: 600, channels: 3, background: colour } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height: 600, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 function keysOf(image: { key: string; variants: readonly number[] }): string[] {
@@ -166,7 +170,13 @@ describe("advert photos in the bucket", () => {
     const user = await makeUser({ name: "Петро" });
     const cookie = await sessionCookieFor(user.id);
     const before = await bucketKeys();
-    const status = await post(advertForm([new File([await jpeg(1400)], "table.jpg", { type: "image/jpeg" }), new File([await jpeg(900, "#a73")], "legs.jpg", { type: "image/jpeg" })]), cookie);
+    const status = await post(
+      advertForm([
+        new File([await jpeg(1400)], "table.jpg", { type: "image/jpeg" }),
+        new File([await jpeg(900, "#a73")], "legs.jpg", { type: "image/jpeg" }),
+      ]),
+      cookie,
+    );
     expect(status).toBe(302);
 
     const advert = await t.db.selectFrom("advertisements").select(["id", "slug"]).where("owner_id", "=", user.id).executeTakeFirstOrThrow();
@@ -183,7 +193,10 @@ describe("advert photos in the bucket", () => {
     expect(added).toHaveLength(4 + 3);
     expect(existsSync(localImagesDir())).toBe(false);
 
-    const page = (await callAppRoute(advertItem.loader, { url: `/advertisement/${advert.slug}`, params: { slug: advert.slug } })) as unknown as {
+    const page = (await callAppRoute(advertItem.loader, {
+      url: `/advertisement/${advert.slug}`,
+      params: { slug: advert.slug },
+    })) as unknown as {
       photos: Array<{ src: string; full: string }>;
     };
     expect(page.photos).toHaveLength(2);
@@ -255,8 +268,18 @@ describe("a mailed data export with images in the bucket", () => {
     expect(await post(advertForm([new File([await jpeg(640)], "lamp.jpg", { type: "image/jpeg" })]), cookie)).toBe(302);
     const row = await t.db.insertInto("data_exports").values({ user_id: user.id }).returning("id").executeTakeFirstOrThrow();
     expect(await buildMailedExport({ exportId: row.id, origin: "https://portal.example", consent: null })).not.toBeNull();
-    const token = new URL(readOutbox().filter((mail) => mail.to.includes(user.email)).at(-1)!.link!).pathname.split("/").at(-1)!;
-    const { file_key: fileKey } = await t.db.selectFrom("data_exports").select("file_key").where("id", "=", row.id).executeTakeFirstOrThrow();
+    const token = new URL(
+      readOutbox()
+        .filter((mail) => mail.to.includes(user.email))
+        .at(-1)!.link!,
+    ).pathname
+      .split("/")
+      .at(-1)!;
+    const { file_key: fileKey } = await t.db
+      .selectFrom("data_exports")
+      .select("file_key")
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
     // Another machine's download finds it: it is in the bucket, and nothing is left on this disk.
     expect(await listKeys(client, s3.bucket, "private/exports/")).toEqual([`private/exports/${fileKey}`]);
     expect(readdirSync(exportWorkDir())).toEqual([]);
@@ -283,7 +306,9 @@ describe("a mailed data export with images in the bucket", () => {
     } finally {
       useAccountConfig({ ...s3.env, PUBLIC_URL: "https://portal.example" });
     }
-    expect(await t.db.selectFrom("data_exports").select("ready_at").where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({ ready_at: null });
+    expect(await t.db.selectFrom("data_exports").select("ready_at").where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({
+      ready_at: null,
+    });
   });
 });
 
@@ -292,7 +317,9 @@ describe("storage:migrate", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "portal-migrate-"));
     try {
       await mkdir(path.join(dir, "images/2025/03"), { recursive: true });
-      const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toBuffer();
+      const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+        .webp()
+        .toBuffer();
       const names = ["images/share.webp", "images/2025/03/old-320.webp", "images/2025/03/old-640.webp"];
       for (const name of names) await writeFile(path.join(dir, name), webp);
       const lines: string[] = [];

@@ -11,7 +11,7 @@ import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
 import { updateItem } from "#app/modules/staff-content/items.server.ts";
 import { contentSpec } from "#app/modules/staff-content/types.ts";
 import { changeItemState } from "#app/modules/staff-content/state.server.ts";
-import { runQueuedJobs } from "#app/modules/jobs/worker.server.ts";
+import { runQueuedJobs } from "#app/jobs.server.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { unwrapData } from "../support/route.ts";
@@ -56,8 +56,21 @@ async function call(who: Person, fn: (args: any) => unknown, url: string, form?:
 }
 
 function event(overrides: Record<string, string> = {}): Record<string, string> {
-  return { intent: "save", title_uk: "Вечір української пісні", description_uk: "<p>Співаємо разом.</p>", starts_at: "2030-05-20T18:30", venue_uk: "Дім громади", ...overrides };
+  return {
+    intent: "save",
+    title_uk: "Вечір української пісні",
+    description_uk: "<p>Співаємо разом.</p>",
+    starts_at: "2030-05-20T18:30",
+    venue_uk: "Дім громади",
+    ...overrides,
+  };
 }
+
+/** An event sent from the cabinet's poster form: the sample event with `overrides`. */
+const sendEvent = (who: Person, overrides: Record<string, string> = {}) =>
+  call(who, addRoute.action, "/cabinet/add-poster", event(overrides));
+/** A service or organisation sent from the cabinet's form at `url`. */
+const submit = (who: Person, url: string, fields: Record<string, string>) => call(who, addRoute.action, url, { intent: "save", ...fields });
 
 async function posterRow(title: string) {
   return t.db.selectFrom("posters").selectAll().where("title_uk", "=", title).executeTakeFirst();
@@ -88,20 +101,31 @@ describe("sending a submission", () => {
   });
 
   it("accepts a heading in English only and stores it as the Ukrainian one too", async () => {
-    const sent = await call(sender, addRoute.action, "/us/cabinet/add-organisation", { intent: "save", name_en: "Ukrainian Choir of Kraków", email: "choir@example.test" });
+    const sent = await submit(sender, "/us/cabinet/add-organisation", {
+      name_en: "Ukrainian Choir of Kraków",
+      email: "choir@example.test",
+    });
     expect(sent.status).toBe(302);
     expect(sent.response!.headers.get("Location")).toBe("/us/cabinet/submissions");
-    const row = await t.db.selectFrom("diaspors").select(["name_uk", "name_en", "submission_state"]).where("name_en", "=", "Ukrainian Choir of Kraków").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("diaspors")
+      .select(["name_uk", "name_en", "submission_state"])
+      .where("name_en", "=", "Ukrainian Choir of Kraków")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name_uk: "Ukrainian Choir of Kraków", name_en: "Ukrainian Choir of Kraków", submission_state: "pending" });
   });
 
   it("answers bad input with 400 and the messages beside the fields, keeping what was typed", async () => {
-    const sent = await call(sender, addRoute.action, "/cabinet/add-poster", event({ title_uk: "", starts_at: "not a date", ticket_url: "javascript:alert(1)" }));
+    const sent = await sendEvent(sender, { title_uk: "", starts_at: "not a date", ticket_url: "javascript:alert(1)" });
     expect(sent.status).toBe(400);
-    expect(sent.data.result.error).toMatchObject({ title_uk: ["admin:errors.required"], starts_at: ["admin:errors.datetime"], ticket_url: ["admin:errors.url"] });
+    expect(sent.data.result.error).toMatchObject({
+      title_uk: ["admin:errors.required"],
+      starts_at: ["admin:errors.datetime"],
+      ticket_url: ["admin:errors.url"],
+    });
     expect(sent.data.result.initialValue).toMatchObject({ venue_uk: "Дім громади" });
     // Staff-only fields are not the sender's to set.
-    const staffOnly = await call(sender, addRoute.action, "/cabinet/add-poster", event({ title_uk: "Спроба опублікувати", status: "published", slug: "moya-adresa" }));
+    const staffOnly = await sendEvent(sender, { title_uk: "Спроба опублікувати", status: "published", slug: "moya-adresa" });
     expect(staffOnly.status).toBe(302);
     const row = (await posterRow("Спроба опублікувати"))!;
     expect(row.status).toBe("draft");
@@ -109,7 +133,7 @@ describe("sending a submission", () => {
   });
 
   it("stores nothing when the honeypot is filled, yet answers as if it had", async () => {
-    const sent = await call(sender, addRoute.action, "/cabinet/add-service", { intent: "save", name_uk: "Бот-послуга", homepage: "http://spam.example" });
+    const sent = await submit(sender, "/cabinet/add-service", { name_uk: "Бот-послуга", homepage: "http://spam.example" });
     expect(sent.status).toBe(302);
     expect(await t.db.selectFrom("services").select("id").where("name_uk", "=", "Бот-послуга").executeTakeFirst()).toBeUndefined();
   });
@@ -118,7 +142,7 @@ describe("sending a submission", () => {
     const unverified = await person({ verified: false });
     const page = await call(unverified, addRoute.loader, "/cabinet/add-poster");
     expect(page.data.verified).toBe(false);
-    const sent = await call(unverified, addRoute.action, "/cabinet/add-poster", event({ title_uk: "Непідтверджений" }));
+    const sent = await sendEvent(unverified, { title_uk: "Непідтверджений" });
     expect(sent.status).toBe(403);
     expect(await posterRow("Непідтверджений")).toBeUndefined();
   });
@@ -127,9 +151,9 @@ describe("sending a submission", () => {
     const busy = await person();
     await t.db.updateTable("settings").set({ adverts_per_user_per_day: 2 }).execute();
     try {
-      expect((await call(busy, addRoute.action, "/cabinet/add-poster", event({ title_uk: "Перша подія" }))).status).toBe(302);
-      expect((await call(busy, addRoute.action, "/cabinet/add-service", { intent: "save", name_uk: "Друга послуга" })).status).toBe(302);
-      const third = await call(busy, addRoute.action, "/cabinet/add-poster", event({ title_uk: "Третя подія" }));
+      expect((await sendEvent(busy, { title_uk: "Перша подія" })).status).toBe(302);
+      expect((await submit(busy, "/cabinet/add-service", { name_uk: "Друга послуга" })).status).toBe(302);
+      const third = await sendEvent(busy, { title_uk: "Третя подія" });
       expect(third.status).toBe(429);
       expect(Number(third.headers!.get("Retry-After"))).toBeGreaterThan(0);
       expect(third.data.result.error[""]).toEqual(['adverts:errors.daily_limit|{"max":2}']);
@@ -144,9 +168,7 @@ describe("sending a submission", () => {
     const hasty = await person();
     await t.db.updateTable("settings").set({ adverts_per_user_per_day: 1 }).execute();
     try {
-      const sent = await Promise.all(
-        ["Одночасна перша", "Одночасна друга"].map((title) => call(hasty, addRoute.action, "/cabinet/add-poster", event({ title_uk: title }))),
-      );
+      const sent = await Promise.all(["Одночасна перша", "Одночасна друга"].map((title) => sendEvent(hasty, { title_uk: title })));
       expect(sent.map((outcome) => outcome.status).sort()).toEqual([302, 429]);
       const stored = await t.db.selectFrom("posters").select("id").where("submitted_by", "=", hasty.id).execute();
       expect(stored).toHaveLength(1);
@@ -156,7 +178,7 @@ describe("sending a submission", () => {
   });
 
   it("is for signed-in users only, and an unknown address is not a form", async () => {
-    const anonymous = await call({ id: 0, email: "", cookie: "" }, addRoute.action, "/cabinet/add-poster", event());
+    const anonymous = await sendEvent({ id: 0, email: "", cookie: "" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.response!.headers.get("Location")).toMatch(/^\/login\?redirect=/);
     expect((await call(sender, addRoute.loader, "/cabinet/add-nothing")).status).toBe(404);
@@ -165,7 +187,7 @@ describe("sending a submission", () => {
 
 describe("deciding a submission", () => {
   async function pending(title: string): Promise<number> {
-    expect((await call(sender, addRoute.action, "/cabinet/add-poster", event({ title_uk: title, title_en: `${title} (en)` }))).status).toBe(302);
+    expect((await sendEvent(sender, { title_uk: title, title_en: `${title} (en)` })).status).toBe(302);
     return (await posterRow(title))!.id;
   }
 
@@ -176,7 +198,9 @@ describe("deciding a submission", () => {
   it("approving publishes it and tells the sender", async () => {
     const id = await pending("Концерт бандуристів");
     const queue = await asStaff(editor, moderation.loader, { url: "/dashboard/advertisements/moderation" });
-    expect(queue.submissions).toContainEqual(expect.objectContaining({ type: "posters", id, submitter: expect.stringContaining(sender.email) }));
+    expect(queue.submissions).toContainEqual(
+      expect.objectContaining({ type: "posters", id, submitter: expect.stringContaining(sender.email) }),
+    );
     const waiting = (await asStaff(editor, dashboardHome.loader, { url: "/dashboard" })).activity.pendingSubmissions;
     expect(waiting).toBeGreaterThan(0);
     const answer = (await decide(editor, { intent: "submission-approve", type: "posters", id: String(id) })) as Response;
@@ -221,8 +245,13 @@ describe("deciding a submission", () => {
     const actor = { id: editor.id, role: "editor" };
     expect(await changeItemState(contentSpec("posters"), listed, "publish", actor)).toBe(true);
     const row = (await posterRow("Толока без черги"))!;
-    expect((await updateItem(contentSpec("posters"), edited, row.version, { columns: { status: "published" } }, actor)).status).toBe("saved");
-    for (const [id, title] of [[listed, "Ярмарок без черги"], [edited, "Толока без черги"]] as const) {
+    expect((await updateItem(contentSpec("posters"), edited, row.version, { columns: { status: "published" } }, actor)).status).toBe(
+      "saved",
+    );
+    for (const [id, title] of [
+      [listed, "Ярмарок без черги"],
+      [edited, "Толока без черги"],
+    ] as const) {
       expect(await isPublic(id)).toBe(true);
       expect((await posterRow(title))!.submission_state).toBe("approved");
     }
@@ -238,10 +267,14 @@ describe("deciding a submission", () => {
   it("a user cannot approve, and a bad type or id is refused without a 500", async () => {
     const id = await pending("Самосхвалення");
     const user: Staff = { id: sender.id, email: sender.email, cookie: sender.cookie };
-    await expect(decide(user, { intent: "submission-approve", type: "posters", id: String(id) })).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(decide(user, { intent: "submission-approve", type: "posters", id: String(id) })).rejects.toMatchObject({
+      init: { status: 403 },
+    });
     expect((await posterRow("Самосхвалення"))!.status).toBe("draft");
     const badType = unwrapData(await decide(editor, { intent: "submission-approve", type: "news", id: String(id) }));
     expect(badType.status).toBe(400);
-    await expect(decide(editor, { intent: "submission-approve", type: "posters", id: "abc" })).rejects.toMatchObject({ init: { status: 400 } });
+    await expect(decide(editor, { intent: "submission-approve", type: "posters", id: "abc" })).rejects.toMatchObject({
+      init: { status: 400 },
+    });
   });
 });

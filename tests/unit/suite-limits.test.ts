@@ -24,6 +24,12 @@ describe("ADDRESS_LIMIT_FACTOR", () => {
     expect(await allowedOf({ key: "test:ip:192.0.2.1", limit }, 20)).toBe(12);
   });
 
+  it("multiplies a per-address key's free events before growing delays, not an account's", async () => {
+    const slowing = { max: 100, windowMs: 60_000, free: 2, backoffMs: 10_000 };
+    expect(await allowedOf({ key: "test:ip:192.0.2.3", limit: slowing }, 20)).toBe(8);
+    expect(await allowedOf({ key: "test:account:b@example.test:ip:192.0.2.3", limit: slowing }, 20)).toBe(2);
+  });
+
   it("leaves a per-account limit as it is", async () => {
     expect(await allowedOf({ key: "test:account:a@example.test", limit }, 20)).toBe(3);
   });

@@ -19,12 +19,27 @@ function keysOf(messages: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(messages).flatMap(([key, value]) => {
     const path = prefix ? `${prefix}.${key}` : key;
     const base = key.replace(/_(zero|one|two|few|many|other)$/, "");
-    if (typeof value === "string") return [base !== key && `${base}_other` in messages ? path.slice(0, path.length - key.length) + base : path];
+    if (typeof value === "string")
+      return [base !== key && `${base}_other` in messages ? path.slice(0, path.length - key.length) + base : path];
     return value && typeof value === "object" && !Array.isArray(value) ? keysOf(value as Record<string, unknown>, path) : [];
   });
 }
 
-const values = { name: "Олена", max: 5, min: 2, id: 7, site: "Портал", title: "Т", section: "S", page: 3, pages: 9, email: "a@b.c", n: 2, date: "1.1", time: "10:00" };
+const values = {
+  name: "Олена",
+  max: 5,
+  min: 2,
+  id: 7,
+  site: "Портал",
+  title: "Т",
+  section: "S",
+  page: 3,
+  pages: 9,
+  email: "a@b.c",
+  n: 2,
+  date: "1.1",
+  time: "10:00",
+};
 
 describe("translate", () => {
   for (const language of ["uk", "en"] as Language[]) {
@@ -35,7 +50,9 @@ describe("translate", () => {
         for (const key of new Set(keysOf(messages as Record<string, unknown>))) {
           for (const count of [undefined, 0, 1, 3, 5, 21]) {
             const options = count === undefined ? values : { ...values, count };
-            expect(translate(language, "common", `${ns}:${key}`, options), `${ns}:${key} count=${count}`).toBe(t(`${ns}:${key}` as "site_name", options as never));
+            expect(translate(language, "common", `${ns}:${key}`, options), `${ns}:${key} count=${count}`).toBe(
+              t(`${ns}:${key}` as "site_name", options as never),
+            );
             compared++;
           }
         }
@@ -53,8 +70,21 @@ describe("translate", () => {
   });
 
   it("picks Ukrainian plural forms by count", () => {
-    addMessages("uk", { probe: { apples_one: "{{count}} яблуко", apples_few: "{{count}} яблука", apples_many: "{{count}} яблук", apples_other: "{{count}} яблука" } });
-    expect([1, 2, 5, 21, 1.5].map((count) => translate("uk", "probe", "apples", { count }))).toEqual(["1 яблуко", "2 яблука", "5 яблук", "21 яблуко", "1.5 яблука"]);
+    addMessages("uk", {
+      probe: {
+        apples_one: "{{count}} яблуко",
+        apples_few: "{{count}} яблука",
+        apples_many: "{{count}} яблук",
+        apples_other: "{{count}} яблука",
+      },
+    });
+    expect([1, 2, 5, 21, 1.5].map((count) => translate("uk", "probe", "apples", { count }))).toEqual([
+      "1 яблуко",
+      "2 яблука",
+      "5 яблук",
+      "21 яблуко",
+      "1.5 яблука",
+    ]);
   });
 
   it("tells the components on screen about arriving messages only when one of them showed a key", () => {

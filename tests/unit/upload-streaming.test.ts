@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as newRoute from "#app/routes/advert-new/route.tsx";
 import * as contentNew from "#app/routes/dashboard-content-new/route.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
-import { readUploadOutcome, type UploadOutcome } from "#app/modules/http/body.server.ts";
-import { acquireUploadSlot } from "#app/modules/http/upload-slots.server.ts";
+import { readUploadOutcome, type UploadOutcome } from "#app/platform/http/body.server.ts";
+import { acquireUploadSlot } from "#app/platform/http/upload-slots.server.ts";
 import { unclaimedUploads } from "#app/modules/adverts/photos.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
@@ -113,22 +113,44 @@ describe("the advert form's uploads", () => {
   let categoryId: number;
   beforeAll(async () => {
     useAccountConfig({ PUBLIC_URL: "https://portal.example", UPLOADS_IN_FLIGHT: "1", UPLOADS_PER_USER: "1" });
-    const category = await t.db.insertInto("categories").values({ kind: "advertisement", slug: "mebli", name_uk: "Меблі", name_en: "Furniture" }).returning("id").executeTakeFirstOrThrow();
+    const category = await t.db
+      .insertInto("categories")
+      .values({ kind: "advertisement", slug: "mebli", name_uk: "Меблі", name_en: "Furniture" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     categoryId = category.id;
   });
 
-  type Reply = { status: number; headers?: Headers; data: { result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } } };
+  type Reply = {
+    status: number;
+    headers?: Headers;
+    data: { result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } };
+  };
   async function post(cookie: string, form: FormData | Record<string, string>): Promise<Reply> {
-    const { result } = await callWithSession(newRoute.action, { url: "/us/dodaty-ogoloshennya", cookie, form, middleware: [authMiddleware] });
+    const { result } = await callWithSession(newRoute.action, {
+      url: "/us/dodaty-ogoloshennya",
+      cookie,
+      form,
+      middleware: [authMiddleware],
+    });
     if (result instanceof Response) return { status: result.status, data: { result: {} } };
     return unwrapData(result) as Reply;
   }
 
   async function advertForm(): Promise<FormData> {
     const form = new FormData();
-    const fields = { title: "Стіл дубовий", categoryId: String(categoryId), description: "Великий дубовий стіл, шість стільців у комплекті.", priceKind: "free", contactName: "Оля", email: "olia@example.test" };
+    const fields = {
+      title: "Стіл дубовий",
+      categoryId: String(categoryId),
+      description: "Великий дубовий стіл, шість стільців у комплекті.",
+      priceKind: "free",
+      contactName: "Оля",
+      email: "olia@example.test",
+    };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#a63" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#a63" } })
+      .jpeg()
+      .toBuffer();
     form.append("newPhotos", new File([new Uint8Array(jpeg)], "stil.jpg", { type: "image/jpeg" }));
     return form;
   }
@@ -180,7 +202,13 @@ describe("the staff content form's uploads", () => {
       await asStaff(editor, contentNew.action, {
         url: "/dashboard/news/new-page",
         params: { type: "news" },
-        form: { intent: "save", status: "draft", title_uk: "Новина з фото", body_uk: body, cover_image_id_file: new File([new Uint8Array(11 * 1024 * 1024)], "huge.png", { type: "image/png" }) },
+        form: {
+          intent: "save",
+          status: "draft",
+          title_uk: "Новина з фото",
+          body_uk: body,
+          cover_image_id_file: new File([new Uint8Array(11 * 1024 * 1024)], "huge.png", { type: "image/png" }),
+        },
       }),
     );
     expect(reply.status).toBe(400);

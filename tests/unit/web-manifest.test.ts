@@ -1,12 +1,12 @@
 // The installable app: each language's web app manifest (identity, scope, start page,
 // maskable icons that exist at their declared sizes, shortcuts) and the
-// prebuilt offline pages, as the build writes them (app/modules/offline/generated-files.ts).
+// prebuilt offline pages, as the build writes them (app/platform/offline/generated-files.ts).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { generatedFiles, offlinePage, webManifest } from "#app/modules/offline/generated-files.ts";
-import { manifestPath, OFFLINE_PAGE_PATHS, offlinePagePath } from "#app/modules/offline/offline-files.ts";
+import { generatedFiles, offlinePage, webManifest } from "#app/platform/offline/generated-files.ts";
+import { manifestPath, OFFLINE_PAGE_PATHS, offlinePagePath } from "#app/platform/offline/offline-files.ts";
 
 const publicDir = path.resolve(import.meta.dirname, "../../public");
 
@@ -61,7 +61,13 @@ describe("web app manifest", () => {
     const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
     // Corners are painted (no transparency a mask could reveal) and the white globe stays
     // within the centred circle of radius 40 %.
-    for (const [x, y] of [[0, 0], [511, 0], [0, 511], [511, 511]] as const) expect(info.channels === 4 ? data[(y * 512 + x) * 4 + 3] : 255).toBe(255);
+    for (const [x, y] of [
+      [0, 0],
+      [511, 0],
+      [0, 511],
+      [511, 511],
+    ] as const)
+      expect(info.channels === 4 ? data[(y * 512 + x) * 4 + 3] : 255).toBe(255);
     let outside = 0;
     for (let y = 0; y < 512; y += 2) {
       for (let x = 0; x < 512; x += 2) {

@@ -15,7 +15,8 @@ addMessages("en", resources.en);
 /** Every string of a language's messages, with its `namespace:key.path`. */
 function strings(value: unknown, path: string): Array<[string, string]> {
   if (typeof value === "string") return [[path, value]];
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => strings(child, path.includes(":") ? `${path}.${key}` : `${path}:${key}`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, child]) => strings(child, path.includes(":") ? `${path}.${key}` : `${path}:${key}`));
   return [];
 }
 
@@ -68,7 +69,8 @@ describe("event dates on cards", () => {
   // 14.11.2026 17:00 to 13.01.2027 18:00 in the site's zone (Europe/Warsaw, UTC+1 in winter).
   const start = new Date("2026-11-14T16:00:00Z");
   const end = new Date("2027-01-13T17:00:00Z");
-  const t = (language: "uk" | "en") => (key: "posters.ongoing_until", options: { date: string }) => translate(language, "content", key, options);
+  const t = (language: "uk" | "en") => (key: "posters.ongoing_until", options: { date: string }) =>
+    translate(language, "content", key, options);
 
   it("an exhibition that has started reads 'until' its end", () => {
     const now = new Date("2026-11-24T12:00:00Z");
@@ -88,7 +90,9 @@ describe("event dates on cards", () => {
     const concertStart = new Date("2026-11-29T18:00:00Z");
     const concertEnd = new Date("2026-11-29T21:00:00Z");
     expect(eventWhenLabel(eventWhen(concertStart, concertEnd, new Date("2026-11-29T19:00:00Z"), "uk"), t("uk"))).toBe("Триває до 22:00");
-    expect(eventWhenLabel(eventWhen(concertStart, concertEnd, new Date("2026-11-20T19:00:00Z"), "uk"), t("uk"))).toBe("нд, 29.11.26, 19:00");
+    expect(eventWhenLabel(eventWhen(concertStart, concertEnd, new Date("2026-11-20T19:00:00Z"), "uk"), t("uk"))).toBe(
+      "нд, 29.11.26, 19:00",
+    );
     expect(eventWhenLabel(eventWhen(concertStart, null, new Date("2026-11-20T19:00:00Z"), "en"), t("en"))).toBe("Sun, 11/29/26, 7:00 PM");
   });
 });

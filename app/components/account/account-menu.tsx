@@ -1,12 +1,12 @@
-import { LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
+import { LogIn } from "#app/components/icons/shell-icons.tsx";
 import { useLocation } from "react-router";
 import { useAccountT } from "./use-account-t.ts";
-import { localizePath, stripLocale } from "#app/i18n/locales.ts";
-import { useLocale } from "#app/hooks/use-t.ts";
-import { can } from "#app/modules/auth/access.ts";
+import { stripLocale } from "#app/i18n/locales.ts";
 import { useSession } from "#app/modules/auth/session-status.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
-import { UnreadMessagesLink } from "#app/components/messages/unread-messages-link.tsx";
+import { afterIdle, deferred } from "#app/components/deferred.tsx";
+
+const SignedInMenu = deferred(() => import("./signed-in-menu.tsx"), afterIdle);
 
 const NO_RETURN_PATHS = ["/login", "/verify-request", "/delete-account"];
 
@@ -14,7 +14,6 @@ const NO_RETURN_PATHS = ["/login", "/verify-request", "/delete-account"];
 export function AccountMenu() {
   const { t } = useAccountT();
   const session = useSession();
-  const locale = useLocale();
   const { pathname, search } = useLocation();
 
   if (session.status === "loading") return <span className="account-menu" aria-busy="true" />;
@@ -32,27 +31,7 @@ export function AccountMenu() {
     );
   }
 
-  return (
-    <nav className="account-menu" aria-label={t("auth:account.label")}>
-      <LocalizedLink to="/cabinet" className="account-menu__link">
-        <UserRound aria-hidden="true" size={18} />
-        <span>{session.user.name || t("auth:account.cabinet")}</span>
-      </LocalizedLink>
-      <UnreadMessagesLink />
-      {can(session.user.role, "dashboard.view") ? (
-        <LocalizedLink to="/dashboard" className="account-menu__link">
-          <LayoutDashboard aria-hidden="true" size={18} />
-          <span>{t("auth:account.dashboard")}</span>
-        </LocalizedLink>
-      ) : null}
-      <form method="post" action="/api/auth/signout" className="account-menu__signout">
-        <input type="hidden" name="csrfToken" value={session.csrfToken ?? ""} />
-        <input type="hidden" name="callbackUrl" value={localizePath("/", locale)} />
-        <button type="submit" className="button button--secondary">
-          <LogOut aria-hidden="true" size={18} />
-          {t("auth:account.sign_out")}
-        </button>
-      </form>
-    </nav>
-  );
+  // Links and a form that posts: fine as the server's HTML until the browser is idle, so their
+  // code (icons, roles) stays out of the public pages' first load.
+  return <SignedInMenu />;
 }

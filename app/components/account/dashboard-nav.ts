@@ -1,9 +1,14 @@
 import type { UserRole } from "#db/schema.ts";
 import type { GroupKey } from "#app/i18n/keys.ts";
-import { can, DASHBOARD_SECTIONS } from "#app/modules/auth/access.ts";
+import { can } from "#app/modules/auth/access.ts";
+import { DASHBOARD_SECTIONS } from "#app/modules/auth/dashboard-sections.ts";
 
 /** `sectionLabel` (a translation key) fills `{{section}}` in `label`. */
-export type DashboardLink = { to: string; label: GroupKey<"dashboard", "sections"> | "dashboard:nav.home"; sectionLabel?: GroupKey<"dashboard", "sections"> };
+export type DashboardLink = {
+  to: string;
+  label: GroupKey<"dashboard", "sections"> | "dashboard:nav.home";
+  sectionLabel?: GroupKey<"dashboard", "sections">;
+};
 
 /** The dashboard sections `role` may use (from the access table), with the category editors. */
 export function dashboardNav(role: UserRole | null | undefined): DashboardLink[] {

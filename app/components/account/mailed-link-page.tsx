@@ -1,17 +1,22 @@
 import { Form } from "react-router";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
-import { pageMeta } from "#app/modules/seo/meta.ts";
 
 // The page a mailed one-time link opens: a button whose post spends the link (opening it
 // spends nothing, since mail scanners open links too), or, for a spent link, why it does not
 // work and where to go instead.
 
-/** Not indexed, and the token in the address stays out of Referer headers sent to other sites. */
-export function mailedLinkMeta(args: Parameters<typeof pageMeta>[0]) {
-  return [...pageMeta(args), { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+/** The page's words while the link works; `danger` when its button undoes something (signs every session out). */
+type ButtonTexts = { title: string; lead: string; submit: string; danger?: boolean };
+
+/** The page's words once the link is spent, and the way (`to`, `label`) to ask for another. */
+type SpentTexts = { title: string; text: string; to: string; label: string };
+
+/** The link's page: its button while the link works (`token`), else why it does not and where to go instead. */
+export function MailedLinkPage({ token, button, spent }: { token: string | null; button: ButtonTexts; spent: SpentTexts }) {
+  return token ? <MailedLinkButton {...button} token={token} /> : <MailedLinkInvalid {...spent} />;
 }
 
-export function MailedLinkButton({ title, lead, submit, token, danger = false }: { title: string; lead: string; submit: string; token: string; danger?: boolean }) {
+function MailedLinkButton({ title, lead, submit, token, danger = false }: ButtonTexts & { token: string }) {
   return (
     <section className="panel auth-page--narrow" aria-labelledby="mailed-link-title">
       <h1 id="mailed-link-title">{title}</h1>
@@ -28,7 +33,7 @@ export function MailedLinkButton({ title, lead, submit, token, danger = false }:
   );
 }
 
-export function MailedLinkInvalid({ title, text, to, label }: { title: string; text: string; to: string; label: string }) {
+function MailedLinkInvalid({ title, text, to, label }: SpentTexts) {
   return (
     <section className="panel auth-page--narrow" aria-labelledby="mailed-link-title">
       <h1 id="mailed-link-title">{title}</h1>

@@ -7,7 +7,12 @@ export function passkeysSupported(): boolean {
 }
 
 async function post(endpoint: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(endpoint, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+  const response = await fetch(endpoint, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new Error(typeof json.error === "string" ? json.error : `HTTP ${response.status}`);
   return json;

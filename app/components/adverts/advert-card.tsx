@@ -8,7 +8,17 @@ import { useAdvertsT } from "./use-adverts-t.ts";
 
 /** An advert in a list: cover photo, price, title, city and date; the whole card links to the advert. */
 /** `saved`: whether the viewer saved it (the save toggle sits over the photo); undefined hides the toggle. */
-export function AdvertCard({ item, priority = false, headingLevel = 2, saved }: { item: AdvertCardData; priority?: boolean; headingLevel?: 2 | 3; saved?: boolean }) {
+export function AdvertCard({
+  item,
+  priority = false,
+  headingLevel = 2,
+  saved,
+}: {
+  item: AdvertCardData;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+  saved?: boolean;
+}) {
   const { t } = useAdvertsT();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -21,7 +31,7 @@ export function AdvertCard({ item, priority = false, headingLevel = 2, saved }: 
       <div className="content-card__body">
         <p className={`content-card__price advert-price advert-price--${item.price.kind}`}>{item.price.text}</p>
         <Heading className="content-card__title">
-          <LocalizedLink to={`/advertisement/${item.slug}`} className="content-card__link">
+          <LocalizedLink to={`/advertisement/${item.slug}`} className="content-card__link" lang={item.titleLang}>
             {item.title}
           </LocalizedLink>
         </Heading>

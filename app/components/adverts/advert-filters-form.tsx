@@ -1,4 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { useLocale, usePageLanguage } from "#app/hooks/use-t.ts";
@@ -11,6 +12,12 @@ import type { FilterFieldView } from "#app/modules/adverts/field-filters.server.
 import { FieldFilterInputs } from "./field-filter-inputs.tsx";
 import { useAdvertsT } from "./use-adverts-t.ts";
 
+/** The price range's two inputs: the URL's parameter, the label's key, the query's value. */
+const PRICE_BOUNDS = [
+  { name: "min", label: "filters.price_from", value: "minPrice" },
+  { name: "max", label: "filters.price_to", value: "maxPrice" },
+] as const;
+
 /**
  * The list's filters and sort: a GET form, so every choice lives in the URL and works
  * without JS. It always submits to /advertisement; a chosen category is redirected to its
@@ -22,8 +29,14 @@ export default function AdvertFiltersForm({
   categories,
   locations,
   fields,
+  priceInFields,
+  open,
 }: {
   query: AdvertListQuery;
+  /** The category's own fields state the price (a salary, a rent): no second price range. */
+  priceInFields: boolean;
+  /** Shown open on a phone: the address carries the form's choices (see page.server.ts). */
+  open: boolean;
   fields: FilterFieldView[];
   category: CategoryLink | null;
   categories: CategoryLink[];
@@ -38,49 +51,96 @@ export default function AdvertFiltersForm({
   const locationOptions = locations.map((option) => termOption(option, language));
   const currencyOptions = CURRENCIES.map((code) => ({ value: code, label: code }));
   const sortOptions = ADVERT_SORTS.map((sort) => ({ value: sort, label: t(`filters.sort_${sort}`) }));
-  const active = [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null).length + Object.keys(query.fields).length;
-  // Phones see a "Filters (n)" disclosure (closed, so the adverts come first); wide screens
-  // always show the form: CSS lays the details' content out whether it is open or not.
+  const active =
+    [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null)
+      .length + Object.keys(query.fields).length;
+  // Phones see a "Filters (n)" disclosure: closed on a plain list, so the adverts come first;
+  // open on the form's results, so a submit without JS (a full page load) keeps the form and
+  // the category's fields it just brought in view. Wide screens always show the form: CSS
+  // lays the details' content out whether it is open or not.
   return (
-    <details className="advert-filters-box" key={formKey}>
+    <details className="advert-filters-box" key={formKey} open={open}>
       <summary className="button button--secondary advert-filters-box__toggle">
         <SlidersHorizontal aria-hidden="true" size={18} />
         {active ? t("filters.summary_count", { count: active }) : t("filters.summary")}
       </summary>
-    <Form method="get" action={localizePath("/advertisement", locale)} className="advert-filters" role="search" aria-label={t("filters.label")}>
-      <div className="advert-filters__grid">
-        <FilterSelect className="advert-filters__field" id="filter-category" name="category" label={t("filters.category")} anyLabel={t("filters.all_categories")} defaultValue={category?.slug ?? ""} options={categoryOptions} />
-        {locations.length ? (
-          <FilterSelect className="advert-filters__field" id="filter-location" name="location" label={t("filters.location")} anyLabel={t("filters.all_locations")} defaultValue={query.location ?? ""} options={locationOptions} />
-        ) : null}
-        <div className="advert-filters__field advert-filters__field--narrow">
-          <label htmlFor="filter-min">{t("filters.price_from")}</label>
-          <input id="filter-min" name="min" inputMode="decimal" autoComplete="off" defaultValue={query.minPrice ?? ""} aria-describedby="filter-price-hint" />
+      <Form
+        method="get"
+        action={localizePath("/advertisement", locale)}
+        className="advert-filters"
+        role="search"
+        aria-label={t("filters.label")}
+      >
+        <div className="advert-filters__grid">
+          <FilterField
+            name="category"
+            label={t("filters.category")}
+            anyLabel={t("filters.all_categories")}
+            defaultValue={category?.slug ?? ""}
+            options={categoryOptions}
+          />
+          {locations.length ? (
+            <FilterField
+              name="location"
+              label={t("filters.location")}
+              anyLabel={t("filters.all_locations")}
+              defaultValue={query.location ?? ""}
+              options={locationOptions}
+            />
+          ) : null}
+          {(priceInFields ? [] : PRICE_BOUNDS).map(({ name, label, value }) => (
+            <div key={name} className="advert-filters__field advert-filters__field--narrow">
+              <label htmlFor={`filter-${name}`}>{t(label)}</label>
+              <input
+                id={`filter-${name}`}
+                name={name}
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={query[value] ?? ""}
+                aria-describedby="filter-price-hint"
+              />
+            </div>
+          ))}
+          <FilterField
+            narrow
+            name="currency"
+            label={t("filters.currency")}
+            anyLabel={t("filters.any_currency")}
+            defaultValue={query.currency ?? ""}
+            options={currencyOptions}
+          />
+          <FieldFilterInputs fields={fields} values={query.fields} />
+          <FilterField name="sort" label={t("filters.sort")} defaultValue={query.sort} options={sortOptions} />
         </div>
-        <div className="advert-filters__field advert-filters__field--narrow">
-          <label htmlFor="filter-max">{t("filters.price_to")}</label>
-          <input id="filter-max" name="max" inputMode="decimal" autoComplete="off" defaultValue={query.maxPrice ?? ""} aria-describedby="filter-price-hint" />
+        {priceInFields ? null : (
+          <p id="filter-price-hint" className="field__hint">
+            {t("filters.price_hint")}
+          </p>
+        )}
+        <div className="advert-filters__actions">
+          <label className="advert-filters__check">
+            <input type="checkbox" name="photos" value="1" defaultChecked={query.withPhotos} />
+            {t("filters.with_photos")}
+          </label>
+          <button type="submit" className="button">
+            {t("filters.apply")}
+          </button>
+          <LocalizedLink to={category ? `/advertisement/category/${category.slug}` : "/advertisement"} className="button button--secondary">
+            {t("filters.reset")}
+          </LocalizedLink>
         </div>
-        <FilterSelect className="advert-filters__field advert-filters__field--narrow" id="filter-currency" name="currency" label={t("filters.currency")} anyLabel={t("filters.any_currency")} defaultValue={query.currency ?? ""} options={currencyOptions} />
-        <FieldFilterInputs fields={fields} values={query.fields} />
-        <FilterSelect className="advert-filters__field" id="filter-sort" name="sort" label={t("filters.sort")} defaultValue={query.sort} options={sortOptions} />
-      </div>
-      <p id="filter-price-hint" className="field__hint">
-        {t("filters.price_hint")}
-      </p>
-      <div className="advert-filters__actions">
-        <label className="advert-filters__check">
-          <input type="checkbox" name="photos" value="1" defaultChecked={query.withPhotos} />
-          {t("filters.with_photos")}
-        </label>
-        <button type="submit" className="button">
-          {t("filters.apply")}
-        </button>
-        <LocalizedLink to={category ? `/advertisement/category/${category.slug}` : "/advertisement"} className="button button--secondary">
-          {t("filters.reset")}
-        </LocalizedLink>
-      </div>
-    </Form>
+      </Form>
     </details>
+  );
+}
+
+/** One of the form's selects: a cell of its grid (`narrow` for the short ones), its id from its name. */
+function FilterField({ narrow = false, ...select }: Omit<ComponentProps<typeof FilterSelect>, "id" | "className"> & { narrow?: boolean }) {
+  return (
+    <FilterSelect
+      className={narrow ? "advert-filters__field advert-filters__field--narrow" : "advert-filters__field"}
+      id={`filter-${select.name}`}
+      {...select}
+    />
   );
 }

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field, inputProps, selectProps, textareaProps } from "#app/components/forms/field.tsx";
 import { CheckboxField } from "#app/components/forms/fields.tsx";
 import { useLazyValidatedForm } from "#app/components/forms/use-lazy-validated-form.ts";
 import type { FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
-import { langAttr } from "#app/modules/content/localized.ts";
+import { langAttr } from "#app/platform/format/localized.ts";
 import type { AdvertFormDefaults, AdvertFormOptions } from "#app/modules/adverts/form.server.ts";
 import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
 import { CURRENCIES, PRICE_KINDS } from "#app/modules/adverts/price.ts";
@@ -27,36 +27,54 @@ import { CategoryFields } from "./category-fields.tsx";
  */
 export function AdvertForm({
   mode,
-  action,
-  options,
-  defaults,
+  setup: { options, defaults, constraint, review },
   photos,
   lastResult,
-  constraint,
-  review,
 }: {
   mode: "new" | "edit";
-  /** A moderator checks the advert before it shows (again): the button says so. */
-  review: boolean;
-  action: string;
-  options: AdvertFormOptions;
-  defaults: AdvertFormDefaults;
+  /** What the page's loader sends for the form. */
+  setup: {
+    options: AdvertFormOptions;
+    defaults: AdvertFormDefaults;
+    constraint: FormConstraint;
+    /** A moderator checks the advert before it shows (again): the button says so. */
+    review: boolean;
+  };
   photos: PhotoPreview[];
   lastResult?: SubmissionResult<string[]> | null;
-  constraint: FormConstraint;
 }) {
   const { t } = useAdvertsT();
   const language = usePageLanguage();
+  // Posted to the page itself, whichever of its addresses it is on.
+  const { pathname: action } = useLocation();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   // The chosen category's fields: from the server's render (the category typed or stored),
   // then, with JS, following the select at once; the browser's checks use the same list.
-  const [categoryId, setCategoryId] = useState(() => String((lastResult?.initialValue as Record<string, unknown> | undefined)?.categoryId ?? defaults.categoryId ?? ""));
+  const [categoryId, setCategoryId] = useState(() =>
+    String((lastResult?.initialValue as Record<string, unknown> | undefined)?.categoryId ?? defaults.categoryId ?? ""),
+  );
   const categoryFields = chosenFields(options.fieldSet, categoryId);
   const rules = useRef(categoryFields);
   rules.current = categoryFields;
-  const [loadValidator] = useState(() => () => import("./advert-form-validation.ts").then((module) => (formData: FormData) => module.default(formData, rules.current)));
-  const { form, fields, formProps, errors } = useLazyValidatedForm({ id: "advert", lastResult, constraint, defaultValue: defaults, loadValidator });
+  const [loadValidator] = useState(
+    () => () => import("./advert-form-validation.ts").then((module) => (formData: FormData) => module.default(formData, rules.current)),
+  );
+  const { form, fields, formProps, errors } = useLazyValidatedForm({
+    id: "advert",
+    lastResult,
+    constraint,
+    defaultValue: defaults,
+    loadValidator,
+  });
+  // A category chosen before the form hydrated (on a page that loads it later, deferred.tsx)
+  // shows in the select: the fields follow it from the first render after hydration.
+  useEffect(() => {
+    const select = document.getElementById(fields.categoryId.id);
+    if (select instanceof HTMLSelectElement && select.value !== categoryId) setCategoryId(select.value);
+    // Once, when the form hydrates.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // The photos are read apart from the schema; the server's reply names their errors `newPhotos`.
   const newPhotoErrors = errors.newPhotos ?? undefined;
 
@@ -72,7 +90,15 @@ export function AdvertForm({
         </Field>
         <Field field={fields.categoryId} label={t("form.category")} required>
           {(control) => (
-            <select {...selectProps(fields.categoryId, { placeholder: true })} {...control} onChange={(event) => setCategoryId(event.currentTarget.value)}>
+            <select
+              {...selectProps(fields.categoryId, { placeholder: true })}
+              {...control}
+              onChange={(event) => setCategoryId(event.currentTarget.value)}
+              // A choice made while the page was still loading fired no change React saw: read it once hydrated.
+              ref={(select) => {
+                if (select && select.value !== categoryId) setCategoryId(select.value);
+              }}
+            >
               <option value="">{t("form.choose_category")}</option>
               {options.categories.map((category) => (
                 <option key={category.id} value={category.id} lang={langAttr(category.name, language)}>
@@ -85,7 +111,13 @@ export function AdvertForm({
         {/* Only without JS: with it the fields follow the select at once. */}
         <noscript>
           <p className="advert-form__choose">
-            <button type="submit" name="intent" value={CHOOSE_CATEGORY_INTENT} className="button button--secondary button--small" formNoValidate>
+            <button
+              type="submit"
+              name="intent"
+              value={CHOOSE_CATEGORY_INTENT}
+              className="button button--secondary button--small"
+              formNoValidate
+            >
               {t("form.choose_fields")}
             </button>
           </p>
@@ -112,23 +144,36 @@ export function AdvertForm({
       <CategoryFields
         fieldSet={options.fieldSet}
         categoryId={categoryId}
-        errors={JSON.stringify(Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.errors])))}
-        initial={JSON.stringify(Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.initialValue])))}
+        errors={JSON.stringify(
+          Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.errors])),
+        )}
+        initial={JSON.stringify(
+          Object.fromEntries(categoryFields.map((field) => [fieldInputName(field.key), fields[fieldInputName(field.key)]!.initialValue])),
+        )}
       />
 
-      <fieldset className="advert-form__group">
+      {/* The kind and amount are hidden by CSS when the category's own field states the price (data-price-field). */}
+      <fieldset className="advert-form__group advert-form__price">
         <legend>{t("form.price_heading")}</legend>
         <div className="advert-form__choices" role="radiogroup" aria-label={t("form.price_heading")}>
           {PRICE_KINDS.map((kind) => (
             <label key={kind} className="advert-form__choice">
-              <input type="radio" name={fields.priceKind.name} value={kind} defaultChecked={(fields.priceKind.initialValue ?? "amount") === kind} key={`${fields.priceKind.key}-${kind}`} />
+              <input
+                type="radio"
+                name={fields.priceKind.name}
+                value={kind}
+                defaultChecked={(fields.priceKind.initialValue ?? "amount") === kind}
+                key={`${fields.priceKind.key}-${kind}`}
+              />
               {t(`form.price_kind_${kind}`)}
             </label>
           ))}
         </div>
         <div className="advert-form__row">
           <Field field={fields.priceAmount} label={t("form.amount")} hint={t("form.amount_hint")}>
-            {(control) => <input {...inputProps(fields.priceAmount, { type: "text" })} {...control} inputMode="decimal" autoComplete="off" />}
+            {(control) => (
+              <input {...inputProps(fields.priceAmount, { type: "text" })} {...control} inputMode="decimal" autoComplete="off" />
+            )}
           </Field>
           <Field field={fields.priceCurrency} label={t("form.currency")}>
             {(control) => (
@@ -160,7 +205,7 @@ export function AdvertForm({
         </Field>
       </fieldset>
 
-      <PhotoField photos={photos} maxPhotos={options.maxPhotos} maxPhotoBytes={options.maxPhotoBytes} errors={newPhotoErrors} removeField={fields.removePhotos} />
+      <PhotoField photos={photos} limits={options} errors={newPhotoErrors} removeField={fields.removePhotos} />
 
       <SubmitRow disabled={sending}>{sending ? t("form.sending") : t(advertSubmitKey(mode, review))}</SubmitRow>
     </Form>

@@ -5,7 +5,7 @@ import type { AdvertListQuery } from "#app/modules/adverts/list-query.ts";
 import type { AdvertCard as AdvertCardData } from "#app/modules/adverts/queries.server.ts";
 import type { FilterFieldView } from "#app/modules/adverts/field-filters.server.ts";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
-import type { Pagination } from "#app/modules/lists/pagination.ts";
+import type { Pagination } from "#app/platform/lists/pagination.ts";
 import { AdvertCard } from "./advert-card.tsx";
 import { AdvertFilters } from "./advert-filters.tsx";
 import { SaveSearchForm } from "./save-search-form.tsx";
@@ -21,30 +21,52 @@ export type AdvertListData = {
   filtered: boolean;
   /** The category's fields the filters offer (none on the whole list). */
   fields: FilterFieldView[];
+  /** Those fields state the price (a salary, a rent): the filters offer no second price range. */
+  priceInFields: boolean;
   category: CategoryLink | null;
   categories: CategoryLink[];
   locations: LocationOption[];
   feed: { href: string; title: string };
+  /** The address carries filters or a sort: the filter panel is shown open. */
+  filtersOpen: boolean;
 };
 
-/** `/advertisement` and its category pages. */
-export function AdvertListView({ data, saveResult }: { data: AdvertListData; saveResult?: SaveSearchResult | null }) {
+/** The page of `/advertisement` and its category pages (their routes load it when idle: deferredPage). */
+export default function AdvertListPage({ loaderData, actionData }: { loaderData: AdvertListData; actionData?: SaveSearchResult | null }) {
+  return <AdvertListView data={loaderData} saveResult={actionData} />;
+}
+
+function AdvertListView({ data, saveResult }: { data: AdvertListData; saveResult?: SaveSearchResult | null }) {
   const { t } = useAdvertsT();
   const { query } = data;
   const location = query.location ? data.locations.find((option) => option.slug === query.location) : undefined;
-  const price = query.minPrice !== null || query.maxPrice !== null ? `${query.minPrice ?? ""}–${query.maxPrice ?? ""}${query.currency ? ` ${query.currency}` : ""}` : (query.currency ?? null);
+  const price =
+    query.minPrice !== null || query.maxPrice !== null
+      ? `${query.minPrice ?? ""}–${query.maxPrice ?? ""}${query.currency ? ` ${query.currency}` : ""}`
+      : (query.currency ?? null);
   const defaultName = [data.category ? data.category.name.text : t("list.title"), location?.name.text, price].filter(Boolean).join(" · ");
   return (
     <ListPage
       title={data.category ? data.category.name : t("list.title")}
       lead={data.category ? undefined : t("list.description")}
-      items={data.items.map((item, index) => ({ key: item.id, node: <AdvertCard item={item} priority={index === 0} saved={data.savedIds.includes(item.id)} /> }))}
+      items={data.items.map((item, index) => ({
+        key: item.id,
+        node: <AdvertCard item={item} priority={index === 0} saved={data.savedIds.includes(item.id)} />,
+      }))}
       emptyText={data.filtered ? t("list.empty_filtered") : t("list.empty")}
       pagination={data.pagination}
       feed={data.feed}
     >
       <CategoryNav base="/advertisement" categories={data.categories} />
-      <AdvertFilters query={data.query} fields={data.fields} category={data.category} categories={data.categories} locations={data.locations} />
+      <AdvertFilters
+        query={data.query}
+        fields={data.fields}
+        priceInFields={data.priceInFields}
+        category={data.category}
+        categories={data.categories}
+        locations={data.locations}
+        open={data.filtersOpen}
+      />
       <SaveSearchForm defaultName={defaultName} result={saveResult} />
       <div className="list-tools">
         <p className="advert-list__count" role="status">

@@ -9,13 +9,14 @@ type ContactKind = ContactReveal["kind"];
 /**
  * Name, the phone behind a "Show phone" button and the email behind a "Show email" one. Each
  * button is a form post (the page answers with the contact, so it works without JS); with JS
- * it stays on the page. Neither contact is in the page until asked for.
+ * it stays on the page. Neither contact is in the page until asked for. Without JS the post's
+ * answer opens at the block (its fragment), so the number is in view rather than below the fold.
  */
 export function ContactBlock({ contact, revealed }: { contact: AdvertContact; revealed?: ContactReveal | null }) {
   const { t } = useAdvertsT();
   const answered = (kind: ContactKind) => (revealed?.kind === kind ? revealed : null);
   return (
-    <section className="contact-block panel" aria-labelledby="contact-title">
+    <section id="contact" className="contact-block panel" aria-labelledby="contact-title">
       <h2 id="contact-title">{t("item.contact")}</h2>
       <dl className="facts">
         <dt>{t("item.contact_name")}</dt>
@@ -51,7 +52,7 @@ function Reveal({ kind, revealed }: { kind: ContactKind; revealed: ContactReveal
             {value}
           </a>
         ) : (
-          <fetcher.Form method="post" action={pathname} className="contact-block__reveal">
+          <fetcher.Form method="post" action={`${pathname}#contact`} className="contact-block__reveal">
             <input type="hidden" name="intent" value={kind} />
             <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
               {t(LABELS[kind].button)}

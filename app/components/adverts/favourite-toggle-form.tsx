@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
-import type { FavouriteResult } from "#app/routes/favourite-toggle/route.ts";
+import type { FavouriteResult } from "#app/modules/favourites/result.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
 
 const ACTION = "/favourites";
@@ -10,7 +10,17 @@ const ACTION = "/favourites";
  * (optimistic), stays on the page and confirms with a toast (the route's clientAction). Loaded
  * through favourite-toggle.tsx.
  */
-export default function FavouriteToggleForm({ advertId, saved, title, compact = false }: { advertId: number; saved: boolean; title: string; compact?: boolean }) {
+export default function FavouriteToggleForm({
+  advertId,
+  saved,
+  title,
+  compact = false,
+}: {
+  advertId: number;
+  saved: boolean;
+  title: string;
+  compact?: boolean;
+}) {
   const { t } = useAdvertsT();
   const fetcher = useFetcher<FavouriteResult>();
   const { pathname, search } = useLocation();
@@ -28,13 +38,28 @@ export default function FavouriteToggleForm({ advertId, saved, title, compact = 
   };
 
   return (
-    <form method="post" action={ACTION} onSubmit={submitInline} className={compact ? "favourite-toggle favourite-toggle--compact" : "favourite-toggle"}>
+    <form
+      method="post"
+      action={ACTION}
+      onSubmit={submitInline}
+      className={compact ? "favourite-toggle favourite-toggle--compact" : "favourite-toggle"}
+    >
       <input type="hidden" name="advertId" value={advertId} />
       <input type="hidden" name="intent" value={isSaved ? "remove" : "save"} />
       <input type="hidden" name="returnTo" value={pathname + search} />
-      <button type="submit" className={isSaved ? "button button--secondary favourite-toggle__button is-saved" : "button button--secondary favourite-toggle__button"} aria-pressed={isSaved}>
-        <span aria-hidden="true" className="favourite-toggle__icon">{isSaved ? "♥" : "♡"}</span>
-        <span className={compact ? "visually-hidden" : "favourite-toggle__text"}>{isSaved ? t("favourites.saved") : t("favourites.save")}</span>
+      <button
+        type="submit"
+        className={
+          isSaved ? "button button--secondary favourite-toggle__button is-saved" : "button button--secondary favourite-toggle__button"
+        }
+        aria-pressed={isSaved}
+      >
+        <span aria-hidden="true" className="favourite-toggle__icon">
+          {isSaved ? "♥" : "♡"}
+        </span>
+        <span className={compact ? "visually-hidden" : "favourite-toggle__text"}>
+          {isSaved ? t("favourites.saved") : t("favourites.save")}
+        </span>
         <span className="visually-hidden">{t("favourites.for_advert", { title })}</span>
       </button>
     </form>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { GalleryPhoto } from "#app/modules/adverts/queries.server.ts";
 import { COVER_IMAGE_SIZES, ResponsiveImage } from "#app/components/content/responsive-image.tsx";
+import type { GalleryHydrated } from "./photo-clicks.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
 
 /**
@@ -14,6 +15,13 @@ const Lightbox = lazy(() => import("./lightbox.tsx"));
 export function Gallery({ photos, title }: { photos: GalleryPhoto[]; title: string }) {
   const { t } = useAdvertsT();
   const [open, setOpen] = useState<number | null>(null);
+  // A photo clicked before the gallery hydrated (photo-clicks.ts holds it) opens now.
+  useEffect(() => {
+    const hydrated: GalleryHydrated = new CustomEvent("gallery:hydrated", { detail: { clicked: null } });
+    window.dispatchEvent(hydrated);
+    if (hydrated.detail.clicked !== null) setOpen(hydrated.detail.clicked);
+    return () => void window.dispatchEvent(new CustomEvent("gallery:gone"));
+  }, []);
   const [first, ...rest] = photos;
   if (!first) return null;
   const openAt = (index: number) => (event: React.MouseEvent<HTMLAnchorElement>) => {

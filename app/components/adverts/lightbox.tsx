@@ -4,7 +4,17 @@ import type { GalleryPhoto } from "#app/modules/adverts/queries.server.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
 
 /** The gallery's full-screen viewer, loaded when a photo is first opened (see gallery.tsx). */
-export default function Lightbox({ photos, title, start, onClose }: { photos: GalleryPhoto[]; title: string; start: number; onClose: () => void }) {
+export default function Lightbox({
+  photos,
+  title,
+  start,
+  onClose,
+}: {
+  photos: GalleryPhoto[];
+  title: string;
+  start: number;
+  onClose: () => void;
+}) {
   const { t } = useAdvertsT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [index, setIndex] = useState(start);
@@ -77,13 +87,33 @@ export default function Lightbox({ photos, title, start, onClose }: { photos: Ga
           {t("gallery.counter", { n: index + 1, count: photos.length })}
         </p>
         <div className="lightbox__tools">
-          <button type="button" className="icon-button" onClick={() => zoomBy(-1)} disabled={zoom <= LIGHTBOX.minZoom} aria-label={t("gallery.zoom_out")}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => zoomBy(-1)}
+            disabled={zoom <= LIGHTBOX.minZoom}
+            aria-label={t("gallery.zoom_out")}
+          >
             −
           </button>
-          <button type="button" className="icon-button" onClick={() => { setZoom(1); setOffset({ x: 0, y: 0 }); }} aria-label={t("gallery.zoom_reset")}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => {
+              setZoom(1);
+              setOffset({ x: 0, y: 0 });
+            }}
+            aria-label={t("gallery.zoom_reset")}
+          >
             {Math.round(zoom * 100)}%
           </button>
-          <button type="button" className="icon-button" onClick={() => zoomBy(1)} disabled={zoom >= LIGHTBOX.maxZoom} aria-label={t("gallery.zoom_in")}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => zoomBy(1)}
+            disabled={zoom >= LIGHTBOX.maxZoom}
+            aria-label={t("gallery.zoom_in")}
+          >
             +
           </button>
           <button type="button" className="icon-button" onClick={() => dialog.current?.close()} aria-label={t("gallery.close")} autoFocus>

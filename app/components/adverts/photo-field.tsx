@@ -19,14 +19,13 @@ type Item = { kind: "stored"; id: number; src: string } | { kind: "new"; key: st
  */
 export function PhotoField({
   photos,
-  maxPhotos,
-  maxPhotoBytes,
+  limits: { maxPhotos, maxPhotoBytes },
   errors,
   removeField,
 }: {
   photos: PhotoPreview[];
-  maxPhotos: number;
-  maxPhotoBytes: number;
+  /** The site's settings: how many photos an advert may have, and how large each. */
+  limits: { maxPhotos: number; maxPhotoBytes: number };
   errors: string[] | undefined;
   removeField: { initialValue?: unknown };
 }) {
@@ -73,8 +72,8 @@ export function PhotoField({
     syncInput(next);
   };
 
-  const onChoose = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const chosen = Array.from(event.currentTarget.files ?? []).filter((file) => !items.some((item) => item.kind === "new" && item.file === file));
+  const choose = (files: File[]) => {
+    const chosen = files.filter((file) => !items.some((item) => item.kind === "new" && item.file === file));
     const problems: string[] = [];
     const next = [...items];
     let count = next.filter((item) => item.kind === "new" || !removed.has(item.id)).length;
@@ -84,13 +83,26 @@ export function PhotoField({
       else if (file.size > maxPhotoBytes) problems.push(`adverts:errors.photo_client_too_large|${values}`);
       else if (count >= maxPhotos) problems.push(`adverts:errors.photo_too_many|${values}`);
       else {
-        next.push({ kind: "new", key: `${file.name}-${file.size}-${file.lastModified}-${next.length}`, file, url: URL.createObjectURL(file) });
+        next.push({
+          kind: "new",
+          key: `${file.name}-${file.size}-${file.lastModified}-${next.length}`,
+          file,
+          url: URL.createObjectURL(file),
+        });
         count++;
       }
     }
     setClientErrors(problems);
     update(next);
   };
+  const onChoose = (event: React.ChangeEvent<HTMLInputElement>) => choose(Array.from(event.currentTarget.files ?? []));
+  // Files chosen before the form hydrated (on a page that loads it later, deferred.tsx) are in
+  // the input already: they are checked and previewed as if chosen now.
+  useEffect(() => {
+    if (input.current?.files?.length) choose(Array.from(input.current.files));
+    // Once, when the field hydrates.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const move = (index: number, step: -1 | 1) => {
     const target = index + step;
@@ -133,13 +145,24 @@ export function PhotoField({
             const n = index + 1;
             return (
               <li key={item.kind === "stored" ? `s${item.id}` : item.key} className="photo-field__item">
-                <img src={item.kind === "stored" ? item.src : item.url} alt={item.kind === "stored" ? t("form.photo_alt", { n }) : t("form.new_photo_alt", { name: item.file.name })} width={160} height={120} />
+                <img
+                  src={item.kind === "stored" ? item.src : item.url}
+                  alt={item.kind === "stored" ? t("form.photo_alt", { n }) : t("form.new_photo_alt", { name: item.file.name })}
+                  width={160}
+                  height={120}
+                />
                 {index === 0 ? <span className="photo-field__cover">{t("form.cover")}</span> : null}
                 {item.kind === "stored" ? (
                   <>
                     <input type="hidden" name="photos" value={item.id} />
                     <label className="photo-field__remove">
-                      <input type="checkbox" name="removePhotos" value={item.id} checked={removed.has(item.id)} onChange={(event) => toggleRemoved(item.id, event.currentTarget.checked)} />
+                      <input
+                        type="checkbox"
+                        name="removePhotos"
+                        value={item.id}
+                        checked={removed.has(item.id)}
+                        onChange={(event) => toggleRemoved(item.id, event.currentTarget.checked)}
+                      />
                       {t("form.remove_photo")}
                     </label>
                   </>
@@ -153,10 +176,22 @@ export function PhotoField({
                 )}
                 {hydrated && items.length > 1 ? (
                   <span className="photo-field__move">
-                    <button type="button" className="icon-button" onClick={() => move(index, -1)} disabled={index === 0} aria-label={t("form.move_earlier", { n })}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      onClick={() => move(index, -1)}
+                      disabled={index === 0}
+                      aria-label={t("form.move_earlier", { n })}
+                    >
                       ↑
                     </button>
-                    <button type="button" className="icon-button" onClick={() => move(index, 1)} disabled={index === items.length - 1} aria-label={t("form.move_later", { n })}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      onClick={() => move(index, 1)}
+                      disabled={index === items.length - 1}
+                      aria-label={t("form.move_later", { n })}
+                    >
                       ↓
                     </button>
                   </span>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AppLink } from "#app/components/localized-link.tsx";
 import { localizePath, localeFromPath, type Language } from "#app/i18n/locales.ts";
-import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "#app/modules/consent/cookies.ts";
+import { MANAGE_PARAM, MANAGE_VALUE, type ConsentState } from "#app/platform/consent/cookies.ts";
 import { deferred } from "#app/components/deferred.tsx";
 import { ConsentAnswers } from "./consent-answers.tsx";
 import { CONSENT_FETCHER_KEY } from "./fetcher-key.ts";

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Language } from "#app/i18n/locales.ts";
-import { COOKIES, type CookieGroup } from "#app/modules/consent/cookies.ts";
+import { COOKIES, type CookieGroup } from "#app/platform/consent/cookies.ts";
 import { ConsentAnswers } from "./consent-answers.tsx";
 import { CONSENT_FETCHER_KEY } from "./fetcher-key.ts";
 import { useShellT } from "./use-shell-t.ts";
@@ -43,7 +43,13 @@ export default function ConsentSettings({ language, action, enabled, returnTo, o
   };
 
   return (
-    <dialog ref={dialog} open={modal ? undefined : true} className="consent-dialog" aria-labelledby="consent-settings-title" onClose={closed}>
+    <dialog
+      ref={dialog}
+      open={modal ? undefined : true}
+      className="consent-dialog"
+      aria-labelledby="consent-settings-title"
+      onClose={closed}
+    >
       <fetcher.Form
         method="post"
         action={action}
@@ -95,7 +101,17 @@ export default function ConsentSettings({ language, action, enabled, returnTo, o
   );
 }
 
-function CookieToggle({ group, language, checked, locked = false }: { group: CookieGroup; language: Language; checked: boolean; locked?: boolean }) {
+function CookieToggle({
+  group,
+  language,
+  checked,
+  locked = false,
+}: {
+  group: CookieGroup;
+  language: Language;
+  checked: boolean;
+  locked?: boolean;
+}) {
   const { t } = useShellT(language);
   const id = `cookie-${group.id}`;
   const key = group.id as "analytics";
@@ -118,7 +134,8 @@ function CookieToggle({ group, language, checked, locked = false }: { group: Coo
         {locked ? <span className="consent-toggle__note"> — {t("consent.always_on")}</span> : null}
       </label>
       <p id={`${id}-description`} className="consent-toggle__description">
-        {t(`consent.groups.${key}.description`)} <span className="consent-toggle__names">{t("consent.cookie_names", { names: group.names.join(", ") })}</span>
+        {t(`consent.groups.${key}.description`)}{" "}
+        <span className="consent-toggle__names">{t("consent.cookie_names", { names: group.names.join(", ") })}</span>
       </p>
     </div>
   );

@@ -29,10 +29,24 @@ function hueOf(seed: string): number {
  * section's icon, at the card's media ratio. Decorative: the card's text says it all. A small
  * thumbnail in a long list (the inbox) may leave the icon out: the colour is enough there.
  */
-export function CardPlaceholder({ kind, seed, className, icon = true }: { kind: PlaceholderKind; seed?: string | null; className: string; icon?: boolean }) {
+export function CardPlaceholder({
+  kind,
+  seed,
+  className,
+  icon = true,
+}: {
+  kind: PlaceholderKind;
+  seed?: string | null;
+  className: string;
+  icon?: boolean;
+}) {
   const Icon = ICONS[kind];
   return (
-    <div className={`${className} card-placeholder`} style={{ "--placeholder-hue": hueOf(seed || kind) } as React.CSSProperties} aria-hidden="true">
+    <div
+      className={`${className} card-placeholder`}
+      style={{ "--placeholder-hue": hueOf(seed || kind) } as React.CSSProperties}
+      aria-hidden="true"
+    >
       {icon ? <Icon size={40} strokeWidth={1.5} /> : null}
     </div>
   );

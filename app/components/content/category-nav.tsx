@@ -12,7 +12,8 @@ export function CategoryNav({ base, categories }: { base: string; categories: Ca
   useEffect(() => {
     const row = list.current;
     const current = row?.querySelector<HTMLElement>("a.active");
-    if (row && current && row.scrollWidth > row.clientWidth) row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - 16;
+    if (row && current && row.scrollWidth > row.clientWidth)
+      row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - 16;
   }, [categories]);
   if (categories.length === 0) return null;
   return (

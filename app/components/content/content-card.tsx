@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
-import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
+import type { DisplayImage } from "#app/platform/images/display-image.ts";
 import { Localized } from "./localized-text.tsx";
 import { CardPlaceholder, type PlaceholderKind } from "./card-placeholder.tsx";
 import { CARD_IMAGE_SIZES, ResponsiveImage } from "./responsive-image.tsx";
@@ -71,7 +71,15 @@ export function SectionItemCard({
   ...options
 }: CardOptions & { section: string; kind: PlaceholderKind; item: SectionItem; logo?: boolean; meta?: ReactNode; children?: ReactNode }) {
   return (
-    <ContentCard {...options} to={`${section}/${item.slug}`} title={item.title} image={item.image} logo={logo} placeholder={{ kind, seed: item.category?.slug }} meta={meta}>
+    <ContentCard
+      {...options}
+      to={`${section}/${item.slug}`}
+      title={item.title}
+      image={item.image}
+      logo={logo}
+      placeholder={{ kind, seed: item.category?.slug }}
+      meta={meta}
+    >
       {children}
     </ContentCard>
   );

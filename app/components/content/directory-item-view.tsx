@@ -1,4 +1,6 @@
 import type { DirectoryDetail } from "#app/modules/directory/cards.ts";
+import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
+import type { ReportTargetType } from "#db/schema.ts";
 import { SocialLink } from "./social-link.tsx";
 import { telHref } from "#app/modules/directory/cards.ts";
 import type { ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
@@ -7,28 +9,31 @@ import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
 import { useContentT } from "./use-content-t.ts";
 
-type DirectoryItemData = Omit<Parameters<typeof DirectoryItemView>[0], "section">;
+type DirectoryItemData = Parameters<typeof DirectoryItemView>[0];
 
-/** The pages of `/services/{slug}` and `/diaspors/{slug}`. */
-export const ServiceItemPage = ({ loaderData }: { loaderData: DirectoryItemData }) => <DirectoryItemView {...loaderData} section="/services" />;
-export const DiasporaItemPage = ({ loaderData }: { loaderData: DirectoryItemData }) => <DirectoryItemView {...loaderData} section="/diaspors" />;
+/** A directory's item page (`/services/{slug}`, `/diaspors/{slug}`). */
+const DirectoryItemPage = ({ loaderData }: { loaderData: DirectoryItemData }) => <DirectoryItemView {...loaderData} />;
 
-/** A service or a diaspora organisation: description, contacts, website, address with a map link. */
+/** An entry of a directory (a service, a diaspora organisation): description, contacts, website, address with a map link. */
 function DirectoryItemView({
-  item,
+  type: key,
   section,
+  reportTarget,
+  item,
   reklama,
   pageUrl,
   jsonLd,
 }: {
+  type: DirectoryType;
+  /** The directory's list path (`/services`). */
+  section: string;
+  reportTarget: ReportTargetType | null;
   item: DirectoryDetail;
-  section: "/services" | "/diaspors";
   reklama: { sidebar: ReklamaBanner[] };
   pageUrl: string;
   jsonLd: Record<string, unknown>;
 }) {
   const { t } = useContentT();
-  const key = section === "/services" ? "services" : "diaspors";
   const { contacts } = item;
   return (
     <ItemLayout sidebar={reklama.sidebar}>
@@ -42,10 +47,7 @@ function DirectoryItemView({
         <TextFact term={t("item.location")} text={item.location} />
         {contacts.address ? (
           <Fact term={t("item.address")}>
-            {contacts.address}{" "}
-            {contacts.mapUrl ? (
-              <NewWindowLink href={contacts.mapUrl}>{t("item.map")}</NewWindowLink>
-            ) : null}
+            {contacts.address} {contacts.mapUrl ? <NewWindowLink href={contacts.mapUrl}>{t("item.map")}</NewWindowLink> : null}
           </Fact>
         ) : null}
         {contacts.phone ? (
@@ -80,9 +82,11 @@ function DirectoryItemView({
         views={item.viewCount}
         pageUrl={pageUrl}
         title={item.name.text}
-        report={{ targetType: section === "/services" ? "service" : "diaspora", targetId: item.id }}
+        report={reportTarget ? { targetType: reportTarget, targetId: item.id } : undefined}
         jsonLd={jsonLd}
       />
     </ItemLayout>
   );
 }
+
+export default DirectoryItemPage;

@@ -1,13 +1,17 @@
 import type { DirectoryCard as DirectoryCardData } from "#app/modules/directory/cards.ts";
+import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
-import type { Pagination } from "#app/modules/lists/pagination.ts";
+import type { Pagination } from "#app/platform/lists/pagination.ts";
 import { CategoryNav } from "./category-nav.tsx";
 import { DirectoryCard } from "./directory-card.tsx";
 import { ListPage, type ListReklama } from "./list-page.tsx";
 import { LocationFilter } from "./location-filter.tsx";
 import { useContentT } from "./use-content-t.ts";
 
-export type DirectoryListData = {
+type DirectoryListData = {
+  /** Which directory, and its list's path (`/services`). */
+  type: DirectoryType;
+  section: string;
   items: DirectoryCardData[];
   pagination: Pagination;
   category: CategoryLink | null;
@@ -17,19 +21,17 @@ export type DirectoryListData = {
   reklama: ListReklama;
 };
 
-/** `/services` (with categories) and `/diaspors`. */
-/** The pages of `/services` (and `/services/category/{slug}`) and of `/diaspors`. */
-export const ServiceListPage = ({ loaderData }: { loaderData: DirectoryListData }) => <DirectoryListView data={loaderData} section="/services" />;
-export const DiasporaListPage = ({ loaderData }: { loaderData: DirectoryListData }) => <DirectoryListView data={loaderData} section="/diaspors" />;
+/** A directory's list page (`/services`, `/services/category/{slug}`, the diaspora organisations'); the texts are the type's own. */
+const DirectoryListPage = ({ loaderData }: { loaderData: DirectoryListData }) => <DirectoryListView data={loaderData} />;
 
-function DirectoryListView({ data, section }: { data: DirectoryListData; section: "/services" | "/diaspors" }) {
+function DirectoryListView({ data }: { data: DirectoryListData }) {
   const { t } = useContentT();
-  const key = section === "/services" ? "services" : "diaspors";
+  const { type: key, section } = data;
   return (
     <ListPage
       title={data.category ? data.category.name : t(`${key}.title`)}
       lead={data.category ? undefined : t(`${key}.lead`)}
-      items={data.items.map((item) => ({ key: item.id, node: <DirectoryCard item={item} section={section} /> }))}
+      items={data.items.map((item) => ({ key: item.id, node: <DirectoryCard item={item} type={key} /> }))}
       emptyText={t(`${key}.empty`)}
       pagination={data.pagination}
       reklama={data.reklama}
@@ -41,3 +43,5 @@ function DirectoryListView({ data, section }: { data: DirectoryListData; section
     </ListPage>
   );
 }
+
+export default DirectoryListPage;

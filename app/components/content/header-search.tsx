@@ -3,13 +3,21 @@ import { Form, useLocation } from "react-router";
 import { localizePath, stripLocale } from "#app/i18n/locales.ts";
 import { dynamicKey } from "#app/i18n/translate.ts";
 import { useLocale } from "#app/hooks/use-t.ts";
+import { publicSections } from "#app/modules/staff-content/public-sections.ts";
 import { useContentT } from "./use-content-t.ts";
 
-/** The section a path belongs to decides where the header search looks; news elsewhere. */
+/**
+ * The section a path belongs to decides where the header search looks: a type with `search`
+ * in the registry (by its segment); elsewhere the first of them (news). The registry, not the
+ * search module: the header is on every page.
+ */
 export function searchCategoryFor(pathname: string): string {
-  const first = stripLocale(pathname).split("/")[1] ?? "";
-  if (first === "search") return stripLocale(pathname).split("/")[2] || "novyny";
-  return ["poster", "services", "diaspors", "advertisement"].includes(first) ? first : "novyny";
+  const [, first = "", second] = stripLocale(pathname).split("/");
+  const searched = publicSections()
+    .filter((section) => section.search)
+    .map((section) => section.segment);
+  if (first === "search") return second || searched[0]!;
+  return searched.includes(first) ? first : searched[0]!;
 }
 
 /** A plain GET form (works without JS) to /search/{category}?q=. */
@@ -19,7 +27,13 @@ export function HeaderSearch() {
   const { pathname } = useLocation();
   const category = searchCategoryFor(pathname);
   return (
-    <Form method="get" action={localizePath(`/search/${category}`, locale)} className="search-form" role="search" aria-label={t("search.site_search")}>
+    <Form
+      method="get"
+      action={localizePath(`/search/${category}`, locale)}
+      className="search-form"
+      role="search"
+      aria-label={t("search.site_search")}
+    >
       <label htmlFor="header-search" className="visually-hidden">
         {t("search.label", { category: t(`search.categories.${category}`, dynamicKey(`search.categories.${category}`)) })}
       </label>

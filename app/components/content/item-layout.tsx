@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { ReportForm } from "#app/components/report-form.tsx";
 import type { ReportTargetType } from "#db/schema.ts";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
-import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
+import type { DisplayImage } from "#app/platform/images/display-image.ts";
 import type { ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { JsonLd } from "./json-ld.tsx";
@@ -28,8 +28,20 @@ export function ItemLayout({ sidebar, aside, children }: { sidebar: ReklamaBanne
 }
 
 /** Breadcrumbs to the section and, when the item has one, to its category in that section. */
-export function ItemBreadcrumbs({ section, label, category }: { section: string; label: string; category: { slug: string; name: LocalizedText } | null }) {
-  return <Breadcrumbs trail={[{ to: section, label }, ...(category ? [{ to: `${section}/category/${category.slug}`, label: category.name }] : [])]} />;
+export function ItemBreadcrumbs({
+  section,
+  label,
+  category,
+}: {
+  section: string;
+  label: string;
+  category: { slug: string; name: LocalizedText } | null;
+}) {
+  return (
+    <Breadcrumbs
+      trail={[{ to: section, label }, ...(category ? [{ to: `${section}/category/${category.slug}`, label: category.name }] : [])]}
+    />
+  );
 }
 
 /** One term of an item's facts list (`<dl className="facts">`). */
@@ -81,7 +93,7 @@ export function ItemCover({ image }: { image: DisplayImage | null }) {
   ) : null;
 }
 
-/** The end of an item page: its views (unless its header shows them), sharing, the report form and structured data. */
+/** The end of an item page: its views (unless its header shows them), sharing, the report form (for a type visitors report) and structured data. */
 export function ItemFooter({
   views,
   pageUrl,
@@ -92,7 +104,7 @@ export function ItemFooter({
   views?: number;
   pageUrl: string;
   title: string;
-  report: { targetType: ReportTargetType; targetId: number };
+  report?: { targetType: ReportTargetType; targetId: number };
   jsonLd: Record<string, unknown>;
 }) {
   const { t } = useContentT();
@@ -100,7 +112,7 @@ export function ItemFooter({
     <>
       {views === undefined ? null : <p className="item__meta">{t("item.views", { count: views })}</p>}
       <ShareLinks url={pageUrl} title={title} />
-      <ReportForm targetType={report.targetType} targetId={report.targetId} />
+      {report ? <ReportForm targetType={report.targetType} targetId={report.targetId} /> : null}
       <JsonLd data={jsonLd} />
     </>
   );

@@ -1,8 +1,8 @@
 import { Fragment } from "react";
-import type { Pagination } from "#app/modules/lists/pagination.ts";
+import type { Pagination } from "#app/platform/lists/pagination.ts";
 import type { ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
 import { Localized } from "./localized-text.tsx";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { ReklamaSlot } from "./reklama-slot.tsx";
 import { useContentT } from "./use-content-t.ts";

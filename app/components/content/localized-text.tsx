@@ -1,11 +1,21 @@
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
-import { langAttr, type LocalizedText } from "#app/modules/content/localized.ts";
+import { langAttr, type LocalizedText } from "#app/platform/format/localized.ts";
 
 type Tag = "span" | "p" | "h1" | "h2" | "h3" | "div" | "strong";
 
 /** Staff text that may be the Ukrainian fallback on an English page: marked with `lang="uk"` then. */
-export function Localized({ text, as: Element = "span", className, id }: { text: LocalizedText; as?: Tag; className?: string; id?: string }) {
+export function Localized({
+  text,
+  as: Element = "span",
+  className,
+  id,
+}: {
+  text: LocalizedText;
+  as?: Tag;
+  className?: string;
+  id?: string;
+}) {
   const language = usePageLanguage();
   return (
     <Element lang={langAttr(text, language)} className={className} id={id}>

@@ -6,7 +6,7 @@ import { useContentT } from "./use-content-t.ts";
 import type { loadNewsArticle } from "#app/modules/news/news-page.server.ts";
 
 /** The page of `/novyny/{slug}`: the article, related news beside it. */
-export function NewsItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadNewsArticle>> }) {
+export default function NewsItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadNewsArticle>> }) {
   const { t } = useContentT();
   const { article, related, reklama, pageUrl, jsonLd } = loaderData;
   return (

@@ -1,7 +1,7 @@
 import type { NewsCard as NewsCardData } from "#app/modules/news/news.server.ts";
 import type { CategoryLink } from "#app/modules/taxonomy/public-terms.server.ts";
-import type { Pagination } from "#app/modules/lists/pagination.ts";
-import type { FeedLink } from "#app/modules/seo/list-meta.ts";
+import type { Pagination } from "#app/platform/lists/pagination.ts";
+import type { FeedLink } from "#app/platform/seo/list-meta.ts";
 import { CategoryNav } from "./category-nav.tsx";
 import { ListPage, type ListReklama } from "./list-page.tsx";
 import { NewsCard } from "./news-card.tsx";
@@ -17,7 +17,7 @@ export type NewsListData = {
 };
 
 /** The page of `/novyny` and `/novyny/category/{slug}`. */
-export function NewsListPage({ loaderData }: { loaderData: NewsListData }) {
+export default function NewsListPage({ loaderData }: { loaderData: NewsListData }) {
   return <NewsListView data={loaderData} />;
 }
 
@@ -26,7 +26,10 @@ function NewsListView({ data }: { data: NewsListData }) {
   return (
     <ListPage
       title={data.category ? data.category.name : t("news.title")}
-      items={data.items.map((item, index) => ({ key: item.id, node: <NewsCard item={item} priority={index === 0 && data.pagination.page === 1} /> }))}
+      items={data.items.map((item, index) => ({
+        key: item.id,
+        node: <NewsCard item={item} priority={index === 0 && data.pagination.page === 1} />,
+      }))}
       emptyText={t("news.empty")}
       pagination={data.pagination}
       feed={data.feed}

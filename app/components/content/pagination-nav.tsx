@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { PageLinks } from "#app/components/page-links.tsx";
-import type { Pagination } from "#app/modules/lists/pagination.ts";
+import type { Pagination } from "#app/platform/lists/pagination.ts";
 import { useContentT } from "./use-content-t.ts";
 
 /** The current URL with `page` set (dropped for page 1, the canonical address); other parameters kept. */

@@ -8,7 +8,13 @@ export function PosterCard({ item, ...options }: CardOptions & { item: PosterCar
   const { t } = useContentT();
   const { when } = item;
   return (
-    <SectionItemCard {...options} section="/poster" kind="poster" item={item} meta={<time dateTime={when.ongoing && when.until ? when.until.iso : when.iso}>{eventWhenLabel(when, t)}</time>}>
+    <SectionItemCard
+      {...options}
+      section="/poster"
+      kind="poster"
+      item={item}
+      meta={<time dateTime={when.ongoing && when.until ? when.until.iso : when.iso}>{eventWhenLabel(when, t)}</time>}
+    >
       <p className="content-card__text">
         {item.venue ? <Localized text={item.venue} /> : null}
         {item.venue && item.location ? ", " : null}

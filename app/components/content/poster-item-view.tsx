@@ -3,12 +3,12 @@ import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { PosterRsvp } from "./poster-rsvp.tsx";
 import { TagList } from "./tag-list.tsx";
 import { useContentT } from "./use-content-t.ts";
-import { mapSearchUrl } from "#app/modules/format/map-link.ts";
+import { mapSearchUrl } from "#app/platform/format/map-link.ts";
 import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
 import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts";
 
 /** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
-export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {
+export default function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {
   const { t } = useContentT();
   const { poster, reklama, pageUrl, icsHref, rsvp, jsonLd } = loaderData;
   return (
@@ -26,15 +26,11 @@ export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<
         {poster.address || poster.location ? (
           <Fact term={t("item.address")}>
             {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
-            <NewWindowLink href={mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])}>
-              {t("item.map")}
-            </NewWindowLink>
+            <NewWindowLink href={mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])}>{t("item.map")}</NewWindowLink>
           </Fact>
         ) : null}
         <TextFact term={t("posters.price")} text={poster.price} />
-        {poster.organiser ? (
-          <Fact term={t("posters.organiser")}>{poster.organiser}</Fact>
-        ) : null}
+        {poster.organiser ? <Fact term={t("posters.organiser")}>{poster.organiser}</Fact> : null}
         <CategoryFact section="/poster" category={poster.category} />
       </dl>
       <p className="item__actions">
@@ -50,7 +46,13 @@ export function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<
       <PosterRsvp rsvp={rsvp} isPast={poster.isPast} />
       <LocalizedHtml className="prose" html={poster.description} />
       <TagList tags={poster.tags} searchCategory="poster" />
-      <ItemFooter views={poster.viewCount} pageUrl={pageUrl} title={poster.title.text} report={{ targetType: "poster", targetId: poster.id }} jsonLd={jsonLd} />
+      <ItemFooter
+        views={poster.viewCount}
+        pageUrl={pageUrl}
+        title={poster.title.text}
+        report={{ targetType: "poster", targetId: poster.id }}
+        jsonLd={jsonLd}
+      />
     </ItemLayout>
   );
 }

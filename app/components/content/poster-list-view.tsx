@@ -2,8 +2,8 @@ import { useLocation } from "react-router";
 import { AppLink } from "#app/components/localized-link.tsx";
 import type { PosterCard as PosterCardData, PosterWhen } from "#app/modules/posters/posters.server.ts";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
-import type { Pagination } from "#app/modules/lists/pagination.ts";
-import type { FeedLink } from "#app/modules/seo/list-meta.ts";
+import type { Pagination } from "#app/platform/lists/pagination.ts";
+import type { FeedLink } from "#app/platform/seo/list-meta.ts";
 import { CalendarSubscribe } from "./calendar-subscribe.tsx";
 import { CategoryNav } from "./category-nav.tsx";
 import { ListPage, type ListReklama } from "./list-page.tsx";
@@ -33,8 +33,8 @@ function whenHref(pathname: string, when: PosterWhen, location: string | null): 
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** The page of `/poster` and `/poster/category/{slug}`. */
-export function PosterListPage({ loaderData }: { loaderData: PosterListData }) {
+/** The page of `/poster` and `/poster/category/{slug}` (poster-list-page.tsx loads it). */
+export default function PosterListPage({ loaderData }: { loaderData: PosterListData }) {
   return <PosterListView data={loaderData} />;
 }
 
@@ -44,7 +44,10 @@ function PosterListView({ data }: { data: PosterListData }) {
   return (
     <ListPage
       title={data.category ? data.category.name : t("posters.title")}
-      items={data.items.map((item, index) => ({ key: item.id, node: <PosterCard item={item} priority={index === 0 && data.pagination.page === 1} /> }))}
+      items={data.items.map((item, index) => ({
+        key: item.id,
+        node: <PosterCard item={item} priority={index === 0 && data.pagination.page === 1} />,
+      }))}
       emptyText={data.when === "past" ? t("posters.empty_past") : t("posters.empty_upcoming")}
       pagination={data.pagination}
       feed={data.feed}

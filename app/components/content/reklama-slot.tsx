@@ -25,9 +25,16 @@ export function ReklamaSlot({ banners, placement }: { banners: ReklamaBanner[]; 
   return (
     <section className={`reklama reklama--${placement}`} aria-label={t("reklama.label")}>
       {banners.map((banner) => (
-        <a key={banner.id} className="reklama__item" href={localizePath(banner.clickPath, locale)} rel={banner.external ? "sponsored nofollow noopener" : "sponsored nofollow"}>
+        <a
+          key={banner.id}
+          className="reklama__item"
+          href={localizePath(banner.clickPath, locale)}
+          rel={banner.external ? "sponsored nofollow noopener" : "sponsored nofollow"}
+        >
           <span className="reklama__badge">{t("reklama.badge")}</span>
-          {banner.image ? <ResponsiveImage className="reklama__image" image={banner.image} sizes={SIZES[placement]} priority={placement === "home_top"} /> : null}
+          {banner.image ? (
+            <ResponsiveImage className="reklama__image" image={banner.image} sizes={SIZES[placement]} priority={placement === "home_top"} />
+          ) : null}
           <span className="reklama__text">
             <Localized as="strong" text={banner.title} />
             {banner.text.text ? <Localized as="span" text={banner.text} /> : null}

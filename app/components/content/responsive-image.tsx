@@ -1,11 +1,21 @@
-import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import type { DisplayImage } from "#app/platform/images/display-image.ts";
 
 /**
  * A stored image with every width variant in srcset and its intrinsic size set (no layout
  * shift). `priority` is for the one image above the fold (eager, high fetch priority);
  * every other image loads lazily.
  */
-export function ResponsiveImage({ image, sizes, priority = false, className }: { image: DisplayImage; sizes: string; priority?: boolean; className?: string }) {
+export function ResponsiveImage({
+  image,
+  sizes,
+  priority = false,
+  className,
+}: {
+  image: DisplayImage;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
   return (
     <img
       className={className}

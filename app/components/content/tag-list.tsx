@@ -1,5 +1,5 @@
 import { LocalizedLink } from "#app/components/localized-link.tsx";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
 import { Localized } from "./localized-text.tsx";
 import { useContentT } from "./use-content-t.ts";
 

@@ -4,8 +4,8 @@ import { useTranslation } from "#app/i18n/translate.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import type { VisitorStats } from "#app/modules/analytics/stats.server.ts";
-import type { DeviceInfo } from "#app/modules/device/detect.ts";
-import { useDevice } from "#app/modules/device/use-device.ts";
+import type { DeviceInfo } from "#app/platform/device/detect.ts";
+import { useDevice } from "#app/platform/device/use-device.ts";
 import { formatWidgetDate, usePrimeLocale } from "#app/components/shell/prime-locale.ts";
 import { readChartTheme, type ChartTheme } from "./chart-theme.ts";
 import { pathLabelLines } from "./labels.ts";
@@ -35,7 +35,6 @@ function useNarrowWindow(): boolean {
   }, []);
   return narrow;
 }
-
 
 /**
  * The dashboard home's visitor numbers: online now, visits per day over 30 days, by
@@ -83,15 +82,30 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
         data: {
           labels: stats.days.map((day) => dayLabel(day.day)),
           datasets: [
-            { label: t("visitors.visits"), data: stats.days.map((day) => day.visits), borderColor: theme.primary, backgroundColor: theme.primary, tension: 0.3 },
-            { label: t("visitors.visitors"), data: stats.days.map((day) => day.visitors), borderColor: theme.series[0], backgroundColor: theme.series[0], tension: 0.3 },
+            {
+              label: t("visitors.visits"),
+              data: stats.days.map((day) => day.visits),
+              borderColor: theme.primary,
+              backgroundColor: theme.primary,
+              tension: 0.3,
+            },
+            {
+              label: t("visitors.visitors"),
+              data: stats.days.map((day) => day.visitors),
+              borderColor: theme.series[0],
+              backgroundColor: theme.series[0],
+              tension: 0.3,
+            },
           ],
         },
         options: {
           ...sized,
           plugins: { legend: { ...legend, position: "bottom" as const } },
           // Level date labels, as many as fit: turned ones took most of a phone's chart height.
-          scales: { x: { ...axis, ticks: { ...axis.ticks, maxRotation: 0, autoSkipPadding: 12 } }, y: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } } },
+          scales: {
+            x: { ...axis, ticks: { ...axis.ticks, maxRotation: 0, autoSkipPadding: 12 } },
+            y: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } },
+          },
         },
       },
       byLocale: {
@@ -116,13 +130,39 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
         options: {
           ...sized,
           indexAxis: "y" as const,
-          plugins: { legend: { display: false }, tooltip: { callbacks: { title: (items: Array<{ dataIndex: number }>) => stats.topPages[items[0]?.dataIndex ?? 0]?.path ?? "" } } },
-          scales: { x: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } }, y: { ...axis, ticks: { ...axis.ticks, autoSkip: false } } },
+          plugins: {
+            legend: { display: false },
+            tooltip: {
+              callbacks: { title: (items: Array<{ dataIndex: number }>) => stats.topPages[items[0]?.dataIndex ?? 0]?.path ?? "" },
+            },
+          },
+          scales: {
+            x: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } },
+            y: { ...axis, ticks: { ...axis.ticks, autoSkip: false } },
+          },
         },
         height: `${3 + pageLines.length * (0.6 + labelLines * 0.95)}rem`,
       },
     };
   }, [theme, stats, compact, language, t]);
+
+  // The visits by language and by device: a doughnut each, and its table.
+  const shares = [
+    {
+      id: "visits-by-locale",
+      title: t("visitors.by_locale"),
+      column: t("visitors.locale"),
+      chart: charts?.byLocale,
+      rows: stats.byLocale.map((row) => [localeName(row.locale), row.visits]),
+    },
+    {
+      id: "visits-by-device",
+      title: t("visitors.by_device"),
+      column: t("visitors.device"),
+      chart: charts?.byDevice,
+      rows: stats.byDevice.map((row) => [deviceName(row.deviceClass), row.visits]),
+    },
+  ];
 
   return (
     <section aria-labelledby="visitors-heading" className="visitor-stats" data-device={device.deviceClass}>
@@ -148,35 +188,44 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
         <p>{t("visitors.no_data")}</p>
       ) : (
         <div className="visitor-stats__grid">
-          <ChartPanel id="visits-per-day" title={t("visitors.per_day")} wide chart={charts && <Chart type="line" {...charts.perDay} pt={canvasLabel(t("visitors.per_day"))} />}>
+          <ChartPanel
+            id="visits-per-day"
+            title={t("visitors.per_day")}
+            wide
+            chart={charts && <Chart type="line" {...charts.perDay} pt={canvasLabel(t("visitors.per_day"))} />}
+          >
             <NumbersTable
               headers={[t("visitors.day"), t("visitors.visits"), t("visitors.visitors")]}
               rows={stats.days.map((day) => [dayLabel(day.day), day.visits, day.visitors])}
               labelledBy="visits-per-day-title"
             />
           </ChartPanel>
-          <ChartPanel id="visits-by-locale" title={t("visitors.by_locale")} chart={charts && <Chart type="doughnut" {...charts.byLocale} pt={canvasLabel(t("visitors.by_locale"))} />}>
-            <NumbersTable
-              headers={[t("visitors.locale"), t("visitors.visits")]}
-              rows={stats.byLocale.map((row) => [localeName(row.locale), row.visits])}
-              labelledBy="visits-by-locale-title"
-            />
-          </ChartPanel>
-          <ChartPanel id="visits-by-device" title={t("visitors.by_device")} chart={charts && <Chart type="doughnut" {...charts.byDevice} pt={canvasLabel(t("visitors.by_device"))} />}>
-            <NumbersTable
-              headers={[t("visitors.device"), t("visitors.visits")]}
-              rows={stats.byDevice.map((row) => [deviceName(row.deviceClass), row.visits])}
-              labelledBy="visits-by-device-title"
-            />
-          </ChartPanel>
+          {shares.map((share) => (
+            <ChartPanel
+              key={share.id}
+              id={share.id}
+              title={share.title}
+              chart={share.chart && <Chart type="doughnut" {...share.chart} pt={canvasLabel(share.title)} />}
+            >
+              <NumbersTable headers={[share.column, t("visitors.visits")]} rows={share.rows} labelledBy={`${share.id}-title`} />
+            </ChartPanel>
+          ))}
           <ChartPanel
             id="top-pages"
             title={t("visitors.top_pages")}
             wide
             height={charts?.topPages.height}
-            chart={charts && <Chart type="bar" data={charts.topPages.data} options={charts.topPages.options} pt={canvasLabel(t("visitors.top_pages"))} />}
+            chart={
+              charts && (
+                <Chart type="bar" data={charts.topPages.data} options={charts.topPages.options} pt={canvasLabel(t("visitors.top_pages"))} />
+              )
+            }
           >
-            <NumbersTable headers={[t("visitors.page"), t("visitors.visits")]} rows={stats.topPages.map((row) => [row.path, row.visits])} labelledBy="top-pages-title" />
+            <NumbersTable
+              headers={[t("visitors.page"), t("visitors.visits")]}
+              rows={stats.topPages.map((row) => [row.path, row.visits])}
+              labelledBy="top-pages-title"
+            />
           </ChartPanel>
         </div>
       )}
@@ -184,7 +233,21 @@ export function VisitorCharts({ stats, device: serverDevice }: Props) {
   );
 }
 
-function ChartPanel({ id, title, chart, wide = false, height, children }: { id: string; title: string; chart: React.ReactNode; wide?: boolean; height?: string; children: React.ReactNode }) {
+function ChartPanel({
+  id,
+  title,
+  chart,
+  wide = false,
+  height,
+  children,
+}: {
+  id: string;
+  title: string;
+  chart: React.ReactNode;
+  wide?: boolean;
+  height?: string;
+  children: React.ReactNode;
+}) {
   const { t } = useShellT(usePageLanguage());
   const [hydrated, setHydrated] = useState(false);
   const [tableOpen, setTableOpen] = useState(false);

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { FormDefaults, FormOptions, ImagePreview } from "#app/modules/staff-content/form-data.server.ts";
 import { contentFormSchema } from "#app/modules/staff-content/form-schema.ts";
-import { contentSpec, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type ContentType, type FieldSpec } from "#app/modules/staff-content/types.ts";
-import { slugify } from "#app/modules/slug/transliterate.ts";
+import { contentSpec, type ContentSpec, type ContentTable, type ContentType, type FieldSpec } from "#app/modules/staff-content/types.ts";
+import { slugify } from "#app/platform/slug/transliterate.ts";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import type { AnyField } from "#app/components/forms/field.tsx";
 import { CheckboxField, InputField, SelectField, TextAreaField } from "#app/components/forms/fields.tsx";
@@ -12,6 +12,7 @@ import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { GalleryField, ImageField } from "./image-field.tsx";
 import { RichTextField } from "./rich-text-field.tsx";
 import { TagsField } from "./tags-field.tsx";
+import { SocialLinksFieldset } from "./social-links-fieldset.tsx";
 import { tKey, useAdminT, type AdminT } from "./use-admin-t.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
@@ -35,14 +36,36 @@ type Props = {
 };
 
 /** Fields with an explanation under their label. */
-const HINTS = new Set(["slug", "published_at", "expires_at", "position", "rejection_reason", "starts_at", "summary", "seo_title", "seo_description"]);
+const HINTS = new Set([
+  "slug",
+  "published_at",
+  "expires_at",
+  "position",
+  "rejection_reason",
+  "starts_at",
+  "summary",
+  "seo_title",
+  "seo_description",
+]);
 
-export function ContentForm({ type, defaults, lastResult, options, images, conflict, submitLabel, spec = contentSpec(type) as ContentSpec, children }: Props) {
+export function ContentForm({
+  type,
+  defaults,
+  lastResult,
+  options,
+  images,
+  conflict,
+  submitLabel,
+  spec = contentSpec(type) as ContentSpec,
+  children,
+}: Props) {
   const { t } = useAdminT();
   const schema = contentFormSchema(spec);
   const [form, fields] = useConformForm(schema, { id: `content-${type}`, lastResult, defaultValue: defaults as never });
   const field = (name: string) => fields[name] as AnyField;
-  const render = (spec: FieldSpec<ContentTable>) => <FieldView key={spec.name} spec={spec} field={field} t={t} options={options} images={images} type={type} />;
+  const render = (spec: FieldSpec<ContentTable>) => (
+    <FieldView key={spec.name} spec={spec} field={field} t={t} options={options} images={images} type={type} />
+  );
   const { key: versionKey, ...version } = getInputProps(field("version"), { type: "hidden" });
   return (
     <Form method="post" encType="multipart/form-data" className="dash-form" {...getFormProps(form)}>
@@ -91,7 +114,9 @@ type FieldViewProps = {
 
 function FieldView({ spec, field, t, options, images, type }: FieldViewProps) {
   const label = tKey(t, `admin:fields.${spec.name}`);
-  const hint = HINTS.has(spec.name) ? tKey(t, `admin:hints.${type === "reklama" && (spec.name as string) === "starts_at" ? "starts_at_now" : spec.name}`) : undefined;
+  const hint = HINTS.has(spec.name)
+    ? tKey(t, `admin:hints.${type === "reklama" && (spec.name as string) === "starts_at" ? "starts_at_now" : spec.name}`)
+    : undefined;
   switch (spec.kind) {
     case "text":
     case "textarea":
@@ -106,13 +131,15 @@ function FieldView({ spec, field, t, options, images, type }: FieldViewProps) {
               const name = `${spec.name}_${language}`;
               const languageLabel = t("admin:form.in_language", { field: label, language: tKey(t, `admin:form.language_${language}`) });
               if (spec.kind === "richtext") return <RichTextField key={name} field={field(name)} label={languageLabel} lang={language} />;
-              if (spec.kind === "textarea") return <TextAreaField key={name} field={field(name)} label={languageLabel} hint={hint} lang={language} rows={3} />;
+              if (spec.kind === "textarea")
+                return <TextAreaField key={name} field={field(name)} label={languageLabel} hint={hint} lang={language} rows={3} />;
               return <InputField key={name} field={field(name)} label={languageLabel} hint={hint} lang={language} />;
             })}
           </div>
         );
       }
-      if (spec.kind === "textarea") return <TextAreaField field={field(spec.name)} label={label} hint={hint} rows={(spec.name as string) === "description" ? 10 : 3} />;
+      if (spec.kind === "textarea")
+        return <TextAreaField field={field(spec.name)} label={label} hint={hint} rows={(spec.name as string) === "description" ? 10 : 3} />;
       if (spec.kind === "richtext") return <RichTextField field={field(spec.name)} label={label} lang="uk" />;
       return <InputField field={field(spec.name)} label={label} hint={hint} type={spec.kind} autoComplete="off" />;
     }
@@ -161,20 +188,29 @@ function FieldView({ spec, field, t, options, images, type }: FieldViewProps) {
       );
     }
     case "image":
-      return <ImageField field={field(spec.name)} file={field(`${spec.name}_file`)} remove={field(`${spec.name}_remove`)} label={label} images={images} />;
+      return (
+        <ImageField
+          field={field(spec.name)}
+          file={field(`${spec.name}_file`)}
+          remove={field(`${spec.name}_remove`)}
+          label={label}
+          images={images}
+        />
+      );
     case "gallery":
-      return <GalleryField ids={field("image_ids")} remove={field("remove_image_ids")} file={field("images_file")} label={label} images={images} />;
+      return (
+        <GalleryField
+          ids={field("image_ids")}
+          remove={field("remove_image_ids")}
+          file={field("images_file")}
+          label={label}
+          images={images}
+        />
+      );
     case "tags":
       return <TagsField ids={field("tag_ids")} names={field("new_tags")} tags={options.tags} />;
     case "social":
-      return (
-        <fieldset className="dash-social">
-          <legend>{label}</legend>
-          {SOCIAL_NETWORKS.map((network) => (
-            <InputField key={network} field={field(`social_${network}`)} label={tKey(t, `admin:social.${network}`)} type="url" placeholder="https://" />
-          ))}
-        </fieldset>
-      );
+      return <SocialLinksFieldset legend={label} field={field} />;
     case "slug": {
       const spec = contentSpec(type) as ContentSpec;
       const title = field(spec.title.uk).value;

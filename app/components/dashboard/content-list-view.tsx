@@ -56,7 +56,11 @@ export function ContentListView({ data }: { data: ContentListData }) {
           {t("admin:list.view_trash")}
         </Link>
       </nav>
-      <ListFilters query={query} filters={data.filters} authorLabel={t(type === "advertisements" ? "admin:list.col_owner" : "admin:list.col_author")} />
+      <ListFilters
+        query={query}
+        filters={data.filters}
+        authorLabel={t(type === "advertisements" ? "admin:list.col_owner" : "admin:list.col_author")}
+      />
       <BulkBar query={query} actions={data.bulkActions} total={data.total} />
       {/* A native table (PrimeReact's DataTable put ARIA roles on native cells); it scrolls
           inside its own box if the column is still too narrow, never the page. */}
@@ -94,7 +98,13 @@ export function ContentListView({ data }: { data: ContentListData }) {
               rows.map((row: Row) => (
                 <tr key={row.id}>
                   <td className="dash-table__select">
-                    <input type="checkbox" name="ids" value={row.id} form="bulk-form" aria-label={t("admin:list.select_row", { title: row.title })} />
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={row.id}
+                      form="bulk-form"
+                      aria-label={t("admin:list.select_row", { title: row.title })}
+                    />
                   </td>
                   <td className="dash-table__main">
                     <LocalizedLink to={row.editPath} className="dash-table__title">
@@ -110,9 +120,11 @@ export function ContentListView({ data }: { data: ContentListData }) {
                   <td data-label={label.status}>
                     <StatusBadge status={row.status} scheduled={row.scheduled} />
                   </td>
-                  {data.filters.categories ? <td className="dash-table__optional" data-label={label.category}>
+                  {data.filters.categories ? (
+                    <td className="dash-table__optional" data-label={label.category}>
                       {row.category ?? "—"}
-                    </td> : null}
+                    </td>
+                  ) : null}
                   <td className="dash-table__optional" data-label={label.author}>
                     {row.author ?? "—"}
                   </td>

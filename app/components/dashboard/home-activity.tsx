@@ -3,20 +3,32 @@ import type { HomeActivity } from "#app/modules/moderation/home.server.ts";
 import { useSubmissionsT } from "#app/components/submissions/use-submissions-t.ts";
 import { tKey, useAdminT } from "./use-admin-t.ts";
 
+/** One queue on the dashboard home: how many wait (null: not the user's to work on), the page, and the words for the count. */
+type Queue = { count: number | null; to: string; label: (count: number) => string };
+
 /** The dashboard home's work queue and recent history. */
 export function HomeActivityView({ activity }: { activity: HomeActivity }) {
   const { t } = useAdminT();
   const { t: submissionsT } = useSubmissionsT();
+  const moderation = "/dashboard/advertisements/moderation";
+  const queues: Queue[] = [
+    { count: activity.pendingAdverts, to: moderation, label: (count) => t("admin:home.pending", { count }) },
+    { count: activity.pendingSubmissions, to: moderation, label: (count) => submissionsT("submissions:home.pending", { count }) },
+    { count: activity.openReports, to: "/dashboard/reports", label: (count) => t("admin:home.reports", { count }) },
+  ];
   return (
     <>
       <section aria-labelledby="queue-heading" className="home-section">
         <h2 id="queue-heading">{t("admin:home.queue")}</h2>
         <div className="dash-home-grid">
-          {activity.pendingAdverts !== null ? <QueueStat count={activity.pendingAdverts} to="/dashboard/advertisements/moderation" label={t("admin:home.pending", { count: activity.pendingAdverts })} /> : null}
-          {activity.pendingSubmissions !== null ? (
-            <QueueStat count={activity.pendingSubmissions} to="/dashboard/advertisements/moderation" label={submissionsT("submissions:home.pending", { count: activity.pendingSubmissions })} />
-          ) : null}
-          {activity.openReports !== null ? <QueueStat count={activity.openReports} to="/dashboard/reports" label={t("admin:home.reports", { count: activity.openReports })} /> : null}
+          {queues.map(({ count, to, label }, index) =>
+            count === null ? null : (
+              <div key={index} className="panel">
+                <p className="dash-home-stat">{count}</p>
+                <LocalizedLink to={to}>{label(count)}</LocalizedLink>
+              </div>
+            ),
+          )}
         </div>
       </section>
       <section aria-labelledby="latest-heading" className="home-section">
@@ -30,7 +42,9 @@ export function HomeActivityView({ activity }: { activity: HomeActivity }) {
                 <strong>{tKey(t, `admin:audit.actions.${entry.action}`, { defaultValue: entry.action })}</strong>
                 {" · "}
                 {entry.path ? (
-                  <LocalizedLink to={entry.path}>{tKey(t, `admin:home.entity.${entry.entityType}`, { defaultValue: entry.entityType, id: entry.entityId })}</LocalizedLink>
+                  <LocalizedLink to={entry.path}>
+                    {tKey(t, `admin:home.entity.${entry.entityType}`, { defaultValue: entry.entityType, id: entry.entityId })}
+                  </LocalizedLink>
                 ) : (
                   tKey(t, `admin:home.entity.${entry.entityType}`, { defaultValue: entry.entityType, id: entry.entityId })
                 )}
@@ -44,15 +58,5 @@ export function HomeActivityView({ activity }: { activity: HomeActivity }) {
         )}
       </section>
     </>
-  );
-}
-
-/** One queue on the dashboard home: how many wait, and the link to them. */
-function QueueStat({ count, to, label }: { count: number; to: string; label: string }) {
-  return (
-    <div className="panel">
-      <p className="dash-home-stat">{count}</p>
-      <LocalizedLink to={to}>{label}</LocalizedLink>
-    </div>
   );
 }

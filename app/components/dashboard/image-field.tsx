@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { imageSrcSet, imageUrlFor } from "#app/modules/images/urls.ts";
+import { imageSrcSet, imageUrlFor } from "#app/platform/images/urls.ts";
 import type { ImagePreview } from "#app/modules/staff-content/form-data.server.ts";
 import { Field, type AnyField } from "#app/components/forms/field.tsx";
 import { CheckboxField } from "#app/components/forms/fields.tsx";
@@ -7,12 +7,15 @@ import { useAdminT } from "./use-admin-t.ts";
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 
+/** What both image inputs take besides the ids they keep: the file input, the remove box(es), and the previews by id. */
+type ImageInputProps = { file: AnyField; remove: AnyField; label: string; images: Record<number, ImagePreview> };
+
 /**
  * One image of an item (cover, logo): the current one shown, a file to replace it, a box to
  * remove it. The current image is a hidden id, so a form returned with errors keeps an
  * image uploaded with it.
  */
-export function ImageField({ field, file, remove, label, images }: { field: AnyField; file: AnyField; remove: AnyField; label: string; images: Record<number, ImagePreview> }) {
+export function ImageField({ field, file, remove, label, images }: ImageInputProps & { field: AnyField }) {
   const { t } = useAdminT();
   const currentId = Number(field.value);
   const current = Number.isFinite(currentId) ? images[currentId] : undefined;
@@ -23,7 +26,13 @@ export function ImageField({ field, file, remove, label, images }: { field: AnyF
       <input key={key} {...hidden} />
       {current ? (
         <div className="dash-image__current">
-          <img src={imageUrlFor(current, 320)} srcSet={imageSrcSet(current.key, current.variants)} sizes="12rem" alt={current.alt ?? ""} width={192} />
+          <img
+            src={imageUrlFor(current, 320)}
+            srcSet={imageSrcSet(current.key, current.variants)}
+            sizes="12rem"
+            alt={current.alt ?? ""}
+            width={192}
+          />
           <CheckboxField field={remove} label={t("admin:image.remove")} />
         </div>
       ) : (
@@ -37,9 +46,12 @@ export function ImageField({ field, file, remove, label, images }: { field: AnyF
 }
 
 /** Advert photos: the current ones with a remove box each, and files to add. */
-export function GalleryField({ ids, remove, file, label, images }: { ids: AnyField; remove: AnyField; file: AnyField; label: string; images: Record<number, ImagePreview> }) {
+export function GalleryField({ ids, remove, file, label, images }: ImageInputProps & { ids: AnyField }) {
   const { t } = useAdminT();
-  const values = ([] as unknown[]).concat(ids.value ?? []).map(Number).filter((id) => images[id]);
+  const values = ([] as unknown[])
+    .concat(ids.value ?? [])
+    .map(Number)
+    .filter((id) => images[id]);
   const removed = new Set(([] as unknown[]).concat(remove.value ?? []).map(Number));
   return (
     <fieldset className="dash-image">

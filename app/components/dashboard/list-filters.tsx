@@ -23,6 +23,11 @@ export function ListFilters({ query, filters, authorLabel }: { query: ListQuery;
     ),
   }));
   const authors = filters.authors.map((author) => ({ value: author.id, label: author.label }));
+  const selects = [
+    { name: "status", label: t("admin:list.col_status"), value: query.status, options: statuses },
+    ...(categories ? [{ name: "category", label: t("admin:list.col_category"), value: query.category, options: categories }] : []),
+    { name: "author", label: authorLabel, value: query.author, options: authors },
+  ];
   return (
     <SearchFilters
       id="filter-q"
@@ -41,11 +46,18 @@ export function ListFilters({ query, filters, authorLabel }: { query: ListQuery;
         </Link>
       }
     >
-      <FilterSelect className="field" id="filter-status" name="status" label={t("admin:list.col_status")} anyLabel={any} defaultValue={query.status ?? ""} options={statuses} />
-      {categories ? (
-        <FilterSelect className="field" id="filter-category" name="category" label={t("admin:list.col_category")} anyLabel={any} defaultValue={query.category ? String(query.category) : ""} options={categories} />
-      ) : null}
-      <FilterSelect className="field" id="filter-author" name="author" label={authorLabel} anyLabel={any} defaultValue={query.author ? String(query.author) : ""} options={authors} />
+      {selects.map((select) => (
+        <FilterSelect
+          key={select.name}
+          className="field"
+          id={`filter-${select.name}`}
+          name={select.name}
+          label={select.label}
+          anyLabel={any}
+          defaultValue={select.value === undefined ? "" : String(select.value)}
+          options={select.options}
+        />
+      ))}
     </SearchFilters>
   );
 }

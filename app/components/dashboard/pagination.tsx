@@ -2,7 +2,17 @@ import { PageLinks } from "#app/components/page-links.tsx";
 import { useAdminT } from "./use-admin-t.ts";
 
 /** Page links of a dashboard list (plain links: the page number is part of the URL). */
-export function Pagination({ page: wanted, pages, total, hrefFor }: { page: number; pages: number; total: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page: wanted,
+  pages,
+  total,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  hrefFor: (page: number) => string;
+}) {
   const { t } = useAdminT();
   const page = Math.min(wanted, pages);
   return (

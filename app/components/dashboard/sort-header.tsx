@@ -16,7 +16,9 @@ export function SortHeader({ query, sort, label }: { query: ListQuery; sort: Sor
     <Link to={listSearch(query, { sort, dir, page: 1 })} className="sort-link" preventScrollReset>
       {label}
       <span aria-hidden="true">{arrow}</span>
-      {active ? <span className="visually-hidden">{` (${t(query.dir === "asc" ? "admin:list.sorted_asc" : "admin:list.sorted_desc")})`}</span> : null}
+      {active ? (
+        <span className="visually-hidden">{` (${t(query.dir === "asc" ? "admin:list.sorted_asc" : "admin:list.sorted_desc")})`}</span>
+      ) : null}
     </Link>
   );
 }

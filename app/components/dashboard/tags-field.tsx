@@ -21,7 +21,15 @@ export function TagsField({ ids, names, tags }: { ids: AnyField; names: AnyField
         </ul>
       ) : null}
       <Field field={names} label={t("admin:tags.new_tags")} hint={t("admin:tags.new_tags_hint")}>
-        {(control) => <input {...control} name={names.name} type="text" defaultValue={typeof names.initialValue === "string" ? names.initialValue : ""} autoComplete="off" />}
+        {(control) => (
+          <input
+            {...control}
+            name={names.name}
+            type="text"
+            defaultValue={typeof names.initialValue === "string" ? names.initialValue : ""}
+            autoComplete="off"
+          />
+        )}
       </Field>
     </fieldset>
   );

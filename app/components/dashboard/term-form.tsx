@@ -48,8 +48,16 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="dash-bilingual">
-        <InputField field={field("name_uk")} label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_uk") })} lang="uk" />
-        <InputField field={field("name_en")} label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_en") })} lang="en" />
+        <InputField
+          field={field("name_uk")}
+          label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_uk") })}
+          lang="uk"
+        />
+        <InputField
+          field={field("name_en")}
+          label={t("admin:form.in_language", { field: t("admin:fields.name"), language: t("admin:form.language_en") })}
+          lang="en"
+        />
       </div>
       <InputField field={field("slug")} label={t("admin:fields.slug")} hint={t("admin:hints.term_slug")} />
       {parents ? (
@@ -57,7 +65,9 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
           field={field("parent_id")}
           label={t("admin:categories.parent")}
           empty={t("admin:categories.no_parent")}
-          options={parents.filter((parent) => parent.id !== id).map((parent) => ({ value: String(parent.id), label: parent.label, depth: parent.depth }))}
+          options={parents
+            .filter((parent) => parent.id !== id)
+            .map((parent) => ({ value: String(parent.id), label: parent.label, depth: parent.depth }))}
         />
       ) : null}
       <SubmitRow>{submitLabel}</SubmitRow>
@@ -68,22 +78,56 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
 type TermRow = { id: number; slug: string; name_uk: string; name_en: string | null; uses: number };
 
 /** A tag or location in its editor's list: names, slug and uses, opening to its rename form (and `children`). */
-export function TermDetails({ formPrefix, term, note, reply, children }: { formPrefix: string; term: TermRow; note?: string; reply?: TermReply | null; children?: ReactNode }) {
+export function TermDetails({
+  formPrefix,
+  term,
+  note,
+  reply,
+  children,
+}: {
+  formPrefix: string;
+  term: TermRow;
+  note?: string;
+  reply?: TermReply | null;
+  children?: ReactNode;
+}) {
   const { t } = useAdminT();
   return (
     <details>
       <summary>
         <strong>{term.name_uk}</strong>
-        {term.name_en ? <span lang="en"> / {term.name_en}</span> : null} <span className="dash-table__sub">/{term.slug} · {t("admin:tags.uses", { count: term.uses })}{note}</span>
+        {term.name_en ? <span lang="en"> / {term.name_en}</span> : null}{" "}
+        <span className="dash-table__sub">
+          /{term.slug} · {t("admin:tags.uses", { count: term.uses })}
+          {note}
+        </span>
       </summary>
-      <TermForm formId={`${formPrefix}-${term.id}`} intent="rename" id={term.id} defaults={term} reply={reply} submitLabel={t("admin:form.save")} compact />
+      <TermForm
+        formId={`${formPrefix}-${term.id}`}
+        intent="rename"
+        id={term.id}
+        defaults={term}
+        reply={reply}
+        submitLabel={t("admin:form.save")}
+        compact
+      />
       {children}
     </details>
   );
 }
 
 /** The panel under a taxonomy list that adds one more term (`formPrefix`-new); categories also pass `parents`. */
-export function NewTermPanel({ formPrefix, title, reply, parents }: { formPrefix: string; title: string; reply?: TermReply | null; parents?: Choice[] }) {
+export function NewTermPanel({
+  formPrefix,
+  title,
+  reply,
+  parents,
+}: {
+  formPrefix: string;
+  title: string;
+  reply?: TermReply | null;
+  parents?: Choice[];
+}) {
   const { t } = useAdminT();
   return (
     <section className="panel" aria-labelledby={`new-${formPrefix}`}>

@@ -130,5 +130,10 @@ export function selectProps(field: FieldState, { placeholder = false }: { placeh
 
 export function textareaProps(field: FieldState) {
   const initial = field.initialValue;
-  return { ...controlProps(field), minLength: field.minLength, maxLength: field.maxLength, defaultValue: initial == null ? undefined : String(initial) };
+  return {
+    ...controlProps(field),
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    defaultValue: initial == null ? undefined : String(initial),
+  };
 }

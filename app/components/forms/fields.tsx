@@ -14,7 +14,12 @@ export function InputField({
   placeholder,
   autoComplete = "off",
   step,
-}: Common & { type?: "text" | "url" | "email" | "tel" | "password" | "number"; placeholder?: string; autoComplete?: string; step?: string }) {
+}: Common & {
+  type?: "text" | "url" | "email" | "tel" | "password" | "number";
+  placeholder?: string;
+  autoComplete?: string;
+  step?: string;
+}) {
   return (
     <Field field={field} label={label} hint={hint}>
       {(control) => (

@@ -23,7 +23,10 @@ type Options<Schema extends $ZodType> = {
  * server will (constraint attributes before hydration, zod after), and without JS the
  * server's reply in `lastResult` shows the same messages.
  */
-export function useConformForm<Schema extends $ZodType>(schema: Schema, { id, lastResult, defaultValue, validateOn = "blur", constraintSchema = schema }: Options<Schema>) {
+export function useConformForm<Schema extends $ZodType>(
+  schema: Schema,
+  { id, lastResult, defaultValue, validateOn = "blur", constraintSchema = schema }: Options<Schema>,
+) {
   return useForm<Values<Schema>, output<Schema>, string[]>({
     id,
     lastResult: lastResult ?? undefined,

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useRef, useState, type FormEvent, type FocusEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type FocusEvent } from "react";
 import { formStates, type FormConstraint } from "./use-server-checked-form.ts";
 
 /** Messages by field name ("" for the whole form), as conform's `submission.error` has them. */
@@ -41,7 +41,11 @@ export function useLazyValidatedForm({ id, lastResult, constraint, defaultValue 
   const focusFirstError = useRef(false);
 
   const errors: FormErrors = checked && checked.after === lastResult ? checked.errors : (lastResult?.error ?? {});
-  const initial = (lastResult ? (lastResult.initialValue ?? {}) : Object.fromEntries(Object.entries(defaultValue).map(([name, value]) => [name, serialize(value)]))) as Record<string, unknown>;
+  const initial = (
+    lastResult
+      ? (lastResult.initialValue ?? {})
+      : Object.fromEntries(Object.entries(defaultValue).map(([name, value]) => [name, serialize(value)]))
+  ) as Record<string, unknown>;
 
   const load = () => {
     loading.current ??= loadValidator().then(
@@ -49,6 +53,14 @@ export function useLazyValidatedForm({ id, lastResult, constraint, defaultValue 
       () => void (loading.current = null),
     );
   };
+
+  // Focused before the form hydrated (on a page that loads it later, deferred.tsx): the checks
+  // load as that focus would have loaded them.
+  useEffect(() => {
+    if (document.getElementById(id)?.contains(document.activeElement)) load();
+    // Once, when the form hydrates.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /** Runs the check and shows its messages for `names` (every field when "all"). */
   const check = (form: HTMLFormElement, names: Iterable<string> | "all"): boolean => {
@@ -61,7 +73,8 @@ export function useLazyValidatedForm({ id, lastResult, constraint, defaultValue 
     return !Object.values(found).some((list) => list?.length);
   };
 
-  const nameOf = (target: EventTarget) => (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ? target.name : "");
+  const nameOf = (target: EventTarget) =>
+    target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ? target.name : "";
 
   const formProps = {
     id,

@@ -2,7 +2,19 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { FieldState } from "./field.tsx";
 
 /** What a loader sends from `getZodConstraint(schema)`: HTML constraint attributes per field. */
-export type FormConstraint = Record<string, { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; multiple?: boolean; pattern?: string }>;
+export type FormConstraint = Record<
+  string,
+  {
+    required?: boolean;
+    minLength?: number;
+    maxLength?: number;
+    min?: string | number;
+    max?: string | number;
+    step?: string | number;
+    multiple?: boolean;
+    pattern?: string;
+  }
+>;
 
 export type ServerCheckedForm = { id: string; errorId: string; errors: string[] | undefined };
 
@@ -13,7 +25,15 @@ export type ServerCheckedForm = { id: string; errorId: string; errors: string[] 
  * parses), and every submit gets the server's localized messages in `lastResult` (conform's
  * reply), with JS as without. Ids follow conform's (`signin-email`, `signin-email-error`).
  */
-export function useServerCheckedForm({ id, lastResult, constraint }: { id: string; lastResult?: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
+export function useServerCheckedForm({
+  id,
+  lastResult,
+  constraint,
+}: {
+  id: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  constraint: FormConstraint;
+}) {
   const { form, fields } = formStates(id, constraint, lastResult?.error ?? {}, (lastResult?.initialValue ?? {}) as Record<string, unknown>);
   return [form, fields] as const;
 }
@@ -21,12 +41,18 @@ export function useServerCheckedForm({ id, lastResult, constraint }: { id: strin
 /** `fields.rent` of conform's payload `{ fields: { rent } }` (a reply's initial values are nested by the names' dots). */
 function nested(initial: Record<string, unknown>, name: string): unknown {
   let value: unknown = initial;
-  for (const part of name.split(".")) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  for (const part of name.split("."))
+    value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
   return value;
 }
 
 /** The form's and each field's state with conform's ids (`<form>-<field>`, `…-error`), without conform. */
-export function formStates(id: string, constraint: FormConstraint, errors: Record<string, string[] | null | undefined>, initial: Record<string, unknown>) {
+export function formStates(
+  id: string,
+  constraint: FormConstraint,
+  errors: Record<string, string[] | null | undefined>,
+  initial: Record<string, unknown>,
+) {
   const form: ServerCheckedForm = { id, errorId: `${id}-error`, errors: errors[""] ?? undefined };
   const field = (name: string): FieldState => ({
     ...constraint[name],

@@ -24,7 +24,11 @@ function labelled(props: Record<string, unknown>): boolean {
 export default function createLucideIcon(icon: IconData) {
   const width = icon.size ?? icon.width ?? 24;
   const height = icon.size ?? icon.height ?? 24;
-  const baseClass = mergeClasses("lucide", icon.name ? `lucide-${icon.name}` : undefined, ...(icon.aliases ?? []).map((alias) => (alias.trim() ? `lucide-${alias}` : undefined)));
+  const baseClass = mergeClasses(
+    "lucide",
+    icon.name ? `lucide-${icon.name}` : undefined,
+    ...(icon.aliases ?? []).map((alias) => (alias.trim() ? `lucide-${alias}` : undefined)),
+  );
   // Per icon, not per render: an icon's class list (the app passes a few fixed classNames) and
   // its shapes, whose elements React may reuse. Splitting and merging classes on every icon of
   // every page was 1-2 % of an uncached page's CPU.

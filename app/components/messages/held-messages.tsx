@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
+import { IntentSubmit } from "#app/components/forms/intent-button.tsx";
 
 export type HeldGroupView = { id: number; senderName: string | null; body: string; count: number; sellers: number; latest: string };
 
@@ -29,12 +30,10 @@ export function HeldMessages({ groups, total }: { groups: HeldGroupView[]; total
               <p className="dash-evidence__text">{group.body}</p>
               <Form method="post" className="dash-row-actions">
                 <input type="hidden" name="message" value={group.id} />
-                <button type="submit" name="intent" value="release_held" className="button">
-                  {t("admin:reports.held_release")}
-                </button>
-                <button type="submit" name="intent" value="discard_held" className="button button--danger">
+                <IntentSubmit intent="release_held">{t("admin:reports.held_release")}</IntentSubmit>
+                <IntentSubmit intent="discard_held" variant="danger">
                   {t("admin:reports.held_discard")}
-                </button>
+                </IntentSubmit>
               </Form>
             </article>
           </li>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
@@ -12,15 +13,51 @@ const constraint: FormConstraint = { body: { required: true, maxLength: MESSAGE_
 /**
  * The message form of the cabinet's pages: a first message about an advert (`advertId`) or a
  * reply in a thread. The server checks it; on a refusal the text comes back in the field.
+ * `party`: the seller's hint leaves out the buyer's one about the email address.
+ * `lastSent`: the id of the user's newest message in the thread. A sent reply redirects to the
+ * same page, which with JS keeps the form and its text: when the id changes the form is emptied,
+ * so the text is not sent twice.
  */
-export function MessageForm({ id, advertId, lastResult, label, submit }: { id: string; advertId?: number; lastResult?: SubmissionResult<string[]> | null; label: string; submit: string }) {
+export function MessageForm({
+  id,
+  advertId,
+  lastResult,
+  label,
+  submit,
+  party = "buyer",
+  lastSent,
+}: {
+  id: string;
+  advertId?: number;
+  lastResult?: SubmissionResult<string[]> | null;
+  label: string;
+  submit: string;
+  party?: "buyer" | "seller";
+  lastSent?: number | null;
+}) {
   const { t } = useAccountT();
   const [form, fields] = useServerCheckedForm({ id, lastResult, constraint });
+  const element = useRef<HTMLFormElement>(null);
+  const sent = useRef(lastSent);
+  useEffect(() => {
+    if (sent.current === lastSent) return;
+    sent.current = lastSent;
+    element.current?.reset();
+  }, [lastSent]);
   return (
-    <Form method="post" className="form message-form" {...serverCheckedFormProps(form)}>
+    <Form ref={element} method="post" className="form message-form" {...serverCheckedFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      {advertId === undefined ? <input type="hidden" name="intent" value="reply" /> : <input type="hidden" name="advert" value={advertId} />}
-      <TextAreaField field={fields.body} label={label} hint={t("cabinet:messages.form.hint", { max: MESSAGE_MAX_LENGTH })} rows={4} />
+      {advertId === undefined ? (
+        <input type="hidden" name="intent" value="reply" />
+      ) : (
+        <input type="hidden" name="advert" value={advertId} />
+      )}
+      <TextAreaField
+        field={fields.body}
+        label={label}
+        hint={t(party === "seller" ? "cabinet:messages.form.hint_seller" : "cabinet:messages.form.hint", { max: MESSAGE_MAX_LENGTH })}
+        rows={4}
+      />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor={`${id}-website`}>{t("cabinet:messages.form.honeypot")}</label>
         <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />

@@ -10,13 +10,17 @@ import type { MessageStatus } from "#app/modules/messages/conversations.server.t
 /**
  * The header's link to the inbox with the unread count. With JS the count follows new messages
  * within seconds (any process answers: the state is in the database), and an open inbox or
- * thread reloads its data when a message arrives.
+ * thread reloads its data when a message arrives. With `menu`, the count for the menu's button:
+ * on a phone the link is inside the closed menu.
  */
-export default function UnreadMessagesLinkView() {
+export default function UnreadMessagesLinkView({ menu }: { menu?: boolean }) {
   const { t } = useAccountT();
-  const initial = useRootData()?.messages ?? null;
-  const status = useMessageStatus(initial);
+  const status = useMessageStatus(!menu);
   if (!status) return null;
+  if (menu)
+    return status.unread > 0 ? (
+      <MenuBadge unread={status.unread} label={t("cabinet:messages.menu_unread", { count: status.unread })} />
+    ) : null;
   const label = status.unread > 0 ? t("cabinet:messages.header_unread", { count: status.unread }) : t("cabinet:messages.title");
   return (
     <LocalizedLink to="/cabinet/messages" className="account-menu__link account-menu__messages" aria-label={label} title={label}>
@@ -31,37 +35,71 @@ export default function UnreadMessagesLinkView() {
   );
 }
 
-function useMessageStatus(initial: MessageStatus | null): MessageStatus | null {
+/** The menu button's name says it too: "Menu (2 unread conversations)". */
+function MenuBadge({ unread, label }: { unread: number; label: string }) {
+  return (
+    <>
+      <span className="site-menu__badge" aria-hidden="true">
+        {unread}
+      </span>
+      <span className="visually-hidden">{`(${label})`}</span>
+    </>
+  );
+}
+
+type Watcher = (next: MessageStatus, previous: MessageStatus | null) => void;
+
+// One poll for the page, however many parts show the status (the inbox link, the menu's button).
+const shared: { latest: MessageStatus | null; watchers: Set<Watcher>; poll?: { stop?: () => void; cancelled: boolean } } = {
+  latest: null,
+  watchers: new Set(),
+};
+
+function watchStatus(watcher: Watcher): () => void {
+  shared.watchers.add(watcher);
+  if (!shared.poll) {
+    const poll: { stop?: () => void; cancelled: boolean } = { cancelled: false };
+    shared.poll = poll;
+    void import("./message-status-poll.ts").then(({ pollMessageStatus }) => {
+      if (poll.cancelled) return;
+      poll.stop = pollMessageStatus((next) => {
+        const previous = shared.latest;
+        shared.latest = next;
+        for (const each of shared.watchers) each(next, previous);
+      });
+    });
+  }
+  return () => {
+    shared.watchers.delete(watcher);
+    if (shared.watchers.size > 0 || !shared.poll) return;
+    shared.poll.cancelled = true;
+    shared.poll.stop?.();
+    shared.poll = undefined;
+  };
+}
+
+/** The signed-in user's message status: the root data's, then each change the poll reports. */
+function useMessageStatus(reloadsMessagesPage: boolean): MessageStatus | null {
+  const initial = useRootData()?.messages ?? null;
   const [status, setStatus] = useState(initial);
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
-  const latest = useRef({ status: initial, revalidate: revalidator.revalidate, onMessagesPage: false });
-  latest.current.revalidate = revalidator.revalidate;
-  latest.current.onMessagesPage = stripLocale(pathname).startsWith("/cabinet/messages");
+  const page = useRef({ revalidate: revalidator.revalidate, onMessagesPage: false });
+  page.current.revalidate = revalidator.revalidate;
+  page.current.onMessagesPage = reloadsMessagesPage && stripLocale(pathname).startsWith("/cabinet/messages");
   // A navigation reloaded the root data: that is the newest word.
   useEffect(() => {
-    latest.current.status = initial;
+    shared.latest = initial;
     setStatus(initial);
   }, [initial]);
 
   const signedIn = initial !== null;
   useEffect(() => {
     if (!signedIn) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import("./message-status-poll.ts").then(({ pollMessageStatus }) => {
-      if (cancelled) return;
-      stop = pollMessageStatus((next) => {
-        const previous = latest.current.status;
-        latest.current.status = next;
-        setStatus(next);
-        if (previous && next.latest !== previous.latest && latest.current.onMessagesPage) void latest.current.revalidate();
-      });
+    return watchStatus((next, previous) => {
+      setStatus(next);
+      if (previous && next.latest !== previous.latest && page.current.onMessagesPage) void page.current.revalidate();
     });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
   }, [signedIn]);
   return status;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { sendBeacon } from "#app/modules/analytics/fetch-retry.ts";
+import { sendBeacon } from "#app/platform/http/beacon.ts";
 import type { HeartbeatPayload, VisitPayload } from "#app/modules/analytics/payloads.ts";
-import { watchForNewBuilds } from "#app/modules/build-info/new-build.ts";
+import { watchForNewBuilds } from "#app/platform/build-info/watch-builds.ts";
 
 /** The heartbeat interval (docs/product.md#the-shell). */
 export const HEARTBEAT_INTERVAL_MS = 60_000;

@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
 import { usePageLanguage, useT } from "#app/hooks/use-t.ts";
 import { dynamicKey } from "#app/i18n/translate.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";

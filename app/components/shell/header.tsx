@@ -1,21 +1,42 @@
-import { Menu, Moon, Sun } from "lucide-react";
+import { Menu } from "#app/components/icons/shell-icons.tsx";
 import { useEffect, useRef } from "react";
-import { Form, useLocation } from "react-router";
-import { LOCALES, switchLocalePath, type LocaleCode } from "#app/i18n/locales.ts";
+import { useLocation } from "react-router";
 import { dynamicKey } from "#app/i18n/translate.ts";
-import { useLocale, useT } from "#app/hooks/use-t.ts";
+import { useT } from "#app/hooks/use-t.ts";
 import { LocalizedLink, LocalizedNavLink } from "#app/components/localized-link.tsx";
-import { HeaderSearch } from "#app/components/content/header-search.tsx";
 import { Logo } from "./logo.tsx";
 import { NAV_SECTIONS } from "./nav-sections.ts";
+import { firstInteraction, deferred } from "#app/components/deferred.tsx";
+
+// The theme toggle (a form post), the search (a GET form) and the language switch (a plain
+// link through /set-locale) work as plain HTML: their code comes when the browser is idle or
+// the visitor first acts. The sections' links and the menu stay in the first load: a click on
+// them right after the page loads is a client navigation.
+const parts = () => import("./shell-parts.tsx");
+const ThemeToggle = deferred(() => parts().then((module) => ({ default: module.ThemeToggle })), firstInteraction);
+const HeaderSearch = deferred(() => parts().then((module) => ({ default: module.HeaderSearch })), firstInteraction);
+const LanguageSwitcher = deferred(() => parts().then((module) => ({ default: module.LanguageSwitcher })), firstInteraction);
 
 /**
  * The site header. Wide screens show everything in two rows (brand and tools, then the
  * sections); on phones the sections, search, language and account live in a `<details>`
  * menu, which opens without JS and is a native disclosure for keyboards and screen readers.
  * On wide screens the same `<details>` is laid out flat by CSS (`::details-content`).
+ * `menuBadge` goes on the menu's button: what the closed menu holds that wants attention.
  */
-export function Header({ siteName, shortName, theme, account }: { siteName: string; shortName: string; theme: "light" | "dark"; account?: React.ReactNode }) {
+export function Header({
+  siteName,
+  shortName,
+  theme,
+  account,
+  menuBadge,
+}: {
+  siteName: string;
+  shortName: string;
+  theme: "light" | "dark";
+  account?: React.ReactNode;
+  menuBadge?: React.ReactNode;
+}) {
   const { t } = useT();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
@@ -56,6 +77,7 @@ export function Header({ siteName, shortName, theme, account }: { siteName: stri
           <summary className="icon-button site-menu__toggle">
             <Menu aria-hidden="true" size={20} />
             <span>{t("header.menu")}</span>
+            {menuBadge}
           </summary>
           <div className="site-menu__panel">
             <div className="site-header__tools">
@@ -76,47 +98,5 @@ export function Header({ siteName, shortName, theme, account }: { siteName: stri
         </details>
       </div>
     </header>
-  );
-}
-
-function LanguageSwitcher() {
-  const { t } = useT();
-  const current = useLocale();
-  const { pathname, search } = useLocation();
-  const other: LocaleCode = current === "ua" ? "us" : "ua";
-  const target = switchLocalePath(pathname, other) + search;
-  // A plain link through /set-locale so the choice is remembered in the cookie, JS or not.
-  // Named by the language in that language; where the bar is tight CSS shows the short form,
-  // and the full name stays the link's accessible name.
-  return (
-    <a
-      className="language-switch"
-      href={`/set-locale/${other}?to=${encodeURIComponent(target)}`}
-      hrefLang={LOCALES[other].language}
-      lang={LOCALES[other].language}
-      rel="alternate nofollow"
-      title={t("header.switch_language")}
-    >
-      <span className="language-switch__long">{LOCALES[other].name}</span>
-      <span className="language-switch__short" aria-hidden="true">
-        {LOCALES[other].short}
-      </span>
-    </a>
-  );
-}
-
-function ThemeToggle({ theme }: { theme: "light" | "dark" }) {
-  const { t } = useT();
-  const { pathname, search } = useLocation();
-  const next = theme === "dark" ? "light" : "dark";
-  const Icon = next === "dark" ? Moon : Sun;
-  return (
-    <Form method="post" action="/set-theme" className="theme-toggle" preventScrollReset>
-      <input type="hidden" name="theme" value={next} />
-      <input type="hidden" name="returnTo" value={pathname + search} />
-      <button type="submit" className="icon-button" aria-label={t(next === "dark" ? "theme.to_dark" : "theme.to_light")}>
-        <Icon aria-hidden="true" size={20} />
-      </button>
-    </Form>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { checkForNewBuild } from "#app/modules/build-info/new-build.ts";
-import { unloadedRoutesFor, type ManifestRoute } from "#app/modules/build-info/route-modules.ts";
+import { checkForNewBuild } from "#app/platform/build-info/new-build.ts";
+import { loadNavigationGuard } from "#app/platform/build-info/navigation-instrumentation.ts";
+import { unloadedRoutesFor, type ManifestRoute } from "#app/platform/build-info/route-modules.ts";
 import { createTaskQueue, MAX_PRELOAD_TASKS, PREFETCH_DELAY_MS, prefetchAllowed, type ConnectionInfo } from "./prefetch-queue.ts";
 
 // Likely next pages: the header's sections and the links that scroll into view. Their route
 // modules are preloaded (code only: loaders may count views and their data ages quickly).
+// The navigation guard's code comes now too (not with save-data), so the first client navigation need not fetch it.
 
 const queue = createTaskQueue(MAX_PRELOAD_TASKS);
 const queued = new Set<string>();
@@ -55,6 +57,11 @@ async function consider(anchor: HTMLAnchorElement) {
 
 export default function Prefetcher() {
   const { pathname } = useLocation();
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+    // Save-data fetches nothing ahead: the guard then comes with the first client navigation.
+    if (prefetchAllowed(connection)) void loadNavigationGuard();
+  }, []);
   useEffect(() => {
     const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
     if (!prefetchAllowed(connection)) return;

@@ -1,46 +1,51 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { useT } from "#app/hooks/use-t.ts";
-
-type ToastSeverity = "info" | "success" | "warn" | "error" | "secondary" | "contrast";
-export type ToastMessage = { id: string; severity: ToastSeverity; text: string; group?: string; life?: number };
+import { receiveToasts, type ToastMessage } from "./toast-queue.ts";
 
 const DEFAULT_LIFE_MS = 5000;
 
 /**
- * Toasts (docs/product.md#the-shell): bottom right, closed by the user, by the end of their lifetime or by group
- * removal; the timer pauses while hovered and restarts when the pointer leaves.
- * Without JS the same messages render as a plain notice in the page flow.
+ * Flash toasts this tab has shown. The root's loader data keeps a flash until it next runs, and
+ * a page of another layout builds a new region from it: without this the toast came back
+ * there. Written in effects only, so the server never shares it between requests.
+ */
+const shown = new Set<string>();
+
+/**
+ * Toasts (docs/product.md#the-shell): closed by the user, by the end of their lifetime, by group
+ * removal or by leaving the page; the timer pauses while hovered and restarts when the pointer
+ * leaves. Under the header in the page's flow on phones (over nothing), bottom right on wider
+ * screens. Without JS the same messages render as a plain notice in the page flow.
  */
 export function ToastRegion({ initial }: { initial: ToastMessage[] }) {
   const { t } = useT();
+  const { key } = useLocation();
   const [hydrated, setHydrated] = useState(false);
-  const [toasts, setToasts] = useState(initial);
-  const seen = useRef(new Set(initial.map((toast) => toast.id)));
+  const [toasts, setToasts] = useState(() => initial.filter((toast) => !shown.has(toast.id)));
+  const page = useRef<string>(null);
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    const fresh = initial.filter((toast) => !seen.current.has(toast.id));
-    fresh.forEach((toast) => seen.current.add(toast.id));
-    if (fresh.length) setToasts((list) => [...list, ...fresh]);
-  }, [initial]);
+    const fresh = initial.filter((toast) => !shown.has(toast.id));
+    fresh.forEach((toast) => shown.add(toast.id));
+    // A toast belongs to the page that showed it: the next page shows only its own (the first render has them already).
+    const samePage = page.current === key;
+    if (page.current !== null) setToasts((list) => (samePage ? [...list, ...fresh] : fresh));
+    page.current = key;
+  }, [key, initial]);
 
   const remove = useCallback((id: string) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
-  useEffect(() => {
-    const removeGroup = (event: Event) => {
-      const group = (event as CustomEvent<string>).detail;
-      setToasts((list) => list.filter((toast) => toast.group !== group));
-    };
-    const add = (event: Event) => setToasts((list) => [...list, (event as CustomEvent<ToastMessage>).detail]);
-    window.addEventListener("toast:remove-group", removeGroup);
-    window.addEventListener("toast:add", add);
-    return () => {
-      window.removeEventListener("toast:remove-group", removeGroup);
-      window.removeEventListener("toast:add", add);
-    };
-  }, []);
+  useEffect(
+    () =>
+      receiveToasts((event) =>
+        setToasts((list) => (event.kind === "add" ? [...list, event.toast] : list.filter((toast) => toast.group !== event.group))),
+      ),
+    [],
+  );
 
   return (
-    <div className={hydrated ? "toast-region" : "notice-region container"} role="status" aria-live="polite">
+    <div className={hydrated ? "toast-region container" : "notice-region container"} role="status" aria-live="polite">
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} onClose={remove} closeLabel={t("toast.close")} timed={hydrated} />
       ))}
@@ -48,7 +53,17 @@ export function ToastRegion({ initial }: { initial: ToastMessage[] }) {
   );
 }
 
-function Toast({ toast, onClose, closeLabel, timed }: { toast: ToastMessage; onClose: (id: string) => void; closeLabel: string; timed: boolean }) {
+function Toast({
+  toast,
+  onClose,
+  closeLabel,
+  timed,
+}: {
+  toast: ToastMessage;
+  onClose: (id: string) => void;
+  closeLabel: string;
+  timed: boolean;
+}) {
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (!timed || paused) return;

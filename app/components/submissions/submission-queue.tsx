@@ -1,13 +1,13 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
-import { Field, textareaProps } from "#app/components/forms/field.tsx";
-import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { QueueFacts } from "#app/components/dashboard/queue-facts.tsx";
+import { RejectForm } from "#app/components/dashboard/reject-form.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { submissionDecisionSchema, submissionRejectSchema } from "#app/modules/submissions/decision-schema.ts";
 import type { SubmissionType } from "#app/modules/submissions/forms.ts";
 import { useSubmissionsT } from "./use-submissions-t.ts";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 
 // The users' submissions in the dashboard's moderation queue, below the adverts: each with
 // its sender, a link to the full staff form, approve, and reject with a reason.
@@ -21,7 +21,9 @@ export function SubmissionQueue({ items, reply }: { items: Item[]; reply: Reply 
   return (
     <section aria-labelledby="submission-queue-title">
       <h2 id="submission-queue-title">{t("submissions:moderation.title")}</h2>
-      <p className="panel__lead">{items.length ? t("submissions:moderation.count", { count: items.length }) : t("submissions:moderation.empty")}</p>
+      <p className="panel__lead">
+        {items.length ? t("submissions:moderation.count", { count: items.length }) : t("submissions:moderation.empty")}
+      </p>
       <ul className="dash-queue">
         {items.map((item) => {
           const key = `${item.type}-${item.id}`;
@@ -32,25 +34,19 @@ export function SubmissionQueue({ items, reply }: { items: Item[]; reply: Reply 
                   <LocalizedLink to={dashboardPaths.edit(item.type, item.id)}>{item.title}</LocalizedLink>
                 </h3>
                 <p className="field__hint">{t("submissions:moderation.edit_hint")}</p>
-                <dl className="dash-queue__facts">
-                  <dt>{t("submissions:moderation.type")}</dt>
-                  <dd>{t(`submissions:types.${item.type}`)}</dd>
-                  <dt>{t("submissions:moderation.by")}</dt>
-                  <dd>{item.submitter}</dd>
-                  <dt>{adminT("admin:moderation.submitted")}</dt>
-                  <dd>{item.submittedAt}</dd>
-                </dl>
+                <QueueFacts
+                  facts={[
+                    [t("submissions:moderation.type"), t(`submissions:types.${item.type}`)],
+                    [t("submissions:moderation.by"), item.submitter],
+                    [adminT("admin:moderation.submitted"), item.submittedAt],
+                  ]}
+                />
                 <p className="dash-queue__text">{item.text}</p>
                 <div className="dash-queue__actions">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="submission-approve" />
-                    <input type="hidden" name="type" value={item.type} />
-                    <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" className="button">
-                      {adminT("admin:moderation.approve")}
-                    </button>
-                  </Form>
-                  <RejectForm item={item} reply={reply?.target === key ? reply.result : undefined} />
+                  <IntentButton intent="submission-approve" fields={{ type: item.type, id: item.id }}>
+                    {adminT("admin:moderation.approve")}
+                  </IntentButton>
+                  <SubmissionRejectForm item={item} reply={reply?.target === key ? reply.result : undefined} />
                 </div>
               </article>
             </li>
@@ -61,27 +57,19 @@ export function SubmissionQueue({ items, reply }: { items: Item[]; reply: Reply 
   );
 }
 
-function RejectForm({ item, reply }: { item: Item; reply: SubmissionResult<string[]> | undefined }) {
+function SubmissionRejectForm({ item, reply }: { item: Item; reply: SubmissionResult<string[]> | undefined }) {
   const { t } = useSubmissionsT();
   const { t: adminT } = useAdminT();
-  const [form, fields] = useConformForm(submissionRejectSchema, {
-    id: `reject-${item.type}-${item.id}`,
-    lastResult: reply,
-    validateOn: "submit",
-    constraintSchema: submissionDecisionSchema,
-  });
-  const reason = fields.reason;
   return (
-    <Form method="post" className="dash-reject" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="submission-reject" />
-      <input type="hidden" name="type" value={item.type} />
-      <input type="hidden" name="id" value={item.id} />
-      <Field field={reason} label={t("submissions:moderation.reason_for", { title: item.title })} hint={t("submissions:moderation.reason_hint")}>
-        {(control) => <textarea {...textareaProps(reason)} {...control} rows={2} />}
-      </Field>
-      <button type="submit" className="button button--danger">
-        {adminT("admin:moderation.reject")}
-      </button>
-    </Form>
+    <RejectForm
+      schema={submissionRejectSchema}
+      constraintSchema={submissionDecisionSchema}
+      formId={`reject-${item.type}-${item.id}`}
+      target={{ intent: "submission-reject", type: item.type, id: item.id }}
+      label={t("submissions:moderation.reason_for", { title: item.title })}
+      hint={t("submissions:moderation.reason_hint")}
+      submit={adminT("admin:moderation.reject")}
+      reply={reply}
+    />
   );
 }

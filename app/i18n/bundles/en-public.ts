@@ -1,28 +1,14 @@
-import commonMessages from "#app/locales/en/common.json";
-import authMessages from "#app/locales/en/auth.json";
-import cabinetMessages from "#app/locales/en/cabinet.json";
-import dashboardMessages from "#app/locales/en/dashboard.json";
-import contentMessages from "#app/locales/en/content.json";
-import advertsMessages from "#app/locales/en/adverts.json";
-import reportsMessages from "#app/locales/en/reports.json";
-import shellMessages from "#app/locales/en/shell.json";
-import securityMessages from "#app/locales/en/security.json";
-import fieldsMessages from "#app/locales/en/fields.json";
-import eventsMessages from "#app/locales/en/events.json";
-import submissionsMessages from "#app/locales/en/submissions.json";
-
-/** The English namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
-export default {
-  common: commonMessages,
-  auth: authMessages,
-  cabinet: cabinetMessages,
-  dashboard: dashboardMessages,
-  content: contentMessages,
-  adverts: advertsMessages,
-  reports: reportsMessages,
-  shell: shellMessages,
-  security: securityMessages,
-  fields: fieldsMessages,
-  events: eventsMessages,
-  submissions: submissionsMessages,
-};
+// The English namespaces every page may need, each the messages of its file: the module is the
+// bundle (its namespace object). The dashboard's `admin` loads on its own (see entry.client.tsx).
+export { default as common } from "#app/locales/en/common.json" with { type: "json" };
+export { default as auth } from "#app/locales/en/auth.json" with { type: "json" };
+export { default as cabinet } from "#app/locales/en/cabinet.json" with { type: "json" };
+export { default as dashboard } from "#app/locales/en/dashboard.json" with { type: "json" };
+export { default as content } from "#app/locales/en/content.json" with { type: "json" };
+export { default as adverts } from "#app/locales/en/adverts.json" with { type: "json" };
+export { default as reports } from "#app/locales/en/reports.json" with { type: "json" };
+export { default as shell } from "#app/locales/en/shell.json" with { type: "json" };
+export { default as security } from "#app/locales/en/security.json" with { type: "json" };
+export { default as fields } from "#app/locales/en/fields.json" with { type: "json" };
+export { default as events } from "#app/locales/en/events.json" with { type: "json" };
+export { default as submissions } from "#app/locales/en/submissions.json" with { type: "json" };

@@ -1,28 +1,14 @@
-import commonMessages from "#app/locales/uk/common.json";
-import authMessages from "#app/locales/uk/auth.json";
-import cabinetMessages from "#app/locales/uk/cabinet.json";
-import dashboardMessages from "#app/locales/uk/dashboard.json";
-import contentMessages from "#app/locales/uk/content.json";
-import advertsMessages from "#app/locales/uk/adverts.json";
-import reportsMessages from "#app/locales/uk/reports.json";
-import shellMessages from "#app/locales/uk/shell.json";
-import securityMessages from "#app/locales/uk/security.json";
-import fieldsMessages from "#app/locales/uk/fields.json";
-import eventsMessages from "#app/locales/uk/events.json";
-import submissionsMessages from "#app/locales/uk/submissions.json";
-
-/** The Ukrainian namespaces every page may need; the dashboard's `admin` loads on its own (see entry.client.tsx). */
-export default {
-  common: commonMessages,
-  auth: authMessages,
-  cabinet: cabinetMessages,
-  dashboard: dashboardMessages,
-  content: contentMessages,
-  adverts: advertsMessages,
-  reports: reportsMessages,
-  shell: shellMessages,
-  security: securityMessages,
-  fields: fieldsMessages,
-  events: eventsMessages,
-  submissions: submissionsMessages,
-};
+// The Ukrainian namespaces every page may need, each the messages of its file: the module is the
+// bundle (its namespace object). The dashboard's `admin` loads on its own (see entry.client.tsx).
+export { default as common } from "#app/locales/uk/common.json" with { type: "json" };
+export { default as auth } from "#app/locales/uk/auth.json" with { type: "json" };
+export { default as cabinet } from "#app/locales/uk/cabinet.json" with { type: "json" };
+export { default as dashboard } from "#app/locales/uk/dashboard.json" with { type: "json" };
+export { default as content } from "#app/locales/uk/content.json" with { type: "json" };
+export { default as adverts } from "#app/locales/uk/adverts.json" with { type: "json" };
+export { default as reports } from "#app/locales/uk/reports.json" with { type: "json" };
+export { default as shell } from "#app/locales/uk/shell.json" with { type: "json" };
+export { default as security } from "#app/locales/uk/security.json" with { type: "json" };
+export { default as fields } from "#app/locales/uk/fields.json" with { type: "json" };
+export { default as events } from "#app/locales/uk/events.json" with { type: "json" };
+export { default as submissions } from "#app/locales/uk/submissions.json" with { type: "json" };

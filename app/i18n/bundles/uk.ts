@@ -1,5 +1,5 @@
-import adminMessages from "#app/locales/uk/admin.json";
-import publicMessages from "./uk-public.ts";
+import adminMessages from "#app/locales/uk/admin.json" with { type: "json" };
+import * as publicMessages from "./uk-public.ts";
 
 /** Every namespace of the Ukrainian interface. */
 export default { ...publicMessages, admin: adminMessages };

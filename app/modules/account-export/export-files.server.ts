@@ -3,8 +3,8 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { getConfig, type StorageConfig } from "#app/modules/config/config.server.ts";
-import { bodyStream, createS3Client, s3Status } from "#app/modules/images/s3-store.server.ts";
+import { getConfig, type StorageConfig } from "#app/platform/config/config.server.ts";
+import { bodyStream, createS3Client, s3Status } from "#app/platform/images/s3-store.server.ts";
 
 // Where a mailed export's zip waits for its one download. With images in a bucket the portal
 // may run on several machines, and the download can reach another one than the job that
@@ -66,7 +66,16 @@ function bucketExportFiles(config: Extract<StorageConfig, { kind: "s3" }>): Expo
       try {
         const { size } = await stat(from);
         // Streamed with its length: a large export is never held in memory.
-        await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: createReadStream(from), ContentLength: size, ContentType: "application/zip", CacheControl: "private, no-store" }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: objectKey(key),
+            Body: createReadStream(from),
+            ContentLength: size,
+            ContentType: "application/zip",
+            CacheControl: "private, no-store",
+          }),
+        );
         return size;
       } finally {
         // Kept or not, the local copy goes: a failed job builds a new zip when it runs again.

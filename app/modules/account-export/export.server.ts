@@ -6,16 +6,19 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from "fflate";
 import { sql } from "kysely";
-import type { ConsentState } from "#app/modules/consent/cookies.ts";
+import type { ConsentState } from "#app/platform/consent/cookies.ts";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import { hashToken, newToken } from "#app/modules/auth/secrets.server.ts";
 import { findUserById } from "#app/modules/auth/users.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { imageObjectName } from "#app/modules/images/process.server.ts";
-import { resolveImageStore } from "#app/modules/images/storage.server.ts";
-import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
-import type { SentMail } from "#app/modules/mail/mailer.server.ts";
-import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { imageObjectName } from "#app/platform/images/process.server.ts";
+import { resolveImageStore } from "#app/platform/images/storage.server.ts";
+import { z } from "zod";
+import { defineJob, enqueue, defineScanJob } from "#app/platform/jobs/queue.server.ts";
+import type { SentMail } from "#app/platform/mail/mailer.server.ts";
+import { siteNameIn } from "#app/platform/mail/compose.server.ts";
+import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { exportReadyMail } from "./mails/export-ready.ts";
 import { exportWorkDir, getExportFiles } from "./export-files.server.ts";
 
 // A user's personal data export: one zip with `data.json` (profile, adverts and their history,
@@ -93,7 +96,8 @@ async function exportData(userId: number, consent: ConsentState | null) {
     .selectFrom("conversations")
     .leftJoin("users as buyer", "buyer.id", "conversations.buyer_id")
     .leftJoin("users as seller", "seller.id", "conversations.seller_id")
-    .select(["conversations.id", "conversations.advert_title", "conversations.buyer_id", "conversations.created_at", "buyer.name as buyer_name", "seller.name as seller_name"])
+    .select(["conversations.id", "conversations.advert_title", "conversations.buyer_id", "conversations.created_at"])
+    .select(["buyer.name as buyer_name", "seller.name as seller_name"])
     .where((eb) => eb.or([eb("conversations.buyer_id", "=", userId), eb("conversations.seller_id", "=", userId)]))
     .orderBy("conversations.id")
     .execute();
@@ -101,7 +105,11 @@ async function exportData(userId: number, consent: ConsentState | null) {
     ? await db
         .selectFrom("messages")
         .select(["conversation_id", "sender_id", "body", "created_at"])
-        .where("conversation_id", "in", conversations.map((conversation) => conversation.id))
+        .where(
+          "conversation_id",
+          "in",
+          conversations.map((conversation) => conversation.id),
+        )
         // The other party's messages held back for staff never reached the user.
         .where((eb) => eb.or([eb("sender_id", "=", userId), eb("held_at", "is", null)]))
         .orderBy("id")
@@ -138,7 +146,11 @@ async function exportData(userId: number, consent: ConsentState | null) {
       photos: photos.filter((photo) => photo.advertisement_id === advert.id).map((photo) => photoFileName(photo.key)),
       history: history
         .filter((entry) => entry.entity_id === advert.id)
-        .map((entry) => ({ action: entry.action, by: entry.actor_id === userId ? "you" : entry.actor_id === null ? "system" : "staff", at: iso(entry.created_at) })),
+        .map((entry) => ({
+          action: entry.action,
+          by: entry.actor_id === userId ? "you" : entry.actor_id === null ? "system" : "staff",
+          at: iso(entry.created_at),
+        })),
     })),
     favourites: favourites.map((favourite) => ({ ...favourite, created_at: iso(favourite.created_at) })),
     savedSearches: savedSearches.map((search) => ({ ...search, created_at: iso(search.created_at) })),
@@ -178,7 +190,9 @@ async function* zipChunks(entries: AsyncIterable<Entry>): AsyncGenerator<Uint8Ar
     while (out.length) yield out.shift()!;
   };
   for await (const entry of entries) {
-    const file: ZipInputFile & { push(chunk: Uint8Array, final?: boolean): void } = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
+    const file: ZipInputFile & { push(chunk: Uint8Array, final?: boolean): void } = entry.compress
+      ? new ZipDeflate(entry.name, { level: 6 })
+      : new ZipPassThrough(entry.name);
     zip.add(file);
     if (entry.data instanceof Uint8Array) file.push(entry.data, true);
     else {
@@ -222,21 +236,24 @@ export function exportFileName(now = new Date()): string {
 /** Queues the build of a large export; the worker mails the link. */
 export async function queueExport(userId: number, consent: ConsentState | null, origin: string): Promise<void> {
   const row = await getDb().insertInto("data_exports").values({ user_id: userId }).returning("id").executeTakeFirstOrThrow();
-  await enqueue("data-export", { exportId: row.id, origin, consent: consent ? JSON.stringify(consent) : null });
+  await enqueue(dataExportJob, { exportId: row.id, origin, consent: consent ? JSON.stringify(consent) : null });
 }
 
 function parseConsent(value: string | null): ConsentState | null {
   if (!value) return null;
   try {
     const parsed = JSON.parse(value) as ConsentState;
-    return { given: parsed.given === true, enabled: Array.isArray(parsed.enabled) ? parsed.enabled.filter((id) => typeof id === "string") : [] };
+    return {
+      given: parsed.given === true,
+      enabled: Array.isArray(parsed.enabled) ? parsed.enabled.filter((id) => typeof id === "string") : [],
+    };
   } catch {
     return null;
   }
 }
 
 /** The job: writes the zip, keeps it for its download (export-files.server.ts), arms a one-day single-use link and mails it. */
-export async function buildMailedExport(job: JobPayloads["data-export"]): Promise<SentMail | null> {
+export async function buildMailedExport(job: z.output<typeof dataExportPayload>): Promise<SentMail | null> {
   const db = getDb();
   const row = await db.selectFrom("data_exports").selectAll().where("id", "=", job.exportId).executeTakeFirst();
   if (!row || row.ready_at) return null;
@@ -256,26 +273,59 @@ export async function buildMailedExport(job: JobPayloads["data-export"]): Promis
   const now = new Date();
   await db
     .updateTable("data_exports")
-    .set({ token_hash: hashToken(token), file_key: fileKey, size_bytes: size, ready_at: now, expires_at: new Date(now.getTime() + LINK_LIFETIME_MS) })
+    .set({
+      token_hash: hashToken(token),
+      file_key: fileKey,
+      size_bytes: size,
+      ready_at: now,
+      expires_at: new Date(now.getTime() + LINK_LIFETIME_MS),
+    })
     .where("id", "=", row.id)
     .execute();
   const language = languageOf(user.preferred_locale);
-  const t = mailT(language, "security");
   const site = await siteNameIn(language);
   const link = new URL(localizePath(`/cabinet/export/${token}`, user.preferred_locale), job.origin).href;
-  const values = { name: user.name || user.email, site };
-  const paragraphs = [t("mail.greeting", values), t("export.mail.body", values), link, t("export.mail.ignore", values), t("mail.signature", values)];
-  return sendParagraphMail({ to: user.email, language, subject: t("export.mail.subject", values), paragraphs, link, fromName: site });
+  return sendTemplateMail(
+    exportReadyMail,
+    { name: user.name || user.email, site, link },
+    { to: user.email, language, link, fromName: site },
+  );
 }
+
+const dataExportPayload = z.object({ exportId: z.number().int(), origin: z.url(), consent: z.string().nullable() });
+
+/** Builds a personal data export too large to send at once, then mails its link. A large photo set takes a while to pack; a failed build is retried a few times. */
+export const dataExportJob = defineJob({
+  name: "data-export",
+  schema: dataExportPayload,
+  queue: { retryLimit: 3, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 1_800, deleteAfterSeconds: 7 * 24 * 3_600 },
+  handler: buildMailedExport,
+});
+
+/** The hourly scan that removes downloaded and expired export files. */
+export const dataExportCleanupJob = defineScanJob({
+  name: "data-export-cleanup",
+  schedule: { cron: "17 * * * *" },
+  scan: removeStaleExports,
+});
 
 /**
  * Spends the mailed link of `userId`'s export and opens its file (removed once read). Null
  * for a malformed, unknown, used or expired token and for another account's link.
  */
-export async function takeMailedExport(userId: number, token: string, now = new Date()): Promise<{ stream: Readable; size: number } | null> {
+export async function takeMailedExport(
+  userId: number,
+  token: string,
+  now = new Date(),
+): Promise<{ stream: Readable; size: number } | null> {
   if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) return null;
   const db = getDb();
-  const found = await db.selectFrom("data_exports").select(["id", "file_key"]).where("token_hash", "=", hashToken(token)).where("user_id", "=", userId).executeTakeFirst();
+  const found = await db
+    .selectFrom("data_exports")
+    .select(["id", "file_key"])
+    .where("token_hash", "=", hashToken(token))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!found?.file_key) return null;
   const files = getExportFiles();
   // A zip that is not there (removed, or built on another machine's disk) leaves the link unspent.
@@ -316,6 +366,9 @@ export async function removeStaleExports(now = new Date()): Promise<number> {
     await getExportFiles().remove(row.file_key!);
     await db.updateTable("data_exports").set({ file_key: null }).where("id", "=", row.id).execute();
   }
-  await db.deleteFrom("data_exports").where("created_at", "<", new Date(now.getTime() - KEEP_ROWS_MS)).execute();
+  await db
+    .deleteFrom("data_exports")
+    .where("created_at", "<", new Date(now.getTime() - KEEP_ROWS_MS))
+    .execute();
   return stale.length;
 }

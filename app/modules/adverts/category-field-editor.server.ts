@@ -1,8 +1,9 @@
 import { sql, type Transaction } from "kysely";
 import type { AdvertFieldKind, AdvertFieldOption, DB } from "#db/schema.ts";
-import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { categoryFields, type CategoryField } from "./category-fields.server.ts";
+import { recordAudit, recordReorder } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { CATEGORY_FIELD_COLUMNS, categoryFields, type CategoryField } from "./category-fields.server.ts";
+import { moveAndRenumber, nextPosition } from "#app/platform/lists/ordering.server.ts";
 
 // Staff's editing of an advert category's fields: define, change, reorder, remove (hidden,
 // values kept) and restore. Every change is audited on the category, like its other edits.
@@ -24,7 +25,7 @@ export type FieldEditResult = { ok: true; id: number } | { ok: false; field: str
 export async function ownFields(categoryId: number) {
   const rows = await getDb()
     .selectFrom("advert_fields as f")
-    .select(["f.id", "f.key", "f.kind", "f.label_uk", "f.label_en", "f.unit_uk", "f.unit_en", "f.options", "f.required", "f.position", "f.removed_at"])
+    .select(CATEGORY_FIELD_COLUMNS)
     .select(sql<number>`(select count(*)::int from advert_field_values v where v.field_id = f.id)`.as("values"))
     .where("f.category_id", "=", categoryId)
     .orderBy("f.position")
@@ -61,11 +62,12 @@ export async function createField(categoryId: number, input: FieldDefinition, ac
     .execute(async (trx) => {
       // One definer at a time per category: the key check and the position hold.
       await trx.selectFrom("categories").select("id").where("id", "=", categoryId).forUpdate().executeTakeFirst();
-      if ((await keysInLineage(trx, categoryId)).has(input.key)) return { ok: false, field: "key", message: "fields:editor.errors.key_taken" };
-      const last = await trx.selectFrom("advert_fields").select(sql<number>`coalesce(max(position), -1)`.as("max")).where("category_id", "=", categoryId).executeTakeFirst();
+      if ((await keysInLineage(trx, categoryId)).has(input.key))
+        return { ok: false, field: "key", message: "fields:editor.errors.key_taken" };
+      const position = await nextPosition(trx, "advert_fields", { column: "category_id", value: categoryId });
       const row = await trx
         .insertInto("advert_fields")
-        .values({ ...input, options: JSON.stringify(input.options), category_id: categoryId, position: Number(last?.max ?? -1) + 1 })
+        .values({ ...input, options: JSON.stringify(input.options), category_id: categoryId, position })
         .returning("id")
         .executeTakeFirstOrThrow();
       await recordAudit(trx, { actorId, action: "create", entityType: "category", entityId: categoryId, after: audited(input) });
@@ -78,11 +80,22 @@ export async function createField(categoryId: number, input: FieldDefinition, ac
  * saved searches name it). Another kind is refused while adverts hold a value of the old one,
  * and so is dropping an option some advert has chosen.
  */
-export async function updateField(categoryId: number, id: number, input: Omit<FieldDefinition, "key">, actorId: number): Promise<FieldEditResult | null> {
+export async function updateField(
+  categoryId: number,
+  id: number,
+  input: Omit<FieldDefinition, "key">,
+  actorId: number,
+): Promise<FieldEditResult | null> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom("advert_fields").selectAll().where("id", "=", id).where("category_id", "=", categoryId).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom("advert_fields")
+        .selectAll()
+        .where("id", "=", id)
+        .where("category_id", "=", categoryId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) return null;
       if (current.kind !== input.kind) {
         const used = await trx.selectFrom("advert_field_values").select("field_id").where("field_id", "=", id).limit(1).executeTakeFirst();
@@ -92,7 +105,12 @@ export async function updateField(categoryId: number, id: number, input: Omit<Fi
         const kept = new Set(input.options.map((option) => option.value));
         const chosen = await trx.selectFrom("advert_field_values").select("text_value").distinct().where("field_id", "=", id).execute();
         const dropped = chosen.map((row) => row.text_value).filter((value): value is string => value !== null && !kept.has(value));
-        if (dropped.length) return { ok: false, field: "options", message: `fields:editor.errors.option_in_use|${JSON.stringify({ values: dropped.join(", ") })}` };
+        if (dropped.length)
+          return {
+            ok: false,
+            field: "options",
+            message: `fields:editor.errors.option_in_use|${JSON.stringify({ values: dropped.join(", ") })}`,
+          };
       }
       await trx
         .updateTable("advert_fields")
@@ -119,7 +137,13 @@ export async function setFieldRemoved(categoryId: number, id: number, removed: b
         .returning("key")
         .executeTakeFirst();
       if (!row) return false;
-      await recordAudit(trx, { actorId, action: removed ? "hide" : "restore", entityType: "category", entityId: categoryId, after: { field: row.key } });
+      await recordAudit(trx, {
+        actorId,
+        action: removed ? "hide" : "restore",
+        entityType: "category",
+        entityId: categoryId,
+        after: { field: row.key },
+      });
       return true;
     });
 }
@@ -129,16 +153,18 @@ export async function moveField(categoryId: number, id: number, direction: "up" 
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const siblings = await trx.selectFrom("advert_fields").select(["id", "key"]).where("category_id", "=", categoryId).orderBy("position").orderBy("id").forUpdate().execute();
-      const order = siblings.map((row) => row.id);
-      const index = order.indexOf(id);
-      const target = direction === "up" ? index - 1 : index + 1;
-      if (index < 0 || target < 0 || target >= order.length) return false;
-      [order[index], order[target]] = [order[target]!, order[index]!];
-      for (const [position, fieldId] of order.entries()) {
-        await trx.updateTable("advert_fields").set({ position }).where("id", "=", fieldId).execute();
-      }
-      await recordAudit(trx, { actorId, action: "reorder", entityType: "category", entityId: categoryId, before: { field: siblings[index]!.key, position: index }, after: { field: siblings[index]!.key, position: target } });
+      const siblings = await trx
+        .selectFrom("advert_fields")
+        .select(["id", "key"])
+        .where("category_id", "=", categoryId)
+        .orderBy("position")
+        .orderBy("id")
+        .forUpdate()
+        .execute();
+      const moved = await moveAndRenumber(trx, "advert_fields", siblings, id, direction);
+      if (!moved) return false;
+      const field = siblings[moved.from]!.key;
+      await recordReorder(trx, { actorId, entityType: "category", entityId: categoryId }, moved, { field });
       return true;
     });
 }

@@ -1,11 +1,12 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { formatDate } from "#app/modules/format/dates.ts";
-import { numberFormat } from "#app/modules/format/intl.ts";
-import type { JobFacts } from "#app/modules/seo/structured-data.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
+import { formatDate } from "#app/platform/format/dates.ts";
+import { numberFormat } from "#app/platform/format/intl.ts";
+import type { JobFacts } from "#app/platform/seo/structured-data.ts";
 import { categoryFields, type CategoryField } from "./category-fields.server.ts";
 import { advertFieldTexts, formField } from "./category-field-store.server.ts";
 import { parseFieldNumber } from "./category-field-values.ts";
+import { isPriceField } from "./field-price.ts";
 
 // An advert's category fields as its page shows them (label and value in the page's
 // language) and, for a job advert, what its JobPosting says.
@@ -60,13 +61,27 @@ function jobFacts(fields: readonly CategoryField[], texts: ReadonlyMap<number, s
   };
 }
 
-/** The advert's facts in its category's field order (live fields with a value), and its job facts when it is a job. */
-export async function advertFacts(advertId: number, categoryId: number | null, language: Language, words: YesNo): Promise<{ facts: AdvertFact[]; job: JobFacts | null }> {
+/** The advert's facts in its category's field order (live fields with a value, but for its price), and its job facts when it is a job. */
+export async function advertFacts(
+  advertId: number,
+  categoryId: number | null,
+  language: Language,
+  words: YesNo,
+): Promise<{ facts: AdvertFact[]; job: JobFacts | null }> {
   if (categoryId === null) return { facts: [], job: null };
   const [fields, texts] = await Promise.all([categoryFields(categoryId), advertFieldTexts(advertId)]);
   const facts = fields.flatMap((field) => {
     const text = texts.get(field.id);
-    return text === undefined ? [] : [{ key: field.key, label: pickLocalized(field.label_uk, field.label_en, language), value: factValue(field, text, language, words) }];
+    // A price field is the advert's price, shown once as such (field-price.ts).
+    return text === undefined || isPriceField(field)
+      ? []
+      : [
+          {
+            key: field.key,
+            label: pickLocalized(field.label_uk, field.label_en, language),
+            value: factValue(field, text, language, words),
+          },
+        ];
   });
   return { facts, job: isJobCategory(fields) ? jobFacts(fields, texts) : null };
 }

@@ -1,7 +1,22 @@
-import type { FormField, FormFieldSet } from "./category-field-store.server.ts";
+import type { AdvertFieldKind } from "#db/schema.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
 
 // What the advert form's page needs of the category fields' rules without the rules themselves
 // (category-field-values.ts loads with the form's checks, after the first load).
+
+/** A field as the advert form shows and checks it, in the page's language. */
+export type FormField = {
+  id: number;
+  key: string;
+  kind: AdvertFieldKind;
+  required: boolean;
+  label: LocalizedText;
+  unit: string | null;
+  options: Array<{ value: string; label: LocalizedText }>;
+};
+
+/** Every live field once, and each advert category's list of them (ancestors' first): the form switches lists as the category changes. */
+export type FormFieldSet = { fields: FormField[]; byCategory: Record<number, number[]> };
 
 /** The longest short-text value. */
 export const FIELD_TEXT_MAX = 200;

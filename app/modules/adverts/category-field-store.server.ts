@@ -1,28 +1,15 @@
 import { sql, type Transaction } from "kysely";
-import type { AdvertFieldKind, DB } from "#db/schema.ts";
+import type { DB } from "#db/schema.ts";
 import type { Language } from "#app/i18n/locales.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { categoryRows } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { CategoryField } from "./category-fields.server.ts";
 import { parseFieldValue, valueColumns, type StoredFieldValue } from "./category-field-values.ts";
+import type { FormField, FormFieldSet } from "./category-field-names.ts";
 
 // The category fields' values of one advert: read for its form and its page, written when
 // its owner saves it. One row per advert and field (advert_field_values).
-
-/** A field as the advert form shows and checks it, in the page's language. */
-export type FormField = {
-  id: number;
-  key: string;
-  kind: AdvertFieldKind;
-  required: boolean;
-  label: LocalizedText;
-  unit: string | null;
-  options: Array<{ value: string; label: LocalizedText }>;
-};
-
-/** Every live field once, and each advert category's list of them (ancestors' first): the form switches lists as the category changes. */
-export type FormFieldSet = { fields: FormField[]; byCategory: Record<number, number[]> };
 
 export function formField(field: CategoryField, language: Language): FormField {
   return {
@@ -42,7 +29,20 @@ export async function formFieldSet(language: Language): Promise<FormFieldSet> {
     categoryRows("advertisement"),
     getDb()
       .selectFrom("advert_fields")
-      .select(["id", "category_id", "key", "kind", "label_uk", "label_en", "unit_uk", "unit_en", "options", "required", "position", "removed_at"])
+      .select([
+        "id",
+        "category_id",
+        "key",
+        "kind",
+        "label_uk",
+        "label_en",
+        "unit_uk",
+        "unit_en",
+        "options",
+        "required",
+        "position",
+        "removed_at",
+      ])
       .where("removed_at", "is", null)
       .orderBy("position")
       .orderBy("id")
@@ -63,7 +63,10 @@ export async function formFieldSet(language: Language): Promise<FormFieldSet> {
 }
 
 /** The field values a validated form gives, by field id (null: emptied). */
-export function formFieldValues(fields: readonly CategoryField[], posted: Record<string, string | undefined> | undefined): Map<number, StoredFieldValue | null> {
+export function formFieldValues(
+  fields: readonly CategoryField[],
+  posted: Record<string, string | undefined> | undefined,
+): Map<number, StoredFieldValue | null> {
   const values = new Map<number, StoredFieldValue | null>();
   for (const field of fields) {
     const parsed = parseFieldValue(field, posted?.[field.key]);
@@ -77,7 +80,12 @@ export function formFieldValues(fields: readonly CategoryField[], posted: Record
  * fields its category no longer has (a category change). Values of the category's removed
  * fields stay, so restoring a field brings them back.
  */
-export async function saveFieldValues(trx: Transaction<DB>, advertId: number, categoryId: number, values: ReadonlyMap<number, StoredFieldValue | null>): Promise<void> {
+export async function saveFieldValues(
+  trx: Transaction<DB>,
+  advertId: number,
+  categoryId: number,
+  values: ReadonlyMap<number, StoredFieldValue | null>,
+): Promise<void> {
   await sql`delete from advert_field_values v
     where v.advertisement_id = ${advertId}
       and v.field_id not in (
@@ -88,11 +96,10 @@ export async function saveFieldValues(trx: Transaction<DB>, advertId: number, ca
         select f.id from advert_fields f where f.category_id in (select id from lineage)
       )`.execute(trx);
   const emptied = [...values].filter(([, value]) => value === null).map(([id]) => id);
-  if (emptied.length) await trx.deleteFrom("advert_field_values").where("advertisement_id", "=", advertId).where("field_id", "in", emptied).execute();
+  if (emptied.length)
+    await trx.deleteFrom("advert_field_values").where("advertisement_id", "=", advertId).where("field_id", "in", emptied).execute();
   const rows = [...values].flatMap(([fieldId, value]) =>
-    value === null
-      ? []
-      : [{ advertisement_id: advertId, field_id: fieldId, ...valueColumns(value) }],
+    value === null ? [] : [{ advertisement_id: advertId, field_id: fieldId, ...valueColumns(value) }],
   );
   if (!rows.length) return;
   await trx
@@ -118,7 +125,14 @@ export async function advertFieldTexts(advertId: number): Promise<Map<number, st
     .execute();
   const texts = new Map<number, string>();
   for (const row of rows) {
-    const text = row.number_value !== null ? String(Number(row.number_value)) : row.bool_value !== null ? (row.bool_value ? "yes" : "no") : (row.text_value ?? row.date_text);
+    const text =
+      row.number_value !== null
+        ? String(Number(row.number_value))
+        : row.bool_value !== null
+          ? row.bool_value
+            ? "yes"
+            : "no"
+          : (row.text_value ?? row.date_text);
     if (text !== null) texts.set(row.field_id, text);
   }
   return texts;

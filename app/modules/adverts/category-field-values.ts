@@ -16,12 +16,18 @@ export type StoredFieldValue =
   | { kind: "date"; value: string };
 
 /** Why a value was refused: the message key under `fields:errors`, and its values. */
-export type FieldValueError = { code: "required" | "not_a_number" | "out_of_range" | "unknown_option" | "bad_date" | "too_long"; values?: Record<string, string | number> };
+export type FieldValueError = {
+  code: "required" | "not_a_number" | "out_of_range" | "unknown_option" | "bad_date" | "date_out_of_range" | "too_long" | "range_order";
+  values?: Record<string, string | number>;
+};
 
+// What a value may be, for the form, the filters and saved searches alike: PostgreSQL's date
+// takes years JavaScript's Date refuses and refuses some it takes (year 0), so the years are
+// bounded here, well inside both, before any value reaches SQL.
 const FIELD_NUMBER_MIN = 0;
 const FIELD_NUMBER_MAX = 999_999_999;
-const DATE_FIRST_YEAR = 1900;
-const DATE_LAST_YEAR = 2100;
+const FIELD_DATE_FIRST_YEAR = 1900;
+const FIELD_DATE_LAST_YEAR = 2200;
 
 /** The words a yes/no field takes; the form sends "yes" or "no". */
 const YES = new Set(["yes", "true", "1", "on"]);
@@ -29,19 +35,26 @@ const NO = new Set(["no", "false", "0", "off"]);
 
 /** "12 500,50" and "12500.5" alike: spaces (also thin ones) between digits, a comma or a dot for decimals. */
 export function parseFieldNumber(raw: string): number | null {
-  const compact = raw.trim().replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
+  const compact = raw
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(",", ".");
   if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(compact)) return null;
   return Number(compact);
 }
 
-/** yyyy-mm-dd of a real day between 1900 and 2100, or null. */
-function parseFieldDate(raw: string): string | null {
+/** yyyy-mm-dd of a real day between the first and last year, or why not. */
+function checkFieldDate(raw: string): { ok: true; date: string } | { ok: false; error: FieldValueError } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw.trim());
-  if (!match) return null;
+  if (!match) return { ok: false, error: { code: "bad_date" } };
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < DATE_FIRST_YEAR || year > DATE_LAST_YEAR) return null;
+  if (year < FIELD_DATE_FIRST_YEAR || year > FIELD_DATE_LAST_YEAR) {
+    return { ok: false, error: { code: "date_out_of_range", values: { min: FIELD_DATE_FIRST_YEAR, max: FIELD_DATE_LAST_YEAR } } };
+  }
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? match[0] : null;
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? { ok: true, date: match[0] }
+    : { ok: false, error: { code: "bad_date" } };
 }
 
 function parseFieldBoolean(raw: string): boolean | null {
@@ -53,7 +66,10 @@ function parseFieldBoolean(raw: string): boolean | null {
  * A field's value from its text: null when empty (and allowed to be), or why it is refused.
  * The same rules for the form and for the filters' URL values.
  */
-export function parseFieldValue(field: FieldRule, raw: string | null | undefined): { ok: true; value: StoredFieldValue | null } | { ok: false; error: FieldValueError } {
+export function parseFieldValue(
+  field: FieldRule,
+  raw: string | null | undefined,
+): { ok: true; value: StoredFieldValue | null } | { ok: false; error: FieldValueError } {
   const text = (raw ?? "").trim();
   if (!text) return field.required ? { ok: false, error: { code: "required" } } : { ok: true, value: null };
   switch (field.kind) {
@@ -66,18 +82,37 @@ export function parseFieldValue(field: FieldRule, raw: string | null | undefined
       return { ok: true, value: { kind: "number", value: String(number) } };
     }
     case "select":
-      return field.options.some((option) => option.value === text) ? { ok: true, value: { kind: "select", value: text } } : { ok: false, error: { code: "unknown_option" } };
+      return field.options.some((option) => option.value === text)
+        ? { ok: true, value: { kind: "select", value: text } }
+        : { ok: false, error: { code: "unknown_option" } };
     case "boolean": {
       const value = parseFieldBoolean(text);
       return value === null ? { ok: false, error: { code: "unknown_option" } } : { ok: true, value: { kind: "boolean", value } };
     }
     case "date": {
-      const value = parseFieldDate(text);
-      return value === null ? { ok: false, error: { code: "bad_date" } } : { ok: true, value: { kind: "date", value } };
+      const checked = checkFieldDate(text);
+      return checked.ok ? { ok: true, value: { kind: "date", value: checked.date } } : { ok: false, error: checked.error };
     }
     case "text":
-      return text.length > FIELD_TEXT_MAX ? { ok: false, error: { code: "too_long", values: { max: FIELD_TEXT_MAX } } } : { ok: true, value: { kind: "text", value: text } };
+      return text.length > FIELD_TEXT_MAX
+        ? { ok: false, error: { code: "too_long", values: { max: FIELD_TEXT_MAX } } }
+        : { ok: true, value: { kind: "text", value: text } };
   }
+}
+
+const BOUND_RULES = {
+  number: { kind: "number", required: false, options: [] },
+  date: { kind: "date", required: false, options: [] },
+} as const;
+
+/**
+ * A filter's bound (`f.<key>.min`/`.max`) as a number or a date field would store it, by the
+ * same rules as the form: the normalized text, or null for anything the field could not hold.
+ */
+export function parseFieldBound(kind: "number" | "date", raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const parsed = parseFieldValue(BOUND_RULES[kind], raw);
+  return parsed.ok && parsed.value ? String(parsed.value.value) : null;
 }
 
 /** A value as the columns of advert_field_values (the one not of its kind null). */

@@ -1,7 +1,6 @@
 import { sql, type Selectable } from "kysely";
-import type { RouterContextProvider } from "react-router";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 
 // Fields staff define per advert category (salary, rooms, year…). A category shows its own
 // fields after those of its ancestors, so a field defined on Housing applies to Rooms too.
@@ -9,15 +8,28 @@ import { getDb } from "#app/modules/db/db.server.ts";
 
 export type CategoryField = Omit<Selectable<DB["advert_fields"]>, "created_at" | "updated_at">;
 
+/** The columns of a CategoryField, for every query that reads fields (`f` is advert_fields). */
+export const CATEGORY_FIELD_COLUMNS = [
+  "f.id",
+  "f.category_id",
+  "f.key",
+  "f.kind",
+  "f.label_uk",
+  "f.label_en",
+  "f.unit_uk",
+  "f.unit_en",
+  "f.options",
+  "f.required",
+  "f.position",
+  "f.removed_at",
+] as const;
+
 /**
  * The live fields of `categoryId` and its ancestors: ancestors' first (outermost first), then
  * each category's own in staff's order. `withRemoved` adds the hidden ones (staff's editor).
  */
-export async function categoryFields(
-  categoryId: number,
-  options: { withRemoved?: boolean; context?: Readonly<RouterContextProvider> } = {},
-): Promise<CategoryField[]> {
-  let query = getDb(options.context)
+export async function categoryFields(categoryId: number, options: { withRemoved?: boolean } = {}): Promise<CategoryField[]> {
+  let query = getDb()
     .withRecursive("lineage(id, parent_id, depth)", (db) =>
       db
         .selectFrom("categories")
@@ -35,7 +47,7 @@ export async function categoryFields(
     )
     .selectFrom("advert_fields as f")
     .innerJoin("lineage", "lineage.id", "f.category_id")
-    .select(["f.id", "f.category_id", "f.key", "f.kind", "f.label_uk", "f.label_en", "f.unit_uk", "f.unit_en", "f.options", "f.required", "f.position", "f.removed_at"])
+    .select(CATEGORY_FIELD_COLUMNS)
     .orderBy("lineage.depth", "desc")
     .orderBy("f.position")
     .orderBy("f.id");

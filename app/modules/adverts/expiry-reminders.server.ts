@@ -2,11 +2,14 @@ import { sql, type Kysely } from "kysely";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import type { DB, ExpiryMailKind, Locale } from "#db/schema.ts";
 import { issueToken } from "#app/modules/auth/tokens.server.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { formatDate } from "#app/modules/format/dates.ts";
-import { mailT, sendParagraphMail, siteNameIn, type ParagraphMail } from "#app/modules/mail/compose.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
+import { siteNameIn } from "#app/platform/mail/compose.server.ts";
+import { renderMail, sendTemplateMail, type Envelope, type RenderedMail } from "#app/platform/mail/template.server.ts";
 import { advertLifetimeDays } from "./lifecycle.server.ts";
+import { expiryMail, type ExpiryMailData } from "./mails/expiry.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
 
 // Mails that keep adverts fresh: a reminder `advert_reminder_days` before an advert expires,
 // with a "renew" and a "mark as sold" link, and a mail when it has expired, with the renew
@@ -29,7 +32,6 @@ export type DueExpiryMail = {
 /** An expired-advert mail goes only this long after the expiry (not for adverts long gone). */
 const EXPIRED_MAIL_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TOKEN_DAYS = 30;
 const BATCH = 200;
 
 /** Adverts whose reminder or expired mail is due at `now` and not yet sent for their current lifetime. */
@@ -48,7 +50,11 @@ export async function dueExpiryReminders(db: Kysely<DB>, now: Date, limit = BATC
     .where((eb) =>
       eb.or([
         // Reminders off (0 days) leave only the expired mail.
-        eb.and([eb("a.expires_at", ">", now), eb("a.expires_at", "<=", new Date(now.getTime() + reminderDays * DAY_MS)), sql<boolean>`${reminderDays} > 0`]),
+        eb.and([
+          eb("a.expires_at", ">", now),
+          eb("a.expires_at", "<=", new Date(now.getTime() + reminderDays * DAY_MS)),
+          sql<boolean>`${reminderDays} > 0`,
+        ]),
         eb.and([eb("a.expires_at", "<=", now), eb("a.expires_at", ">", new Date(now.getTime() - EXPIRED_MAIL_WINDOW_MS))]),
       ]),
     )
@@ -92,22 +98,29 @@ export async function claimExpiryMail(db: Kysely<DB>, due: DueExpiryMail, now: D
 
 type ExpiryLinks = { renew: string; sold: string | null };
 
-/** The mail's text in the owner's language: what happens when, and the links. */
-export async function composeExpiryReminder(due: DueExpiryMail, links: ExpiryLinks, lifetimeDays: number): Promise<ParagraphMail> {
+/** The mail in the owner's language: what happens when, and the links. */
+export async function composeExpiryReminder(
+  due: DueExpiryMail,
+  links: ExpiryLinks,
+  lifetimeDays: number,
+): Promise<{ data: ExpiryMailData; envelope: Envelope; mail: RenderedMail }> {
   const language = languageOf(due.locale);
-  // Mail texts live with the other server-only ones (admin), not in the pages' JavaScript.
-  const t = mailT(language, "admin");
   const site = await siteNameIn(language);
-  const values = { name: due.name || due.email, title: due.title, site, date: formatDate(due.expiresAt, language), days: lifetimeDays };
-  const paragraphs = [
-    t(`mail.expiry.${due.kind}_intro`, values),
-    t("mail.expiry.renew", values),
-    links.renew,
-    ...(links.sold ? [t("mail.expiry.sold", values), links.sold] : []),
-    t("mail.expiry.links_note", { days: TOKEN_DAYS }),
-    t("mail.expiry.signature", values),
-  ];
-  return { to: due.email, language, subject: t(`mail.expiry.${due.kind}_subject`, values), paragraphs, link: links.renew, fromName: site };
+  const data: ExpiryMailData = {
+    kind: due.kind,
+    name: due.name || due.email,
+    title: due.title,
+    site,
+    expiresAt: due.expiresAt,
+    lifetimeDays,
+    renew: links.renew,
+    sold: links.sold,
+  };
+  return {
+    data,
+    envelope: { to: due.email, language, link: links.renew, fromName: site },
+    mail: renderMail(expiryMail.compose(data, language), language),
+  };
 }
 
 /** The address of a mailed link (locale-aware). */
@@ -118,7 +131,10 @@ function linkTo(locale: Locale, move: "renew" | "sold", token: string): string {
 /** One pass: every due mail claimed, composed and sent; a failed send gives the claim back for the next pass. */
 export async function sendExpiryReminders(now = new Date(), db: Kysely<DB> = getDb()): Promise<number> {
   // A mark only matters while its mail could be due again: until the expired-mail window closes.
-  await db.deleteFrom("advert_expiry_mails").where("expires_at", "<", new Date(now.getTime() - EXPIRED_MAIL_WINDOW_MS - DAY_MS)).execute();
+  await db
+    .deleteFrom("advert_expiry_mails")
+    .where("expires_at", "<", new Date(now.getTime() - EXPIRED_MAIL_WINDOW_MS - DAY_MS))
+    .execute();
   const due = await dueExpiryReminders(db, now);
   if (due.length === 0) return 0;
   const lifetimeDays = await advertLifetimeDays(db);
@@ -127,11 +143,15 @@ export async function sendExpiryReminders(now = new Date(), db: Kysely<DB> = get
     if (!(await claimExpiryMail(db, mail, now))) continue;
     try {
       const renew = linkTo(mail.locale, "renew", await issueToken(mail.ownerId, "advert_renew", now, mail.advertisementId, db));
-      const sold = mail.kind === "reminder" ? linkTo(mail.locale, "sold", await issueToken(mail.ownerId, "advert_sold", now, mail.advertisementId, db)) : null;
-      await sendParagraphMail(await composeExpiryReminder(mail, { renew, sold }, lifetimeDays));
+      const sold =
+        mail.kind === "reminder"
+          ? linkTo(mail.locale, "sold", await issueToken(mail.ownerId, "advert_sold", now, mail.advertisementId, db))
+          : null;
+      const { data, envelope } = await composeExpiryReminder(mail, { renew, sold }, lifetimeDays);
+      await sendTemplateMail(expiryMail, data, envelope);
       sent++;
     } catch (error) {
-      console.error(`expiry ${mail.kind} mail for advert ${mail.advertisementId} failed; retrying on the next pass:`, error);
+      logger.error({ err: error, kind: mail.kind, advertisementId: mail.advertisementId }, "expiry mail failed; retrying on the next pass");
       await db
         .deleteFrom("advert_expiry_mails")
         .where("advertisement_id", "=", mail.advertisementId)
@@ -142,3 +162,10 @@ export async function sendExpiryReminders(now = new Date(), db: Kysely<DB> = get
   }
   return sent;
 }
+
+/** The scan, every minute, that mails advert owners before and after expiry. Each mail is claimed in advert_expiry_mails before it is sent, and released when sending fails: the next scan retries it. */
+export const advertExpiryMailsJob = defineScanJob({
+  name: "advert-expiry-mails",
+  schedule: { cron: "* * * * *", atStart: true },
+  scan: sendExpiryReminders,
+});

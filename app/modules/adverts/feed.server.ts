@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { pickLocalized } from "#app/modules/content/localized.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
 import { feedText, RSS_CONTENT_TYPE, rssXml } from "#app/modules/feeds/rss.server.ts";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
 import { advertsT, priceLabels } from "./page.server.ts";
 import { advertsForFeed, priceView } from "./queries.server.ts";

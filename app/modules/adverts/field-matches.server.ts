@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { sql, type RawBuilder } from "kysely";
+import { getDb } from "#app/platform/db/db.server.ts";
 import type { FieldFilter } from "./category-field-filters.ts";
 
 // The adverts a list's field filters let through, read from advert_field_values alone. Each
@@ -14,10 +14,14 @@ export type FieldFilters = readonly [FieldFilter, ...FieldFilter[]];
 /** Where the adverts must be: the list's category (with its children) and place, when it names them. */
 type Scope = { categoryIds?: readonly number[]; locationId?: number };
 
-/** `filter` on the value row `v` of a listed advert in `scope`: the partial indexes' predicate and columns. */
-function valueCondition(v: string, filter: FieldFilter, { categoryIds, locationId }: Scope) {
+/**
+ * `filter` on the value row `v` of a listed advert in `scope`: the partial indexes' predicate and
+ * columns. A filter on either of two fields (a range's ends) takes the row of either; as the
+ * leading filter (`lead`: one row per advert) the second field's row only when the first's fails.
+ */
+function valueCondition(v: string, filter: FieldFilter, { categoryIds, locationId }: Scope, lead = false): RawBuilder<boolean> {
   const column = (name: string) => sql.ref(`${v}.${name}`);
-  const parts = [sql`${column("field_id")} = ${filter.fieldId}`, sql`${column("listed_at")} is not null`];
+  const parts = [sql`${column("listed_at")} is not null`];
   if (categoryIds) parts.push(sql`${column("category_id")} in (${sql.join(categoryIds.length ? [...categoryIds] : [-1])})`);
   if (locationId !== undefined) parts.push(sql`${column("location_id")} = ${locationId}`);
   switch (filter.kind) {
@@ -38,7 +42,18 @@ function valueCondition(v: string, filter: FieldFilter, { categoryIds, locationI
       parts.push(sql`${column("bool_value")} is not null`, sql`${column("bool_value")} = true`);
       break;
   }
-  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  const value = sql.join(parts, sql` and `);
+  if (filter.kind !== "number" || filter.alsoFieldId === undefined)
+    return sql<boolean>`${column("field_id")} = ${filter.fieldId} and ${value}`;
+  const also = filter.alsoFieldId;
+  if (!lead) return sql<boolean>`${column("field_id")} in (${filter.fieldId}, ${also}) and ${value}`;
+  const first = `${v}_first`;
+  const firstPasses: RawBuilder<unknown> = sql`exists (select 1 from advert_field_values ${sql.table(first)} where ${sql.ref(`${first}.advertisement_id`)} = ${column("advertisement_id")} and ${valueCondition(first, { ...filter, alsoFieldId: undefined }, { categoryIds, locationId })})`;
+  return sql<boolean>`(${column("field_id")} = ${filter.fieldId} or (${column("field_id")} = ${also} and not ${firstPasses})) and ${value}`;
+}
+
+function onTwoFields(filter: FieldFilter): boolean {
+  return filter.kind === "number" && filter.alsoFieldId !== undefined;
 }
 
 /**
@@ -46,10 +61,12 @@ function valueCondition(v: string, filter: FieldFilter, { categoryIds, locationI
  * per advert): `v0.advertisement_id`, and `v0.raised_at`, `v0.sort_price` for the list's order.
  */
 export function fieldMatches(filters: FieldFilters, scope: Scope) {
-  const [first, ...rest] = filters;
+  // A filter on one field leads when there is one: its rows come straight from one index range,
+  // while a range's leading rows need a check per row; the others are per-advert checks.
+  const [first, ...rest] = [...filters].sort((a, b) => Number(onTwoFields(a)) - Number(onTwoFields(b))) as [FieldFilter, ...FieldFilter[]];
   let query = getDb()
     .selectFrom("advert_field_values as v0")
-    .where(valueCondition("v0", first, scope))
+    .where(valueCondition("v0", first, scope, true))
     .where(sql<boolean>`v0.listed_at <= now() and (v0.expires_at is null or v0.expires_at > now())`);
   rest.forEach((filter, index) => {
     const v = `v${index + 1}`;

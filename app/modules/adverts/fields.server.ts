@@ -55,7 +55,12 @@ const ADVERT_FIELDS = [
     },
     format: amountInputValue,
   }),
-  field({ key: "priceCurrency", column: "price_currency", parse: (value, form) => (amount(form) ? (value ?? null) : null), format: orEmpty }),
+  field({
+    key: "priceCurrency",
+    column: "price_currency",
+    parse: (value, form) => (amount(form) ? (value ?? null) : null),
+    format: orEmpty,
+  }),
   field({ key: "contactName", column: "contact_name", initial: (profile) => profile.name }),
   field({ key: "phone", column: "phone", parse: orNull, format: orEmpty, initial: (profile) => profile.phone }),
   field({ key: "email", column: "email", parse: orNull, format: orEmpty, initial: (profile) => profile.email }),
@@ -67,9 +72,19 @@ type Column = Listed["column"];
 /** The owner-editable columns, as stored. */
 export type AdvertValues = Pick<Row, Column>;
 
-/** The list without its per-field types, for the loops below (each line is checked by `field`). */
-type LooseField = { key: FormKey; column: Column; parse?: (value: unknown, form: AdvertFormValue) => unknown; format?: (value: unknown) => FormDefault; initial?: (profile: AdvertProfile) => unknown };
-const LOOSE = ADVERT_FIELDS as unknown as readonly LooseField[];
+/**
+ * The list without its per-field types, for the loops below (each line is checked by `field`).
+ * Methods, not function properties: TypeScript compares a method's parameters both ways, so
+ * each field's narrower `parse`/`format` fits here, and the loops hand a field its own column's value.
+ */
+type LooseField = {
+  key: FormKey;
+  column: Column;
+  parse?(value: unknown, form: AdvertFormValue): unknown;
+  format?(value: unknown): FormDefault;
+  initial?(profile: AdvertProfile): unknown;
+};
+const LOOSE: readonly LooseField[] = ADVERT_FIELDS;
 
 /** The validated form as stored values. */
 export function formToValues(form: AdvertFormValue): AdvertValues {

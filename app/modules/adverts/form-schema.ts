@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { CURRENCIES, PRICE_KINDS, parsePriceAmount } from "./price.ts";
-import { idNumberSchema } from "#app/modules/http/ids.ts";
-import { fieldErrorMessage, parseFieldValue, type FieldRule } from "./category-field-values.ts";
+import { idNumberSchema } from "#app/platform/http/ids.ts";
+import { fieldErrorMessage, parseFieldNumber, parseFieldValue, type FieldRule } from "./category-field-values.ts";
 import { FIELD_TEXT_MAX } from "./category-field-names.ts";
+import { hasFieldPrice, isPriceField } from "./field-price.ts";
+import { fieldRanges } from "./field-ranges.ts";
 
 // The advert form (posting and editing), shared by the browser (conform's client
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
@@ -18,6 +20,8 @@ const message = (key: string, values?: Record<string, string | number>) =>
   values ? `adverts:errors.${key}|${JSON.stringify(values)}` : `adverts:errors.${key}`;
 
 const idList = z.array(idNumberSchema).max(100).default([]);
+/** Longer than any field's value may be: refused as too long before its kind is judged. */
+const FIELD_VALUE_MAX = 1000;
 
 const baseSchema = z.object({
   title: z
@@ -25,8 +29,15 @@ const baseSchema = z.object({
     .trim()
     .min(TITLE_MIN, message("title_length", { min: TITLE_MIN, max: TITLE_MAX }))
     .max(TITLE_MAX, message("title_length", { min: TITLE_MIN, max: TITLE_MAX })),
-  categoryId: z.number({ error: message("category_required") }).int().positive(message("category_required")),
-  locationId: z.number({ error: message("location_invalid") }).int().positive(message("location_invalid")).optional(),
+  categoryId: z
+    .number({ error: message("category_required") })
+    .int()
+    .positive(message("category_required")),
+  locationId: z
+    .number({ error: message("location_invalid") })
+    .int()
+    .positive(message("location_invalid"))
+    .optional(),
   description: z
     .string({ error: message("description_required") })
     .trim()
@@ -46,7 +57,12 @@ const baseSchema = z.object({
     .max(30, message("phone_invalid"))
     .regex(/^\+?[\d\s().-]{6,}$/, message("phone_invalid"))
     .optional(),
-  email: z.string().trim().max(254, message("email_invalid")).pipe(z.email(message("email_invalid"))).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(254, message("email_invalid"))
+    .pipe(z.email(message("email_invalid")))
+    .optional(),
   showPhone: z.boolean().optional().default(false),
   /** Ids of photos already stored (hidden fields), in display order. */
   photos: idList,
@@ -55,7 +71,15 @@ const baseSchema = z.object({
   /** With JavaScript: the order of stored ("s<id>") and newly chosen ("n<index>") photos. */
   photoOrder: z.string().max(2000).optional(),
   /** The category's own fields (`fields.<key>`), checked against their definitions in superRefine. */
-  fields: z.record(z.string(), z.string().max(1000, fieldErrorMessage({ code: "too_long", values: { max: FIELD_TEXT_MAX } })).optional()).optional(),
+  fields: z
+    .record(
+      z.string(),
+      z
+        .string()
+        .max(FIELD_VALUE_MAX, fieldErrorMessage({ code: "too_long", values: { max: FIELD_TEXT_MAX } }))
+        .optional(),
+    )
+    .optional(),
 });
 
 export type AdvertFormOptions = {
@@ -77,14 +101,29 @@ export function createAdvertSchema(options?: AdvertFormOptions) {
         const texts = posted !== null && typeof posted === "object" ? (posted as Record<string, unknown>) : {};
         for (const field of options?.fields ?? []) {
           const text = texts[field.key];
+          // Already refused as too long: one message by the field, not a second about its kind.
+          if (typeof text === "string" && text.length > FIELD_VALUE_MAX) continue;
           const parsed = parseFieldValue(field, typeof text === "string" ? text : undefined);
           if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["fields", field.key], message: fieldErrorMessage(parsed.error) });
+        }
+        // A range's upper figure below its lower one is a slip of the keyboard, not a range.
+        for (const { from, to } of fieldRanges(options?.fields ?? [])) {
+          const [low, high] = [texts[from.key], texts[to.key]].map((text) => (typeof text === "string" ? parseFieldNumber(text) : null));
+          if (low != null && high != null && high < low)
+            ctx.addIssue({ code: "custom", path: ["fields", to.key], message: fieldErrorMessage({ code: "range_order" }) });
         }
       },
       { when: (payload) => payload.value !== null && typeof payload.value === "object" },
     )
     .superRefine((value, ctx) => {
-      if (value.priceKind === "amount") {
+      // A category whose own field states the price asks only for that price's currency (field-price.ts).
+      const fieldPrice = hasFieldPrice(options?.fields ?? []);
+      if (fieldPrice) {
+        const posted = value.fields ?? {};
+        const stated = (options?.fields ?? []).some((field) => isPriceField(field) && posted[field.key]?.trim());
+        if (stated && !value.priceCurrency)
+          ctx.addIssue({ code: "custom", path: ["priceCurrency"], message: message("currency_required") });
+      } else if (value.priceKind === "amount") {
         if (!value.priceAmount) {
           ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_required") });
         } else if (parsePriceAmount(value.priceAmount) === null) {

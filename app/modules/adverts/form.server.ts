@@ -3,13 +3,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { localeFromPath, localizePath, type Language } from "#app/i18n/locales.ts";
 import type { SessionUser } from "#app/modules/auth/session.server.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { readUploadOutcome, type SpooledFile, type UploadOutcome } from "#app/modules/http/body.server.ts";
-import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "#app/modules/http/upload-slots.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { MAX_IMAGE_BYTES } from "#app/modules/images/process.server.ts";
-import { getSettings, type Settings } from "#app/modules/settings/settings.server.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { readUploadOutcome, type SpooledFile, type UploadOutcome } from "#app/platform/http/body.server.ts";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "#app/platform/http/upload-slots.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { MAX_IMAGE_BYTES } from "#app/platform/images/process.server.ts";
+import { getSettings, type Settings } from "#app/platform/settings/settings.server.ts";
 import { categoryRows, listLocations } from "#app/modules/taxonomy/public-terms.server.ts";
 import { createAdvertSchema, parsePhotoOrder } from "./form-schema.ts";
 import { formToValues, initialValues, valuesToForm } from "./fields.server.ts";
@@ -23,12 +23,15 @@ import {
   type PhotoPreview,
   type PhotoRejection,
 } from "./photos.server.ts";
-import { parseId, parseIds } from "#app/modules/http/ids.ts";
+import { parseId, parseIds } from "#app/platform/http/ids.ts";
 import { categoryFields } from "./category-fields.server.ts";
-import { advertFieldTexts, formFieldSet, formFieldValues, type FormFieldSet } from "./category-field-store.server.ts";
+import { advertFieldTexts, formFieldSet, formFieldValues } from "./category-field-store.server.ts";
+import type { FormFieldSet } from "./category-field-names.ts";
 import { fieldInputName } from "./category-field-names.ts";
 import { CHOOSE_CATEGORY_INTENT } from "./form-intents.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { fieldPriceColumns, hasFieldPrice, priceFieldNumbers } from "./field-price.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
 
 // The advert form's server side, shared by posting (/dodaty-ogoloshennya,
 // /cabinet/add-advertisement) and editing (/cabinet/edit/{id}).
@@ -38,7 +41,13 @@ type AdvertFormReply = { result: SubmissionResult<string[]>; photos: PhotoPrevie
 
 type CategoryOption = { id: number; name: LocalizedText; depth: number };
 type LocationOption = { id: number; name: LocalizedText };
-export type AdvertFormOptions = { categories: CategoryOption[]; locations: LocationOption[]; maxPhotos: number; maxPhotoBytes: number; fieldSet: FormFieldSet };
+export type AdvertFormOptions = {
+  categories: CategoryOption[];
+  locations: LocationOption[];
+  maxPhotos: number;
+  maxPhotoBytes: number;
+  fieldSet: FormFieldSet;
+};
 
 /** Default values of the form's fields (conform's defaultValue). */
 export type AdvertFormDefaults = Record<string, string | boolean | string[] | undefined>;
@@ -46,7 +55,11 @@ export type AdvertFormDefaults = Record<string, string | boolean | string[] | un
 /** Categories as a tree (parents, each followed by its children) and locations, for the selects. */
 export async function advertFormOptions(language: Language, settings: Settings): Promise<AdvertFormOptions> {
   // Both lists are kept per process (taxonomy/public-terms.server.ts): a form page asks for neither.
-  const [categories, locations, fieldSet] = await Promise.all([categoryRows("advertisement"), listLocations(language), formFieldSet(language)]);
+  const [categories, locations, fieldSet] = await Promise.all([
+    categoryRows("advertisement"),
+    listLocations(language),
+    formFieldSet(language),
+  ]);
   const ids = new Set(categories.map((category) => category.id));
   const roots = categories.filter((category) => category.parent_id === null || !ids.has(category.parent_id));
   const ordered: CategoryOption[] = [];
@@ -85,7 +98,6 @@ export async function editAdvertDefaults(advert: OwnedAdvert): Promise<AdvertFor
   return defaults;
 }
 
-
 /** The largest body the form accepts: every photo at its maximum size, plus the text. */
 function maxBodyBytes(settings: Settings): number {
   return Math.max(1, settings.advert_max_images) * MAX_IMAGE_BYTES + 1024 * 1024;
@@ -121,7 +133,10 @@ async function busyReply(request: Request, settings: Settings, ownerId: number, 
   body.form.delete("photos");
   for (const id of kept) body.form.append("photos", String(id));
   const submission = parseWithZod(body.form, { schema: createAdvertSchema() });
-  return data<AdvertFormReply>({ result: submission.reply({ formErrors: ["adverts:errors.uploads_busy"] }), photos: await photoPreviews(kept) }, init);
+  return data<AdvertFormReply>(
+    { result: submission.reply({ formErrors: ["adverts:errors.uploads_busy"] }), photos: await photoPreviews(kept) },
+    init,
+  );
 }
 
 function rejectionMessage(rejection: PhotoRejection, settings: Settings): string {
@@ -186,11 +201,16 @@ export async function submitAdvertForm({ request, url, user, advert }: SubmitArg
   }
 }
 
-type ReadFormArgs = Omit<SubmitArgs, "request" | "url"> & { form: FormData; files: SpooledFile[]; settings: Settings; locale: ReturnType<typeof localeFromPath> };
+type ReadFormArgs = Omit<SubmitArgs, "request" | "url"> & {
+  form: FormData;
+  files: SpooledFile[];
+  settings: Settings;
+  locale: ReturnType<typeof localeFromPath>;
+};
 
 /** The form as read, its photos spooled: photos stored (or refused), then the fields validated and saved. */
 async function submitReadForm({ form: formData, files, user, advert, settings, locale }: ReadFormArgs) {
-  await deleteUnclaimedUploads().catch((error: unknown) => console.error("advert uploads cleanup:", error));
+  await deleteUnclaimedUploads().catch((error: unknown) => logger.error({ err: error }, "advert uploads cleanup failed"));
 
   formData.delete("newPhotos");
   const claimable = await claimablePhotoIds(parseIds(formData.getAll("photos")), user.id, advert?.id ?? null);
@@ -198,7 +218,9 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
   const limited = advert === null && (await dailyLimitReached(user.id, settings));
 
   const kept = claimable.filter((id) => !removed.has(id));
-  const stored = limited ? { ids: [], rejections: [] } : await storeAdvertPhotos(files, { ownerId: user.id, room: settings.advert_max_images - kept.length });
+  const stored = limited
+    ? { ids: [], rejections: [] }
+    : await storeAdvertPhotos(files, { ownerId: user.id, room: settings.advert_max_images - kept.length });
   const photoOrder = formData.get("photoOrder");
   const all = orderPhotos(claimable, stored.ids, typeof photoOrder === "string" ? photoOrder : undefined);
   formData.delete("photos");
@@ -236,14 +258,18 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
     return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, await dailyLimitReply(user.id, settings));
   }
 
-  const values = formToValues(submission.value);
   const fieldValues = formFieldValues(fields, submission.value.fields);
+  const values = hasFieldPrice(fields)
+    ? { ...formToValues(submission.value), ...fieldPriceColumns(priceFieldNumbers(fields, fieldValues), submission.value.priceCurrency) }
+    : formToValues(submission.value);
   const removedPending = all.filter((id) => removed.has(id) && !(advert?.photoIds.includes(id) ?? false));
   const cabinet = localizePath("/cabinet/advertisement", locale);
   if (advert === null) {
-    const created = await createAdvert(user.id, values, attach, settings, fieldValues);
+    const created = await createAdvert(user.id, { values, photoIds: attach, fieldValues }, settings);
     if (!created.ok) {
-      const result = submission.reply({ formErrors: [`adverts:errors.daily_limit|${JSON.stringify({ max: settings.adverts_per_user_per_day })}`] });
+      const result = submission.reply({
+        formErrors: [`adverts:errors.daily_limit|${JSON.stringify({ max: settings.adverts_per_user_per_day })}`],
+      });
       return data<AdvertFormReply>({ result, photos: await photoPreviews(all) }, await dailyLimitReply(user.id, settings));
     }
     await deletePhotos(removedPending);
@@ -252,7 +278,7 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
       message: created.status === "pending" ? "adverts:flash.sent_to_moderation" : "adverts:flash.published",
     });
   }
-  const status = await updateAdvert(advert.id, user.id, values, attach, settings, fieldValues);
+  const status = await updateAdvert(advert.id, user.id, { values, photoIds: attach, fieldValues }, settings);
   if (status === null) notFound();
   await deletePhotos(removedPending);
   return redirectWithFlash(cabinet, {

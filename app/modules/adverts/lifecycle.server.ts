@@ -59,7 +59,13 @@ export type MoveOptions = {
  * Applies `move` by `actor` to the adverts `ids` that the lifecycle table lets move; the
  * rest (and trashed ones) are left as they are. Locks the rows; returns what moved.
  */
-export async function moveAdverts(trx: Transaction<DB>, ids: readonly number[], move: AdvertMove, actor: AdvertActor, options: MoveOptions = {}): Promise<Moved[]> {
+export async function moveAdverts(
+  trx: Transaction<DB>,
+  ids: readonly number[],
+  move: AdvertMove,
+  actor: AdvertActor,
+  options: MoveOptions = {},
+): Promise<Moved[]> {
   if (ids.length === 0) return [];
   const now = options.now ?? new Date();
   const rows = await trx
@@ -91,13 +97,20 @@ export async function moveAdverts(trx: Transaction<DB>, ids: readonly number[], 
   return moved;
 }
 
-export type OwnerMoveOutcome = { outcome: "done"; to: AdvertStatus } | { outcome: "not_found" } | { outcome: "not_allowed" } | { outcome: "too_soon"; nextAt: Date };
+export type OwnerMoveOutcome =
+  { outcome: "done"; to: AdvertStatus } | { outcome: "not_found" } | { outcome: "not_allowed" } | { outcome: "too_soon"; nextAt: Date };
 
 /**
  * One owner move on one advert (the cabinet's buttons, the mailed links). Raising also keeps
  * its interval: at most once per `advert_raise_interval_days`, counted from the publication.
  */
-export async function ownerMove(trx: Transaction<DB>, id: number, ownerId: number, move: "renew" | "sold" | "archive" | "raise", now = new Date()): Promise<OwnerMoveOutcome> {
+export async function ownerMove(
+  trx: Transaction<DB>,
+  id: number,
+  ownerId: number,
+  move: "renew" | "sold" | "archive" | "raise",
+  now = new Date(),
+): Promise<OwnerMoveOutcome> {
   const row = await trx
     .selectFrom("advertisements")
     .select(["status", "published_at", "expires_at", "raised_at"])

@@ -59,7 +59,12 @@ function holds(condition: Condition | undefined, context: TransitionContext): bo
 }
 
 /** Where `action` by `actor` takes an advert in status `from`, or null when the table has no such move. */
-export function nextStatus(from: AdvertStatus, action: AdvertAction, actor: AdvertActor, context: TransitionContext = {}): AdvertStatus | null {
+export function nextStatus(
+  from: AdvertStatus,
+  action: AdvertAction,
+  actor: AdvertActor,
+  context: TransitionContext = {},
+): AdvertStatus | null {
   const row = ADVERT_TRANSITIONS.find((t) => t.from === from && t.action === action && t.actor === actor && holds(t.when, context));
   return row ? row.to : null;
 }

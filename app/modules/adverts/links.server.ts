@@ -1,6 +1,6 @@
 import type { TokenPurpose } from "#db/schema.ts";
 import { consumeToken, inspectToken } from "#app/modules/auth/tokens.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { ownerMove } from "./lifecycle.server.ts";
 import { canMove, effectiveStatus } from "./lifecycle.ts";
 
@@ -14,8 +14,7 @@ export type LinkMove = "renew" | "sold";
 const PURPOSE: Record<LinkMove, TokenPurpose> = { renew: "advert_renew", sold: "advert_sold" };
 
 export type LinkState =
-  | { state: "confirm" | "done"; title: string; expiresAt: Date | null }
-  | { state: "invalid" | "used" | "expired" | "not_allowed" };
+  { state: "confirm" | "done"; title: string; expiresAt: Date | null } | { state: "invalid" | "used" | "expired" | "not_allowed" };
 
 async function advertOf(id: number, ownerId: number) {
   return getDb()
@@ -57,7 +56,11 @@ export async function useAdvertLink(token: string, move: LinkMove, now = new Dat
         if (moved.outcome !== "done") return { state: "not_allowed" };
         // Of two concurrent uses exactly one consumes the token; the other's move is rolled back.
         if ((await consumeToken(token, PURPOSE[move], now, trx)) === null) throw new TokenTaken();
-        const after = await trx.selectFrom("advertisements").select(["title", "expires_at"]).where("id", "=", advertId).executeTakeFirstOrThrow();
+        const after = await trx
+          .selectFrom("advertisements")
+          .select(["title", "expires_at"])
+          .where("id", "=", advertId)
+          .executeTakeFirstOrThrow();
         return { state: "done", title: after.title, expiresAt: after.expires_at };
       });
   } catch (error) {

@@ -22,9 +22,13 @@ export type AdvertListQuery = {
   fields: AdvertFieldFilterParams;
 };
 
+/** Longer than any slug or amount: such a value is no filter. */
+const MAX_VALUE_LENGTH = 200;
+
 function single(params: URLSearchParams, name: string): string | null {
-  const value = params.get(name);
-  return value === null || value.trim() === "" ? null : value.trim();
+  const value = params.get(name)?.trim();
+  // Control characters (NUL, which PostgreSQL text and jsonb refuse) never name anything.
+  return !value || value.length > MAX_VALUE_LENGTH || /[\u0000-\u001f\u007f]/.test(value) ? null : value;
 }
 
 /** Unknown or malformed values count as "no filter" (the form then shows them cleared). */
@@ -51,7 +55,14 @@ function parseAmount(value: string | null): number | null {
 
 /** Whether anything narrows the list (then an empty result says "nothing matches"). */
 export function isFiltered(query: AdvertListQuery): boolean {
-  return query.location !== null || query.minPrice !== null || query.maxPrice !== null || query.currency !== null || query.withPhotos || Object.keys(query.fields).length > 0;
+  return (
+    query.location !== null ||
+    query.minPrice !== null ||
+    query.maxPrice !== null ||
+    query.currency !== null ||
+    query.withPhotos ||
+    Object.keys(query.fields).length > 0
+  );
 }
 
 /** The query string of `query` (defaults left out), for links that keep the filters. */

@@ -2,19 +2,20 @@ import { randomBytes } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { AdvertStatus, DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { displayDate, type DisplayDate } from "#app/modules/format/dates.ts";
-import { displayImage, type DisplayImage } from "#app/modules/images/display-image.ts";
-import type { Settings } from "#app/modules/settings/settings.server.ts";
-import { slugify } from "#app/modules/slug/transliterate.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { displayDate, type DisplayDate } from "#app/platform/format/dates.ts";
+import { displayImage, type DisplayImage } from "#app/platform/images/display-image.ts";
+import type { Settings } from "#app/platform/settings/settings.server.ts";
+import { slugify } from "#app/platform/slug/transliterate.ts";
 import { rowToValues, type AdvertValues } from "./fields.server.ts";
 import { advertPhotoIds, deletePhotos, setAdvertPhotos } from "./photos.server.ts";
 import { priceView, withFirstPhoto, type PriceLabels, type PriceView } from "./queries.server.ts";
 import { effectiveStatus, mayRaise, nextRaiseAt, ownerActions, statusAfterSave, type OwnerAction } from "./lifecycle.ts";
 import { ownerMove } from "./lifecycle.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
+import { parseId } from "#app/platform/http/ids.ts";
 import { saveFieldValues } from "./category-field-store.server.ts";
 import type { StoredFieldValue } from "./category-field-values.ts";
+import { offsetOf } from "#app/platform/lists/pagination.ts";
 
 // An owner's adverts: posting, editing, renewing, marking sold, archiving, deleting. Every
 // function takes the owner's id and touches only that owner's rows: another user's advert
@@ -81,13 +82,18 @@ export async function dailyLimitRetryAfter(ownerId: number, settings: Settings, 
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
-/** The category fields' values a save writes, by field id (null: emptied). */
-type FieldValues = ReadonlyMap<number, StoredFieldValue | null>;
+/** What the owner's form saves: the advert's columns, its photos in order, and its category fields' values by field id (null: emptied). */
+export type AdvertSave = {
+  values: AdvertValues;
+  photoIds: readonly number[];
+  fieldValues?: ReadonlyMap<number, StoredFieldValue | null>;
+};
 
 export type CreateResult = { ok: true; id: number; slug: string; status: AdvertStatus } | { ok: false; reason: "daily_limit" };
 
 /** A new advert: published at once, or pending when moderation is on. The daily limit holds under concurrency. */
-export async function createAdvert(ownerId: number, values: AdvertValues, photoIds: readonly number[], settings: Settings, fieldValues: FieldValues = new Map(), now = new Date()): Promise<CreateResult> {
+export async function createAdvert(ownerId: number, save: AdvertSave, settings: Settings, now = new Date()): Promise<CreateResult> {
+  const { values, photoIds, fieldValues = new Map() } = save;
   const status = statusAfterSave(null, settings.advert_moderation);
   return getDb()
     .transaction()
@@ -157,12 +163,11 @@ export async function findOwnedAdvert(id: number, ownerId: number): Promise<Owne
 export async function updateAdvert(
   id: number,
   ownerId: number,
-  values: AdvertValues,
-  photoIds: readonly number[],
+  save: AdvertSave,
   settings: Settings,
-  fieldValues: FieldValues = new Map(),
   now = new Date(),
 ): Promise<AdvertStatus | null> {
+  const { values, photoIds, fieldValues = new Map() } = save;
   const outcome = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -219,10 +224,27 @@ export type CabinetAdvert = {
   actions: OwnerAction[];
 };
 
+/** Whether the user has an advert (a deleted one does not count): the cabinet greets a first-timer with "Add advert". */
+export async function ownsAnAdvert(ownerId: number): Promise<boolean> {
+  const { owns } = await getDb()
+    .selectNoFrom(({ exists, selectFrom }) =>
+      exists(selectFrom("advertisements").select("id").where("owner_id", "=", ownerId).where("deleted_at", "is", null)).as("owns"),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(owns);
+}
+
 export const CABINET_PAGE_SIZE = 20;
 
 /** The owner's adverts, newest first, with what each allows. */
-export async function listOwnedAdverts(ownerId: number, page: number, language: Language, labels: PriceLabels, raiseIntervalDays: number, now = new Date()) {
+export async function listOwnedAdverts(
+  ownerId: number,
+  page: number,
+  language: Language,
+  labels: PriceLabels,
+  raiseIntervalDays: number,
+  now = new Date(),
+) {
   const db = getDb();
   const [count, rows] = await Promise.all([
     db
@@ -246,14 +268,18 @@ export async function listOwnedAdverts(ownerId: number, page: number, language: 
         "a.published_at",
         "a.expires_at",
         "a.raised_at",
-        eb.selectFrom("favourites as f").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("f.advertisement_id", "=", "a.id").as("favourite_count"),
+        eb
+          .selectFrom("favourites as f")
+          .select((inner) => inner.fn.countAll<number>().as("n"))
+          .whereRef("f.advertisement_id", "=", "a.id")
+          .as("favourite_count"),
       ])
       .where("a.owner_id", "=", ownerId)
       .where("a.deleted_at", "is", null)
       .orderBy("a.created_at", "desc")
       .orderBy("a.id", "desc")
       .limit(CABINET_PAGE_SIZE)
-      .offset((page - 1) * CABINET_PAGE_SIZE)
+      .offset(offsetOf(page, CABINET_PAGE_SIZE))
       .execute(),
   ]);
   const items: CabinetAdvert[] = rows.map((row) => {
@@ -284,7 +310,13 @@ export type ActionOutcome = "done" | "not_found" | "not_allowed";
 
 async function owns(id: number, ownerId: number): Promise<boolean> {
   if (parseId(id) === null) return false;
-  const row = await getDb().selectFrom("advertisements").select("id").where("id", "=", id).where("owner_id", "=", ownerId).where("deleted_at", "is", null).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("advertisements")
+    .select("id")
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -303,17 +335,19 @@ export async function ownerAction(id: number, ownerId: number, action: "renew" |
 /** Deletes the advert and its photos (rows and files). */
 export async function deleteOwnedAdvert(id: number, ownerId: number): Promise<ActionOutcome> {
   if (!(await owns(id, ownerId))) return "not_found";
-  const photoIds = await getDb().transaction().execute(async (trx) => {
-    const photos = await trx
-      .selectFrom("advertisement_images as ai")
-      .innerJoin("images as img", "img.id", "ai.image_id")
-      .select("img.id")
-      .where("ai.advertisement_id", "=", id)
-      .where("img.owner_id", "=", ownerId)
-      .execute();
-    await trx.deleteFrom("advertisements").where("id", "=", id).where("owner_id", "=", ownerId).execute();
-    return photos.map((photo) => photo.id);
-  });
+  const photoIds = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const photos = await trx
+        .selectFrom("advertisement_images as ai")
+        .innerJoin("images as img", "img.id", "ai.image_id")
+        .select("img.id")
+        .where("ai.advertisement_id", "=", id)
+        .where("img.owner_id", "=", ownerId)
+        .execute();
+      await trx.deleteFrom("advertisements").where("id", "=", id).where("owner_id", "=", ownerId).execute();
+      return photos.map((photo) => photo.id);
+    });
   await deletePhotos(photoIds);
   return "done";
 }

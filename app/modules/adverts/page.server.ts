@@ -1,36 +1,45 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { localizePath } from "#app/i18n/locales.ts";
-import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { getInstance, getPageLanguage } from "#app/i18n/request.server.ts";
 import { can } from "#app/modules/auth/access.ts";
 import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { savedAmong } from "#app/modules/favourites/favourites.server.ts";
-import { getClientAddress } from "#app/modules/http/client-address.server.ts";
-import { categoryDescription } from "#app/modules/seo/meta.ts";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
+import { categoryDescription } from "#app/platform/seo/meta.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 import { pageContext, siteName, titleWithSite } from "#app/modules/content/public-page.server.ts";
-import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
-import { markUnpublished, recordView } from "#app/modules/page-cache/request-effects.server.ts";
+import { checkPage, parsePage } from "#app/platform/lists/pagination.ts";
+import { markUnpublished } from "#app/platform/page-cache/request-effects.server.ts";
+import { recordView } from "#app/modules/analytics/page-effects.server.ts";
 import { listCategories, listLocations, requireCategory, type CategoryLink } from "#app/modules/taxonomy/public-terms.server.ts";
-import { excerpt } from "#app/modules/format/text.ts";
+import { excerpt } from "#app/platform/format/text.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
 import { isFieldParam } from "./category-field-filters.ts";
 import { categoryFieldFilters } from "./field-filters.server.ts";
-import { ADVERT_PAGE_SIZE, categoryWithDescendants, findAdvertBySlug, listLiveAdverts, liveAdvert, similarAdverts, type PriceLabels } from "./queries.server.ts";
-import { advertJsonLd, jobPostingJsonLd } from "#app/modules/seo/structured-data.ts";
+import {
+  ADVERT_PAGE_SIZE,
+  categoryWithDescendants,
+  findAdvertBySlug,
+  listLiveAdverts,
+  liveAdvert,
+  similarAdverts,
+  type PriceLabels,
+} from "./queries.server.ts";
+import { advertJsonLd, jobPostingJsonLd } from "#app/platform/seo/structured-data.ts";
 import { advertFacts } from "./category-field-facts.server.ts";
+import { ADVERT_CARD_DEPS } from "./home-section.server.ts";
 import { isPubliclyVisible } from "./status.ts";
 
 // Loaders and the contact reveal action of the public advert pages.
 
-/** Tables the public advert pages are built from (the page cache's dependencies). */
-export const ADVERT_PAGE_DEPS: VersionedTable[] = ["advertisements", "advertisement_images", "categories", "locations", "images"];
-/** A category's list also filters by the category's fields (their definitions and the adverts' values). */
-export const ADVERT_CATEGORY_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "advert_fields", "advert_field_values"];
-/** An advert's page also shows its seller's name and page, and its category fields. */
-export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users", "advert_fields", "advert_field_values"];
+/** Tables the public advert pages are built from (the page cache's dependencies): a card's
+ * price may come from its category's price field, and a category's list filters by its fields. */
+export const ADVERT_PAGE_DEPS: VersionedTable[] = [...ADVERT_CARD_DEPS, "categories"];
+/** An advert's page also shows its seller's name and page. */
+export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users"];
 
 /** "Show phone" and "Show email" together: per IP, so scraping every contact takes a long time. */
 export const CONTACT_REVEAL_LIMIT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -91,8 +100,11 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
   ]);
   const location = parsed.location ? (locations.find((entry) => entry.slug === parsed.location) ?? notFound()) : null;
   // Field filters the category's fields do not accept are dropped, so the form shows what applies.
-  const fieldFilters = await categoryFieldFilters(category?.id ?? null, parsed.fields, language, context);
-  const query = { ...parsed, fields: fieldFilters.applied };
+  const fieldFilters = await categoryFieldFilters(category?.id ?? null, parsed.fields, language);
+  // A category whose fields state the price (a salary, a rent) filters it by those fields, not by a second price range.
+  const query = fieldFilters.priceInFields
+    ? { ...parsed, minPrice: null, maxPrice: null, fields: fieldFilters.applied }
+    : { ...parsed, fields: fieldFilters.applied };
   const { items, total } = await listLiveAdverts({
     filters: {
       ...query,
@@ -106,7 +118,10 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
   });
   const pagination = checkPage(page, total, ADVERT_PAGE_SIZE);
   // Per viewer, so only signed-in pages (never cached) carry any; anonymous pages stay shared.
-  const savedIds = await savedAmong(getCurrentUser(context)?.id, items.map((item) => item.id));
+  const savedIds = await savedAmong(
+    getCurrentUser(context)?.id,
+    items.map((item) => item.id),
+  );
   const heading = category ? category.name.text : t("list.title");
   const pageSuffix = page > 1 ? ` — ${t("list.page_n", { page })}` : "";
   return {
@@ -116,6 +131,10 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
     query,
     filtered: isFiltered(query),
     fields: fieldFilters.views,
+    priceInFields: fieldFilters.priceInFields,
+    // The form always sends its sort, and the clean address keeps it: a submitted form (or a
+    // filtered link) opens the panel, a plain category link leaves the adverts first.
+    filtersOpen: [...url.searchParams.keys()].some((name) => name !== "page"),
     category: category as CategoryLink | null,
     categories,
     locations,
@@ -165,7 +184,10 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     jsonLd: !isPublic
       ? null
       : job
-        ? jobPostingJsonLd({ ...advert, employer: advert.contact.name }, job, pageUrl, { name: await siteName(language), url: absolute("/") })
+        ? jobPostingJsonLd({ ...advert, employer: advert.contact.name }, job, pageUrl, {
+            name: await siteName(language),
+            url: absolute("/"),
+          })
         : advertJsonLd(advert, photos, pageUrl),
     seo: {
       title: await titleWithSite(`${advert.title} — ${advert.price.text}`, language),
@@ -192,7 +214,7 @@ export function contactKind(intent: FormDataEntryValue | null): ContactKind | nu
  * are counted for the owner.
  */
 export async function revealAdvertContact({ context }: { context: Context }, slug: string, kind: ContactKind) {
-  const db = getDb(context);
+  const db = getDb();
   const advert = await db
     .selectFrom("advertisements")
     .select(["id", "phone", "show_phone", "email"])

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "#db/schema.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import type { SpooledFile } from "#app/modules/http/body.server.ts";
-import { ImageRejectedError, MAX_IMAGE_BYTES, type ImageRejectionReason } from "#app/modules/images/process.server.ts";
-import { deleteImages, storeImage } from "#app/modules/images/store.server.ts";
-import { imageUrlFor } from "#app/modules/images/urls.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import type { SpooledFile } from "#app/platform/http/body.server.ts";
+import { ImageRejectedError, MAX_IMAGE_BYTES, type ImageRejectionReason } from "#app/platform/images/process.server.ts";
+import { deleteImages, storeImage } from "#app/platform/images/store.server.ts";
+import { imageUrlFor } from "#app/platform/images/urls.ts";
 
 // Advert photos. Each chosen file is decoded, stripped and stored (webp variants) once,
 // when its form is posted, and becomes an image id that travels in a hidden field until an
@@ -76,10 +76,20 @@ export async function claimablePhotoIds(ids: readonly number[], ownerId: number,
     .where("img.owner_id", "=", ownerId)
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom("advert_uploads as u").select("u.image_id").whereRef("u.image_id", "=", "img.id").where("u.owner_id", "=", ownerId)),
+        eb.exists(
+          eb.selectFrom("advert_uploads as u").select("u.image_id").whereRef("u.image_id", "=", "img.id").where("u.owner_id", "=", ownerId),
+        ),
         ...(advertId === null
           ? []
-          : [eb.exists(eb.selectFrom("advertisement_images as ai").select("ai.image_id").whereRef("ai.image_id", "=", "img.id").where("ai.advertisement_id", "=", advertId))]),
+          : [
+              eb.exists(
+                eb
+                  .selectFrom("advertisement_images as ai")
+                  .select("ai.image_id")
+                  .whereRef("ai.image_id", "=", "img.id")
+                  .where("ai.advertisement_id", "=", advertId),
+              ),
+            ]),
       ]),
     )
     .execute();
@@ -89,7 +99,11 @@ export async function claimablePhotoIds(ids: readonly number[], ownerId: number,
 
 export async function photoPreviews(ids: readonly number[]): Promise<PhotoPreview[]> {
   if (ids.length === 0) return [];
-  const rows = await getDb().selectFrom("images").select(["id", "key", "variants", "width", "height"]).where("id", "in", [...ids]).execute();
+  const rows = await getDb()
+    .selectFrom("images")
+    .select(["id", "key", "variants", "width", "height"])
+    .where("id", "in", [...ids])
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -114,7 +128,10 @@ export async function setAdvertPhotos(trx: Transaction<DB>, advertId: number, id
       .values(ids.map((id, position) => ({ advertisement_id: advertId, image_id: id, position })))
       .onConflict((oc) => oc.columns(["advertisement_id", "image_id"]).doUpdateSet({ position: (eb) => eb.ref("excluded.position") }))
       .execute();
-    await trx.deleteFrom("advert_uploads").where("image_id", "in", [...ids]).execute();
+    await trx
+      .deleteFrom("advert_uploads")
+      .where("image_id", "in", [...ids])
+      .execute();
   }
   return dropped;
 }
@@ -150,7 +167,10 @@ export async function deleteUnclaimedUploads(now = new Date()): Promise<number> 
     ? await getDb().selectFrom("advertisement_images").select("image_id").where("image_id", "in", ids).execute()
     : [];
   const attachedIds = new Set(attached.map((row) => row.image_id));
-  await getDb().deleteFrom("advert_uploads").where("image_id", "in", ids.length ? ids : [-1]).execute();
+  await getDb()
+    .deleteFrom("advert_uploads")
+    .where("image_id", "in", ids.length ? ids : [-1])
+    .execute();
   const orphans = ids.filter((id) => !attachedIds.has(id));
   await deletePhotos(orphans);
   return orphans.length;
@@ -158,6 +178,11 @@ export async function deleteUnclaimedUploads(now = new Date()): Promise<number> 
 
 /** For tests and diagnostics: the user's unclaimed uploads. */
 export async function unclaimedUploads(ownerId: number): Promise<number[]> {
-  const rows = await getDb().selectFrom("advert_uploads").select("image_id").where("owner_id", "=", ownerId).orderBy("created_at").execute();
+  const rows = await getDb()
+    .selectFrom("advert_uploads")
+    .select("image_id")
+    .where("owner_id", "=", ownerId)
+    .orderBy("created_at")
+    .execute();
   return rows.map((row) => row.image_id);
 }

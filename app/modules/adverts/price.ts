@@ -1,6 +1,6 @@
 import type { Language } from "#app/i18n/locales.ts";
 import { CURRENCIES, PRICE_KINDS, type Currency } from "#db/schema.ts";
-import { formatPrice } from "#app/modules/format/intl.ts";
+import { formatPrice } from "#app/platform/format/intl.ts";
 
 // Prices: numeric(12,2) in the database, typed by people in either locale's habit
 // ("1 250,50", "1,250.50", "1250"). Pure: used by the form schema (browser) and loaders.
@@ -36,7 +36,7 @@ export function parsePriceAmount(input: string): number | null {
   return Number.isFinite(value) && value <= MAX_PRICE ? Math.round(value * 100) / 100 : null;
 }
 
-/** "2 800 zł" / "€1,250.50": whole amounts without decimals (app/modules/format/intl.ts). */
+/** "2 800 zł" / "€1,250.50": whole amounts without decimals (app/platform/format/intl.ts). */
 export function formatAmount(amount: number | string, currency: Currency, language: Language): string {
   return formatPrice(amount, currency, language);
 }

@@ -1,20 +1,23 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { AdvertisementsTable, AdvertStatus, DB, PriceKind } from "#db/schema.ts";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "#app/modules/taxonomy/card-taxonomy.ts";
-import { displayDate, formatLongDate, type DisplayDate } from "#app/modules/format/dates.ts";
-import { displayImage, IMAGE_SELECT, type DisplayImage } from "#app/modules/images/display-image.ts";
-import { excerpt } from "#app/modules/format/text.ts";
-import { ADVERT_TABLES } from "#app/modules/page-cache/content-state.server.ts";
-import { cachedTotal } from "#app/modules/lists/list-page.server.ts";
-import { imageUrlFor } from "#app/modules/images/urls.ts";
+import { displayDate, formatLongDate, type DisplayDate } from "#app/platform/format/dates.ts";
+import { displayImage, IMAGE_SELECT, type DisplayImage } from "#app/platform/images/display-image.ts";
+import { excerpt } from "#app/platform/format/text.ts";
+import { userTextLang } from "#app/platform/format/text-language.ts";
+import { ADVERT_TABLES } from "#app/modules/content/versioned-tables.server.ts";
+import { cachedTotal } from "#app/platform/lists/list-page.server.ts";
+import { imageUrlFor } from "#app/platform/images/urls.ts";
 import type { AdvertListQuery } from "./list-query.ts";
 import type { FieldFilter } from "./category-field-filters.ts";
 import { fieldMatches, type FieldFilters } from "./field-matches.server.ts";
 import { formatAmount, type Currency } from "./price.ts";
+import { fieldPriceText, PRICE_FIELD_KEYS, type FieldPriceValue } from "./field-price.ts";
 import { effectiveStatus } from "./status.ts";
+import { offsetOf } from "#app/platform/lists/pagination.ts";
 
 // Public reads of adverts. "Live" means published, publication time reached and not yet
 // expired, decided by expires_at in the query itself: nothing depends on a job having run.
@@ -39,19 +42,30 @@ export type PriceLabels = { free: string; negotiable: string };
 /** `amount` and `currency` are set for a stated amount (structured data needs them). */
 export type PriceView = { kind: PriceKind; text: string; amount?: string; currency?: Currency };
 
-export function priceView(row: { price_kind: PriceKind; price_amount: string | null; price_currency: Currency | null }, language: Language, labels: PriceLabels): PriceView {
+export function priceView(
+  row: { price_kind: PriceKind; price_amount: string | null; price_currency: Currency | null },
+  language: Language,
+  labels: PriceLabels,
+): PriceView {
   if (row.price_kind === "free") return { kind: "free", text: labels.free };
   if (row.price_kind === "negotiable" || row.price_amount === null || row.price_currency === null) {
     return { kind: "negotiable", text: labels.negotiable };
   }
-  return { kind: "amount", text: formatAmount(row.price_amount, row.price_currency, language), amount: row.price_amount, currency: row.price_currency };
+  return {
+    kind: "amount",
+    text: formatAmount(row.price_amount, row.price_currency, language),
+    amount: row.price_amount,
+    currency: row.price_currency,
+  };
 }
 
 export type AdvertCard = {
   id: number;
   slug: string;
-  /** User text in one unknown language: rendered without a lang attribute. */
+  /** User text, in either language whatever the page's. */
   title: string;
+  /** The title's language where it is not the page's (for its `lang`); absent otherwise. */
+  titleLang?: Language;
   excerpt: string;
   price: PriceView;
   location: LocalizedText | null;
@@ -97,6 +111,13 @@ export function cardQuery(base: AdvertsQuery) {
       "a.expires_at",
       ...CATEGORY_SELECT,
       ...LOCATION_SELECT,
+      // The values of the fields that state its price (field-price.ts), in the fields' order.
+      sql<FieldPriceValue[] | null>`(
+        select json_agg(json_build_object('value', v.number_value::text, 'unit_uk', f.unit_uk, 'unit_en', f.unit_en) order by f.position, f.id)
+        from advert_field_values v join advert_fields f on f.id = v.field_id
+        where v.advertisement_id = a.id and v.number_value is not null and f.removed_at is null
+          and f.kind = 'number' and f.key in (${sql.join(PRICE_FIELD_KEYS)})
+      )`.as("field_price"),
       eb
         .selectFrom("advertisement_images as ac")
         .select((inner) => inner.fn.countAll<number>().as("n"))
@@ -107,13 +128,21 @@ export function cardQuery(base: AdvertsQuery) {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
 
+/** The price its own fields state, in their unit's spelling, or else the advert's price. */
+function cardPrice(row: CardRow, language: Language, labels: PriceLabels): PriceView {
+  const view = priceView(row, language, labels);
+  const text = fieldPriceText(row.field_price ?? [], view.currency ?? null, language);
+  return text === null ? view : { ...view, text };
+}
+
 export function toCard(row: CardRow, language: Language, labels: PriceLabels): AdvertCard {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
+    titleLang: userTextLang(row.title, language),
     excerpt: excerpt(row.description_start.replace(/\s+/g, " ").trim(), 140),
-    price: priceView(row, language, labels),
+    price: cardPrice(row, language, labels),
     location: cardLocation(row, language),
     category: cardCategory(row, language),
     date: row.published_at ? displayDate(new Date(row.published_at), language) : null,
@@ -127,12 +156,22 @@ export function liveAdverts(): AdvertsQuery {
 }
 
 /** A live advert as its card, with its owner (kept on the server); null when it is not live. */
-export async function liveAdvertCard(advertId: number, language: Language, labels: PriceLabels): Promise<(AdvertCard & { ownerId: number }) | null> {
-  const row = await cardQuery(liveAdverts().where("a.id", "=", advertId)).select("a.owner_id").executeTakeFirst();
+export async function liveAdvertCard(
+  advertId: number,
+  language: Language,
+  labels: PriceLabels,
+): Promise<(AdvertCard & { ownerId: number }) | null> {
+  const row = await cardQuery(liveAdverts().where("a.id", "=", advertId))
+    .select("a.owner_id")
+    .executeTakeFirst();
   return row ? { ...toCard(row, language, labels), ownerId: row.owner_id } : null;
 }
 
-export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields"> & { categoryIds?: number[]; locationId?: number; fieldFilters?: readonly FieldFilter[] };
+export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields"> & {
+  categoryIds?: number[];
+  locationId?: number;
+  fieldFilters?: readonly FieldFilter[];
+};
 
 function fieldFiltersOf(filters: AdvertListFilters): FieldFilters | null {
   const fieldFilters = filters.fieldFilters ?? [];
@@ -157,7 +196,9 @@ export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilte
     if (filters.maxPrice !== null) q = q.where("a.price_amount", "<=", String(filters.maxPrice));
   }
   if (filters.withPhotos) {
-    q = q.where((eb) => eb.exists(eb.selectFrom("advertisement_images as ap").select("ap.image_id").whereRef("ap.advertisement_id", "=", "a.id")));
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom("advertisement_images as ap").select("ap.image_id").whereRef("ap.advertisement_id", "=", "a.id")),
+    );
   }
   const fieldFilters = fieldFiltersOf(filters);
   if (fieldFilters) q = q.where("a.id", "in", fieldMatches(fieldFilters, filters).select("v0.advertisement_id"));
@@ -184,7 +225,11 @@ const ORDER_COLUMNS = {
 };
 
 /** Orders adverts as the lists do: by the chosen price order, then the last raised first. */
-function inListOrder<Q extends { orderBy: (expression: any) => Q }>(query: Q, sort: AdvertListFilters["sort"], on: keyof typeof ORDER_COLUMNS = "a"): Q {
+function inListOrder<Q extends { orderBy: (expression: any) => Q }>(
+  query: Q,
+  sort: AdvertListFilters["sort"],
+  on: keyof typeof ORDER_COLUMNS = "a",
+): Q {
   const { price, raised, id } = ORDER_COLUMNS[on];
   let ordered = query;
   if (sort === "cheapest") ordered = ordered.orderBy(sql`${price} asc nulls last`);
@@ -202,7 +247,7 @@ function inListOrder<Q extends { orderBy: (expression: any) => Q }>(query: Q, so
  */
 export function advertListQueries(filters: AdvertListFilters, page: number) {
   const filtered = applyAdvertFilters(liveAdverts(), filters);
-  const offset = (page - 1) * ADVERT_PAGE_SIZE;
+  const offset = offsetOf(page, ADVERT_PAGE_SIZE);
   const byValues = onlyFieldFilters(filters);
   const matches = byValues && fieldMatches(byValues, filters);
   const pageIds = matches
@@ -210,7 +255,9 @@ export function advertListQueries(filters: AdvertListFilters, page: number) {
     : inListOrder(filtered.select("a.id"), filters.sort).limit(ADVERT_PAGE_SIZE).offset(offset);
   return {
     rows: inListOrder(cardQuery(liveAdverts().where("a.id", "in", pageIds)), filters.sort),
-    count: matches ? matches.select((eb) => eb.fn.countAll<number>().as("total")) : filtered.select((eb) => eb.fn.countAll<number>().as("total")),
+    count: matches
+      ? matches.select((eb) => eb.fn.countAll<number>().as("total"))
+      : filtered.select((eb) => eb.fn.countAll<number>().as("total")),
   };
 }
 
@@ -227,7 +274,12 @@ export async function newestAdverts(language: Language, labels: PriceLabels, lim
 }
 
 /** Live adverts of the same category, freshest (last raised) first. */
-export async function similarAdverts(advert: { id: number; categoryId: number }, language: Language, labels: PriceLabels, limit = 4): Promise<AdvertCard[]> {
+export async function similarAdverts(
+  advert: { id: number; categoryId: number },
+  language: Language,
+  labels: PriceLabels,
+  limit = 4,
+): Promise<AdvertCard[]> {
   const rows = await cardQuery(liveAdverts().where("a.category_id", "=", advert.categoryId).where("a.id", "<>", advert.id))
     .orderBy("a.raised_at", "desc")
     .orderBy("a.id", "desc")
@@ -239,14 +291,24 @@ export async function similarAdverts(advert: { id: number; categoryId: number },
 /** A photo of the gallery: the display image and the largest stored variant (the lightbox, the no-JS link). */
 export type GalleryPhoto = DisplayImage & { id: number; full: string };
 
-type PhotoRow = { id: number; image_key: string; image_width: number | null; image_height: number | null; image_variants: number[] | null; image_alt_uk: string | null; image_alt_en: string | null };
+type PhotoRow = {
+  id: number;
+  image_key: string;
+  image_width: number | null;
+  image_height: number | null;
+  image_variants: number[] | null;
+  image_alt_uk: string | null;
+  image_alt_en: string | null;
+};
 
 /**
  * The advert's photos in gallery order, as a JSON column of its own query: an advert page
  * asked for them apart, one more round trip (a socket write and a parse on both sides).
  */
 function photosColumn() {
-  return sql<PhotoRow[] | null>`(select json_agg(json_build_object('id', img.id, 'image_key', img.key, 'image_width', img.width, 'image_height', img.height,
+  return sql<
+    PhotoRow[] | null
+  >`(select json_agg(json_build_object('id', img.id, 'image_key', img.key, 'image_width', img.width, 'image_height', img.height,
       'image_variants', img.variants, 'image_alt_uk', img.alt_uk, 'image_alt_en', img.alt_en) order by ai.position, ai.image_id)
     from advertisement_images as ai inner join images as img on img.id = ai.image_id
     where ai.advertisement_id = a.id)`.as("photos");
@@ -263,6 +325,7 @@ function galleryPhotos(rows: PhotoRow[] | null, language: Language, title: strin
 export type AdvertDetail = AdvertCard & {
   categoryId: number;
   description: string;
+  descriptionLang?: Language;
   /** Effective: a published advert past its expiry reads "expired". */
   status: AdvertStatus;
   rejectionReason: string | null;
@@ -311,6 +374,7 @@ export async function findAdvertBySlug(
     ...card,
     categoryId: row.category_id,
     description: row.description,
+    descriptionLang: userTextLang(row.description, language),
     status: effectiveStatus(row.status, row.expires_at),
     rejectionReason: row.rejection_reason,
     viewCount: row.view_count,
@@ -327,7 +391,17 @@ export async function findAdvertBySlug(
 export async function advertsForFeed(limit = 50) {
   return liveAdverts()
     .leftJoin("categories as cat", "cat.id", "a.category_id")
-    .select(["a.slug", "a.title", "a.description", "a.published_at", "a.price_kind", "a.price_amount", "a.price_currency", "cat.name_uk as category_name_uk", "cat.name_en as category_name_en"])
+    .select([
+      "a.slug",
+      "a.title",
+      "a.description",
+      "a.published_at",
+      "a.price_kind",
+      "a.price_amount",
+      "a.price_currency",
+      "cat.name_uk as category_name_uk",
+      "cat.name_en as category_name_en",
+    ])
     .orderBy("a.published_at", "desc")
     .orderBy("a.id", "desc")
     .limit(limit)
@@ -348,14 +422,25 @@ export async function advertSitemapRows() {
           .selectFrom("advertisements as a")
           .where(LIVE_ADVERT)
           .select((inner) => inner.fn.max("a.updated_at").as("at"))
-          .where((inner) => inner.or([inner("a.category_id", "=", inner.ref("c.id")), inner("a.category_id", "in", inner.selectFrom("categories as child").select("child.id").whereRef("child.parent_id", "=", "c.id"))]))
+          .where((inner) =>
+            inner.or([
+              inner("a.category_id", "=", inner.ref("c.id")),
+              inner(
+                "a.category_id",
+                "in",
+                inner.selectFrom("categories as child").select("child.id").whereRef("child.parent_id", "=", "c.id"),
+              ),
+            ]),
+          )
           .as("at"),
       ])
       .where("c.kind", "=", "advertisement")
       .orderBy("c.position")
       .orderBy("c.id")
       .execute(),
-    liveAdverts().select((eb) => eb.fn.max("a.updated_at").as("at")).executeTakeFirst(),
+    liveAdverts()
+      .select((eb) => eb.fn.max("a.updated_at").as("at"))
+      .executeTakeFirst(),
   ]);
   return { items, categories, newest: newest?.at ? new Date(newest.at) : null };
 }

@@ -7,7 +7,9 @@ export async function advertSitemapEntries(): Promise<SitemapEntry[]> {
   const date = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
   return [
     { path: "/advertisement", lastmod: newest },
-    ...categories.filter((category) => category.at !== null).map((category) => ({ path: `/advertisement/category/${category.slug}`, lastmod: date(category.at) })),
+    ...categories
+      .filter((category) => category.at !== null)
+      .map((category) => ({ path: `/advertisement/category/${category.slug}`, lastmod: date(category.at) })),
     ...items.map((item) => ({ path: `/advertisement/${item.slug}`, lastmod: date(item.updated_at) })),
   ];
 }

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { consumeLimit, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { analyticsVisitor } from "#app/modules/consent/consent.server.ts";
-import { detectRequestDevice } from "#app/modules/device/detect.ts";
-import { readJson } from "#app/modules/http/body.server.ts";
-import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { analyticsVisitor } from "#app/platform/consent/consent.server.ts";
+import { detectRequestDevice } from "#app/platform/device/detect.ts";
+import { readJson } from "#app/platform/http/body.server.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
 import { localeFromPath, stripLocale } from "#app/i18n/locales.ts";
 import { heartbeatPayloadSchema, MAX_BEACON_BYTES, visitPayloadSchema } from "./payloads.ts";
 import { recordPresence, recordVisit } from "./record.server.ts";
@@ -66,7 +66,13 @@ export async function handleBeacon(kind: BeaconKind, { request, context }: Beaco
   } else if (countsAsVisit(payload.path)) {
     const ownHosts = [new URL(publicOrigin()).hostname];
     await recordVisit(
-      { path: payload.path, referrerHost: referrerHost(payload.referrer ?? "", ownHosts), locale: localeFromPath(payload.path), device, visitorHash: hash },
+      {
+        path: payload.path,
+        referrerHost: referrerHost(payload.referrer ?? "", ownHosts),
+        locale: localeFromPath(payload.path),
+        device,
+        visitorHash: hash,
+      },
       now,
     );
   } else {

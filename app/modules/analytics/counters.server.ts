@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { utcDay } from "./days.ts";
-import { beforeDatabaseClose, getDb } from "#app/modules/db/db.server.ts";
+import { beforeDatabaseClose, getDb } from "#app/platform/db/db.server.ts";
+import type { ViewType } from "#app/modules/staff-content/public-specs.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
 
 // View, click and impression counts are written behind, in one statement per counter every
 // few seconds, so a busy page costs no write per request. A crash loses at most the last
@@ -12,8 +14,8 @@ import { beforeDatabaseClose, getDb } from "#app/modules/db/db.server.ts";
 // marks into counted_visitors and adds only the ones that were new, so repeated requests, the
 // page cache and several processes all count a visitor once. Impressions count every serve.
 
-const VIEW_TABLES = ["news", "posters", "services", "diaspors", "advertisements"] as const;
-export type ViewTable = (typeof VIEW_TABLES)[number];
+/** Tables whose item pages count views: the types with `views` in the registry's PUBLIC_SPECS. */
+export type ViewTable = ViewType;
 type OnceTarget = { table: ViewTable; column: "view_count" } | { table: "reklama"; column: "click_count" };
 type CounterTarget = OnceTarget | { table: "reklama"; column: "impression_count" };
 
@@ -35,7 +37,10 @@ function keyOf(target: CounterTarget): string {
 }
 
 function schedule(): void {
-  timer ??= setInterval(() => void flushCounters().catch((error) => console.error("counters:", error)), FLUSH_INTERVAL_MS);
+  timer ??= setInterval(
+    () => void flushCounters().catch((error: unknown) => logger.error({ err: error }, "view counters not written")),
+    FLUSH_INTERVAL_MS,
+  );
   timer.unref?.();
 }
 
@@ -59,14 +64,18 @@ function countOnce(targets: ReadonlyArray<{ target: OnceTarget; id: number }>, v
     .then((who) => {
       for (const { target, id } of targets) addMark(keyOf(target), { ...who, id });
     })
-    .catch((error: unknown) => console.error("counters: visitor unknown", error))
+    .catch((error: unknown) => logger.error({ err: error }, "view counters: visitor unknown"))
     .finally(() => arriving.delete(work));
   arriving.add(work);
 }
 
 /** Views of items, counted once per visitor and day. */
 export function countViews(views: ReadonlyArray<{ table: ViewTable; id: number }>, visitor: Promise<CountedVisitor>): void {
-  if (views.length) countOnce(views.map(({ table, id }) => ({ target: { table, column: "view_count" }, id })), visitor);
+  if (views.length)
+    countOnce(
+      views.map(({ table, id }) => ({ target: { table, column: "view_count" }, id })),
+      visitor,
+    );
 }
 
 /** A click on a reklama, counted once per visitor and day. */
@@ -87,7 +96,10 @@ function splitKey(key: string): CounterTarget {
 async function pruneMarks(): Promise<void> {
   const today = utcDay(new Date());
   if (prunedDay === today) return;
-  await getDb().deleteFrom("counted_visitors").where("day", "<", sql<Date>`${today}::date`).execute();
+  await getDb()
+    .deleteFrom("counted_visitors")
+    .where("day", "<", sql<Date>`${today}::date`)
+    .execute();
   prunedDay = today;
 }
 
@@ -128,7 +140,8 @@ export async function flushCounters(): Promise<void> {
   } catch (error) {
     // The database is away (or the write failed): keep this and the unwritten batches.
     for (const [key, counts] of batches.slice(written)) for (const [id, n] of counts) add(splitKey(key), id, n);
-    for (const [key, marks] of markBatches.slice(Math.max(0, written - batches.length))) for (const mark of marks.values()) addMark(key, mark);
+    for (const [key, marks] of markBatches.slice(Math.max(0, written - batches.length)))
+      for (const mark of marks.values()) addMark(key, mark);
     throw error;
   }
 }

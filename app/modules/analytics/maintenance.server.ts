@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { utcDay, utcDayStart } from "./days.ts";
 
 /** Visit rows older than this many days are folded into visit_daily_totals. */
@@ -32,7 +32,13 @@ export async function foldOldVisits(now = new Date(), db: Kysely<DB> = getDb()):
 
 /** The once-a-day chores, run by whichever process creates the day's salt. */
 export async function runDailyMaintenance(now: Date, db: Kysely<DB> = getDb()): Promise<void> {
-  await db.deleteFrom("analytics_salts").where("day", "<", sql<Date>`${utcDay(now)}::date`).execute();
-  await db.deleteFrom("presence").where("last_seen_at", "<", new Date(now.getTime() - PRESENCE_KEEP_MS)).execute();
+  await db
+    .deleteFrom("analytics_salts")
+    .where("day", "<", sql<Date>`${utcDay(now)}::date`)
+    .execute();
+  await db
+    .deleteFrom("presence")
+    .where("last_seen_at", "<", new Date(now.getTime() - PRESENCE_KEEP_MS))
+    .execute();
   await foldOldVisits(now, db);
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import type { DeviceInfo } from "#app/modules/device/detect.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import type { DeviceInfo } from "#app/platform/device/detect.ts";
 
 export type VisitFacts = {
   path: string;

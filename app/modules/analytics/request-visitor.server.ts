@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { analyticsVisitor } from "#app/modules/consent/consent.server.ts";
-import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { analyticsVisitor } from "#app/platform/consent/consent.server.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
 import { getDailySalt } from "./salt.server.ts";
 import { visitorHash } from "./visitor.server.ts";
 

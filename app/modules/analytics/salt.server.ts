@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { utcDay } from "./days.ts";
 import { runDailyMaintenance } from "./maintenance.server.ts";
 
@@ -25,7 +25,13 @@ export async function getDailySalt(now = new Date(), db: Kysely<DB> = getDb()): 
     .executeTakeFirst();
   const salt =
     created?.salt ??
-    (await db.selectFrom("analytics_salts").select("salt").where("day", "=", sql<Date>`${day}::date`).executeTakeFirstOrThrow()).salt;
+    (
+      await db
+        .selectFrom("analytics_salts")
+        .select("salt")
+        .where("day", "=", sql<Date>`${day}::date`)
+        .executeTakeFirstOrThrow()
+    ).salt;
   cache.set(db, { day, salt });
   if (created) await runDailyMaintenance(now, db);
   return salt;

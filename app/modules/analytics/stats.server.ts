@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { lastDays, utcDayStart } from "./days.ts";
 
 // The dashboard's visitor numbers over the last 30 UTC days (today included). Visits come

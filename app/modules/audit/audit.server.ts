@@ -1,15 +1,32 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 
 // The audit log of staff changes: who did what to which item, when, and the values of the
 // fields that changed (before and after). Writers call recordAudit inside the transaction
 // of the change itself, so a change is never without its entry, nor an entry without it.
 
 export type AuditAction =
-  | "create" | "update" | "publish" | "unpublish" | "archive" | "trash" | "restore" | "purge"
-  | "approve" | "reject" | "resolve" | "dismiss" | "hide" | "rename" | "merge" | "reorder" | "delete"
-  | "role" | "block" | "unblock";
+  | "create"
+  | "update"
+  | "publish"
+  | "unpublish"
+  | "archive"
+  | "trash"
+  | "restore"
+  | "purge"
+  | "approve"
+  | "reject"
+  | "resolve"
+  | "dismiss"
+  | "hide"
+  | "rename"
+  | "merge"
+  | "reorder"
+  | "delete"
+  | "role"
+  | "block"
+  | "unblock";
 
 export type AuditEntryInput = {
   actorId: number | null;
@@ -41,6 +58,21 @@ export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void>
       after: plain(entry.after),
     })
     .execute();
+}
+
+/** A row moved one place up or down its list: its old and new index (`names`: what else says which row, in both). */
+export async function recordReorder(
+  db: Db,
+  entry: Pick<AuditEntryInput, "actorId" | "entityType" | "entityId">,
+  moved: { from: number; to: number },
+  names: Record<string, unknown> = {},
+): Promise<void> {
+  await recordAudit(db, {
+    ...entry,
+    action: "reorder",
+    before: { ...names, position: moved.from },
+    after: { ...names, position: moved.to },
+  });
 }
 
 function comparable(value: unknown): unknown {
@@ -137,4 +169,3 @@ export async function latestChanges(limit = 10, entityTypes?: readonly string[])
   const rows = await query.execute();
   return rows.map((row) => toEntry(row as AuditRow));
 }
-

@@ -1,6 +1,6 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { formatDate, formatTime } from "#app/modules/format/dates.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { formatDate, formatTime } from "#app/platform/format/dates.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import type { AuditEntry } from "./audit.server.ts";
 
 // Audit entries as the dashboard shows them: times in the site's zone, values as short text.

@@ -1,6 +1,5 @@
 import type { UserRole } from "#db/schema.ts";
-import type { GroupKey } from "#app/i18n/keys.ts";
-import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentPermission, type ContentType } from "#app/modules/staff-content/registry.ts";
+import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentPermission } from "#app/modules/staff-content/registry.ts";
 
 // Who may do what (docs/product.md#roles-and-permissions) as one role-by-action table. Every dashboard loader and action asks it (through
 // requirePermission in guards.server.ts), and so does the `my-auth` guard of the dashboard
@@ -11,10 +10,9 @@ const ADMIN = ["admin"] as const satisfies readonly UserRole[];
 const ROLES: Record<"staff" | "admin", readonly UserRole[]> = { staff: STAFF, admin: ADMIN };
 
 /** `<type>.manage` for each content type, held by the roles its registry entry names. */
-const CONTENT_PERMISSIONS = Object.fromEntries(CONTENT_TYPES.map((type) => [`${type}.manage`, ROLES[CONTENT_REGISTRY[type].managedBy]])) as Record<
-  ContentPermission,
-  readonly UserRole[]
->;
+const CONTENT_PERMISSIONS = Object.fromEntries(
+  CONTENT_TYPES.map((type) => [`${type}.manage`, ROLES[CONTENT_REGISTRY[type].managedBy]]),
+) as Record<ContentPermission, readonly UserRole[]>;
 
 export const PERMISSIONS = {
   "dashboard.view": STAFF,
@@ -38,39 +36,4 @@ export function can(role: UserRole | null | undefined, permission: Permission): 
 /** Where a sign-in lands without a `redirect` target: staff at the dashboard, everyone else in the cabinet (unlocalized). */
 export function landingPath(role: UserRole): "/dashboard" | "/cabinet" {
   return can(role, "dashboard.view") ? "/dashboard" : "/cabinet";
-}
-
-type DashboardSection = { segment: string; permission: Permission; label: GroupKey<"dashboard", "sections">; categories?: true };
-
-function contentSections(managedBy: "staff" | "admin"): DashboardSection[] {
-  return CONTENT_TYPES.filter((type) => CONTENT_REGISTRY[type].managedBy === managedBy).map((type: ContentType) => ({
-    segment: type,
-    permission: `${type}.manage`,
-    label: `dashboard:sections.${type}`,
-    ...("category" in CONTENT_REGISTRY[type] ? { categories: true as const } : {}),
-  }));
-}
-
-/** The dashboard's sections, in menu order: first path segment after /dashboard → what it needs. */
-export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
-  ...contentSections("staff"),
-  { segment: "reports", permission: "reports.manage", label: "dashboard:sections.reports" },
-  { segment: "tags", permission: "tags.manage", label: "dashboard:sections.tags" },
-  ...contentSections("admin"),
-  { segment: "locations", permission: "locations.manage", label: "dashboard:sections.locations" },
-  { segment: "settings", permission: "settings.manage", label: "dashboard:sections.settings" },
-];
-
-/**
- * What a path under /dashboard needs (locale prefix already stripped): its section's
- * permission, the category editors' for `/dashboard/{type}/categories...`, else the
- * dashboard's own. Unknown sections need the dashboard permission (and then 404).
- */
-export function permissionForDashboardPath(path: string): Permission {
-  const [first, second, third] = path.replace(/\.data$/, "").split("/").filter(Boolean);
-  if (first !== "dashboard" || !second) return "dashboard.view";
-  const section = DASHBOARD_SECTIONS.find((entry) => entry.segment === second);
-  if (!section) return "dashboard.view";
-  if (third === "categories" && "categories" in section) return "categories.manage";
-  return section.permission;
 }

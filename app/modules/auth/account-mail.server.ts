@@ -1,8 +1,11 @@
+import { z } from "zod";
 import type { Locale, User } from "#db/schema.ts";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
-import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
-import type { SentMail } from "#app/modules/mail/mailer.server.ts";
-import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
+import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.ts";
+import type { SentMail } from "#app/platform/mail/mailer.server.ts";
+import { siteNameIn } from "#app/platform/mail/compose.server.ts";
+import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { accountMail, type AccountMailData } from "./mails/account.ts";
 import { issueToken } from "./tokens.server.ts";
 import { findUserByEmail, findUserById } from "./users.server.ts";
 
@@ -12,21 +15,14 @@ import { findUserByEmail, findUserById } from "./users.server.ts";
 
 type Recipient = Pick<User, "id" | "email" | "name" | "preferred_locale">;
 
-async function send(recipient: Recipient, kind: "verify" | "reset" | "already_registered", link: string, extraLink?: string): Promise<SentMail> {
-  const locale: Locale = recipient.preferred_locale;
-  const language = languageOf(locale);
-  const t = mailT(language, "auth");
-  const siteName = await siteNameIn(language);
-  const values = { name: recipient.name || recipient.email, site: siteName, link, forgotLink: extraLink ?? "" };
-  const paragraphs = [
-    t("mail.greeting", values),
-    t(`mail.${kind}.body`, values),
-    link,
-    ...(kind === "already_registered" ? [t("mail.already_registered.forgot", values), extraLink ?? ""] : []),
-    t(`mail.${kind}.ignore`, values),
-    t("mail.signature", values),
-  ];
-  return sendParagraphMail({ to: recipient.email, language, subject: t(`mail.${kind}.subject`, values), paragraphs, link, fromName: siteName });
+async function send(recipient: Recipient, kind: AccountMailData["kind"], link: string, forgotLink?: string): Promise<SentMail> {
+  const language = languageOf(recipient.preferred_locale);
+  const site = await siteNameIn(language);
+  return sendTemplateMail(
+    accountMail,
+    { kind, name: recipient.name || recipient.email, site, link, forgotLink },
+    { to: recipient.email, language, link, fromName: site },
+  );
 }
 
 function linkTo(origin: string, locale: Locale, path: string): string {
@@ -35,7 +31,7 @@ function linkTo(origin: string, locale: Locale, path: string): string {
 
 /** Queues a 24-hour verification link for the user. */
 export async function queueVerificationMail(user: Pick<User, "id">, origin: string): Promise<void> {
-  await enqueue("mail-account", { kind: "verify", userId: user.id, origin });
+  await enqueue(accountMailJob, { kind: "verify", userId: user.id, origin });
 }
 
 /**
@@ -44,20 +40,17 @@ export async function queueVerificationMail(user: Pick<User, "id">, origin: stri
  * account that is not blocked.
  */
 export async function queuePasswordResetMail(email: string, origin: string): Promise<void> {
-  await enqueue("mail-account", { kind: "reset", email, origin });
+  await enqueue(accountMailJob, { kind: "reset", email, origin });
 }
 
 /** Someone registered with an address that has an account: tell its owner, reveal nothing to the form. */
 export async function queueAlreadyRegisteredMail(user: Pick<User, "id">, origin: string): Promise<void> {
-  await enqueue("mail-account", { kind: "already_registered", userId: user.id, origin });
+  await enqueue(accountMailJob, { kind: "already_registered", userId: user.id, origin });
 }
 
 /** The job: writes the mail in the recipient's language now (a new token each attempt) and sends it. */
-export async function sendAccountMail(job: JobPayloads["mail-account"]): Promise<SentMail | null> {
-  const user =
-    job.kind === "reset"
-      ? await findUserByEmail(job.email)
-      : await findUserById(job.userId);
+async function sendAccountMail(job: z.output<typeof accountMailPayload>): Promise<SentMail | null> {
+  const user = job.kind === "reset" ? await findUserByEmail(job.email) : await findUserById(job.userId);
   // Gone, or blocked meanwhile: nothing to send, and nothing to retry.
   if (!user || user.blocked_at) return null;
   if (job.kind === "verify") {
@@ -72,3 +65,10 @@ export async function sendAccountMail(job: JobPayloads["mail-account"]): Promise
   const login = linkTo(job.origin, user.preferred_locale, "/login");
   return send(user, "already_registered", login, `${login}#forgot-password`);
 }
+
+const accountMailPayload = z.discriminatedUnion("kind", [
+  z.object({ kind: z.enum(["verify", "already_registered"]), userId: z.number().int(), origin: z.url() }),
+  z.object({ kind: z.literal("reset"), email: z.string(), origin: z.url() }),
+]);
+
+export const accountMailJob = defineJob({ name: "mail-account", schema: accountMailPayload, queue: MAIL_QUEUE, handler: sendAccountMail });

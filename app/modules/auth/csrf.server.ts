@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { readCookie, secure } from "#app/modules/http/cookies.server.ts";
+import { readCookie, secure } from "#app/platform/http/cookies.server.ts";
 import { newToken, safeEqual, sign } from "./secrets.server.ts";
 import { getSession } from "./guards.server.ts";
 

@@ -1,6 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { localeFromPath, localizePath, stripLocale } from "#app/i18n/locales.ts";
-import { can, permissionForDashboardPath, type Permission } from "./access.ts";
+import { can, type Permission } from "./access.ts";
+import { permissionForDashboardPath } from "./dashboard-sections.ts";
 import {
   clearSessionCookie,
   commitSessionCookie,
@@ -11,13 +12,12 @@ import {
   type CurrentSession,
   type SessionUser,
 } from "./session.server.ts";
-import { forbidden } from "#app/modules/http/errors.ts";
+import { forbidden } from "#app/platform/http/errors.ts";
 
 /** The request's session and user, set by sessionMiddleware (root) for every request. */
 export const sessionContext = createContext<CurrentSession | null>(null);
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL };
-
 
 /**
  * Root middleware: reads the `__session` cookie, loads the session with its user (fresh on

@@ -10,8 +10,8 @@ import {
 } from "@simplewebauthn/server";
 import { z } from "zod";
 import type { UserRole } from "#db/schema.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 
 // Passkeys (WebAuthn). The relying party is the portal's public address (PUBLIC_URL), never
 // the request's Host: a passkey made on the portal only works there. User verification is
@@ -27,8 +27,17 @@ function relyingParty() {
   return { origin, rpID: new URL(origin).hostname };
 }
 
-const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/);
-const credentialBase = { id: base64url.min(1), rawId: base64url.min(1), type: z.literal("public-key"), clientExtensionResults: z.record(z.string(), z.unknown()).default({}), authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional() };
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/);
+const credentialBase = {
+  id: base64url.min(1),
+  rawId: base64url.min(1),
+  type: z.literal("public-key"),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+};
 
 /** The browser's registration answer, shaped before the library reads it: anything else is a 400, never a 500. */
 const registrationResponseSchema = z.object({
@@ -53,11 +62,13 @@ const authenticationResponseSchema = z.object({
   }),
 });
 
-
 async function storeChallenge(challenge: string, userId: number | null, now: Date): Promise<void> {
   const db = getDb();
   await db.deleteFrom("webauthn_challenges").where("expires_at", "<", now).execute();
-  await db.insertInto("webauthn_challenges").values({ challenge, user_id: userId, expires_at: new Date(now.getTime() + CHALLENGE_SECONDS * 1000) }).execute();
+  await db
+    .insertInto("webauthn_challenges")
+    .values({ challenge, user_id: userId, expires_at: new Date(now.getTime() + CHALLENGE_SECONDS * 1000) })
+    .execute();
 }
 
 /** Uses the challenge up if it is live (and, for a registration, the user's): of two uses, one wins. */
@@ -81,10 +92,18 @@ export async function listPasskeys(userId: number): Promise<PasskeySummary[]> {
     .where("user_id", "=", userId)
     .orderBy("created_at")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: new Date(row.created_at).toISOString(), lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+  }));
 }
 
-export async function registrationOptions(user: { id: number; email: string; name: string }, now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  user: { id: number; email: string; name: string },
+  now = new Date(),
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await getDb().selectFrom("user_passkeys").select(["id", "transports"]).where("user_id", "=", user.id).execute();
   const options = await generateRegistrationOptions({
     rpName: new URL(getConfig().origin).hostname,
@@ -149,7 +168,15 @@ export async function authenticateWithPasskey(response: unknown, now = new Date(
   const row = await db
     .selectFrom("user_passkeys")
     .innerJoin("users", "users.id", "user_passkeys.user_id")
-    .select(["user_passkeys.id", "user_passkeys.public_key", "user_passkeys.counter", "user_passkeys.transports", "users.id as user_id", "users.role", "users.blocked_at"])
+    .select([
+      "user_passkeys.id",
+      "user_passkeys.public_key",
+      "user_passkeys.counter",
+      "user_passkeys.transports",
+      "users.id as user_id",
+      "users.role",
+      "users.blocked_at",
+    ])
     .where("user_passkeys.id", "=", parsed.data.id)
     .executeTakeFirst();
   if (!row || row.blocked_at) return null;
@@ -182,11 +209,46 @@ export async function authenticateWithPasskey(response: unknown, now = new Date(
 }
 
 export async function renamePasskey(userId: number, id: string, name: string): Promise<boolean> {
-  const result = await getDb().updateTable("user_passkeys").set({ name }).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  const result = await getDb()
+    .updateTable("user_passkeys")
+    .set({ name })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function removePasskey(userId: number, id: string): Promise<boolean> {
   const result = await getDb().deleteFrom("user_passkeys").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** What account recovery removed: the passkeys' names; `unknown` when no sign-in by password was on record, so all went. */
+type RemovedPasskeys = { names: string[]; unknown: boolean };
+
+/** A mailed event is written just after its change: passkeys made this long before it belong to it. */
+const EVENT_MARGIN_MS = 60 * 1000;
+
+/**
+ * Account recovery ("this wasn't me", a password reset): a stolen session can add a passkey,
+ * which outlives the session and needs no second factor. Every passkey added at or after the
+ * owner's latest sign-in by password, code or mailed link goes (the owner may add theirs
+ * again); with no such sign-in on record, every passkey goes. `eventAt`, the time of the
+ * change a "this wasn't me" link was mailed about, moves the line back to that change (a
+ * minute before it), so a password sign-in after the thief's passkey does not vouch for it.
+ */
+export async function removePasskeysSinceLastPasswordSignIn(userId: number, eventAt?: Date): Promise<RemovedPasskeys> {
+  const db = getDb();
+  const user = await db.selectFrom("users").select("last_password_sign_in_at").where("id", "=", userId).executeTakeFirst();
+  const lastSignIn = user?.last_password_sign_in_at ? new Date(user.last_password_sign_in_at) : null;
+  const fromEvent = eventAt ? new Date(eventAt.getTime() - EVENT_MARGIN_MS) : null;
+  const since = lastSignIn && fromEvent ? new Date(Math.min(lastSignIn.getTime(), fromEvent.getTime())) : lastSignIn;
+  const removed = await db
+    .deleteFrom("user_passkeys")
+    .where("user_id", "=", userId)
+    .$if(since !== null, (qb) => qb.where("created_at", ">=", since!))
+    .returning(["name", "created_at"])
+    .execute();
+  removed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  return { names: removed.map((row) => row.name), unknown: lastSignIn === null && removed.length > 0 };
 }

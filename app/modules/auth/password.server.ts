@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
-import { getConfig } from "#app/modules/config/config.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
 
 // Argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane); its cost: docs/adr/0023-accounts.md.
 const OPTIONS = {

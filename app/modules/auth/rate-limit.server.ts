@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 
 // Abuse limits whose state lives in the database (rate_limit_events), so every process
 // of a scaled-out portal counts the same events. A limit is `max` events per key in a window.
@@ -46,6 +46,8 @@ export const LIMITS = {
   secondStep: { account: { max: 5, windowMs: 15 * MINUTE } },
   /** Passkey sign-in challenges asked for, per address: each is a row until used or expired. */
   passkeySignIn: { ip: { max: 60, windowMs: 15 * MINUTE } },
+  /** Email change requests, per account: each mails a link to an address of the requester's choosing. */
+  emailChange: { account: { max: 5, windowMs: 60 * MINUTE } },
 } as const satisfies Record<string, Record<string, Limit>>;
 
 const normal = (email: string) => email.trim().toLowerCase();
@@ -74,6 +76,7 @@ export const limitRules = {
   /** Per account, not per pending step: a new password sign-in renews the step, not the count. */
   secondStep: (userId: number): LimitRule[] => [{ key: limitRules.secondStepKey(userId), limit: LIMITS.secondStep.account }],
   passkeySignIn: (ip: string): LimitRule[] => [{ key: `passkey:ip:${ip}`, limit: LIMITS.passkeySignIn.ip }],
+  emailChange: (userId: number): LimitRule[] => [{ key: `email-change:user:${userId}`, limit: LIMITS.emailChange.account }],
   secondStepKey: (userId: number) => `second-step:user:${userId}`,
   accountKey: (email: string) => `signin:account:${normal(email)}`,
   accountAddressKey: (ip: string, email: string) => `signin:account:${normal(email)}:ip:${ip}`,
@@ -82,13 +85,14 @@ export const limitRules = {
 export type LimitState = { limited: boolean; retryAfterSeconds: number };
 
 /**
- * A rule's most events: a per-address key (`…:ip:…`) is scaled by ADDRESS_LIMIT_FACTOR, where
- * many people share one address; keys of an account (one account from one address included)
- * and of an email never are, nor are the free events before growing delays.
+ * A rule's most events and free events before growing delays: both scale by
+ * ADDRESS_LIMIT_FACTOR for a per-address key (`…:ip:…`), where many people share one address
+ * and each of them may mistype; keys of an account (one account from one address included)
+ * and of an email never are.
  */
-function allowance({ key, limit }: LimitRule): number {
-  const perAddress = key.includes(":ip:") && !key.includes(":account:");
-  return perAddress ? limit.max * getConfig().addressLimitFactor : limit.max;
+function allowance({ key, limit }: LimitRule): { max: number; free: number } {
+  const factor = key.includes(":ip:") && !key.includes(":account:") ? getConfig().addressLimitFactor : 1;
+  return { max: limit.max * factor, free: (limit.free ?? limit.max) * factor };
 }
 
 /** Whether any rule's key has used up its limit, and in how many seconds all of them are free again. */
@@ -96,8 +100,8 @@ export async function checkLimit(rules: readonly LimitRule[], now = new Date(), 
   let retryAfterMs = 0;
   for (const rule of rules) {
     if (rule.onlyAfter && (await recentEvents(rule.onlyAfter, now, db, 1)).length === 0) continue;
-    const max = allowance(rule);
-    const { windowMs, free = max, backoffMs = 0 } = rule.limit;
+    const { max, free } = allowance(rule);
+    const { windowMs, backoffMs = 0 } = rule.limit;
     // The newest events in the window, as many as decide: the max-th one blocks until it
     // leaves the window; past `free`, the newest one blocks for the current delay.
     const events = await recentEvents(rule, now, db, max);
@@ -107,9 +111,7 @@ export async function checkLimit(rules: readonly LimitRule[], now = new Date(), 
       retryAfterMs = Math.max(retryAfterMs, events[0]!.getTime() + delay - now.getTime());
     }
   }
-  return retryAfterMs > 0
-    ? { limited: true, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }
-    : { limited: false, retryAfterSeconds: 0 };
+  return retryAfterMs > 0 ? { limited: true, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : { limited: false, retryAfterSeconds: 0 };
 }
 
 /** The times of a rule's newest events in its window, at most `count`, newest first. */
@@ -134,7 +136,10 @@ async function recordEvent(rules: readonly LimitRule[], now: Date, db: Kysely<DB
     .returning("id")
     .execute();
   if (Math.random() < 0.05) {
-    await db.deleteFrom("rate_limit_events").where("created_at", "<", new Date(now.getTime() - 24 * 60 * MINUTE)).execute();
+    await db
+      .deleteFrom("rate_limit_events")
+      .where("created_at", "<", new Date(now.getTime() - 24 * 60 * MINUTE))
+      .execute();
   }
   return rows.map((row) => Number(row.id));
 }
@@ -167,11 +172,17 @@ export async function consumeLimit(rules: readonly LimitRule[], now = new Date()
 
 async function releaseEvents(ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await getDb().deleteFrom("rate_limit_events").where("id", "in", [...ids]).execute();
+  await getDb()
+    .deleteFrom("rate_limit_events")
+    .where("id", "in", [...ids])
+    .execute();
 }
 
 /** Forgets the events of the keys (a successful sign-in clears its account's failures). */
 export async function clearEvents(keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await getDb().deleteFrom("rate_limit_events").where("key", "in", [...keys]).execute();
+  await getDb()
+    .deleteFrom("rate_limit_events")
+    .where("key", "in", [...keys])
+    .execute();
 }

@@ -19,3 +19,12 @@ export const currentPasswordSchema = z
 export const newPasswordSchema = passwordSchema;
 
 export const nameSchema = z.string().trim().max(100, "auth:errors.name_too_long").optional().default("");
+
+/** A base64url string of `min` to `max` characters: a token we made, a passkey's id. */
+export function base64urlSchema(min: number, max: number) {
+  return z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/);
+}

@@ -1,8 +1,6 @@
-import { createCookie } from "react-router";
 import type { UserRole } from "#db/schema.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { readCookie, secure } from "#app/modules/http/cookies.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { readCookie, signedCookie } from "#app/platform/http/cookies.server.ts";
 import { hashToken, newToken } from "./secrets.server.ts";
 
 // A first factor that passed, waiting for the code: a `sign_in_pending` row named by the
@@ -12,23 +10,7 @@ import { hashToken, newToken } from "./secrets.server.ts";
 const PENDING_COOKIE = "__second_step";
 const PENDING_SECONDS = 10 * 60;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-let cookieConfig: object | undefined;
-
-function pendingCookie() {
-  if (!cookie || cookieConfig !== getConfig()) {
-    cookie = createCookie(PENDING_COOKIE, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secure(),
-      secrets: [getConfig().sessionSecret],
-      maxAge: PENDING_SECONDS,
-    });
-    cookieConfig = getConfig();
-  }
-  return cookie;
-}
+const pendingCookie = signedCookie(PENDING_COOKIE, { maxAge: PENDING_SECONDS });
 
 /** Starts the second step for the user; the Set-Cookie that names it. */
 export async function startPendingStep(userId: number, redirectTo: string, now = new Date()): Promise<string> {
@@ -37,7 +19,12 @@ export async function startPendingStep(userId: number, redirectTo: string, now =
   await db.deleteFrom("sign_in_pending").where("expires_at", "<", now).execute();
   await db
     .insertInto("sign_in_pending")
-    .values({ id: hashToken(token), user_id: userId, redirect_to: redirectTo.slice(0, 1000), expires_at: new Date(now.getTime() + PENDING_SECONDS * 1000) })
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      redirect_to: redirectTo.slice(0, 1000),
+      expires_at: new Date(now.getTime() + PENDING_SECONDS * 1000),
+    })
     .execute();
   return pendingCookie().serialize(token);
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { getConfig } from "#app/modules/config/config.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
 
 /** A random URL-safe token (session ids, emailed links): 256 bits. */
 export function newToken(): string {

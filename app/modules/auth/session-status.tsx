@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { UserRole } from "#db/schema.ts";
 
@@ -41,7 +41,9 @@ export function SessionProvider({ initial, children }: { initial: ClientSession;
         ? { status: "authenticated", user: body.user, csrfToken: body.csrfToken ?? current.current.csrfToken }
         : { status: "unauthenticated", user: null, csrfToken: null };
       const changed = !sameSession(current.current, next);
-      setSession(next);
+      // A transition: parts of the page still showing the server's HTML (deferred.tsx) wait
+      // for their code instead of being dropped and drawn again from nothing.
+      startTransition(() => setSession(next));
       if (changed) await revalidate.current();
     } catch {
       // Offline or the server is restarting: keep what we know and try again later.

@@ -1,11 +1,10 @@
-import { createCookie } from "react-router";
 import type { Locale, UserRole } from "#db/schema.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { secure } from "#app/modules/http/cookies.server.ts";
-import { deviceName, noteSignInDevice } from "./devices.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { signedCookie } from "#app/platform/http/cookies.server.ts";
+import { noteSignInDevice, parseDevice } from "./devices.server.ts";
 import { hashToken, newToken } from "./secrets.server.ts";
 import { queueSecurityMail } from "./security-mail.server.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
 
 // Sessions live in the `sessions` table; the signed `__session` cookie carries a random
 // token whose SHA-256 is the row's id. Each request reads the session together with its
@@ -16,26 +15,8 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** Rolling expiry: a session used again after this long is extended to 30 days from now. */
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-let cookieConfig: object | undefined;
-
-// Rebuilt when the config changes (tests switch it): the secret and Secure come from it.
-function sessionCookie() {
-  const secret = getConfig().sessionSecret;
-  if (!cookie || cookieConfig !== getConfig()) {
-    cookie = createCookie(SESSION_COOKIE, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secure(),
-      secrets: [secret],
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    });
-    cookieConfig = getConfig();
-    verified.clear();
-  }
-  return cookie;
-}
+// Values verified with a cookie built from an older config (another secret) are checked again.
+const sessionCookie = signedCookie(SESSION_COOKIE, { maxAge: SESSION_MAX_AGE_SECONDS, onBuild: () => verified.clear() });
 
 /**
  * Signed cookie values already verified, with their token. Checking the signature imports
@@ -57,7 +38,8 @@ export type SessionUser = {
   preferredLocale: Locale;
 };
 
-export type CurrentSession = { id: string; expiresAt: Date; lastSeenAt: Date; user: SessionUser };
+/** `reauthenticatedAt`: when the session last proved the password or a code (its sign-in included); null for sessions older than the column. */
+export type CurrentSession = { id: string; expiresAt: Date; lastSeenAt: Date; reauthenticatedAt?: Date | null; user: SessionUser };
 
 /** The cookie's token: `present` is true for any `__session` cookie, valid or not. */
 export async function readSessionToken(request: Request): Promise<{ present: boolean; token: string | null }> {
@@ -95,6 +77,8 @@ export async function createSession(userId: number, userAgent: string | null): P
       id,
       user_id: userId,
       expires_at: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      // Every way in proved the account just now: the session starts recently authenticated.
+      reauthenticated_at: new Date(),
       user_agent: userAgent?.slice(0, 300) ?? null,
     })
     .execute();
@@ -106,10 +90,11 @@ export async function createSession(userId: number, userAgent: string | null): P
 /** Every way in makes its session here, so a sign-in from a device the account never used mails its owner. */
 async function mailIfNewDevice(userId: number, userAgent: string | null): Promise<void> {
   try {
-    if (await noteSignInDevice(userId, userAgent)) await queueSecurityMail({ userId, event: "new-device", device: deviceName(userAgent) });
+    const device = parseDevice(userAgent);
+    if (await noteSignInDevice(userId, device)) await queueSecurityMail({ userId, event: "new-device", device });
   } catch (error) {
     // The sign-in itself succeeded; a queue outage must not turn it into an error page.
-    console.error("new-device mail:", error);
+    logger.error({ err: error }, "new-device mail not queued");
   }
 }
 
@@ -122,6 +107,7 @@ export async function findSession(token: string): Promise<CurrentSession | null>
       "sessions.id as session_id",
       "sessions.expires_at",
       "sessions.last_seen_at",
+      "sessions.reauthenticated_at",
       "users.id",
       "users.email",
       "users.name",
@@ -139,6 +125,7 @@ export async function findSession(token: string): Promise<CurrentSession | null>
     id: row.session_id,
     expiresAt: new Date(row.expires_at),
     lastSeenAt: new Date(row.last_seen_at),
+    reauthenticatedAt: row.reauthenticated_at ? new Date(row.reauthenticated_at) : null,
     user: {
       id: row.id,
       email: row.email,
@@ -159,11 +146,7 @@ export async function findSession(token: string): Promise<CurrentSession | null>
 export async function extendSessionIfDue(session: CurrentSession, now = new Date()): Promise<boolean> {
   if (now.getTime() - session.lastSeenAt.getTime() < EXTEND_AFTER_MS) return false;
   const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
-  await getDb()
-    .updateTable("sessions")
-    .set({ last_seen_at: now, expires_at: expiresAt })
-    .where("id", "=", session.id)
-    .execute();
+  await getDb().updateTable("sessions").set({ last_seen_at: now, expires_at: expiresAt }).where("id", "=", session.id).execute();
   session.lastSeenAt = now;
   session.expiresAt = expiresAt;
   return true;
@@ -180,4 +163,3 @@ export async function deleteUserSessions(userId: number, exceptSessionId?: strin
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-

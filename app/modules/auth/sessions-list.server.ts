@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { deviceName } from "./devices.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import type { Device } from "./device-label.ts";
+import { parseDevice } from "./devices.server.ts";
 import { deleteUserSessions } from "./session.server.ts";
 
 // The account's sessions as its owner sees them. A session is named by its random `handle`:
@@ -8,8 +9,8 @@ import { deleteUserSessions } from "./session.server.ts";
 
 export type SessionListItem = {
   handle: string;
-  /** "Chrome on Android", or null when the browser said nothing useful. */
-  device: string | null;
+  /** Browser and system, or null when the browser said nothing useful. */
+  device: Device | null;
   lastUsedAt: string;
   startedAt: string;
   current: boolean;
@@ -29,7 +30,7 @@ export async function listUserSessions(userId: number, currentSessionId: string 
     .execute();
   const items = rows.map((row) => ({
     handle: row.handle,
-    device: deviceName(row.user_agent),
+    device: parseDevice(row.user_agent),
     lastUsedAt: new Date(row.last_seen_at).toISOString(),
     startedAt: new Date(row.created_at).toISOString(),
     current: row.id === currentSessionId,

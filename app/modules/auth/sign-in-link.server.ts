@@ -1,8 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { languageOf, localizePath, type LocaleCode } from "#app/i18n/locales.ts";
-import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
-import type { SentMail } from "#app/modules/mail/mailer.server.ts";
-import { mailT, sendParagraphMail, siteNameIn } from "#app/modules/mail/compose.server.ts";
+import { z } from "zod";
+import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.ts";
+import type { SentMail } from "#app/platform/mail/mailer.server.ts";
+import { siteNameIn } from "#app/platform/mail/compose.server.ts";
+import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { signInLinkMail } from "./mails/sign-in-link.ts";
 import { completeFirstFactor, type FirstFactorOutcome } from "./sign-in.server.ts";
 import { consumeToken, issueToken } from "./tokens.server.ts";
 import { findUserByEmail, findUserById, markEmailVerified } from "./users.server.ts";
@@ -16,22 +19,30 @@ import { findUserByEmail, findUserById, markEmailVerified } from "./users.server
  * request the same (one insert); the worker looks the address up and mails only a usable account.
  */
 export async function queueSignInLinkMail(email: string, origin: string): Promise<void> {
-  await enqueue("mail-sign-in-link", { email, origin });
+  await enqueue(signInLinkJob, { email, origin });
 }
 
 /** The job: a fresh link (earlier unused ones stop working) in the owner's language. */
-export async function sendSignInLinkMail(job: JobPayloads["mail-sign-in-link"]): Promise<SentMail | null> {
+async function sendSignInLinkMail(job: { email: string; origin: string }): Promise<SentMail | null> {
   const user = await findUserByEmail(job.email);
   if (!user || user.blocked_at) return null;
   const token = await issueToken(user.id, "sign_in_link");
   const link = `${new URL(localizePath("/login/link", user.preferred_locale), job.origin).href}?token=${token}`;
   const language = languageOf(user.preferred_locale);
-  const t = mailT(language, "security");
   const site = await siteNameIn(language);
-  const values = { name: user.name || user.email, site };
-  const paragraphs = [t("mail.greeting", values), t("link.mail.body", values), link, t("link.mail.ignore", values), t("mail.signature", values)];
-  return sendParagraphMail({ to: user.email, language, subject: t("link.mail.subject", values), paragraphs, link, fromName: site });
+  return sendTemplateMail(
+    signInLinkMail,
+    { name: user.name || user.email, site, link },
+    { to: user.email, language, link, fromName: site },
+  );
 }
+
+export const signInLinkJob = defineJob({
+  name: "mail-sign-in-link",
+  schema: z.object({ email: z.string(), origin: z.url() }),
+  queue: MAIL_QUEUE,
+  handler: sendSignInLinkMail,
+});
 
 export type LinkSignIn = ({ ok: true } & FirstFactorOutcome) | { ok: false };
 
@@ -40,7 +51,12 @@ export type LinkSignIn = ({ ok: true } & FirstFactorOutcome) | { ok: false };
  * two-factor is asked for its code before any session). The update that spends it is atomic:
  * of two concurrent posts, one gets through. A blocked or vanished account gets nothing.
  */
-export async function signInWithLink(request: Request, context: Readonly<RouterContextProvider>, token: string, locale: LocaleCode): Promise<LinkSignIn> {
+export async function signInWithLink(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  token: string,
+  locale: LocaleCode,
+): Promise<LinkSignIn> {
   const userId = await consumeToken(token, "sign_in_link");
   if (userId === null) return { ok: false };
   const user = await findUserById(userId);

@@ -1,19 +1,18 @@
 import type { RouterContextProvider } from "react-router";
 import type { User, UserRole } from "#db/schema.ts";
 import { localizePath, type LocaleCode } from "#app/i18n/locales.ts";
-import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
 import { landingPath } from "./access.ts";
 import { authenticator, InvalidCredentialsError } from "./authenticator.server.ts";
 import { getSession } from "./guards.server.ts";
 import { clearEvents, consumeLimit, limitRules, type LimitAttempt } from "./rate-limit.server.ts";
+import { notePasswordSignIn } from "./reauthentication.server.ts";
 import { startPendingStep } from "./second-step.server.ts";
 import { commitSessionCookie, createSession, deleteSession } from "./session.server.ts";
 import { hasTwoFactor } from "./totp.server.ts";
 
 export type SignInOutcome =
-  | { ok: true; user: User }
-  | { ok: false; reason: "invalid" | "blocked" }
-  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+  { ok: true; user: User } | { ok: false; reason: "invalid" | "blocked" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
  * Checks the posted `email` and `password` (remix-auth form strategy), within the failure
@@ -70,9 +69,18 @@ export async function completeFirstFactor(
   locale: LocaleCode,
 ): Promise<FirstFactorOutcome> {
   if (await hasTwoFactor(user.id)) {
-    return { secondStep: true, location: localizePath("/login/two-factor", locale), setCookie: await startPendingStep(user.id, redirectTo) };
+    return {
+      secondStep: true,
+      location: localizePath("/login/two-factor", locale),
+      setCookie: await startPendingStep(user.id, redirectTo),
+    };
   }
-  return { secondStep: false, location: signedInTarget(user.role, redirectTo, locale), setCookie: await startSession(request, context, user.id) };
+  await notePasswordSignIn(user.id);
+  return {
+    secondStep: false,
+    location: signedInTarget(user.role, redirectTo, locale),
+    setCookie: await startSession(request, context, user.id),
+  };
 }
 
 /**
@@ -86,14 +94,20 @@ async function startSession(request: Request, context: Readonly<RouterContextPro
   return commitSessionCookie(token);
 }
 
-/** The second step (or a passkey) passed: the session, and where to go. */
+/**
+ * The second step (or a passkey) passed: the session, and where to go. `via` says which: a
+ * code after the password is a password sign-in for account recovery; a passkey is not
+ * (the default, so a caller that forgets it cannot vouch for a passkey).
+ */
 export async function completeSecondFactor(
   request: Request,
   context: Readonly<RouterContextProvider>,
   user: { id: number; role: UserRole },
   redirectTo: string,
   locale: LocaleCode,
+  via: "code" | "passkey" = "passkey",
 ): Promise<{ location: string; setCookie: string }> {
+  if (via === "code") await notePasswordSignIn(user.id);
   return { location: signedInTarget(user.role, redirectTo, locale), setCookie: await startSession(request, context, user.id) };
 }
 

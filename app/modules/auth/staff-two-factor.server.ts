@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import { can } from "./access.ts";
 import { getCurrentUser } from "./guards.server.ts";
 import { hasTwoFactor } from "./totp.server.ts";

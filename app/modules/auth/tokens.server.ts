@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, TokenPurpose } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { hashToken, newToken } from "./secrets.server.ts";
 
 // Emailed links: single use, expiring, and stored only as a SHA-256 hash.
@@ -15,23 +15,34 @@ const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   sign_in_link: 15 * 60 * 1000,
   // A security mail's "this wasn't me": read days later, maybe.
   not_me: 7 * 24 * 60 * 60 * 1000,
+  // A new email address's confirmation link.
+  change_email: 24 * 60 * 60 * 1000,
 };
 
 /**
  * A fresh token for the user (and, for an advert's links, that advert); earlier unused ones
- * of the same purpose (and advert) stop working.
+ * of the same purpose (and advert) stop working. `email`: the address the token is about (a
+ * new address to confirm; the old address an "email changed" mail's "this wasn't me" gives back).
  */
-export async function issueToken(userId: number, purpose: TokenPurpose, now = new Date(), advertisementId: number | null = null, db: Kysely<DB> = getDb()): Promise<string> {
+export async function issueToken(
+  userId: number,
+  purpose: TokenPurpose,
+  now = new Date(),
+  advertisementId: number | null = null,
+  db: Kysely<DB> = getDb(),
+  email: string | null = null,
+): Promise<string> {
   const token = newToken();
   // Every security mail carries its own "this wasn't me" link: a later mail must not disarm an earlier one.
-  if (purpose !== "not_me") await db
-    .updateTable("auth_tokens")
-    .set({ used_at: now })
-    .where("user_id", "=", userId)
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .$if(advertisementId !== null, (qb) => qb.where("advertisement_id", "=", advertisementId))
-    .execute();
+  if (purpose !== "not_me")
+    await db
+      .updateTable("auth_tokens")
+      .set({ used_at: now })
+      .where("user_id", "=", userId)
+      .where("purpose", "=", purpose)
+      .where("used_at", "is", null)
+      .$if(advertisementId !== null, (qb) => qb.where("advertisement_id", "=", advertisementId))
+      .execute();
   await db
     .insertInto("auth_tokens")
     .values({
@@ -39,6 +50,7 @@ export async function issueToken(userId: number, purpose: TokenPurpose, now = ne
       purpose,
       token_hash: hashToken(token),
       advertisement_id: advertisementId,
+      email,
       expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
       created_at: now,
     })
@@ -76,6 +88,19 @@ export async function consumeToken(
   now = new Date(),
   db: Kysely<DB> = getDb(),
 ): Promise<number | null> {
+  return (await consumeIssuedToken(token, purpose, now, db))?.userId ?? null;
+}
+
+/**
+ * `consumeToken`, also saying when the token was issued (a security mail's token: when its
+ * event happened) and the address it is about, if any.
+ */
+export async function consumeIssuedToken(
+  token: string,
+  purpose: TokenPurpose,
+  now = new Date(),
+  db: Kysely<DB> = getDb(),
+): Promise<{ userId: number; issuedAt: Date; email: string | null } | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .updateTable("auth_tokens")
@@ -84,7 +109,7 @@ export async function consumeToken(
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
-    .returning("user_id")
+    .returning(["user_id", "created_at", "email"])
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, issuedAt: new Date(row.created_at), email: row.email } : null;
 }

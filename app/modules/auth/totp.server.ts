@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { hashToken } from "./secrets.server.ts";
 
 // Two-factor with an authenticator app (RFC 6238: SHA-1, 6 digits, 30 s). The secret is kept
@@ -51,7 +51,12 @@ export async function totpState(userId: number): Promise<TotpState> {
 
 /** Whether a password (or sign-in link) must be followed by a code. */
 export async function hasTwoFactor(userId: number): Promise<boolean> {
-  const row = await getDb().selectFrom("user_totp").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("user_totp")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .where("confirmed_at", "is not", null)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -66,7 +71,11 @@ async function enrolmentOf(secret: string, email: string): Promise<TotpEnrolment
 
 /** The enrolment in progress (its secret shown with the QR code until a code confirms it); null when none, or already on. */
 export async function totpEnrolment(user: { id: number; email: string }): Promise<TotpEnrolment | null> {
-  const row = await getDb().selectFrom("user_totp").select(["secret_encrypted", "confirmed_at"]).where("user_id", "=", user.id).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("user_totp")
+    .select(["secret_encrypted", "confirmed_at"])
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
   if (!row || row.confirmed_at) return null;
   return enrolmentOf(decrypt(row.secret_encrypted), user.email);
 }

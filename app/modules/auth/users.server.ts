@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { DB, Locale, User, UserRole } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { removeImageFiles } from "#app/modules/images/process.server.ts";
-import type { ImageStore } from "#app/modules/images/storage.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { removeImageFiles } from "#app/platform/images/process.server.ts";
+import type { ImageStore } from "#app/platform/images/storage.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
 // Accounts: lookup, creation, credentials, profile, deletion. Imported by the CLI too
@@ -106,6 +106,7 @@ export async function setRole(userId: number, role: UserRole, db: Kysely<DB> = g
   await db.updateTable("users").set({ role, updated_at: new Date() }).where("id", "=", userId).execute();
 }
 
+/** Admins who are not blocked: those who can still manage the portal. */
 export async function countAdmins(db: Kysely<DB> = getDb()): Promise<number> {
   const row = await db
     .selectFrom("users")
@@ -124,11 +125,7 @@ export async function countAdmins(db: Kysely<DB> = getDb()): Promise<number> {
 export async function deleteAccount(userId: number, where?: ImageStore | string, db: Kysely<DB> = getDb()): Promise<{ images: number }> {
   const images = await db.transaction().execute(async (trx) => {
     // Images a user uploads are theirs (owner_id); shared site images are never touched.
-    const owned = await trx
-      .deleteFrom("images")
-      .where("owner_id", "=", userId)
-      .returning(["key", "variants"])
-      .execute();
+    const owned = await trx.deleteFrom("images").where("owner_id", "=", userId).returning(["key", "variants"]).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     return owned;
   });

@@ -1,42 +1,59 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB } from "#db/schema.ts";
 import type { Language } from "#app/i18n/locales.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { publicSpec, type CardType } from "#app/modules/staff-content/public-specs.ts";
+import type { StaffTable } from "#app/modules/staff-content/types.ts";
 import { cardCategory, CATEGORY_SELECT, LOCATION_SELECT } from "#app/modules/taxonomy/card-taxonomy.ts";
-import { displayImage, IMAGE_SELECT, type ImageColumns } from "#app/modules/images/display-image.ts";
-import { pickLocalized, seoTitleOf, type LocalizedText } from "./localized.ts";
+import { displayImage, IMAGE_SELECT, type ImageColumns } from "#app/platform/images/display-image.ts";
+import { pickLocalized, seoTitleOf, type LocalizedText } from "#app/platform/format/localized.ts";
 import { publiclyVisible } from "./visibility.server.ts";
 
-// The public reads of the staff content shown as cards (news, posters, services, diaspora
-// organisations): its public rows (the `publiclyVisible` rule) and the card's common part,
-// its id, slug, heading, image (`img`), category (`cat`) and location (`loc`). Each content
-// module adds its own columns, filters and order.
+// The public reads of the staff content shown as cards (the types with `card` in the
+// registry's PUBLIC_SPECS): its public rows (the `publiclyVisible` rule) and the card's
+// common part, its id, slug, heading, image (`img`), category (`cat`) and location (`loc`).
+// Each content module adds its own columns, filters and order.
 
-type CardTable = "news" | "posters" | "services" | "diaspors";
+/** Staff types shown as cards (adverts have their own, `withFirstPhoto`). */
+type CardTable = Extract<CardType, StaffTable>;
 
 /** What a table's card shows: its heading column, image column, category and location columns (null: it has none). */
-const CARD_COLUMNS: Record<CardTable, { heading: "title" | "name"; image: string; category: string | null; location: string | null }> = {
-  news: { heading: "title", image: "cover_image_id", category: "category_id", location: null },
-  posters: { heading: "title", image: "cover_image_id", category: "category_id", location: "location_id" },
-  services: { heading: "name", image: "logo_image_id", category: "category_id", location: "location_id" },
-  diaspors: { heading: "name", image: "logo_image_id", category: null, location: "location_id" },
-};
+function cardColumns(table: CardTable) {
+  const card = publicSpec(table).card;
+  if (!card) throw new Error(`${table} has no public cards`);
+  return {
+    heading: card.heading,
+    image: card.image,
+    category: card.category ? "category_id" : null,
+    location: card.location ? "location_id" : null,
+  };
+}
 
 /** `table` as `alias`; for two tables at once (a directory) its columns are those both have. */
 type AliasedDb<T extends CardTable, A extends string> = DB & Record<A, DB[T]>;
 
+/**
+ * The rows of `table` the public may see now, named `name` in the query. Kysely types a table
+ * named in the code; this one is chosen at run time, so the query is typed as news here and as
+ * its own table by the exported functions. A raw `sql.table` would type it, but hides the table
+ * from the page cache's query recorder.
+ */
+function visibleRows(table: CardTable, name: string): SelectQueryBuilder<DB, "news", {}> {
+  const from = name === table ? getDb().selectFrom(table as "news") : getDb().selectFrom(`${table} as ${name}` as "news");
+  return from.where(publiclyVisible(table, name));
+}
+
 /** The rows of `table` the public may see now, named `alias` (its own name unless given) in the query. */
 export function publicRows<T extends CardTable, A extends string = T>(table: T, alias?: A): SelectQueryBuilder<AliasedDb<T, A>, A, {}> {
-  const name = alias ?? table;
-  const from = name === table ? getDb().selectFrom(table as CardTable) : getDb().selectFrom(`${table} as ${name}` as "news as n");
-  return (from as unknown as SelectQueryBuilder<AliasedDb<T, A>, A, {}>).where(publiclyVisible(table, name));
+  return visibleRows(table, alias ?? table) as SelectQueryBuilder<AliasedDb<T, A>, A, {}>;
 }
 
 /** The card's common part on any card table's rows (typed as one table: the joins do not type-check on a table left open). */
 function withCardColumns(rows: SelectQueryBuilder<DB, "news", {}>, table: CardTable, name: string) {
-  const columns = CARD_COLUMNS[table];
+  const columns = cardColumns(table);
   const ref = (column: string) => sql.ref(`${name}.${column}`);
-  const joinOn = (joined: string, column: string | null) => (column ? sql<boolean>`${sql.ref(`${joined}.id`)} = ${ref(column)}` : sql<boolean>`false`);
+  const joinOn = (joined: string, column: string | null) =>
+    column ? sql<boolean>`${sql.ref(`${joined}.id`)} = ${ref(column)}` : sql<boolean>`false`;
   return rows
     .leftJoin("images as img", (join) => join.on(joinOn("img", columns.image)))
     .leftJoin("categories as cat", (join) => join.on(joinOn("cat", columns.category)))
@@ -53,7 +70,11 @@ function withCardColumns(rows: SelectQueryBuilder<DB, "news", {}>, table: CardTa
 }
 
 type Joined = ReturnType<typeof withCardColumns> extends SelectQueryBuilder<infer D, infer _T, infer O> ? { db: D; columns: O } : never;
-type CardQuery<T extends CardTable, A extends string> = SelectQueryBuilder<AliasedDb<T, A> & Omit<Joined["db"], keyof DB>, A | "img" | "cat" | "loc", Joined["columns"]>;
+type CardQuery<T extends CardTable, A extends string> = SelectQueryBuilder<
+  AliasedDb<T, A> & Omit<Joined["db"], keyof DB>,
+  A | "img" | "cat" | "loc",
+  Joined["columns"]
+>;
 
 /**
  * The public rows of `table` with their card's common columns: `id`, `slug`, `title_uk` and
@@ -61,8 +82,8 @@ type CardQuery<T extends CardTable, A extends string> = SelectQueryBuilder<Alias
  * (`IMAGE_SELECT`, `CATEGORY_SELECT`, `LOCATION_SELECT`; null where the type has none).
  */
 export function publicCards<T extends CardTable, A extends string = T>(table: T, alias?: A): CardQuery<T, A> {
-  const rows = publicRows(table, alias) as unknown as SelectQueryBuilder<DB, "news", {}>;
-  return withCardColumns(rows, table, alias ?? table) as unknown as CardQuery<T, A>;
+  const name = alias ?? table;
+  return withCardColumns(visibleRows(table, name), table, name) as CardQuery<T, A>;
 }
 
 /**
@@ -110,7 +131,9 @@ type TagRow = { slug: string; name_uk: string; name_en: string | null };
  */
 export function tagsColumn(table: keyof typeof TAG_TABLES) {
   const links = TAG_TABLES[table];
-  return sql<TagRow[] | null>`(select json_agg(json_build_object('slug', t.slug, 'name_uk', t.name_uk, 'name_en', t.name_en) order by t.name_uk)
+  return sql<
+    TagRow[] | null
+  >`(select json_agg(json_build_object('slug', t.slug, 'name_uk', t.name_uk, 'name_en', t.name_en) order by t.name_uk)
     from ${sql.table(links.table)} as link inner join tags as t on t.id = link.tag_id
     where ${sql.ref(`link.${links.column}`)} = ${sql.ref(`${table}.id`)})`.as("tags");
 }
@@ -125,10 +148,24 @@ export const CARD_IMAGE_WIDTH = 640;
 /** An item page shows its cover large: up to the 1024 variant in `src`, all widths in srcset. */
 export const ITEM_IMAGE_WIDTH = 1024;
 
-type CardColumns = ImageColumns & { id: number; slug: string; title_uk: string; title_en: string | null; category_slug: string | null; category_name_uk: string | null; category_name_en: string | null };
+type CardColumns = ImageColumns & {
+  id: number;
+  slug: string;
+  title_uk: string;
+  title_en: string | null;
+  category_slug: string | null;
+  category_name_uk: string | null;
+  category_name_en: string | null;
+};
 
 /** The common part of a card from `publicCards`' columns: its id, slug, heading, image (`imageWidth` wide at most) and category. */
 export function cardBase(row: CardColumns, language: Language, imageWidth: number) {
   const title = pickLocalized(row.title_uk, row.title_en, language);
-  return { id: row.id, slug: row.slug, title, image: displayImage(row, language, imageWidth, title.text), category: cardCategory(row, language) };
+  return {
+    id: row.id,
+    slug: row.slug,
+    title,
+    image: displayImage(row, language, imageWidth, title.text),
+    category: cardCategory(row, language),
+  };
 }

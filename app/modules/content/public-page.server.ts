@@ -1,14 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import type { ReklamaPlacement } from "#db/schema.ts";
 import { localizePath, localeFromPath, type Language, type LocaleCode } from "#app/i18n/locales.ts";
-import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { pickLocalized, type LocalizedText } from "./localized.ts";
+import { getInstance, getPageLanguage } from "#app/i18n/request.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { bannerIds, reklamaFor, type ReklamaBanner } from "#app/modules/reklama/reklama.server.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import type { ViewTable } from "#app/modules/analytics/counters.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { recordImpressions, recordView } from "#app/modules/page-cache/request-effects.server.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { recordImpressions, recordView } from "#app/modules/analytics/page-effects.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,7 +40,8 @@ const MAX_MESSAGES = 5_000;
 function remembered<T>(t: T, language: Language): T {
   const translate = t as (key: unknown, options?: Record<string, unknown>) => unknown;
   return ((key: unknown, options?: Record<string, unknown>) => {
-    if (options && !Object.values(options).every((value) => typeof value === "string" || typeof value === "number")) return translate(key, options);
+    if (options && !Object.values(options).every((value) => typeof value === "string" || typeof value === "number"))
+      return translate(key, options);
     const id = `${language}\n${JSON.stringify(key)}\n${options ? JSON.stringify(options) : ""}`;
     const known = contentMessages.get(id);
     if (known !== undefined) return known;
@@ -74,7 +75,11 @@ export async function itemTitle(context: Context, title: LocalizedText): Promise
 }
 
 /** Active reklama of the given placements; their impressions are counted when the page is served. */
-export async function pageReklama<P extends ReklamaPlacement>(context: Context, language: Language, placements: readonly P[]): Promise<Record<P, ReklamaBanner[]>> {
+export async function pageReklama<P extends ReklamaPlacement>(
+  context: Context,
+  language: Language,
+  placements: readonly P[],
+): Promise<Record<P, ReklamaBanner[]>> {
   const banners = await reklamaFor(placements, language);
   recordImpressions(context, bannerIds(banners));
   return Object.fromEntries(placements.map((placement) => [placement, banners[placement]])) as Record<P, ReklamaBanner[]>;
@@ -89,7 +94,12 @@ type PublicItem = { id: number; slug: string; seo: { title: string; titleLang: L
  */
 export async function publicItemPage<Item extends PublicItem, Also = undefined>(
   { context, url }: { context: Context; url: URL },
-  options: { table: ViewTable; path: string; find: (language: Language) => Promise<Item | null>; also?: (item: Item, language: Language) => Promise<Also> },
+  options: {
+    table: ViewTable;
+    path: string;
+    find: (language: Language) => Promise<Item | null>;
+    also?: (item: Item, language: Language) => Promise<Also>;
+  },
 ) {
   const page = pageContext(context, url);
   const item = await options.find(page.language);
@@ -100,5 +110,12 @@ export async function publicItemPage<Item extends PublicItem, Also = undefined>(
     options.also?.(item, page.language) as Promise<Also>,
     itemTitle(context, { text: item.seo.title, lang: item.seo.titleLang }),
   ]);
-  return { ...page, item, also, reklama, pageUrl: page.absolute(`${options.path}/${item.slug}`), seo: { title, description: item.seo.description } };
+  return {
+    ...page,
+    item,
+    also,
+    reklama,
+    pageUrl: page.absolute(`${options.path}/${item.slug}`),
+    seo: { title, description: item.seo.description },
+  };
 }

@@ -1,17 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { publicSpec } from "#app/modules/staff-content/public-specs.ts";
+import type { StaffTable } from "#app/modules/staff-content/types.ts";
 
 // The one rule for when staff content is public. Every public read (lists, item pages, the
 // sitemap, feeds, search, reports, the page cache's clock) asks here, so a draft, an archived,
 // a trashed or a scheduled item can never leak through one query that forgot a condition.
 // Adverts are not staff content: their "live" rule (expiry, moderation) is in adverts/queries.
-
-export type StaffTable = "news" | "posters" | "services" | "diaspors" | "pages" | "reklama";
-
-/**
- * News is dated by its publication time (lists order by it, the page prints it), so a news item
- * without one is not public; other content without one counts as published when saved.
- */
-const DATED: ReadonlySet<StaffTable> = new Set(["news"]);
 
 function column(alias: string, name: string) {
   return sql.ref(`${alias}.${name}`);
@@ -25,10 +19,15 @@ export function publishedUntrashed(alias: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${column(alias, "status")} = 'published' and ${column(alias, "deleted_at")} is null)`;
 }
 
-/** Public now; `alias` names the table in the query when it is not the table's own name. */
+/**
+ * Public now; `alias` names the table in the query when it is not the table's own name. A type
+ * dated by its publication time (`dated` in the registry: news, whose lists order by it and
+ * whose page prints it) is not public without one; other content without one counts as
+ * published when saved.
+ */
 export function publiclyVisible(table: StaffTable, alias: string = table): RawBuilder<SqlBool> {
   const at = column(alias, "published_at");
-  const reached = DATED.has(table) ? sql`${at} <= now()` : sql`(${at} is null or ${at} <= now())`;
+  const reached = publicSpec(table).dated ? sql`${at} <= now()` : sql`(${at} is null or ${at} <= now())`;
   return sql<SqlBool>`(${publishedUntrashed(alias)} and ${reached})`;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { UserRole } from "#db/schema.ts";
 import { can, type Permission } from "#app/modules/auth/access.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import type { GroupName } from "#app/i18n/keys.ts";
 import { contentSpecs, type ContentSpec } from "#app/modules/staff-content/types.ts";
 import { lifecycleOf } from "#app/modules/staff-content/lifecycle.ts";
@@ -9,13 +9,27 @@ import { lifecycleOf } from "#app/modules/staff-content/lifecycle.ts";
 // The dashboard's overview: how many items of each kind are in each state, for the
 // sections the role may use.
 
-type Source = { section: GroupName<"dashboard", "sections">; permission: Permission; table: "reports" | "users" | ContentSpec["table"]; column: "status" | "role"; softDelete: boolean; link: boolean };
+type Source = {
+  section: GroupName<"dashboard", "sections">;
+  permission: Permission;
+  table: "reports" | "users" | ContentSpec["table"];
+  column: "status" | "role";
+  softDelete: boolean;
+  link: boolean;
+};
 
 /** A content type's row; staff content counts its trash as "deleted", adverts' own statuses say it. */
 function contentSources(managedBy: ContentSpec["managedBy"]): Source[] {
   return contentSpecs()
     .filter((spec) => spec.managedBy === managedBy)
-    .map((spec) => ({ section: spec.type, permission: spec.permission, table: spec.table, column: "status", softDelete: lifecycleOf(spec).overviewCountsTrash, link: true }));
+    .map((spec) => ({
+      section: spec.type,
+      permission: spec.permission,
+      table: spec.table,
+      column: "status",
+      softDelete: lifecycleOf(spec).overviewCountsTrash,
+      link: true,
+    }));
 }
 
 // In the dashboard menu's order: staff sections, then admin-only ones.

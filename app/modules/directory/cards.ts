@@ -1,10 +1,10 @@
 import type { Language } from "#app/i18n/locales.ts";
 import type { SocialLinks } from "#db/schema.ts";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
-import { pickLocalized } from "#app/modules/content/localized.ts";
-import { mapSearchUrl } from "#app/modules/format/map-link.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
-import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
+import { mapSearchUrl } from "#app/platform/format/map-link.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
+import type { DisplayImage } from "#app/platform/images/display-image.ts";
 
 // Shared shape of directory entries (services and diaspora organisations). Pure.
 

@@ -1,47 +1,55 @@
 import type { RouterContextProvider } from "react-router";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
-import { directoryJsonLd } from "#app/modules/seo/directory-json-ld.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
+import { directoryJsonLd } from "./directory-json-ld.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 import { pageContext, pageReklama, publicItemPage, titleWithSite } from "#app/modules/content/public-page.server.ts";
-import { parsePage } from "#app/modules/lists/pagination.ts";
+import { parsePage } from "#app/platform/lists/pagination.ts";
 import { listCategories, listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
-import { categoryDescription } from "#app/modules/seo/meta.ts";
+import { categoryDescription } from "#app/platform/seo/meta.ts";
+import { CATEGORY_TYPES, publicPathOf } from "#app/modules/staff-content/registry.ts";
+import { isDirectoryType, publicSpec, typesWithSpec } from "#app/modules/staff-content/public-specs.ts";
+import { contentSpec } from "#app/modules/staff-content/types.ts";
 import { findInDirectory, hasCategories, listDirectory, type DirectoryTable } from "./directory.server.ts";
 
-// The pages of both directories: `/services` (with `/services/category/{slug}`) and
-// `/diaspors`, each with `?location=`, and their item pages.
+// The pages of every directory (the registry's types with `directory`, services and diaspora
+// organisations): the list at its segment (`/services`, with `/services/category/{slug}` where
+// it has categories), with `?location=`, and its item pages. Their texts are the type's own
+// keys of `content` (`{type}.title`, `.description`, and `.category_description` where it
+// has categories).
 
-export const DIRECTORY_PAGE_DEPS: Record<DirectoryTable, VersionedTable[]> = {
-  services: ["services", "categories", "locations", "images", "reklama"],
-  diaspors: ["diaspors", "locations", "images", "reklama"],
-};
+/** The tables a directory's pages read. */
+function pageDeps(table: DirectoryTable): VersionedTable[] {
+  return [table, ...(hasCategories(table) ? (["categories"] as const) : []), "locations", "images", "reklama"];
+}
 
-/** What differs between the two directories' pages. */
-const PAGE_TEXT = {
-  services: { title: "services.title", description: "services.description", categoryDescription: "services.category_description", jsonLd: "LocalBusiness" },
-  diaspors: { title: "diaspors.title", description: "diaspors.description", categoryDescription: null, jsonLd: "Organization" },
-} as const;
+export const DIRECTORY_PAGE_DEPS = Object.fromEntries(
+  typesWithSpec("directory")
+    .filter(isDirectoryType)
+    .map((table) => [table, pageDeps(table)]),
+) as Record<DirectoryTable, VersionedTable[]>;
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
 export async function loadDirectoryList(table: DirectoryTable, { context, url }: Args, categorySlug?: string) {
-  const text = PAGE_TEXT[table];
   const { language, t } = pageContext(context, url);
   const page = parsePage(url);
   if (categorySlug !== undefined && !hasCategories(table)) notFound();
+  const categoryKind = hasCategories(table) ? CATEGORY_TYPES[table] : null;
   const [category, locations] = await Promise.all([
-    categorySlug ? requireCategory("service", categorySlug, language) : null,
+    categorySlug && categoryKind ? requireCategory(categoryKind, categorySlug, language) : null,
     listLocations(language),
   ]);
   const location = parseLocationFilter(url, locations);
   const [list, categories, reklama] = await Promise.all([
     listDirectory(table, { language, page, categoryId: category?.id, locationId: location?.id }),
-    hasCategories(table) ? listCategories("service", language) : [],
+    categoryKind ? listCategories(categoryKind, language) : [],
     pageReklama(context, language, ["list_inline", "footer"]),
   ]);
-  const heading = category ? category.name.text : t(text.title);
+  const heading = category ? category.name.text : t(`${table}.title`);
   const parts = [heading, location?.name.text, page > 1 ? t("pagination.page_n", { page }) : null];
   return {
+    type: table,
+    section: publicPathOf(table),
     ...list,
     category,
     categories,
@@ -50,12 +58,31 @@ export async function loadDirectoryList(table: DirectoryTable, { context, url }:
     reklama,
     seo: {
       title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
-      description: category && text.categoryDescription ? categoryDescription(t(text.categoryDescription, { name: heading })) : t(text.description),
+      description:
+        category && hasCategories(table)
+          ? categoryDescription(t(`${table}.category_description`, { name: heading }))
+          : t(`${table}.description`),
     },
   };
 }
 
 export async function loadDirectoryItem(table: DirectoryTable, args: Args, slug: string) {
-  const { item, reklama, pageUrl, seo } = await publicItemPage(args, { table, path: `/${table}`, find: (language) => findInDirectory(table, slug, language) });
-  return { item, reklama, pageUrl, jsonLd: directoryJsonLd(PAGE_TEXT[table].jsonLd, item, pageUrl), seo: { ...seo, image: item.logo?.src ?? null } };
+  const section = publicPathOf(table);
+  const { item, reklama, pageUrl, seo } = await publicItemPage(args, {
+    table,
+    path: section,
+    find: (language) => findInDirectory(table, slug, language),
+  });
+  const schemaType = publicSpec(table).directory?.schemaType ?? "Organization";
+  const reportTarget = contentSpec(table).reportTarget ?? null;
+  return {
+    type: table,
+    section,
+    reportTarget,
+    item,
+    reklama,
+    pageUrl,
+    jsonLd: directoryJsonLd(schemaType, item, pageUrl),
+    seo: { ...seo, image: item.logo?.src ?? null },
+  };
 }

@@ -1,18 +1,21 @@
 import { sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import { pickLocalized } from "#app/modules/content/localized.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
 import { cardBase, itemSeo, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "./cards.ts";
-import { fetchListPage } from "#app/modules/lists/list-page.server.ts";
+import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
+import { isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
+import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
 
-// The two directories, services (businesses and specialists) and diaspora organisations:
-// one shape, alphabetical by name in the page's language. Only services have categories.
+// The directories (the registry's types with `directory`: services, businesses and
+// specialists, and diaspora organisations): one shape, alphabetical by name in the page's
+// language. Those with a category kind in the registry (services) have categories.
 
-export type DirectoryTable = "services" | "diaspors";
+export type DirectoryTable = DirectoryType;
 
-export function hasCategories(table: DirectoryTable): table is "services" {
-  return table === "services";
+export function hasCategories(table: DirectoryTable): table is DirectoryTable & CategoryType {
+  return isCategoryType(table);
 }
 
 // Either table as `d`: its columns are those both tables have; `category_id` is reached through sql.
@@ -30,7 +33,13 @@ type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[numb
 /** Logos: 160 px on cards, 320 on the entry's page. */
 function toCard(row: CardRow, language: Language, logoWidth = 160): DirectoryCard {
   const { title: name, image: logo, ...base } = cardBase(row, language, logoWidth);
-  return { ...base, name, logo, teaser: teaserOf(row.description_uk_start, row.description_en_start, language), location: cardLocation(row, language) };
+  return {
+    ...base,
+    name,
+    logo,
+    teaser: teaserOf(row.description_uk_start, row.description_en_start, language),
+    location: cardLocation(row, language),
+  };
 }
 
 function nameOrder(language: Language) {

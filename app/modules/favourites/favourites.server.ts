@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { checkLimit, consumeLimit, type Limit, type LimitRule } from "#app/modules/auth/rate-limit.server.ts";
 import { effectiveStatus } from "#app/modules/adverts/status.ts";
 import { cardQuery, liveAdverts, toCard, type AdvertCard, type PriceLabels } from "#app/modules/adverts/queries.server.ts";
 import type { AdvertStatus } from "#db/schema.ts";
+import { offsetOf } from "#app/platform/lists/pagination.ts";
 
 // Adverts a user marked. Only live adverts can be newly saved; a saved advert that is later
 // sold or expires stays in the list, marked; one deleted (by its owner or staff) disappears.
@@ -74,7 +75,7 @@ export async function listFavourites(userId: number, page: number, language: Lan
       .orderBy("saved_at", "desc")
       .orderBy("a.id", "desc")
       .limit(FAVOURITES_PAGE_SIZE)
-      .offset((page - 1) * FAVOURITES_PAGE_SIZE)
+      .offset(offsetOf(page, FAVOURITES_PAGE_SIZE))
       .execute(),
   ]);
   const items: FavouriteCard[] = rows.map((row) => ({

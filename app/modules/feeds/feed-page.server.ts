@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
 import { requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
 import { newsForFeed } from "#app/modules/news/news.server.ts";

@@ -1,5 +1,5 @@
-import { escapeXml } from "#app/modules/format/escape-markup.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { escapeXml } from "#app/platform/format/escape-markup.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 
 // RSS 2.0 documents (with an atom:link to itself, as feed validators ask).
 //

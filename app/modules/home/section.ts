@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import type { Language } from "#app/i18n/locales.ts";
-import type { LocalizedText } from "#app/modules/content/localized.ts";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
-import type { DisplayDate } from "#app/modules/format/dates.ts";
-import type { DisplayImage } from "#app/modules/images/display-image.ts";
+import type { LocalizedText } from "#app/platform/format/localized.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
+import type { DisplayDate } from "#app/platform/format/dates.ts";
+import type { DisplayImage } from "#app/platform/images/display-image.ts";
 
 // What a home page section is: each builder declares the tables it reads (the page cache's
 // dependencies) and returns teasers in one shape, rendered by one card. Types and one pure
@@ -67,7 +67,11 @@ export function teaserSection<Item extends { id: number; slug: string }>(section
         id: section.id,
         title: labels.title,
         more: { path: section.path, label: labels.more },
-        items: items.map((item) => ({ key: item.id, path: `${section.path}/${item.slug}`, ...section.teaser(item, options.language, options.t) })),
+        items: items.map((item) => ({
+          key: item.id,
+          path: `${section.path}/${item.slug}`,
+          ...section.teaser(item, options.language, options.t),
+        })),
         ...(labels.empty === undefined ? {} : { emptyText: labels.empty }),
       };
     },

@@ -1,19 +1,34 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Language } from "#app/i18n/locales.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
 import { LIVE_ADVERT, priceView, withFirstPhoto, type PriceLabels } from "#app/modules/adverts/queries.server.ts";
 import { effectiveStatus } from "#app/modules/adverts/status.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { formatDate, formatTime, type DisplayDate } from "#app/modules/format/dates.ts";
-import { displayImage, type DisplayImage } from "#app/modules/images/display-image.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { formatDate, formatTime, type DisplayDate } from "#app/platform/format/dates.ts";
+import { userTextLang } from "#app/platform/format/text-language.ts";
+import { displayImage, type DisplayImage } from "#app/platform/images/display-image.ts";
+import {
+  blockedBetween,
+  blockedBy,
+  blockedPeopleJson,
+  blockPerson,
+  blockState,
+  toBlockState,
+  unblockPerson,
+  type BlockState,
+} from "./blocks.server.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import { hasLink } from "./links.ts";
+import { scamDetectorFor, type ScamSignal } from "./scam-signals.ts";
 import { queueMessageMail } from "./mail.server.ts";
-import type { CONVERSATION_REPORT_REASONS } from "./limits.ts";
+import { MESSAGES_LIMIT, type CONVERSATION_REPORT_REASONS } from "./limits.ts";
+import { FINGERPRINT_CHARS, fingerprint, nearDuplicate } from "./near-duplicate.ts";
 
 type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
 import type { AdvertStatus, ConversationEvidence } from "#db/schema.ts";
+import { offsetOf } from "#app/platform/lists/pagination.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so
@@ -25,12 +40,21 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * A buyer's text that already went to this many other sellers within the hour is held for
  * staff instead of delivered: one text to many sellers is the shape of spam and of scams.
+ * "The same text" is a near-duplicate however disguised (near-duplicate.ts).
  */
 export const SAME_TEXT_SELLERS = 5;
+/** The sender's newest messages of the hour the check reads: bounded work per message. */
+const SAME_TEXT_COMPARED = 200;
 
-type SendRefusal = "not_found" | "own_advert" | "blocked" | "limited";
+/**
+ * `blocked`: the other party blocked the sender (in a conversation they had); `blocked_new`:
+ * the same, for a conversation the sender would open; `you_blocked`: the sender blocked them;
+ * `limited`: too many new conversations; `too_many_messages`: too many messages.
+ */
+type SendRefusal = "not_found" | "own_advert" | "blocked" | "blocked_new" | "you_blocked" | "limited" | "too_many_messages";
 /** `held`: stored, shown to the sender as waiting for review, not delivered until staff release it. */
-export type SendOutcome = { ok: true; conversationId: number; held: boolean } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
+export type SendOutcome =
+  { ok: true; conversationId: number; held: boolean } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
 
 type Party = "buyer" | "seller";
 const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "seller_read_at") as "buyer_read_at" | "seller_read_at";
@@ -39,12 +63,18 @@ const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "sel
 async function partyOf(conversationId: number, userId: number) {
   const row = await getDb()
     .selectFrom("conversations as c")
-    .select(["c.id", "c.buyer_id", "c.seller_id", "c.blocked_by"])
+    .select(["c.id", "c.buyer_id", "c.seller_id"])
     .where("c.id", "=", conversationId)
     .where(partyTo(userId))
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, party: (row.buyer_id === userId ? "buyer" : "seller") as Party };
+  const party: Party = row.buyer_id === userId ? "buyer" : "seller";
+  return { ...row, party, otherId: party === "buyer" ? row.seller_id : row.buyer_id };
+}
+
+/** The other party's id in conversation `c`, seen by the user. */
+function otherPartyOf(userId: number) {
+  return sql<number | null>`(case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end)`;
 }
 
 /**
@@ -64,12 +94,17 @@ async function appendMessage(conversationId: number, senderId: number, party: Pa
   await getDb()
     .transaction()
     .execute(async (trx) => {
-      await trx.insertInto("messages").values({ conversation_id: conversationId, sender_id: senderId, body, created_at: now, held_at: held ? now : null }).execute();
+      await trx
+        .insertInto("messages")
+        .values({ conversation_id: conversationId, sender_id: senderId, body, created_at: now, held_at: held ? now : null })
+        .execute();
       // Writing is reading: the sender's own message never counts as unread for them. A held
       // message is news to nobody yet: the conversation's last message stays the delivered one.
       await trx
         .updateTable("conversations")
-        .set(held ? { [readColumn(party)]: now } : { last_message_at: now, last_sender_id: senderId, [readColumn(party)]: now, held: false })
+        .set(
+          held ? { [readColumn(party)]: now } : { last_message_at: now, last_sender_id: senderId, [readColumn(party)]: now, held: false },
+        )
         .where("id", "=", conversationId)
         .execute();
     });
@@ -77,20 +112,37 @@ async function appendMessage(conversationId: number, senderId: number, party: Pa
   if (!held) await queueMessageMail(conversationId, senderId);
 }
 
-/** Whether the buyer sent this text (case and spacing aside) to SAME_TEXT_SELLERS other sellers within the hour. */
+/**
+ * Whether the buyer sent this text, or a near-duplicate of it, to SAME_TEXT_SELLERS other
+ * sellers within the hour. Reads the buyer's newest SAME_TEXT_COMPARED messages of the hour
+ * to other sellers (their first FINGERPRINT_CHARS characters), one comparison per message at
+ * most, and stops at the answer.
+ */
 async function sentToManySellers(buyerId: number, sellerId: number, body: string, now: Date): Promise<boolean> {
-  const normal = (text: RawBuilder<unknown>) => sql`lower(regexp_replace(${text}, '[[:space:]]+', ' ', 'g'))`;
-  const row = await getDb()
+  const recent = await getDb()
     .selectFrom("messages as m")
     .innerJoin("conversations as c", "c.id", "m.conversation_id")
-    .select(sql<number>`count(distinct c.seller_id)`.as("sellers"))
+    .select(["c.seller_id", sql<string>`left(m.body, ${FINGERPRINT_CHARS})`.as("body")])
     .where("m.sender_id", "=", buyerId)
     .where("m.created_at", ">", new Date(now.getTime() - HOUR_MS))
     .where("c.buyer_id", "=", buyerId)
     .where("c.seller_id", "!=", sellerId)
-    .where(sql<boolean>`${normal(sql.ref("m.body"))} = ${normal(sql`${body}`)}`)
-    .executeTakeFirstOrThrow();
-  return Number(row.sellers) >= SAME_TEXT_SELLERS;
+    .orderBy("m.created_at", "desc")
+    .limit(SAME_TEXT_COMPARED)
+    .execute();
+  const text = fingerprint(body);
+  const sellers = new Set<number | null>();
+  for (const message of recent) {
+    if (sellers.has(message.seller_id) || !nearDuplicate(text, fingerprint(message.body))) continue;
+    sellers.add(message.seller_id);
+    if (sellers.size >= SAME_TEXT_SELLERS) return true;
+  }
+  return false;
+}
+
+/** Counts one message against the sender's MESSAGES_LIMIT; the refusal when it is used up. */
+async function consumeMessageLimit(userId: number, now: Date) {
+  return consumeLimit([{ key: `message:user:${userId}`, limit: MESSAGES_LIMIT }], now);
 }
 
 async function newConversationLimit(userId: number, now: Date): Promise<Limit> {
@@ -114,22 +166,34 @@ export async function sendAboutAdvert(advertId: number, buyerId: number, body: s
     .executeTakeFirst();
   if (!advert) return { ok: false, reason: "not_found" };
   if (advert.owner_id === buyerId) return { ok: false, reason: "own_advert" };
-  const existing = await db
-    .selectFrom("conversations")
-    .select(["id", "blocked_by"])
-    .where("advertisement_id", "=", advertId)
-    .where("buyer_id", "=", buyerId)
-    .executeTakeFirst();
-  if (existing?.blocked_by != null) return { ok: false, reason: "blocked" };
+  const [existing, block] = await Promise.all([
+    db.selectFrom("conversations").select("id").where("advertisement_id", "=", advertId).where("buyer_id", "=", buyerId).executeTakeFirst(),
+    blockState(buyerId, advert.owner_id),
+  ]);
+  if (block !== "none") return { ok: false, reason: blockRefusal(block, existing !== undefined) };
   let conversationId = existing?.id;
+  const messageLimit = await consumeMessageLimit(buyerId, now);
+  if (messageLimit.limited) return { ok: false, reason: "too_many_messages", retryAfterSeconds: messageLimit.retryAfterSeconds };
   const held = await sentToManySellers(buyerId, advert.owner_id, body, now);
   if (conversationId === undefined) {
     const limit = await consumeLimit([{ key: `conversation:user:${buyerId}`, limit: await newConversationLimit(buyerId, now) }], now);
-    if (limit.limited) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+    if (limit.limited) {
+      // Not sent: it does not count as a message either.
+      await messageLimit.release();
+      return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+    }
     // Two first messages at once (two tabs) meet in the unique key and share one conversation.
     const created = await db
       .insertInto("conversations")
-      .values({ advertisement_id: advertId, advert_title: advert.title, buyer_id: buyerId, seller_id: advert.owner_id, created_at: now, last_message_at: now, held })
+      .values({
+        advertisement_id: advertId,
+        advert_title: advert.title,
+        buyer_id: buyerId,
+        seller_id: advert.owner_id,
+        created_at: now,
+        last_message_at: now,
+        held,
+      })
       .onConflict((oc) => oc.columns(["advertisement_id", "buyer_id"]).doUpdateSet({ advert_title: advert.title }))
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -139,35 +203,60 @@ export async function sendAboutAdvert(advertId: number, buyerId: number, body: s
   return { ok: true, conversationId, held };
 }
 
+/** Why a message between two people with a block between them is refused. */
+function blockRefusal(block: Exclude<BlockState, "none">, inConversation: boolean): SendRefusal {
+  if (block === "by_me") return "you_blocked";
+  return inConversation ? "blocked" : "blocked_new";
+}
+
+/**
+ * How a route answers a refused message (other than not found): the form-level message key,
+ * shown beside the field with the text kept, and the status; a limit is 429 with Retry-After.
+ */
+export function refusalAnswer(outcome: Extract<SendOutcome, { ok: false }>): { message: string; init: ResponseInit } {
+  if (outcome.reason === "limited" || outcome.reason === "too_many_messages") {
+    const seconds = outcome.retryAfterSeconds ?? 60;
+    const key = outcome.reason === "limited" ? "too_many" : "too_many_messages";
+    return {
+      message: `cabinet:messages.errors.${key}|${JSON.stringify({ minutes: Math.max(1, Math.ceil(seconds / 60)) })}`,
+      init: { status: 429, headers: { "Retry-After": String(seconds) } },
+    };
+  }
+  return { message: `cabinet:messages.errors.${outcome.reason}`, init: { status: outcome.reason === "own_advert" ? 400 : 403 } };
+}
+
 /** The toast after a message was stored: sent, or held for review. */
 export function sentFlash(held: boolean) {
-  return held ? ({ severity: "warn", message: "cabinet:messages.flash_held" } as const) : ({ severity: "success", message: "cabinet:messages.flash_sent" } as const);
+  return held
+    ? ({ severity: "warn", message: "cabinet:messages.flash_held" } as const)
+    : ({ severity: "success", message: "cabinet:messages.flash_sent" } as const);
 }
 
 /** A reply in a conversation the user is a party to. */
 export async function reply(conversationId: number, userId: number, body: string, now = new Date()): Promise<SendOutcome> {
   const found = await partyOf(conversationId, userId);
   if (!found) return { ok: false, reason: "not_found" };
-  if (found.blocked_by !== null) return { ok: false, reason: "blocked" };
   // The other side's account is gone: nobody would read it.
-  if ((found.party === "buyer" ? found.seller_id : found.buyer_id) === null) return { ok: false, reason: "blocked" };
+  if (found.otherId === null) return { ok: false, reason: "blocked" };
+  const block = await blockState(userId, found.otherId);
+  if (block !== "none") return { ok: false, reason: blockRefusal(block, true) };
+  const messageLimit = await consumeMessageLimit(userId, now);
+  if (messageLimit.limited) return { ok: false, reason: "too_many_messages", retryAfterSeconds: messageLimit.retryAfterSeconds };
   const held = found.party === "buyer" && (await sentToManySellers(userId, found.seller_id!, body, now));
   await appendMessage(conversationId, userId, found.party, body, now, held);
   return { ok: true, conversationId, held };
 }
 
-/** Blocks (or, by the party who blocked, unblocks) the conversation; false when the user is no party or may not. */
+/**
+ * From a thread: blocks the other party (in every conversation with them, blocks.server.ts)
+ * or lifts the user's block of them; false when the user is no party, the other's account is
+ * gone, or there is no block of theirs to lift.
+ */
 export async function setBlocked(conversationId: number, userId: number, blocked: boolean, now = new Date()): Promise<boolean> {
   const found = await partyOf(conversationId, userId);
-  if (!found) return false;
-  if (blocked) {
-    if (found.blocked_by === null) {
-      await getDb().updateTable("conversations").set({ blocked_by: userId, blocked_at: now }).where("id", "=", conversationId).execute();
-    }
-    return true;
-  }
-  if (found.blocked_by !== userId) return false;
-  await getDb().updateTable("conversations").set({ blocked_by: null, blocked_at: null }).where("id", "=", conversationId).execute();
+  if (!found || found.otherId === null) return false;
+  if (!blocked) return unblockPerson(userId, found.otherId);
+  await blockPerson(userId, found.otherId, now);
   return true;
 }
 
@@ -201,11 +290,7 @@ const toStatus = (row: { unread: number | string; latest: number | string | null
 
 /** What the header and an open thread poll for; one indexed read per party column. */
 export async function messageStatus(userId: number): Promise<MessageStatus> {
-  const row = await getDb()
-    .selectFrom("conversations as c")
-    .select(statusColumns(userId))
-    .where(partyTo(userId))
-    .executeTakeFirstOrThrow();
+  const row = await getDb().selectFrom("conversations as c").select(statusColumns(userId)).where(partyTo(userId)).executeTakeFirstOrThrow();
   return toStatus(row);
 }
 
@@ -269,35 +354,51 @@ export type ConversationSummary = {
 
 /**
  * The user's conversations, newest activity first, with what a row shows of the advert and the
- * other party's name, the total and the header's figures: one query (round trips, not rows,
- * are most of what a page's reads cost the server).
+ * other party's name, the total, the header's figures and the people the user blocked: one
+ * query (round trips, not rows, are most of what a page's reads cost the server).
  */
 export async function listConversations(userId: number, page: number, language: Language, labels: PriceLabels) {
   const db = getDb();
   const mine = db.selectFrom("conversations as c").where(partyTo(userId));
-  const totals = mine.select((eb) => [eb.fn.countAll<number>().as("total"), ...statusColumns(userId)]);
+  const totals = mine.select((eb) => [
+    eb.fn.countAll<number>().as("total"),
+    ...statusColumns(userId),
+    blockedPeopleJson(userId).as("blocked"),
+  ]);
   const pageRows = mine
-    .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`))
-    .select(["c.id", "c.advertisement_id", "c.advert_title", "c.last_message_at", "c.last_sender_id", "c.blocked_by", "other.name as other_name"])
-    .select(unreadFor(userId).as("row_unread"))
+    .leftJoin("users as other", (join) =>
+      join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`),
+    )
+    .select(["c.id", "c.advertisement_id", "c.advert_title", "c.last_message_at", "c.last_sender_id", "other.name as other_name"])
+    .select([unreadFor(userId).as("row_unread"), blockedBetween(otherPartyOf(userId), userId).as("row_blocked")])
     .select(
-      sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id and ${visibleTo(userId)} order by m.id desc limit 1)`.as("last_body"),
+      sql<string>`(select left(m.body, ${SNIPPET_LENGTH}) from messages m where m.conversation_id = c.id and ${visibleTo(userId)} order by m.id desc limit 1)`.as(
+        "last_body",
+      ),
     )
     .orderBy("c.last_message_at", "desc")
     .orderBy("c.id", "desc")
     .limit(CONVERSATIONS_PAGE_SIZE)
-    .offset((page - 1) * CONVERSATIONS_PAGE_SIZE);
+    .offset(offsetOf(page, CONVERSATIONS_PAGE_SIZE));
   // The advert of each of the page's rows only (lateral after the limit), while it exists.
   const advert = withFirstPhoto(db.selectFrom("advertisements as a"))
     .leftJoin("categories as cat", "cat.id", "a.category_id")
-    .select(["a.title as live_title", "a.price_kind", "a.price_amount", "a.price_currency", "a.status", "a.expires_at", "cat.slug as category_slug"])
+    .select([
+      "a.title as live_title",
+      "a.price_kind",
+      "a.price_amount",
+      "a.price_currency",
+      "a.status",
+      "a.expires_at",
+      "cat.slug as category_slug",
+    ])
     .where(sql<boolean>`a.id = p.advertisement_id`)
     .where("a.deleted_at", "is", null);
   const rows = await db
     .selectFrom(totals.as("s"))
     .leftJoinLateral(pageRows.as("p"), (join) => join.onTrue())
     .leftJoinLateral(advert.as("adv"), (join) => join.onTrue())
-    .select(["s.total", "s.unread", "s.latest"])
+    .select(["s.total", "s.unread", "s.latest", "s.blocked"])
     .selectAll("p")
     .selectAll("adv")
     .orderBy("p.last_message_at", "desc")
@@ -316,7 +417,11 @@ export async function listConversations(userId: number, page: number, language: 
         row.live_title === null
           ? null
           : {
-              price: priceView({ price_kind: row.price_kind!, price_amount: row.price_amount, price_currency: row.price_currency }, language, labels).text,
+              price: priceView(
+                { price_kind: row.price_kind!, price_amount: row.price_amount, price_currency: row.price_currency },
+                language,
+                labels,
+              ).text,
               status: effectiveStatus(row.status!, row.expires_at),
               image: displayImage(row, language, INBOX_IMAGE_WIDTH, row.live_title),
               categorySlug: row.category_slug,
@@ -325,10 +430,10 @@ export async function listConversations(userId: number, page: number, language: 
       lastMessageAt: sentAt(new Date(row.last_message_at!)),
       lastFromMe: row.last_sender_id === userId,
       unread: Boolean(row.row_unread),
-      blocked: row.blocked_by !== null,
+      blocked: Boolean(row.row_blocked),
     });
   }
-  return { items, total: Number(first.total), status: toStatus(first) };
+  return { items, total: Number(first.total), status: toStatus(first), blocked: first.blocked ?? [] };
 }
 
 /** The newest messages of a thread the page shows; older ones are rarely read again. */
@@ -339,16 +444,29 @@ const THREAD_MESSAGES_SHOWN = 200;
  * `sentIso`/`sentText`: when it was sent (a flat message: 60 nested objects were a share of
  * the page's data). `links`: from a verified sender and holding a link, so its links are clickable.
  */
-type ThreadMessage = { id: number; body: string; sentIso: string; sentText: string; mine: boolean; links: boolean; held: boolean };
+type ThreadMessage = {
+  id: number;
+  body: string;
+  /** The body's language where it is not the page's (for its `lang`); absent otherwise. */
+  lang?: Language;
+  sentIso: string;
+  sentText: string;
+  mine: boolean;
+  links: boolean;
+  held: boolean;
+  /** What in the other party's message looks like a scam (scam-signals.ts); absent on one's own and on harmless ones. */
+  scam?: ScamSignal[];
+};
 export type Thread = {
   id: number;
   advertTitle: string;
+  advertTitleLang?: Language;
   advertSlug: string | null;
   advertLive: boolean;
   otherName: string | null;
   party: Party;
-  /** Who blocked: nobody, this user, or the other party. */
-  blocked: "none" | "by_me" | "by_other";
+  /** Who blocked the other (in any conversation): nobody, this user, or the other party. */
+  blocked: BlockState;
   messages: ThreadMessage[];
 };
 
@@ -360,7 +478,12 @@ type ThreadRow = { id: number; body: string; sender_id: number | null; sent_ms: 
  * side's name, the messages (as one JSON value, cheaper to read than a row each) and the
  * figures; a second only when there is something new to mark read.
  */
-export async function openThread(conversationId: number, userId: number, language: Language, now = new Date()): Promise<{ thread: Thread; status: MessageStatus } | null> {
+export async function openThread(
+  conversationId: number,
+  userId: number,
+  language: Language,
+  now = new Date(),
+): Promise<{ thread: Thread; status: MessageStatus } | null> {
   const db = getDb();
   const messages = db
     .selectFrom("messages as m")
@@ -376,47 +499,67 @@ export async function openThread(conversationId: number, userId: number, languag
     .where(visibleTo(userId))
     .orderBy("m.id", "desc")
     .limit(THREAD_MESSAGES_SHOWN);
-  const conversation = await db
+  const conversationQuery = db
     .selectFrom("conversations as c")
     .leftJoin("advertisements as a", (join) => join.onRef("a.id", "=", "c.advertisement_id").on("a.deleted_at", "is", null))
-    .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`))
-    .leftJoinLateral(db.selectFrom("conversations as c").select(statusColumns(userId)).where(partyTo(userId)).as("s"), (join) => join.onTrue())
+    .leftJoin("users as other", (join) =>
+      join.on(sql<boolean>`other.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end`),
+    )
+    .leftJoinLateral(db.selectFrom("conversations as c").select(statusColumns(userId)).where(partyTo(userId)).as("s"), (join) =>
+      join.onTrue(),
+    )
     .leftJoinLateral(
-      db.selectFrom(messages.as("t")).select(sql<ThreadRow[]>`coalesce(json_agg(t order by t.id), '[]')`.as("messages")).as("shown"),
+      db
+        .selectFrom(messages.as("t"))
+        .select(sql<ThreadRow[]>`coalesce(json_agg(t order by t.id), '[]')`.as("messages"))
+        .as("shown"),
       (join) => join.onTrue(),
     )
-    .select(["c.buyer_id", "c.blocked_by", "c.advert_title", "a.slug", "other.name as other_name", "s.unread", "s.latest", "shown.messages"])
+    .select(["c.buyer_id", "c.advert_title", "a.slug", "other.name as other_name", "s.unread", "s.latest", "shown.messages"])
     .select([sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live"), unreadFor(userId).as("row_unread")])
+    .select([blockedBy(userId, otherPartyOf(userId)).as("blocked_by_me"), blockedBy(otherPartyOf(userId), userId).as("blocked_by_other")])
     .where("c.id", "=", conversationId)
     .where(partyTo(userId))
     .executeTakeFirst();
+  const [conversation, settings] = await Promise.all([conversationQuery, getCachedSettings()]);
   if (!conversation) return null;
   const party: Party = conversation.buyer_id === userId ? "buyer" : "seller";
   const status = toStatus({ unread: conversation.unread ?? 0, latest: conversation.latest ?? null });
   // Only news moves the read mark: reading a thread again writes nothing.
   if (conversation.row_unread) {
-    await db.updateTable("conversations").set({ [readColumn(party)]: now }).where("id", "=", conversationId).execute();
+    await db
+      .updateTable("conversations")
+      .set({ [readColumn(party)]: now })
+      .where("id", "=", conversationId)
+      .execute();
     status.unread = Math.max(0, status.unread - 1);
   }
   const sentAt = sentAtFormatter(language);
+  // At render, not at send: a word staff add after a new wave of scams warns of the messages already there too.
+  const scamSignals = scamDetectorFor({ payment: settings.scam_payment_words, messenger: settings.scam_messenger_words });
   const thread: Thread = {
     id: conversationId,
     advertTitle: conversation.advert_title,
+    advertTitleLang: userTextLang(conversation.advert_title, language),
     advertSlug: conversation.slug ?? null,
     advertLive: Boolean(conversation.live),
     otherName: conversation.other_name,
     party,
-    blocked: conversation.blocked_by === null ? "none" : conversation.blocked_by === userId ? "by_me" : "by_other",
+    blocked: toBlockState(conversation.blocked_by_me, conversation.blocked_by_other),
     messages: (conversation.messages ?? []).map((m) => {
       const at = sentAt(new Date(Number(m.sent_ms)));
+      const mine = m.sender_id === userId;
+      const scam = mine ? [] : scamSignals(m.body);
       return {
         id: m.id,
         body: m.body,
+        lang: userTextLang(m.body, language),
         sentIso: at.iso,
         sentText: at.text,
-        mine: m.sender_id === userId,
+        mine,
         links: Boolean(m.sender_verified) && hasLink(m.body),
         held: Boolean(m.held),
+        ...(scam.length ? { scam } : {}),
       };
     }),
   };
@@ -472,7 +615,14 @@ export async function reportConversation(
   };
   await db
     .insertInto("reports")
-    .values({ target_type: "conversation", target_id: conversationId, reason, message: note, reporter_id: userId, evidence: JSON.stringify(evidence) })
+    .values({
+      target_type: "conversation",
+      target_id: conversationId,
+      reason,
+      message: note,
+      reporter_id: userId,
+      evidence: JSON.stringify(evidence),
+    })
     .execute();
   return "reported";
 }

@@ -1,11 +1,17 @@
 import { sql } from "kysely";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import type { Locale, MessageMail } from "#db/schema.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
-import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "#app/modules/mail/compose.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { countOverIdBatches } from "#app/platform/db/id-batches.server.ts";
+import { z } from "zod";
+import { defineJob, enqueue, MAIL_QUEUE, SCAN_QUEUE, defineScanJob } from "#app/platform/jobs/queue.server.ts";
+import { siteNameIn, unsubscribeHeaders } from "#app/platform/mail/compose.server.ts";
+import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
 import { messagesUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
+import { blockedBetween } from "./blocks.server.ts";
+import { messageMail } from "./mails/message.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
 
 // Mail about new private messages, never with their text: the advert's title and a link to
 // the thread, in the recipient's language. Each user picks (users.message_mail):
@@ -21,7 +27,6 @@ const GRACE_SECONDS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A digest comes at most this often, whatever the schedule does (a catch-up run, a clock change). */
 const DIGEST_GAP_MS = 20 * 60 * 60 * 1000;
-const BATCH = 200;
 
 /**
  * The hook after a message is stored: the other party's mail is considered in a moment. The
@@ -29,9 +34,11 @@ const BATCH = 200;
  */
 export async function queueMessageMail(conversationId: number, senderId: number): Promise<void> {
   // One waiting job per conversation and sender is enough: it looks at the conversation as it is then.
-  await enqueue("mail-message", { conversationId, senderId }, { singletonKey: `${conversationId}:${senderId}`, startAfter: GRACE_SECONDS }).catch((error: unknown) =>
-    console.error(`message mail for conversation ${conversationId} not queued:`, error),
-  );
+  await enqueue(
+    messageMailJob,
+    { conversationId, senderId },
+    { singletonKey: `${conversationId}:${senderId}`, startAfter: GRACE_SECONDS },
+  ).catch((error: unknown) => logger.error({ err: error, conversationId }, "message mail not queued"));
 }
 
 type Recipient = { id: number; email: string; name: string; preferred_locale: Locale };
@@ -43,26 +50,20 @@ function links(locale: Locale) {
 
 async function mailAbout(recipient: Recipient, kind: "instant" | "digest", threads: Array<{ id: number; title: string }>): Promise<void> {
   const language = languageOf(recipient.preferred_locale);
-  const t = mailT(language, "cabinet");
   const site = await siteNameIn(language);
   const link = links(recipient.preferred_locale);
   const unsubscribe = `${link("/unsubscribe")}?token=${encodeURIComponent(messagesUnsubscribeToken(recipient.id))}`;
-  const values = { name: recipient.name || recipient.email, site, title: threads[0]?.title ?? "" };
-  const listed = threads.map((thread) => (kind === "instant" ? link(`/cabinet/messages/${thread.id}`) : `${thread.title}\n${link(`/cabinet/messages/${thread.id}`)}`));
-  await sendParagraphMail({
+  const data = {
+    kind,
+    name: recipient.name || recipient.email,
+    site,
+    threads: threads.map((thread) => ({ title: thread.title, link: link(`/cabinet/messages/${thread.id}`) })),
+    settingsLink: link("/cabinet"),
+    unsubscribe,
+  };
+  await sendTemplateMail(messageMail, data, {
     to: recipient.email,
     language,
-    subject: t(kind === "instant" ? "message_mail.subject" : "message_mail.digest_subject", values),
-    paragraphs: [
-      t("message_mail.greeting", values),
-      t(kind === "instant" ? "message_mail.body" : "message_mail.digest_intro", values),
-      ...listed,
-      t("message_mail.settings", values),
-      link("/cabinet"),
-      t("message_mail.unsubscribe", values),
-      unsubscribe,
-      t("message_mail.signature", values),
-    ],
     link: link(`/cabinet/messages/${threads[0]?.id ?? ""}`),
     fromName: site,
     headers: unsubscribeHeaders(unsubscribe),
@@ -74,17 +75,31 @@ async function mailAbout(recipient: Recipient, kind: "instant" | "digest", threa
  * is still unread for them, and they were not mailed about it since they last read it (or that
  * was THROTTLE_MS ago and something came since). Too soon: the job comes back when it is not.
  */
-export async function sendMessageMail(job: JobPayloads["mail-message"], now = new Date()): Promise<"sent" | "later" | "none"> {
+export async function sendMessageMail(job: z.output<typeof messageMailPayload>, now = new Date()): Promise<"sent" | "later" | "none"> {
   const db = getDb();
   const row = await db
     .selectFrom("conversations as c")
-    .innerJoin("users as u", (join) => join.on(sql<boolean>`u.id = case when c.buyer_id = ${job.senderId} then c.seller_id else c.buyer_id end`))
-    .select(["c.id", "c.advert_title", "c.buyer_id", "c.last_sender_id", "c.last_message_at", "c.blocked_by", "c.buyer_read_at", "c.seller_read_at", "c.buyer_mailed_at", "c.seller_mailed_at"])
+    .innerJoin("users as u", (join) =>
+      join.on(sql<boolean>`u.id = case when c.buyer_id = ${job.senderId} then c.seller_id else c.buyer_id end`),
+    )
+    .select([
+      "c.id",
+      "c.advert_title",
+      "c.buyer_id",
+      "c.last_sender_id",
+      "c.last_message_at",
+      "c.buyer_read_at",
+      "c.seller_read_at",
+      "c.buyer_mailed_at",
+      "c.seller_mailed_at",
+    ])
     .select(["u.id as user_id", "u.email", "u.name", "u.preferred_locale", "u.message_mail", "u.blocked_at"])
+    // A block between the two, made in any of their conversations, stops the mail too.
+    .select(blockedBetween(sql.ref("u.id"), job.senderId).as("blocked_pair"))
     .where("c.id", "=", job.conversationId)
     .where((eb) => eb.or([eb("c.buyer_id", "=", job.senderId), eb("c.seller_id", "=", job.senderId)]))
     .executeTakeFirst();
-  if (!row || row.message_mail !== "instant" || row.blocked_at || row.blocked_by !== null) return "none";
+  if (!row || row.message_mail !== "instant" || row.blocked_at || row.blocked_pair) return "none";
   const isBuyer = row.buyer_id === row.user_id;
   const readAt = new Date(isBuyer ? row.buyer_read_at : row.seller_read_at);
   const mailedAt = (isBuyer ? row.buyer_mailed_at : row.seller_mailed_at) ?? null;
@@ -95,7 +110,7 @@ export async function sendMessageMail(job: JobPayloads["mail-message"], now = ne
     if (lastAt <= new Date(mailedAt)) return "none";
     const due = new Date(new Date(mailedAt).getTime() + THROTTLE_MS);
     if (due > now) {
-      await enqueue("mail-message", job, { singletonKey: `${job.conversationId}:${job.senderId}`, startAfter: due });
+      await enqueue(messageMailJob, job, { singletonKey: `${job.conversationId}:${job.senderId}`, startAfter: due });
       return "later";
     }
   }
@@ -109,9 +124,16 @@ export async function sendMessageMail(job: JobPayloads["mail-message"], now = ne
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return "none";
   try {
-    await mailAbout({ id: row.user_id, email: row.email, name: row.name, preferred_locale: row.preferred_locale }, "instant", [{ id: row.id, title: row.advert_title }]);
+    await mailAbout({ id: row.user_id, email: row.email, name: row.name, preferred_locale: row.preferred_locale }, "instant", [
+      { id: row.id, title: row.advert_title },
+    ]);
   } catch (error) {
-    await db.updateTable("conversations").set({ [column]: mailedAt }).where("id", "=", row.id).where(column, "=", now).execute();
+    await db
+      .updateTable("conversations")
+      .set({ [column]: mailedAt })
+      .where("id", "=", row.id)
+      .where(column, "=", now)
+      .execute();
     throw error;
   }
   return "sent";
@@ -119,23 +141,25 @@ export async function sendMessageMail(job: JobPayloads["mail-message"], now = ne
 
 /** The daily job: queues a digest for each user who chose one and has something unread since the last. */
 export async function queueMessageDigests(now = new Date()): Promise<number> {
-  let queued = 0;
-  for (let afterId = 0; ; ) {
-    const users = await getDb()
-      .selectFrom("users as u")
-      .select("u.id")
-      .where("u.id", ">", afterId)
-      .where("u.message_mail", "=", "daily")
-      .where("u.blocked_at", "is", null)
-      .where((eb) => eb.or([eb("u.message_digest_at", "is", null), eb("u.message_digest_at", "<=", new Date(now.getTime() - DIGEST_GAP_MS))]))
-      .where((eb) => eb.exists(eb.selectFrom("conversations as c").select("c.id").where(unreadSinceDigest(new Date(now.getTime() - DAY_MS)))))
-      .orderBy("u.id")
-      .limit(BATCH)
-      .execute();
-    if (users.length === 0) return queued;
-    afterId = users[users.length - 1]!.id;
-    for (const { id } of users) if (await enqueue("mail-message-digest", { userId: id, at: now.toISOString() }, { singletonKey: String(id) })) queued++;
-  }
+  const dueUsers = getDb()
+    .selectFrom("users as u")
+    .select("u.id")
+    .where("u.message_mail", "=", "daily")
+    .where("u.blocked_at", "is", null)
+    .where((eb) => eb.or([eb("u.message_digest_at", "is", null), eb("u.message_digest_at", "<=", new Date(now.getTime() - DIGEST_GAP_MS))]))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("conversations as c")
+          .select("c.id")
+          .where(unreadSinceDigest(new Date(now.getTime() - DAY_MS))),
+      ),
+    );
+  return countOverIdBatches(
+    dueUsers,
+    "u.id",
+    async ({ id }) => (await enqueue(messageDigestJob, { userId: id, at: now.toISOString() }, { singletonKey: String(id) })) !== null,
+  );
 }
 
 /**
@@ -143,14 +167,15 @@ export async function queueMessageDigests(now = new Date()): Promise<number> {
  * last digest (with no digest yet, within `dayBefore`). The inbox's unread rule, plus the digest's.
  */
 function unreadSinceDigest(dayBefore: Date) {
-  return sql<boolean>`(c.buyer_id = u.id or c.seller_id = u.id) and c.blocked_by is null
+  return sql<boolean>`(c.buyer_id = u.id or c.seller_id = u.id)
+    and not ${blockedBetween(sql.ref("u.id"), sql`(case when c.buyer_id = u.id then c.seller_id else c.buyer_id end)`)}
     and c.last_sender_id is distinct from u.id
     and c.last_message_at > case when c.buyer_id = u.id then c.buyer_read_at else c.seller_read_at end
     and c.last_message_at > coalesce(u.message_digest_at, ${dayBefore})`;
 }
 
 /** The digest job: one mail listing the user's conversations with unread messages. */
-export async function sendMessageDigest(job: JobPayloads["mail-message-digest"]): Promise<boolean> {
+async function sendMessageDigest(job: z.output<typeof messageDigestPayload>): Promise<boolean> {
   const db = getDb();
   const at = new Date(job.at);
   const user = await db
@@ -183,3 +208,30 @@ export async function messageMailOf(userId: number): Promise<MessageMail> {
 export async function setMessageMail(userId: number, choice: MessageMail): Promise<void> {
   await getDb().updateTable("users").set({ message_mail: choice, updated_at: new Date() }).where("id", "=", userId).execute();
 }
+
+const messageMailPayload = z.object({ conversationId: z.number().int(), senderId: z.number().int() });
+const messageDigestPayload = z.object({ userId: z.number().int(), at: z.iso.datetime() });
+
+/** After a private message: maybe a mail to the other party. Per conversation and sender (singletonKey): one waiting and one running; a message meanwhile adds nothing. */
+export const messageMailJob = defineJob({
+  name: "mail-message",
+  schema: messageMailPayload,
+  queue: { ...MAIL_QUEUE, policy: "stately" },
+  handler: (payload) => sendMessageMail(payload),
+});
+
+/** The daily scan that queues message digests: morning in Europe, where most readers live. */
+export const messageDigestsJob = defineScanJob({
+  name: "message-digests",
+  schedule: { cron: "0 6 * * *" },
+  scan: queueMessageDigests,
+  queue: { ...SCAN_QUEUE, deleteAfterSeconds: 7 * 24 * 3_600 },
+});
+
+/** One user's digest. */
+export const messageDigestJob = defineJob({
+  name: "mail-message-digest",
+  schema: messageDigestPayload,
+  queue: { ...MAIL_QUEUE, policy: "exclusive" },
+  handler: sendMessageDigest,
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "#app/modules/http/ids.ts";
+import { idSchema } from "#app/platform/http/ids.ts";
 import { CONVERSATION_REPORT_REASONS, MESSAGE_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH } from "./limits.ts";
 
 // The message forms (first message about an advert, reply, block, report), checked by the
@@ -34,3 +34,6 @@ export const threadActionSchema = z.discriminatedUnion("intent", [
 
 /** Staff's decision on a group of held messages, named by its first message (the reports queue). */
 export const heldDecisionSchema = z.object({ intent: z.enum(["release_held", "discard_held"]), message: idSchema });
+
+/** Lifting a block from the inbox's list: the person by their public id (users.public_id). */
+export const unblockPersonSchema = z.object({ intent: z.literal("unblock"), user: z.string().trim().min(1).max(64) });

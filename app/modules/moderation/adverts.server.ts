@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { PriceKind } from "#db/schema.ts";
 import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Advert moderation: the queue of pending adverts, approval (published for the settings'
@@ -30,23 +30,16 @@ export async function pendingAdverts(limit = 50): Promise<{ rows: PendingAdvert[
       .innerJoin("users as u", "u.id", "a.owner_id")
       .leftJoin("categories as c", "c.id", "a.category_id")
       .leftJoin("locations as l", "l.id", "a.location_id")
-      .select([
-        "a.id",
-        "a.title",
-        "a.description",
-        "a.slug",
-        "a.created_at",
-        "a.updated_at",
-        "a.price_kind",
-        "a.price_amount",
-        "a.price_currency",
-        "u.email",
-        "u.name",
-        "c.name_uk as category",
-        "l.name_uk as location",
-        sql<{ key: string; variants: number[] } | null>`(select json_build_object('key', i.key, 'variants', i.variants) from advertisement_images ai
+      .select(["a.id", "a.title", "a.description", "a.slug", "a.created_at", "a.updated_at"])
+      .select(["a.price_kind", "a.price_amount", "a.price_currency"])
+      .select(["u.email", "u.name", "c.name_uk as category", "l.name_uk as location"])
+      .select(
+        sql<{
+          key: string;
+          variants: number[];
+        } | null>`(select json_build_object('key', i.key, 'variants', i.variants) from advertisement_images ai
           join images i on i.id = ai.image_id where ai.advertisement_id = a.id order by ai.position, ai.image_id limit 1)`.as("image"),
-      ])
+      )
       // Oldest first: whoever waited longest is looked at first.
       .orderBy("a.updated_at", "asc")
       .limit(limit)
@@ -73,7 +66,11 @@ export async function pendingAdverts(limit = 50): Promise<{ rows: PendingAdvert[
 
 export type ModerationOutcome = { ok: true; mail: AdvertOwnerMail } | { ok: false; reason: "missing" | "not_pending" };
 
-async function decide(id: number, actorId: number, decision: { status: "published" | "rejected"; reason: string | null }): Promise<ModerationOutcome> {
+async function decide(
+  id: number,
+  actorId: number,
+  decision: { status: "published" | "rejected"; reason: string | null },
+): Promise<ModerationOutcome> {
   return getDb()
     .transaction()
     .execute(async (trx): Promise<ModerationOutcome> => {
@@ -86,7 +83,9 @@ async function decide(id: number, actorId: number, decision: { status: "publishe
         .executeTakeFirst();
       if (!advert || advert.deleted_at) return { ok: false, reason: "missing" };
       // The lifecycle table decides: only a pending advert is approved or rejected.
-      const [moved] = await moveAdverts(trx, [id], decision.status === "published" ? "approve" : "reject", "moderator", { reason: decision.reason ?? undefined });
+      const [moved] = await moveAdverts(trx, [id], decision.status === "published" ? "approve" : "reject", "moderator", {
+        reason: decision.reason ?? undefined,
+      });
       if (!moved) return { ok: false, reason: "not_pending" };
       await recordAudit(trx, {
         actorId,
@@ -96,7 +95,10 @@ async function decide(id: number, actorId: number, decision: { status: "publishe
         before: { status: advert.status, rejection_reason: advert.rejection_reason },
         after: { status: decision.status, rejection_reason: decision.reason },
       });
-      return { ok: true, mail: { email: advert.email, name: advert.name, locale: advert.preferred_locale, advertId: id, title: advert.title } };
+      return {
+        ok: true,
+        mail: { email: advert.email, name: advert.name, locale: advert.preferred_locale, advertId: id, title: advert.title },
+      };
     });
 }
 

@@ -43,7 +43,9 @@ function pathOf(line: AuditLine): string | null {
 }
 
 export async function homeActivity(role: UserRole, language: Language, limit = 10): Promise<HomeActivity> {
-  const visible = Object.entries(AUDIT_VISIBILITY).filter(([, permission]) => can(role, permission)).map(([type]) => type);
+  const visible = Object.entries(AUDIT_VISIBILITY)
+    .filter(([, permission]) => can(role, permission))
+    .map(([type]) => type);
   const submissionTypes = decidableTypes(role);
   const [pendingAdverts, pendingSubmissions, openReports, latest] = await Promise.all([
     can(role, "advertisements.manage") ? pendingCount() : null,
@@ -51,5 +53,10 @@ export async function homeActivity(role: UserRole, language: Language, limit = 1
     can(role, "reports.manage") ? Promise.all([openReportCount(), heldGroupCount()]).then(([reports, held]) => reports + held) : null,
     latestChanges(limit, visible),
   ]);
-  return { pendingAdverts, pendingSubmissions, openReports, latest: presentAudit(latest, language).map((line) => ({ ...line, path: pathOf(line) })) };
+  return {
+    pendingAdverts,
+    pendingSubmissions,
+    openReports,
+    latest: presentAudit(latest, language).map((line) => ({ ...line, path: pathOf(line) })),
+  };
 }

@@ -1,7 +1,13 @@
 import { sql } from "kysely";
-import { REPORT_TARGET_TYPES, type ConversationEvidence, type ReportReason, type ReportTargetType, type StoredReportTarget } from "#db/schema.ts";
+import {
+  REPORT_TARGET_TYPES,
+  type ConversationEvidence,
+  type ReportReason,
+  type ReportTargetType,
+  type StoredReportTarget,
+} from "#db/schema.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
@@ -12,7 +18,6 @@ import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 export const REPORT_DECISIONS = ["resolve", "dismiss", "hide"] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
-
 
 export type ReportGroup = {
   targetType: StoredReportTarget;
@@ -30,7 +35,15 @@ export type ReportGroup = {
 
 export async function openReportGroups(limit = 50): Promise<{ groups: ReportGroup[]; total: number }> {
   const db = getDb();
-  const { rows } = await sql<{ target_type: StoredReportTarget; target_id: number; count: number; latest: Date; reasons: Record<string, number>; messages: Array<{ reason: ReportReason; message: string; at: string }>; evidence: ConversationEvidence | null }>`
+  const { rows } = await sql<{
+    target_type: StoredReportTarget;
+    target_id: number;
+    count: number;
+    latest: Date;
+    reasons: Record<string, number>;
+    messages: Array<{ reason: ReportReason; message: string; at: string }>;
+    evidence: ConversationEvidence | null;
+  }>`
     select target_type, target_id, count(*)::int as count, max(created_at) as latest,
       (select json_object_agg(reason, n) from (select reason, count(*)::int as n from reports r2
         where r2.status = 'open' and r2.target_type = r.target_type and r2.target_id = r.target_id group by reason) counts) as reasons,
@@ -43,8 +56,14 @@ export async function openReportGroups(limit = 50): Promise<{ groups: ReportGrou
     group by target_type, target_id
     order by count(*) desc, max(created_at) desc
     limit ${limit}`.execute(db);
-  const total = await db.selectFrom("reports").select(sql<number>`count(distinct (target_type, target_id))::int`.as("n")).where("status", "=", "open").executeTakeFirst();
-  const targets = await targetInfo(rows.flatMap((row) => (row.target_type === "conversation" ? [] : [{ type: row.target_type, id: row.target_id }])));
+  const total = await db
+    .selectFrom("reports")
+    .select(sql<number>`count(distinct (target_type, target_id))::int`.as("n"))
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  const targets = await targetInfo(
+    rows.flatMap((row) => (row.target_type === "conversation" ? [] : [{ type: row.target_type, id: row.target_id }])),
+  );
   return {
     total: Number(total?.n ?? 0),
     groups: rows.map((row) => {
@@ -81,7 +100,8 @@ async function targetInfo(targets: Array<{ type: ReportTargetType; id: number }>
       .select(["id", "slug", "status", "deleted_at", sql<string>`${sql.ref(spec.title.uk)}`.as("title")])
       .where("id", "in", ids)
       .execute()) as Array<{ id: number; slug: string; status: string; deleted_at: Date | null; title: string }>;
-    for (const row of rows) out.set(`${type}:${row.id}`, { title: row.title, slug: row.slug, status: row.status, deleted: row.deleted_at !== null });
+    for (const row of rows)
+      out.set(`${type}:${row.id}`, { title: row.title, slug: row.slug, status: row.status, deleted: row.deleted_at !== null });
   }
   return out;
 }
@@ -110,14 +130,24 @@ export async function decideReports(
       if (decision === "hide" && target.type !== "conversation") {
         const table = reportTargetSpec(target.type).table;
         const db = registryDb(trx);
-        const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as { id: number; status: string } | undefined;
+        const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as
+          { id: number; status: string } | undefined;
         if (item) {
           const after =
-            target.type === "advertisement"
-              ? { status: "rejected", rejection_reason: note || hiddenReason }
-              : { status: "draft" };
-          await db.updateTable(table).set({ ...after, version: sql`version + 1`, updated_at: sql`now()` }).where("id", "=", target.id).execute();
-          await recordAudit(trx, { actorId, action: "hide", entityType: table, entityId: target.id, before: { status: item.status }, after });
+            target.type === "advertisement" ? { status: "rejected", rejection_reason: note || hiddenReason } : { status: "draft" };
+          await db
+            .updateTable(table)
+            .set({ ...after, version: sql`version + 1`, updated_at: sql`now()` })
+            .where("id", "=", target.id)
+            .execute();
+          await recordAudit(trx, {
+            actorId,
+            action: "hide",
+            entityType: table,
+            entityId: target.id,
+            before: { status: item.status },
+            after,
+          });
           hidden = item.status !== after.status;
           if (target.type === "advertisement") {
             const owner = await trx
@@ -126,20 +156,34 @@ export async function decideReports(
               .select(["a.title", "u.email", "u.name", "u.preferred_locale"])
               .where("a.id", "=", target.id)
               .executeTakeFirst();
-            if (owner) mail = { email: owner.email, name: owner.name, locale: owner.preferred_locale, advertId: target.id, title: owner.title };
+            if (owner)
+              mail = { email: owner.email, name: owner.name, locale: owner.preferred_locale, advertId: target.id, title: owner.title };
           }
         }
       }
       const closed = await trx
         .updateTable("reports")
-        .set({ status: decision === "dismiss" ? "dismissed" : "resolved", resolved_by: actorId, resolved_at: sql`now()`, note, updated_at: sql`now()` })
+        .set({
+          status: decision === "dismiss" ? "dismissed" : "resolved",
+          resolved_by: actorId,
+          resolved_at: sql`now()`,
+          note,
+          updated_at: sql`now()`,
+        })
         .where("status", "=", "open")
         .where("target_type", "=", target.type)
         .where("target_id", "=", target.id)
         .returning(["id", "status"])
         .execute();
       for (const report of closed) {
-        await recordAudit(trx, { actorId, action: decision === "dismiss" ? "dismiss" : "resolve", entityType: "report", entityId: report.id, before: { status: "open" }, after: { status: report.status, note } });
+        await recordAudit(trx, {
+          actorId,
+          action: decision === "dismiss" ? "dismiss" : "resolve",
+          entityType: "report",
+          entityId: report.id,
+          before: { status: "open" },
+          after: { status: report.status, note },
+        });
       }
       return { reports: closed.length, hidden };
     });
@@ -149,6 +193,10 @@ export async function decideReports(
 
 /** How many targets have open reports (dashboard home). */
 export async function openReportCount(): Promise<number> {
-  const row = await getDb().selectFrom("reports").select(sql<number>`count(distinct (target_type, target_id))::int`.as("n")).where("status", "=", "open").executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("reports")
+    .select(sql<number>`count(distinct (target_type, target_id))::int`.as("n"))
+    .where("status", "=", "open")
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { localizePath } from "#app/i18n/locales.ts";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "#app/modules/content/public-page.server.ts";
-import { parsePage } from "#app/modules/lists/pagination.ts";
+import { parsePage } from "#app/platform/lists/pagination.ts";
 import { listCategories, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
-import { categoryDescription, DEFAULT_SHARE_IMAGE } from "#app/modules/seo/meta.ts";
-import { authorOf } from "#app/modules/seo/structured-data.ts";
+import { categoryDescription, DEFAULT_SHARE_IMAGE } from "#app/platform/seo/meta.ts";
+import { authorOf } from "#app/platform/seo/structured-data.ts";
 import { findNews, listNews, relatedNews } from "./news.server.ts";
 
 /** Tables news pages are built from (the page cache's dependencies). */
@@ -43,13 +43,14 @@ export async function loadNewsList({ context, url }: Args, categorySlug?: string
 
 /** `/novyny/{slug}`. */
 export async function loadNewsArticle(args: Args, slug: string) {
-  const { item: article, also, reklama, pageUrl, absolute, seo } = await publicItemPage(args, {
+  const itemPage = await publicItemPage(args, {
     table: "news",
     path: "/novyny",
     find: (language) => findNews(slug, language),
     also: (found, language) => Promise.all([relatedNews(found, language), siteName(language)]),
   });
-  const [related, site] = also;
+  const { item: article, reklama, pageUrl, absolute, seo } = itemPage;
+  const [related, site] = itemPage.also;
   return {
     article,
     related,

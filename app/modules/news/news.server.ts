@@ -1,24 +1,26 @@
 import { sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, tagsColumn, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
-import { displayDate, formatLongDate, type DisplayDate } from "#app/modules/format/dates.ts";
-import type { DisplayImage } from "#app/modules/images/display-image.ts";
-import { fetchListPage } from "#app/modules/lists/list-page.server.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
+import {
+  CARD_IMAGE_WIDTH,
+  cardBase,
+  ITEM_IMAGE_WIDTH,
+  itemSeo,
+  itemTags,
+  publicCards,
+  tagsColumn,
+  publicItem,
+  publicRows,
+} from "#app/modules/content/public-cards.server.ts";
+import { displayDate, formatLongDate, type DisplayDate } from "#app/platform/format/dates.ts";
+import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 
 // Published news: status published, not deleted, publication time reached. Drafts,
 // archived and scheduled (future published_at) items are never shown.
 
-export type NewsCard = {
-  id: number;
-  slug: string;
-  title: LocalizedText;
-  summary: LocalizedText;
-  date: DisplayDate;
-  image: DisplayImage | null;
-  category: { slug: string; name: LocalizedText } | null;
-};
+/** A card's common part (id, slug, title, image, category), its summary and date. */
+export type NewsCard = ReturnType<typeof cardBase> & { summary: LocalizedText; date: DisplayDate };
 
 export type NewsArticle = NewsCard & {
   body: LocalizedText;
@@ -94,7 +96,11 @@ export async function findNews(slug: string, language: Language): Promise<NewsAr
 }
 
 /** Newest news of the same category, then of shared tags, never the article itself. */
-export async function relatedNews(article: { id: number; category: { slug: string } | null }, language: Language, limit = 3): Promise<NewsCard[]> {
+export async function relatedNews(
+  article: { id: number; category: { slug: string } | null },
+  language: Language,
+  limit = 3,
+): Promise<NewsCard[]> {
   const base = () =>
     cardQuery().where("news.id", "!=", article.id).orderBy("news.published_at", "desc").orderBy("news.id", "desc").limit(limit);
   const sameCategory = article.category ? await base().where("cat.slug", "=", article.category.slug).execute() : [];
@@ -117,7 +123,10 @@ export async function relatedNews(article: { id: number; category: { slug: strin
 
 /** For RSS: the newest items with their publication time. */
 export async function newsForFeed(language: Language, options: { categoryId?: number; limit?: number } = {}) {
-  let query = cardQuery().orderBy("news.published_at", "desc").orderBy("news.id", "desc").limit(options.limit ?? 30);
+  let query = cardQuery()
+    .orderBy("news.published_at", "desc")
+    .orderBy("news.id", "desc")
+    .limit(options.limit ?? 30);
   if (options.categoryId !== undefined) query = query.where("news.category_id", "=", options.categoryId);
   const rows = await query.execute();
   return rows.map((row) => ({ ...toCard(row, language), publishedAt: row.published_at! }));

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { localizePath, type LocaleCode } from "#app/i18n/locales.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
 import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { stripHtml } from "#app/modules/format/text.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { stripHtml } from "#app/platform/format/text.ts";
 import { listCategories, listLocations, parseLocationFilter, parseTermFilter } from "#app/modules/taxonomy/public-terms.server.ts";
 import { calendarIcs, eventIcs, type CalendarEvent } from "./ics.ts";
 import { eventPlace, findPoster, postersForCalendar, type PosterDetail } from "./posters.server.ts";
@@ -15,7 +15,10 @@ type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
 const CALENDAR_TYPE = "text/calendar; charset=utf-8";
 
-type EventSource = Pick<PosterDetail, "id" | "slug" | "title" | "venue" | "address" | "location" | "description" | "startsAt" | "endsAt" | "updatedAt">;
+type EventSource = Pick<
+  PosterDetail,
+  "id" | "slug" | "title" | "venue" | "address" | "location" | "description" | "startsAt" | "endsAt" | "updatedAt"
+>;
 
 function toCalendarEvent(poster: EventSource, absolute: (path: string) => string): CalendarEvent {
   const pageUrl = absolute(`/poster/${poster.slug}`);
@@ -48,17 +51,27 @@ export async function posterCalendar({ context, url }: Args): Promise<Response> 
   const [categories, locations] = await Promise.all([listCategories("poster", language), listLocations(language)]);
   const category = parseTermFilter(url, "category", categories);
   const location = parseLocationFilter(url, locations);
-  const [posters, site] = await Promise.all([postersForCalendar(language, { categoryId: category?.id, locationId: location?.id }), siteName(language)]);
+  const [posters, site] = await Promise.all([
+    postersForCalendar(language, { categoryId: category?.id, locationId: location?.id }),
+    siteName(language),
+  ]);
   const name = [t("posters.title"), category?.name.text, location?.name.text].filter(Boolean).join(" — ");
   const body = calendarIcs(
-    { name: `${name} — ${site}`, description: t("posters.description"), url: absolute(category ? `/poster/category/${category.slug}` : "/poster") },
+    {
+      name: `${name} — ${site}`,
+      description: t("posters.description"),
+      url: absolute(category ? `/poster/category/${category.slug}` : "/poster"),
+    },
     posters.map((poster) => toCalendarEvent(poster, absolute)),
   );
   return new Response(body, { headers: { "Content-Type": CALENDAR_TYPE, "Content-Disposition": 'inline; filename="calendar.ics"' } });
 }
 
 /** The subscribe links of a posters list: the calendar of its category and location, over https and webcal. */
-export function calendarLinks(locale: LocaleCode, filter: { category: string | null; location: string | null }): { url: string; webcal: string } {
+export function calendarLinks(
+  locale: LocaleCode,
+  filter: { category: string | null; location: string | null },
+): { url: string; webcal: string } {
   const params = new URLSearchParams();
   if (filter.category) params.set("category", filter.category);
   if (filter.location) params.set("location", filter.location);

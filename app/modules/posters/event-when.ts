@@ -1,5 +1,5 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { formatDayMonth, formatEventStart, formatTime, siteDay, type DisplayDate } from "#app/modules/format/dates.ts";
+import { formatDayMonth, formatEventStart, formatTime, siteDay, type DisplayDate } from "#app/platform/format/dates.ts";
 
 // How a card says when an event is. An exhibition running 14.11–13.01 is listed with the
 // upcoming events until it closes; once it has started its start date says nothing useful,

@@ -32,7 +32,10 @@ export function escapeIcsText(value: string): string {
 }
 
 function icsTime(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
@@ -83,7 +86,10 @@ function calendarText(head: Array<string | null>, events: readonly CalendarEvent
     ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];
-  return `${lines.filter((line): line is string => line !== null).map(foldLine).join("\r\n")}\r\n`;
+  return `${lines
+    .filter((line): line is string => line !== null)
+    .map(foldLine)
+    .join("\r\n")}\r\n`;
 }
 
 /** One event, for "add to calendar". */

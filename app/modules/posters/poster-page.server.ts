@@ -1,15 +1,15 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { localizePath } from "#app/i18n/locales.ts";
-import { categoryDescription } from "#app/modules/seo/meta.ts";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
+import { categoryDescription } from "#app/platform/seo/meta.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "#app/modules/content/public-page.server.ts";
-import { parsePage } from "#app/modules/lists/pagination.ts";
+import { parsePage } from "#app/platform/lists/pagination.ts";
 import { listCategories, listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
-import { stripHtml } from "#app/modules/format/text.ts";
-import { parseTicketPrice, postalAddress } from "#app/modules/seo/structured-data.ts";
+import { stripHtml } from "#app/platform/format/text.ts";
+import { parseTicketPrice, postalAddress } from "#app/platform/seo/structured-data.ts";
 import { getCurrentUser, loginRedirectPath } from "#app/modules/auth/guards.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { redirectWithFlash, type Flash } from "#app/modules/http/flash.server.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { redirectWithFlash, type Flash } from "#app/platform/http/flash.server.ts";
 import { calendarLinks } from "./calendar.server.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp } from "./rsvp.server.ts";
@@ -36,7 +36,12 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
     pageReklama(context, language, ["list_inline", "footer"]),
   ]);
   const heading = category ? category.name.text : t("posters.title");
-  const parts = [heading, when === "past" ? t("posters.past") : null, location?.name.text, page > 1 ? t("pagination.page_n", { page }) : null];
+  const parts = [
+    heading,
+    when === "past" ? t("posters.past") : null,
+    location?.name.text,
+    page > 1 ? t("pagination.page_n", { page }) : null,
+  ];
   return {
     ...list,
     when,
@@ -58,19 +63,14 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
 export async function loadPosterItem(args: Args, slug: string) {
   // Signed-in pages are never kept by the page cache: the viewer's own mark stays out of the shared copy.
   const viewer = getCurrentUser(args.context);
-  const {
-    item: poster,
-    also: [site, rsvp],
-    reklama,
-    pageUrl,
-    locale,
-    seo,
-  } = await publicItemPage(args, {
+  const itemPage = await publicItemPage(args, {
     table: "posters",
     path: "/poster",
     find: (language) => findPoster(slug, language),
     also: (found, language) => Promise.all([siteName(language), rsvpState(found.id, found.capacity, viewer?.id)]),
   });
+  const { item: poster, reklama, pageUrl, locale, seo } = itemPage;
+  const [site, rsvp] = itemPage.also;
   const address = postalAddress(poster.address, poster.location?.text);
   const ticket = parseTicketPrice(poster.price?.text);
   return {

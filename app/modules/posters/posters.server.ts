@@ -1,14 +1,23 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { DB } from "#db/schema.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { CARD_IMAGE_WIDTH, cardBase, ITEM_IMAGE_WIDTH, itemSeo, itemTags, publicCards, tagsColumn, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
+import {
+  CARD_IMAGE_WIDTH,
+  cardBase,
+  ITEM_IMAGE_WIDTH,
+  itemSeo,
+  itemTags,
+  publicCards,
+  tagsColumn,
+  publicItem,
+  publicRows,
+} from "#app/modules/content/public-cards.server.ts";
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
-import { formatEventStart, formatTime, siteDay } from "#app/modules/format/dates.ts";
-import type { DisplayImage } from "#app/modules/images/display-image.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { fetchListPage } from "#app/modules/lists/list-page.server.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { formatEventStart, formatTime, siteDay } from "#app/platform/format/dates.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import { eventWhen, type EventWhen } from "./event-when.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
@@ -17,16 +26,12 @@ import { eventWhen, type EventWhen } from "./event-when.ts";
 
 export type PosterWhen = "upcoming" | "past";
 
-export type PosterCard = {
-  id: number;
-  slug: string;
-  title: LocalizedText;
+/** A card's common part (id, slug, title, image, category), with when and where the event is and its price. */
+export type PosterCard = ReturnType<typeof cardBase> & {
   when: EventWhen;
   venue: LocalizedText | null;
   location: LocalizedText | null;
   price: LocalizedText | null;
-  image: DisplayImage | null;
-  category: { slug: string; name: LocalizedText } | null;
 };
 
 export type PosterDetail = PosterCard & {
@@ -58,7 +63,14 @@ export function parseWhen(url: URL): PosterWhen {
 const overAt = sql<Date>`coalesce(posters.ends_at, posters.starts_at)`;
 
 function cardQuery() {
-  return publicCards("posters").select(["posters.starts_at", "posters.ends_at", "posters.venue_uk", "posters.venue_en", "posters.price_text_uk", "posters.price_text_en"]);
+  return publicCards("posters").select([
+    "posters.starts_at",
+    "posters.ends_at",
+    "posters.venue_uk",
+    "posters.venue_en",
+    "posters.price_text_uk",
+    "posters.price_text_en",
+  ]);
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
@@ -101,7 +113,9 @@ export async function listPosters(options: {
   const { language, page, when } = options;
   const filter = posterFilter(when, options);
   const order = when === "past" ? "desc" : "asc";
-  const count = publicRows("posters").where(filter).select((eb) => eb.fn.countAll<number>().as("total"));
+  const count = publicRows("posters")
+    .where(filter)
+    .select((eb) => eb.fn.countAll<number>().as("total"));
   const rows = cardQuery().where(filter).orderBy("posters.starts_at", order).orderBy("posters.id", order);
   return fetchListPage(["posters"], count, rows, page, (row) => toCard(row, language));
 }

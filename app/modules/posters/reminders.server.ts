@@ -1,12 +1,14 @@
 import type { Kysely } from "kysely";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import type { DB, Locale } from "#db/schema.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { pickLocalized } from "#app/modules/content/localized.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { mailT, sendParagraphMail, siteNameIn, type ParagraphMail } from "#app/modules/mail/compose.server.ts";
-import { optionalText, scheduleText } from "./posters.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
+import { siteNameIn } from "#app/platform/mail/compose.server.ts";
+import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { eventReminderMail, type RemindedEvent } from "./mails/event-reminder.ts";
+import { logger } from "#app/platform/logger/logger.server.ts";
 
 // The mail the day before an event to everyone who said they are going, in their language.
 // A scan (job `event-reminders`) finds the marks of public events starting within the next
@@ -17,19 +19,13 @@ import { optionalText, scheduleText } from "./posters.server.ts";
 const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
-type DueEventReminder = {
+type DueEventReminder = RemindedEvent & {
   posterId: number;
   userId: number;
   email: string;
   name: string;
   locale: Locale;
   slug: string;
-  title: { uk: string; en: string | null };
-  venue: { uk: string | null; en: string | null };
-  address: string | null;
-  town: { uk: string | null; en: string | null };
-  startsAt: Date;
-  endsAt: Date | null;
 };
 
 /** Marks of public events starting in (now, now + 1 day] whose reminder has not been sent. */
@@ -39,23 +35,9 @@ async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Prom
     .innerJoin("posters as p", "p.id", "r.poster_id")
     .innerJoin("users as u", "u.id", "r.user_id")
     .leftJoin("locations as l", "l.id", "p.location_id")
-    .select([
-      "r.poster_id",
-      "r.user_id",
-      "u.email",
-      "u.name",
-      "u.preferred_locale",
-      "p.slug",
-      "p.title_uk",
-      "p.title_en",
-      "p.venue_uk",
-      "p.venue_en",
-      "p.address",
-      "l.name_uk as town_uk",
-      "l.name_en as town_en",
-      "p.starts_at",
-      "p.ends_at",
-    ])
+    .select(["r.poster_id", "r.user_id", "u.email", "u.name", "u.preferred_locale"])
+    .select(["p.slug", "p.title_uk", "p.title_en", "p.venue_uk", "p.venue_en", "p.address", "p.starts_at", "p.ends_at"])
+    .select(["l.name_uk as town_uk", "l.name_en as town_en"])
     .where(publiclyVisible("posters", "p"))
     .where("u.blocked_at", "is", null)
     // Only to a confirmed address: marking an event must not let anyone mail a stranger's inbox.
@@ -63,7 +45,14 @@ async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Prom
     .where("p.starts_at", ">", now)
     .where("p.starts_at", "<=", new Date(now.getTime() + REMINDER_WINDOW_MS))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("poster_reminders as m").select("m.poster_id").whereRef("m.poster_id", "=", "r.poster_id").whereRef("m.user_id", "=", "r.user_id"))),
+      not(
+        exists(
+          selectFrom("poster_reminders as m")
+            .select("m.poster_id")
+            .whereRef("m.poster_id", "=", "r.poster_id")
+            .whereRef("m.user_id", "=", "r.user_id"),
+        ),
+      ),
     )
     .orderBy("p.starts_at")
     .orderBy("r.poster_id")
@@ -87,22 +76,22 @@ async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Prom
 }
 
 /** The reminder in the user's language: what, when, where, and the event's page. */
-async function composeEventReminder(due: DueEventReminder): Promise<ParagraphMail> {
+async function sendEventReminder(due: DueEventReminder): Promise<void> {
   const language = languageOf(due.locale);
-  const t = mailT(language, "events");
   const site = await siteNameIn(language);
-  const title = pickLocalized(due.title.uk, due.title.en, language).text;
-  const place = [optionalText(due.venue.uk, due.venue.en, language)?.text, due.address, optionalText(due.town.uk, due.town.en, language)?.text].filter(Boolean).join(", ");
   const link = new URL(localizePath(`/poster/${due.slug}`, due.locale), publicOrigin()).href;
-  const paragraphs = [
-    t("mail.intro", { name: due.name || due.email, title }),
-    t("mail.when", { when: scheduleText(due.startsAt, due.endsAt, language) }),
-    ...(place ? [t("mail.where", { place })] : []),
-    t("mail.page"),
+  const data = {
+    name: due.name || due.email,
+    site,
+    title: due.title,
+    venue: due.venue,
+    address: due.address,
+    town: due.town,
+    startsAt: due.startsAt,
+    endsAt: due.endsAt,
     link,
-    t("mail.signature", { site }),
-  ];
-  return { to: due.email, language, subject: t("mail.subject", { title }), paragraphs, link, fromName: site };
+  };
+  await sendTemplateMail(eventReminderMail, data, { to: due.email, language, link, fromName: site });
 }
 
 /** One scan: every due reminder claimed, composed and sent. Returns how many were sent. */
@@ -118,12 +107,22 @@ export async function sendEventReminders(now = new Date(), db: Kysely<DB> = getD
       .executeTakeFirst();
     if (!claimed) continue;
     try {
-      await sendParagraphMail(await composeEventReminder(reminder));
+      await sendEventReminder(reminder);
       sent++;
     } catch (error) {
-      console.error(`event reminder for poster ${reminder.posterId} and user ${reminder.userId} failed; retrying on the next scan:`, error);
+      logger.error(
+        { err: error, posterId: reminder.posterId, userId: reminder.userId },
+        "event reminder failed; retrying on the next scan",
+      );
       await db.deleteFrom("poster_reminders").where("poster_id", "=", reminder.posterId).where("user_id", "=", reminder.userId).execute();
     }
   }
   return sent;
 }
+
+/** The scan, every 10 minutes, that mails those going to an event the day before. Each mail is claimed in poster_reminders before it is sent, and released when sending fails: the next scan retries it. */
+export const eventRemindersJob = defineScanJob({
+  name: "event-reminders",
+  schedule: { cron: "*/10 * * * *", atStart: true },
+  scan: sendEventReminders,
+});

@@ -1,9 +1,10 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { localizePath } from "#app/i18n/locales.ts";
-import type { VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 import { itemTitle, pageContext } from "#app/modules/content/public-page.server.ts";
-import { countedVisitor, isCountableVisit } from "#app/modules/page-cache/request-effects.server.ts";
+import { isCountableVisit } from "#app/platform/page-cache/request-effects.server.ts";
+import { countedVisitor } from "#app/modules/analytics/page-effects.server.ts";
 import { findActiveReklama, registerClick } from "./reklama.server.ts";
 
 export const REKLAMA_PAGE_DEPS: VersionedTable[] = ["reklama", "images"];

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { ReklamaPlacement } from "#db/schema.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { cachedByVersion } from "#app/modules/page-cache/content-state.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { cachedByVersion } from "#app/platform/page-cache/content-state.server.ts";
 import { countClick, type CountedVisitor } from "#app/modules/analytics/counters.server.ts";
-import { displayImage, IMAGE_SELECT, type DisplayImage } from "#app/modules/images/display-image.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
+import { displayImage, IMAGE_SELECT, type DisplayImage } from "#app/platform/images/display-image.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 
 // Reklama (paid advertising). A campaign is active while it is published, not deleted, and
 // now lies between starts_at and ends_at (open-ended when ends_at is empty). Active
@@ -90,7 +90,10 @@ const activeCampaigns = cachedByVersion(
 );
 
 /** Active campaigns of the given placements, newest campaign first, at most PLACEMENT_LIMITS each. */
-export async function reklamaFor(placements: readonly ReklamaPlacement[], language: Language): Promise<Record<ReklamaPlacement, ReklamaBanner[]>> {
+export async function reklamaFor(
+  placements: readonly ReklamaPlacement[],
+  language: Language,
+): Promise<Record<ReklamaPlacement, ReklamaBanner[]>> {
   const result: Record<ReklamaPlacement, ReklamaBanner[]> = { home_top: [], sidebar: [], list_inline: [], footer: [] };
   if (placements.length === 0) return result;
   for (const row of await activeCampaigns()) {
@@ -117,7 +120,10 @@ export async function findActiveReklama(slug: string, language: Language): Promi
 }
 
 /** Counts a click on an active campaign (for `visitor`, when given) and tells where it leads; null when there is no such campaign. */
-export async function registerClick(slug: string, visitor: (() => Promise<CountedVisitor>) | null): Promise<{ targetUrl: string | null } | null> {
+export async function registerClick(
+  slug: string,
+  visitor: (() => Promise<CountedVisitor>) | null,
+): Promise<{ targetUrl: string | null } | null> {
   const row = await activeReklama().where("reklama.slug", "=", slug).executeTakeFirst();
   if (!row) return null;
   if (visitor) countClick(row.id, visitor());

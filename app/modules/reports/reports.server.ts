@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import type { ReportReason, ReportTargetType } from "#db/schema.ts";
 import { consumeLimit, type Limit, type LimitState } from "#app/modules/auth/rate-limit.server.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
 
@@ -24,7 +24,13 @@ export async function publicReportTarget(type: ReportTargetType, id: number): Pr
   const row =
     spec.table === "advertisements"
       ? // Sold and expired adverts still have a public page (saying so), and can be reported.
-        await db.selectFrom("advertisements").select("slug").where("id", "=", id).where("status", "in", ["published", "sold", "expired"]).where("deleted_at", "is", null).executeTakeFirst()
+        await db
+          .selectFrom("advertisements")
+          .select("slug")
+          .where("id", "=", id)
+          .where("status", "in", ["published", "sold", "expired"])
+          .where("deleted_at", "is", null)
+          .executeTakeFirst()
       : ((await registryDb(db)
           .selectFrom(spec.table)
           .select("slug")
@@ -34,7 +40,8 @@ export async function publicReportTarget(type: ReportTargetType, id: number): Pr
   return row ? { slug: row.slug } : null;
 }
 
-export type ReportOutcome = { status: "created"; id: number } | { status: "duplicate" } | { status: "not_found" } | { status: "limited"; limit: LimitState };
+export type ReportOutcome =
+  { status: "created"; id: number } | { status: "duplicate" } | { status: "not_found" } | { status: "limited"; limit: LimitState };
 
 export async function submitReport(input: {
   targetType: ReportTargetType;
@@ -55,7 +62,11 @@ export async function submitReport(input: {
     .where("target_type", "=", input.targetType)
     .where("target_id", "=", input.targetId)
     .where("status", "=", "open")
-    .where((eb) => (input.reporterId === null ? eb("reporter_hash", "=", hash) : eb.or([eb("reporter_id", "=", input.reporterId), eb("reporter_hash", "=", hash)])))
+    .where((eb) =>
+      input.reporterId === null
+        ? eb("reporter_hash", "=", hash)
+        : eb.or([eb("reporter_id", "=", input.reporterId), eb("reporter_hash", "=", hash)]),
+    )
     .executeTakeFirst();
   if (existing) return { status: "duplicate" };
   const row = await db

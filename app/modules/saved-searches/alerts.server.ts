@@ -1,15 +1,19 @@
 import { sql } from "kysely";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import type { AlertFrequency, SavedSearch } from "#db/schema.ts";
-import { LIVE_ADVERT, priceView } from "#app/modules/adverts/queries.server.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { enqueue, type JobPayloads } from "#app/modules/jobs/queue.server.ts";
-import { mailT, sendParagraphMail, siteNameIn, unsubscribeHeaders } from "#app/modules/mail/compose.server.ts";
+import { z } from "zod";
+import { LIVE_ADVERT } from "#app/modules/adverts/queries.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { countOverIdBatches } from "#app/platform/db/id-batches.server.ts";
+import { defineJob, enqueue, MAIL_QUEUE, defineScanJob } from "#app/platform/jobs/queue.server.ts";
+import { siteNameIn, unsubscribeHeaders } from "#app/platform/mail/compose.server.ts";
+import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { alertMail, type AlertAdvert } from "./mails/alert.ts";
 import { criteriaOf, matchingAdverts } from "./saved-searches.server.ts";
 import { unsubscribeToken } from "./unsubscribe.server.ts";
 
-// New-advert alerts of saved searches, as two kinds of job (app/modules/jobs):
+// New-advert alerts of saved searches, as two kinds of job (app/platform/jobs):
 //  1. the scan ("saved-search-alerts", every minute, one at a time across processes): adverts
 //     that went live since the last scan (with an overlap, for transactions that committed
 //     late) are matched against every search with alerts, in the database, through the advert
@@ -22,25 +26,17 @@ import { unsubscribeToken } from "./unsubscribe.server.ts";
 const JOB = "saved-search-alerts";
 /** A transaction may commit a little after its published_at: look back this far each run. */
 const OVERLAP_MS = 10 * 60 * 1000;
-const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A claim older than this was lost with its process: the rows may be sent again. */
 const STALE_CLAIM_MS = 15 * 60 * 1000;
-/** At most this many adverts are listed in one mail; the link shows the rest. */
-const MAX_LISTED = 20;
 
 /** Step 1: queue (search, advert) pairs for adverts that went live since the last run. */
 async function matchNewAdverts(now: Date): Promise<number> {
   const db = getDb();
   const state = await db.selectFrom("job_state").select("cursor_at").where("name", "=", JOB).executeTakeFirst();
   const from = state?.cursor_at ? new Date(new Date(state.cursor_at).getTime() - OVERLAP_MS) : new Date(0);
-  let queued = 0;
-  for (let afterId = 0; ; ) {
-    const searches = await db.selectFrom("saved_searches").selectAll().where("alert", "<>", "off").where("id", ">", afterId).orderBy("id").limit(BATCH).execute();
-    if (searches.length === 0) break;
-    afterId = searches[searches.length - 1]!.id;
-    for (const search of searches) queued += await queueMatches(search, from, now);
-  }
+  const withAlerts = db.selectFrom("saved_searches").selectAll().where("alert", "<>", "off");
+  const queued = await countOverIdBatches(withAlerts, "id", (search) => queueMatches(search, from, now));
   await db
     .insertInto("job_state")
     .values({ name: JOB, cursor_at: now })
@@ -57,7 +53,12 @@ async function queueMatches(search: SavedSearch, from: Date, now: Date): Promise
   const result = await getDb()
     .insertInto("alert_matches")
     .columns(["saved_search_id", "advertisement_id"])
-    .expression(matches.where("a.published_at", ">", since).where("a.published_at", "<=", now).select([sql.lit(search.id).as("saved_search_id"), "a.id"]))
+    .expression(
+      matches
+        .where("a.published_at", ">", since)
+        .where("a.published_at", "<=", now)
+        .select([sql.lit(search.id).as("saved_search_id"), "a.id"]),
+    )
     .onConflict((oc) => oc.columns(["saved_search_id", "advertisement_id"]).doNothing())
     .returning("advertisement_id")
     .execute();
@@ -68,38 +69,37 @@ async function queueMatches(search: SavedSearch, from: Date, now: Date): Promise
 async function queueDueAlerts(now: Date): Promise<number> {
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
   const digestBefore = new Date(now.getTime() - DAY_MS);
-  let queued = 0;
-  for (let afterId = 0; ; ) {
-    const due = await getDb()
-      .selectFrom("saved_searches as s")
-      .select("s.id")
-      .where("s.id", ">", afterId)
-      .where((eb) =>
-        eb.or([eb("s.alert", "=", "instant"), eb.and([eb("s.alert", "=", "daily"), eb.or([eb("s.last_digest_at", "is", null), eb("s.last_digest_at", "<=", digestBefore)])])]),
-      )
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("alert_matches as m")
-            .select("m.advertisement_id")
-            .whereRef("m.saved_search_id", "=", "s.id")
-            .where("m.sent_at", "is", null)
-            .where((inner) => inner.or([inner("m.claimed_at", "is", null), inner("m.claimed_at", "<", staleBefore)])),
-        ),
-      )
-      .orderBy("s.id")
-      .limit(BATCH)
-      .execute();
-    if (due.length === 0) return queued;
-    afterId = due[due.length - 1]!.id;
-    for (const { id } of due) if (await enqueue("mail-saved-search-alert", { savedSearchId: id, at: now.toISOString() }, { singletonKey: String(id) })) queued++;
-  }
+  const dueSearches = getDb()
+    .selectFrom("saved_searches as s")
+    .select("s.id")
+    .where((eb) =>
+      eb.or([
+        eb("s.alert", "=", "instant"),
+        eb.and([eb("s.alert", "=", "daily"), eb.or([eb("s.last_digest_at", "is", null), eb("s.last_digest_at", "<=", digestBefore)])]),
+      ]),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("alert_matches as m")
+          .select("m.advertisement_id")
+          .whereRef("m.saved_search_id", "=", "s.id")
+          .where("m.sent_at", "is", null)
+          .where((inner) => inner.or([inner("m.claimed_at", "is", null), inner("m.claimed_at", "<", staleBefore)])),
+      ),
+    );
+  return countOverIdBatches(
+    dueSearches,
+    "s.id",
+    async ({ id }) =>
+      (await enqueue(savedSearchAlertJob, { savedSearchId: id, at: now.toISOString() }, { singletonKey: String(id) })) !== null,
+  );
 }
 
 type DueSearch = SavedSearch & { email: string; user_name: string };
 
 /** The mail job: the search's unsent adverts in one mail. False when there was nothing to send. */
-export async function sendSavedSearchAlert(job: JobPayloads["mail-saved-search-alert"]): Promise<boolean> {
+async function sendSavedSearchAlert(job: z.output<typeof alertMailPayload>): Promise<boolean> {
   const db = getDb();
   const now = new Date(job.at);
   const search = await db
@@ -128,47 +128,43 @@ export async function sendSavedSearchAlert(job: JobPayloads["mail-saved-search-a
     .where(LIVE_ADVERT)
     .orderBy("a.published_at", "desc")
     .execute();
+  const markClaimedMatches = (mark: { claimed_at: null } | { sent_at: Date }) =>
+    db.updateTable("alert_matches").set(mark).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
   try {
     if (adverts.length) await mailAlert(search, adverts, search.alert === "daily" ? "daily" : "instant");
   } catch (error) {
     // Released for the queue's retry (or a later scan's job).
-    await db.updateTable("alert_matches").set({ claimed_at: null }).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
+    await markClaimedMatches({ claimed_at: null });
     throw error;
   }
   // Adverts sold or withdrawn meanwhile are marked sent too: nothing to tell about them.
-  await db.updateTable("alert_matches").set({ sent_at: now }).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
+  await markClaimedMatches({ sent_at: now });
   if (search.alert === "daily") await db.updateTable("saved_searches").set({ last_digest_at: now }).where("id", "=", search.id).execute();
   return adverts.length > 0;
 }
 
-type AlertAdvert = { slug: string; title: string; price_kind: "amount" | "free" | "negotiable"; price_amount: string | null; price_currency: "UAH" | "EUR" | "USD" | "PLN" | "GBP" | "CAD" | null };
-
-async function mailAlert(search: DueSearch, adverts: AlertAdvert[], kind: Exclude<AlertFrequency, "off">) {
+async function mailAlert(
+  search: DueSearch,
+  adverts: Array<Omit<AlertAdvert, "link"> & { slug: string }>,
+  kind: Exclude<AlertFrequency, "off">,
+) {
   const language = languageOf(search.locale);
-  const t = mailT(language, "cabinet");
-  const labels = { free: mailT(language, "adverts")("price.free"), negotiable: mailT(language, "adverts")("price.negotiable") };
   const site = await siteNameIn(language);
   const base = publicOrigin();
   const link = (path: string) => new URL(localizePath(path, search.locale), base).href;
   const unsubscribe = `${link("/unsubscribe")}?token=${encodeURIComponent(unsubscribeToken(search.id))}`;
-  const values = { name: search.user_name || search.email, search: search.name, site, count: adverts.length };
-  const listed = adverts.slice(0, MAX_LISTED).map((advert) => `${advert.title} — ${priceView(advert, language, labels).text}\n${link(`/advertisement/${advert.slug}`)}`);
-  const paragraphs = [
-    t("alerts.mail.greeting", values),
-    t(`alerts.mail.${kind}_intro`, values),
-    ...listed,
-    ...(adverts.length > MAX_LISTED ? [t("alerts.mail.more", { count: adverts.length - MAX_LISTED })] : []),
-    t("alerts.mail.manage", values),
-    link("/cabinet/saved-searches"),
-    t("alerts.mail.unsubscribe", values),
+  const data = {
+    kind,
+    name: search.user_name || search.email,
+    search: search.name,
+    site,
+    adverts: adverts.map((advert) => ({ ...advert, link: link(`/advertisement/${advert.slug}`) })),
+    settingsLink: link("/cabinet/saved-searches"),
     unsubscribe,
-    t("alerts.mail.signature", values),
-  ];
-  await sendParagraphMail({
+  };
+  await sendTemplateMail(alertMail, data, {
     to: search.email,
     language,
-    subject: t(`alerts.mail.${kind}_subject`, values),
-    paragraphs,
     link: unsubscribe,
     fromName: site,
     headers: unsubscribeHeaders(unsubscribe),
@@ -180,6 +176,27 @@ export async function runAlertJob(now = new Date()): Promise<{ matched: number; 
   const matched = await matchNewAdverts(now);
   const queued = await queueDueAlerts(now);
   // Sent rows keep an advert from alerting twice while it can still be re-scanned; after that they go.
-  await getDb().deleteFrom("alert_matches").where("sent_at", "<", new Date(now.getTime() - 30 * DAY_MS)).execute();
+  await getDb()
+    .deleteFrom("alert_matches")
+    .where("sent_at", "<", new Date(now.getTime() - 30 * DAY_MS))
+    .execute();
   return { matched, queued };
 }
+
+/** `at`: the scan's time, which marks the matches sent (tests move it). */
+const alertMailPayload = z.object({ savedSearchId: z.number().int(), at: z.iso.datetime() });
+
+/** One search's alert mail. One per search (singletonKey) queued, waiting to retry or running: a scan meanwhile adds nothing. */
+export const savedSearchAlertJob = defineJob({
+  name: "mail-saved-search-alert",
+  schema: alertMailPayload,
+  queue: { ...MAIL_QUEUE, policy: "exclusive" },
+  handler: sendSavedSearchAlert,
+});
+
+/** The scan, every minute: one at a time across all processes; the next minute's scan takes over a failed one. */
+export const savedSearchScanJob = defineScanJob({
+  name: "saved-search-alerts",
+  schedule: { cron: "* * * * *", atStart: true },
+  scan: runAlertJob,
+});

@@ -20,16 +20,9 @@ export function criteriaFromPath(source: string): SearchCriteria | null {
   }
   if (url.origin !== "http://portal.invalid") return null;
   const path = stripLocale(url.pathname);
-  const query = parseAdvertQuery(url.searchParams);
-  const filters: SavedSearchFilters = {};
-  if (query.location) filters.location = query.location;
-  if (query.minPrice !== null) filters.min = query.minPrice;
-  if (query.maxPrice !== null) filters.max = query.maxPrice;
-  if (query.currency) filters.currency = query.currency;
-  if (query.withPhotos) filters.photos = true;
   // Only a category's list has fields; its fields are checked when the search is matched.
   const category = CATEGORY_PATH.exec(path);
-  if (category && Object.keys(query.fields).length) filters.fields = query.fields;
+  const filters = filtersOf(parseAdvertQuery(url.searchParams), category !== null);
   if (path === "/advertisement") return { categorySlug: null, queryText: null, filters };
   if (category) return { categorySlug: decodeURIComponent(category[1]!), queryText: null, filters };
   if (path === "/search/advertisement") {
@@ -37,6 +30,77 @@ export function criteriaFromPath(source: string): SearchCriteria | null {
     return parsed.status === "ok" ? { categorySlug: null, queryText: parsed.text, filters: {} } : null;
   }
   return null;
+}
+
+function filtersOf(query: AdvertListQuery, withFields: boolean): SavedSearchFilters {
+  const filters: SavedSearchFilters = {};
+  if (query.location) filters.location = query.location;
+  if (query.minPrice !== null) filters.min = query.minPrice;
+  if (query.maxPrice !== null) filters.max = query.maxPrice;
+  if (query.currency) filters.currency = query.currency;
+  if (query.withPhotos) filters.photos = true;
+  if (withFields && Object.keys(query.fields).length) filters.fields = query.fields;
+  return filters;
+}
+
+/** The URL parameter of each stored filter but the fields. */
+const STORED_PARAMS: Record<string, string> = { location: "location", min: "min", max: "max", currency: "currency", photos: "photos" };
+
+/** A stored value as URL text: amounts are stored as numbers, the rest as text; null for anything else. */
+function storedText(value: unknown, amount = false): string | null {
+  if (typeof value === "string") return value;
+  if (amount && typeof value === "number" && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/**
+ * A saved search's stored filters (jsonb: whatever an older version, a bug or a hand edit left)
+ * read again by the list's own URL parser, as if they were its address: what it would not
+ * accept is dropped, and `dropped` says so, so the search still lists, opens and can be deleted.
+ */
+export function parseStoredFilters(stored: unknown): { filters: SavedSearchFilters; dropped: boolean } {
+  if (stored === null || stored === undefined) return { filters: {}, dropped: false };
+  if (typeof stored !== "object" || Array.isArray(stored)) return { filters: {}, dropped: true };
+  const params = new URLSearchParams();
+  let given = 0;
+  let unreadable = 0;
+  for (const [name, value] of Object.entries(stored as Record<string, unknown>)) {
+    if (name === "fields") {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) {
+        unreadable++;
+        continue;
+      }
+      for (const [key, param] of Object.entries(value as Record<string, unknown>)) {
+        if (param === null || typeof param !== "object" || Array.isArray(param)) {
+          unreadable++;
+          continue;
+        }
+        for (const [bound, raw] of Object.entries(param as Record<string, unknown>)) {
+          const text = storedText(raw);
+          if (text === null || !["min", "max", "is"].includes(bound)) unreadable++;
+          else {
+            given++;
+            params.append(bound === "is" ? `f.${key}` : `f.${key}.${bound}`, text);
+          }
+        }
+      }
+      continue;
+    }
+    if (name === "photos" && value === false) continue;
+    const param = Object.hasOwn(STORED_PARAMS, name) ? STORED_PARAMS[name] : undefined;
+    const text = name === "photos" ? (value === true ? "1" : null) : storedText(value, name === "min" || name === "max");
+    if (param === undefined || text === null) {
+      unreadable++;
+      continue;
+    }
+    given++;
+    params.append(param, text);
+  }
+  const filters = filtersOf(parseAdvertQuery(params), true);
+  const kept =
+    Object.keys(filters).filter((name) => name !== "fields").length +
+    Object.values(filters.fields ?? {}).reduce((sum, param) => sum + Object.keys(param).length, 0);
+  return { filters, dropped: unreadable > 0 || kept < given };
 }
 
 /** The address that shows the saved search's results again, in `locale`. */

@@ -2,12 +2,12 @@ import { sql } from "kysely";
 import type { AlertFrequency, Locale, SavedSearch } from "#db/schema.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
 import { applyAdvertFilters, categoryWithDescendants, liveAdverts } from "#app/modules/adverts/queries.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { categoryFields } from "#app/modules/adverts/category-fields.server.ts";
 import { resolveFieldFilters, type FieldFilter } from "#app/modules/adverts/category-field-filters.ts";
 import { parseQuery, toTsQuery } from "#app/modules/search/query.ts";
 import { stemWords } from "#app/modules/search/queries.server.ts";
-import { listQueryOf, pathOfCriteria, type SearchCriteria } from "./criteria.ts";
+import { listQueryOf, parseStoredFilters, pathOfCriteria, type SearchCriteria } from "./criteria.ts";
 
 // A user's saved advert searches: the cabinet's list (with new matches since the last visit),
 // renaming, deleting, alert frequency. Matching goes through the advert list's own where-builder.
@@ -17,8 +17,17 @@ export const MAX_SAVED_SEARCHES = 20;
 /** Creating (and so mailing) searches is capped per hour as well, like other user actions. */
 const SAVED_SEARCH_CREATE_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
 
-export function criteriaOf(search: Pick<SavedSearch, "category_slug" | "query_text" | "filters">): SearchCriteria {
-  return { categorySlug: search.category_slug, queryText: search.query_text, filters: search.filters ?? {} };
+type StoredCriteria = Pick<SavedSearch, "category_slug" | "query_text" | "filters">;
+
+/** A saved search's criteria as they parse today, and whether part of what was stored no longer does. */
+function storedCriteria(search: StoredCriteria): { criteria: SearchCriteria; dropped: boolean } {
+  const { filters, dropped } = parseStoredFilters(search.filters);
+  return { criteria: { categorySlug: search.category_slug, queryText: search.query_text, filters }, dropped };
+}
+
+/** The criteria of a stored search, what no longer parses left out. */
+export function criteriaOf(search: StoredCriteria): SearchCriteria {
+  return storedCriteria(search).criteria;
 }
 
 /** The advert category a saved search names, if it still exists. */
@@ -52,7 +61,10 @@ export async function matchingAdverts(criteria: SearchCriteria) {
     const parsed = parseQuery(criteria.queryText);
     if (parsed.status !== "ok") return null;
     // As the advert search matches (without its typo correction): each word as a prefix or by its stem.
-    const tsquery = toTsQuery(parsed.words.map((word) => [word]), await stemWords(parsed.words));
+    const tsquery = toTsQuery(
+      parsed.words.map((word) => [word]),
+      await stemWords(parsed.words),
+    );
     query = query.where(sql<boolean>`a.search_stems @@ to_tsquery('simple', ${tsquery})`);
   }
   return query;
@@ -65,38 +77,61 @@ export type SavedSearchView = {
   path: string;
   newCount: number;
   createdAt: string;
+  /** Part of what was stored no longer parses and is left out (the page says so). */
+  dropped: boolean;
 };
 
 /** The user's searches, newest first, each with the count of adverts published since it was last opened. */
 export async function listSavedSearches(userId: number, locale: Locale): Promise<SavedSearchView[]> {
-  const rows = await getDb().selectFrom("saved_searches").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const rows = await getDb()
+    .selectFrom("saved_searches")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
   return Promise.all(
     rows.map(async (row) => {
-      const matches = await matchingAdverts(criteriaOf(row));
-      const counted = matches ? await matches.where("a.published_at", ">", row.last_seen_at).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst() : null;
+      const { criteria, dropped } = storedCriteria(row);
+      const matches = await matchingAdverts(criteria);
+      const counted = matches
+        ? await matches
+            .where("a.published_at", ">", row.last_seen_at)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirst()
+        : null;
       return {
         id: row.id,
         name: row.name,
         alert: row.alert,
-        path: pathOfCriteria(criteriaOf(row), locale),
+        path: pathOfCriteria(criteria, locale),
         newCount: Number(counted?.n ?? 0),
         createdAt: new Date(row.created_at).toISOString(),
+        dropped,
       };
     }),
   );
 }
 
-export type CreateOutcome = { ok: true; id: number } | { ok: false; reason: "too_many" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
+export type CreateOutcome =
+  { ok: true; id: number } | { ok: false; reason: "too_many" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /** Saves a search; at most MAX_SAVED_SEARCHES per user, checked under a per-user lock so bursts cannot overshoot. */
-export async function createSavedSearch(userId: number, values: { name: string; locale: Locale; criteria: SearchCriteria }): Promise<CreateOutcome> {
+export async function createSavedSearch(
+  userId: number,
+  values: { name: string; locale: Locale; criteria: SearchCriteria },
+): Promise<CreateOutcome> {
   const limit = await consumeLimit([{ key: `saved-search:user:${userId}`, limit: SAVED_SEARCH_CREATE_LIMIT }]);
   if (limit.limited) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
   return getDb()
     .transaction()
     .execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`saved-search:${userId}`}))`.execute(trx);
-      const count = await trx.selectFrom("saved_searches").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+      const count = await trx
+        .selectFrom("saved_searches")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow();
       if (Number(count.n) >= MAX_SAVED_SEARCHES) return { ok: false, reason: "too_many" } as const;
       const row = await trx
         .insertInto("saved_searches")
@@ -115,7 +150,12 @@ export async function createSavedSearch(userId: number, values: { name: string; 
 }
 
 export async function renameSavedSearch(userId: number, id: number, name: string): Promise<boolean> {
-  const result = await getDb().updateTable("saved_searches").set({ name, updated_at: new Date() }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  const result = await getDb()
+    .updateTable("saved_searches")
+    .set({ name, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -140,6 +180,12 @@ export async function setSavedSearchAlert(id: number, alert: AlertFrequency, use
 
 /** Opening a search from the cabinet: its new-match count starts again from now. */
 export async function markSavedSearchSeen(userId: number, id: number): Promise<SavedSearch | null> {
-  const row = await getDb().updateTable("saved_searches").set({ last_seen_at: new Date() }).where("id", "=", id).where("user_id", "=", userId).returningAll().executeTakeFirst();
+  const row = await getDb()
+    .updateTable("saved_searches")
+    .set({ last_seen_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .returningAll()
+    .executeTakeFirst();
   return row ?? null;
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { SAVED_SEARCH_NAME_MAX } from "./limits.ts";
 
-
 export const savedSearchName = z
   .string({ error: "cabinet:saved_searches.errors.name_required" })
   .trim()

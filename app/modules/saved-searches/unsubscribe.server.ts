@@ -1,5 +1,5 @@
 import { safeEqual, sign } from "#app/modules/auth/secrets.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
+import { parseId } from "#app/platform/http/ids.ts";
 
 // The one-click unsubscribe link of every mail a user can turn off (RFC 8058): what it turns
 // off and an HMAC of that, so it works without signing in and cannot be forged for anyone

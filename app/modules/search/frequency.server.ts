@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 
 // How common the words of a query are, from the statistics ANALYZE keeps on each
 // search_stems column (most common lexemes and their frequencies). Searches use it to choose

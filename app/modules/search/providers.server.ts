@@ -1,15 +1,19 @@
 import type { Expression, SqlBool } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { formatAmount, isCurrency } from "#app/modules/adverts/price.ts";
 import { liveAdvert } from "#app/modules/adverts/queries.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
-import { displayDate, formatEventStart, type DisplayDate } from "#app/modules/format/dates.ts";
-import { displayImage, type DisplayImage, type ImageColumns } from "#app/modules/images/display-image.ts";
-import { stripHtml } from "#app/modules/format/text.ts";
-import { hasHit, highlight, snippetAround, type Highlighted, type SearchCategory } from "./query.ts";
+import { displayDate, formatEventStart, type DisplayDate } from "#app/platform/format/dates.ts";
+import { displayImage, type DisplayImage, type ImageColumns } from "#app/platform/images/display-image.ts";
+import { stripHtml } from "#app/platform/format/text.ts";
+import { isCategoryType, publicPathOf, publicSection, type SearchType } from "#app/modules/staff-content/registry.ts";
+import { isDirectoryType, type DirectoryType } from "#app/modules/staff-content/public-specs.ts";
+import { hasHit, highlight, snippetAround, searchTypes, type Highlighted, type SearchCategory } from "./query.ts";
 
-// What each search category searches (table, visibility, recency order) and how a match is shown.
+// What each search category searches (table, visibility, recency order) and how a match is
+// shown. The categories are the registry's types with `search`; news, posters and adverts
+// show their hits their own way, every directory type (`directory`) the directory's way.
 
 /** At most this many matches, the newest, are ever ranked or paged through. */
 export const CANDIDATE_LIMIT = 480;
@@ -85,20 +89,24 @@ function titleOf(row: Row, uk: string, en: string, language: Language, words: re
   return { parts: highlight(title.text, words), lang: title.lang };
 }
 
-/** Services and diaspora organisations: the same directory shape, searched the same way. */
-function directoryProvider(table: "services" | "diaspors"): Provider {
+/** A directory (services, diaspora organisations): the same shape, searched the same way; its section is its category, else its place. */
+function directoryProvider(table: DirectoryType): Provider {
   return {
     table,
     visible: publiclyVisible(table, "t"),
     recency: "t.id",
     columns: `t.name_uk, t.name_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.address, t.published_at, ${EXTRA_COLUMNS}`,
-    joins: joins("t.logo_image_id", table === "services" ? "categories" : "locations"),
+    joins: joins("t.logo_image_id", isCategoryType(table) ? "categories" : "locations"),
     toHit(row, language, words) {
       return {
-        path: `/${table}/${row.slug}`,
+        path: publicPathOf(table, row.slug),
         title: titleOf(row, "name_uk", "name_en", language, words),
         snippet: pickSnippet(
-          [...bilingual(row, "description_uk", "description_en", language, true), { text: text(row.address), lang: language }, ...bilingual(row, "name_uk", "name_en", language).slice(1)],
+          [
+            ...bilingual(row, "description_uk", "description_en", language, true),
+            { text: text(row.address), lang: language },
+            ...bilingual(row, "name_uk", "name_en", language).slice(1),
+          ],
           words,
         ),
         date: row.published_at ? displayDate(row.published_at as Date, language) : null,
@@ -109,8 +117,9 @@ function directoryProvider(table: "services" | "diaspors"): Provider {
   };
 }
 
-export const PROVIDERS: Record<SearchCategory, Provider> = {
-  novyny: {
+/** The types whose hits show their own way. */
+const OWN_PROVIDERS: Partial<Record<SearchType, Provider>> = {
+  news: {
     table: "news",
     visible: publiclyVisible("news", "t"),
     recency: "t.published_at",
@@ -118,10 +127,14 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
     joins: joins("t.cover_image_id", "categories"),
     toHit(row, language, words) {
       return {
-        path: `/novyny/${row.slug}`,
+        path: publicPathOf("news", row.slug),
         title: titleOf(row, "title_uk", "title_en", language, words),
         snippet: pickSnippet(
-          [...bilingual(row, "summary_uk", "summary_en", language), ...bilingual(row, "body_uk", "body_en", language, true), ...bilingual(row, "title_uk", "title_en", language).slice(1)],
+          [
+            ...bilingual(row, "summary_uk", "summary_en", language),
+            ...bilingual(row, "body_uk", "body_en", language, true),
+            ...bilingual(row, "title_uk", "title_en", language).slice(1),
+          ],
           words,
         ),
         date: displayDate(row.published_at as Date, language),
@@ -130,7 +143,7 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
       };
     },
   },
-  poster: {
+  posters: {
     table: "posters",
     visible: publiclyVisible("posters", "t"),
     recency: "t.starts_at",
@@ -139,10 +152,15 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
     toHit(row, language, words) {
       const venue = pickLocalized(text(row.venue_uk), text(row.venue_en) || null, language).text;
       return {
-        path: `/poster/${row.slug}`,
+        path: publicPathOf("posters", row.slug),
         title: titleOf(row, "title_uk", "title_en", language, words),
         snippet: pickSnippet(
-          [...bilingual(row, "description_uk", "description_en", language, true), ...bilingual(row, "venue_uk", "venue_en", language), { text: text(row.organiser), lang: "uk" }, ...bilingual(row, "title_uk", "title_en", language).slice(1)],
+          [
+            ...bilingual(row, "description_uk", "description_en", language, true),
+            ...bilingual(row, "venue_uk", "venue_en", language),
+            { text: text(row.organiser), lang: "uk" },
+            ...bilingual(row, "title_uk", "title_en", language).slice(1),
+          ],
           words,
         ),
         date: null,
@@ -151,9 +169,7 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
       };
     },
   },
-  services: directoryProvider("services"),
-  diaspors: directoryProvider("diaspors"),
-  advertisement: {
+  advertisements: {
     table: "advertisements",
     visible: liveAdvert("t"),
     recency: "t.published_at",
@@ -162,13 +178,29 @@ export const PROVIDERS: Record<SearchCategory, Provider> = {
     toHit(row, language, words) {
       // Adverts are user text in one unknown language: no lang attribute (the page's language stands).
       return {
-        path: `/advertisement/${row.slug}`,
+        path: publicPathOf("advertisements", row.slug),
         title: { parts: highlight(text(row.title), words), lang: language },
         snippet: pickSnippet([{ text: text(row.description), lang: language }], words),
         date: row.published_at ? displayDate(row.published_at as Date, language) : null,
-        meta: row.price_kind === "amount" && row.price_amount && isCurrency(row.price_currency) ? formatAmount(row.price_amount as string, row.price_currency, language) : null,
+        meta:
+          row.price_kind === "amount" && row.price_amount && isCurrency(row.price_currency)
+            ? formatAmount(row.price_amount as string, row.price_currency, language)
+            : null,
         ...extras(row, language),
       };
     },
   },
 };
+
+function providerOf(type: SearchType): Provider {
+  const own = OWN_PROVIDERS[type];
+  if (own) return own;
+  if (isDirectoryType(type)) return directoryProvider(type);
+  throw new Error(`${type} is searched but has no search provider`);
+}
+
+/** Each search category's provider, by the category (the type's public segment). */
+export const PROVIDERS = Object.fromEntries(searchTypes().map((type) => [publicSection(type).segment, providerOf(type)])) as Record<
+  SearchCategory,
+  Provider
+>;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { CANDIDATE_LIMIT, PROVIDERS, type Row } from "./providers.server.ts";
 import type { SearchCategory } from "./query.ts";
 

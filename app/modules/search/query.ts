@@ -1,7 +1,17 @@
+import { publicSection, searchedTypes, type SearchSegment, type SearchType } from "#app/modules/staff-content/registry.ts";
+
 // The search query: validation, words, the tsquery, and highlighting. Pure.
 
-export const SEARCH_CATEGORIES = ["novyny", "poster", "services", "diaspors", "advertisement"] as const;
-export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+/** A search category is the public segment of a type with `search` in the registry (`/search/novyny`). */
+export type SearchCategory = SearchSegment;
+
+/** The searched types, in the order of their tabs. */
+export function searchTypes(): SearchType[] {
+  return (searchedTypes() as SearchType[]).sort((a, b) => publicSection(a).search! - publicSection(b).search!);
+}
+
+/** The categories (tabs) of `/search/{category}`, in order. */
+export const SEARCH_CATEGORIES: readonly SearchCategory[] = searchTypes().map((type) => publicSection(type).segment as SearchCategory);
 
 const MIN_QUERY_LENGTH = 2;
 export const MAX_QUERY_LENGTH = 100;

@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { CONTENT_TABLES, ADVERT_TABLES, type VersionedTable } from "#app/modules/page-cache/content-state.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
+import { ADVERT_TABLES, CONTENT_TABLES } from "#app/modules/content/versioned-tables.server.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 import { pageContext, titleWithSite } from "#app/modules/content/public-page.server.ts";
-import { parsePage } from "#app/modules/lists/pagination.ts";
+import { parsePage } from "#app/platform/lists/pagination.ts";
 import { isSearchCategory, parseQuery } from "./query.ts";
 import { searchCategory } from "./search.server.ts";
 
@@ -19,7 +20,8 @@ export async function loadSearch({ context, url }: Args, category: string | unde
   const results = query.status === "ok" ? await searchCategory(category, query.words, page, language) : null;
   if (!results && page > 1) notFound();
   const heading = t(`search.categories.${category}`);
-  const title = query.status === "ok" ? t("search.title_query", { query: query.text, category: heading }) : t("search.title", { category: heading });
+  const title =
+    query.status === "ok" ? t("search.title_query", { query: query.text, category: heading }) : t("search.title", { category: heading });
   return {
     category,
     query: { status: query.status, text: query.text },

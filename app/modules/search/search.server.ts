@@ -1,5 +1,5 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { checkPage, offsetOf, PAGE_SIZE, type Pagination } from "#app/modules/lists/pagination.ts";
+import { checkPage, offsetOf, PAGE_SIZE, type Pagination } from "#app/platform/lists/pagination.ts";
 import { estimateMatches } from "./frequency.server.ts";
 import { CANDIDATE_LIMIT, PROVIDERS, type Row, type SearchHit } from "./providers.server.ts";
 import { correctWords, countMatches, runRanked, runRecent, stemWords } from "./queries.server.ts";
@@ -18,7 +18,12 @@ export type SearchResult = {
 /** Above this many estimated matches a query is "very common": newest first, not ranked. */
 const COMMON_MATCHES = 2 * CANDIDATE_LIMIT;
 
-async function attempt(category: SearchCategory, groups: string[][], page: number, stems: Map<string, string>): Promise<{ rows: Row[]; total: number }> {
+async function attempt(
+  category: SearchCategory,
+  groups: string[][],
+  page: number,
+  stems: Map<string, string>,
+): Promise<{ rows: Row[]; total: number }> {
   const tsquery = toTsQuery(groups, stems);
   const offset = offsetOf(page);
   const window = { offset, limit: PAGE_SIZE };

@@ -1,13 +1,13 @@
 import { localeFromPath, type Language } from "#app/i18n/locales.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { pickLocalized } from "#app/modules/content/localized.ts";
-import { readTheme } from "#app/modules/http/cookies.server.ts";
-import { readConsent } from "#app/modules/consent/consent.server.ts";
-import { MANAGE_PARAM, MANAGE_VALUE } from "#app/modules/consent/cookies.ts";
-import type { Translate } from "#app/middleware/i18next.ts";
-import { readFlash } from "#app/modules/http/flash.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
+import { readTheme } from "#app/platform/http/cookies.server.ts";
+import { readConsent } from "#app/platform/consent/consent.server.ts";
+import { MANAGE_PARAM, MANAGE_VALUE } from "#app/platform/consent/cookies.ts";
+import type { Translate } from "#app/i18n/request.server.ts";
+import { readFlash } from "#app/platform/http/flash.server.ts";
 import { listFooterPagesCached } from "#app/modules/pages/pages.server.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 
 /** The `common` messages of the shell's SEO defaults. */
 type ShellKey = "seo_index_title" | "seo_index_description";

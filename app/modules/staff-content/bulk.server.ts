@@ -1,4 +1,4 @@
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import type { ListFilter } from "./list-query.ts";
 import { matchingIds } from "./list.server.ts";
 import type { StateAction } from "./actions.ts";

@@ -1,5 +1,5 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { dateTimeFormat } from "#app/modules/format/intl.ts";
+import { dateTimeFormat } from "#app/platform/format/intl.ts";
 
 // Date-time fields of the dashboard. Staff read and write them in the site's time zone,
 // whatever the server's or the browser's zone is, and in the page's format: a text field

@@ -1,6 +1,6 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { keyedByVersion } from "#app/modules/page-cache/content-state.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { keyedByVersion } from "#app/platform/page-cache/content-state.server.ts";
 import { toLocalInput } from "./datetime.ts";
 import type { ItemRow } from "./items.server.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
@@ -37,17 +37,29 @@ export async function categoryChoices(spec: ContentSpec, language: Language = "u
   const kind = spec.category;
   if (!kind) return [];
   const rows = await categoriesOfKind(kind, () =>
-    getDb().selectFrom("categories").select(["id", "name_uk", "name_en", "parent_id"]).where("kind", "=", kind).orderBy("position").orderBy("name_uk").execute(),
+    getDb()
+      .selectFrom("categories")
+      .select(["id", "name_uk", "name_en", "parent_id"])
+      .where("kind", "=", kind)
+      .orderBy("position")
+      .orderBy("name_uk")
+      .execute(),
   );
   return categoryTree(rows, language);
 }
 
 // Every dashboard list and form page asked for its categories: kept per kind until the
 // categories table changes, as the public pages keep theirs (taxonomy/public-terms.server.ts).
-const categoriesOfKind = keyedByVersion<Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>>(["categories"], { max: 8 });
+const categoriesOfKind = keyedByVersion<Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>>(
+  ["categories"],
+  { max: 8 },
+);
 
 /** Categories in tree order (children after their parent), with their depth. */
-export function categoryTree(rows: Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>, language: Language = "uk"): Choice[] {
+export function categoryTree(
+  rows: Array<{ id: number; name_uk: string; name_en: string | null; parent_id: number | null }>,
+  language: Language = "uk",
+): Choice[] {
   const ids = new Set(rows.map((row) => row.id));
   const children = new Map<number | null, typeof rows>();
   for (const row of rows) {
@@ -77,7 +89,9 @@ export type FormDefaults = Record<string, string | string[] | undefined>;
 
 /** The form's starting values for a new item. */
 export function newItemDefaults(spec: ContentSpec): FormDefaults {
-  const initial = allFields(spec).flatMap((field) => (field.kind === "select" && field.initial ? [[field.name, field.initial] as const] : []));
+  const initial = allFields(spec).flatMap((field) =>
+    field.kind === "select" && field.initial ? [[field.name, field.initial] as const] : [],
+  );
   return { status: "draft", ...Object.fromEntries(initial) };
 }
 

@@ -1,6 +1,6 @@
 import { imagePreviews, type ImagePreview } from "./form-data.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
-import { parseIds } from "#app/modules/http/ids.ts";
+import { parseIds } from "#app/platform/http/ids.ts";
 
 /** Previews of every image a posted form refers to (kept uploads included), to show it again. */
 export async function postedImagePreviews(spec: ContentSpec, formData: FormData): Promise<Record<number, ImagePreview>> {
@@ -13,7 +13,11 @@ export async function postedImagePreviews(spec: ContentSpec, formData: FormData)
 }
 
 /** Previews of the images a stored item holds. */
-export async function itemImagePreviews(spec: ContentSpec, row: Record<string, unknown>, galleryIds: number[]): Promise<Record<number, ImagePreview>> {
+export async function itemImagePreviews(
+  spec: ContentSpec,
+  row: Record<string, unknown>,
+  galleryIds: number[],
+): Promise<Record<number, ImagePreview>> {
   const ids = allFields(spec).flatMap((field) => (field.kind === "image" ? [row[field.name] as number | null] : []));
   return imagePreviews([...ids, ...galleryIds]);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fromLocalInput } from "./datetime.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type FieldSpec } from "./types.ts";
-import { idNumberSchema, INT4_MAX } from "#app/modules/http/ids.ts";
+import { idNumberSchema, INT4_MAX } from "#app/platform/http/ids.ts";
 
 // The zod schema of a content type's form, built from its description. Shared by the
 // browser (conform's client validation) and the server (the action's validation); the

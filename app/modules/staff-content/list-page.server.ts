@@ -1,5 +1,5 @@
-import { getPageLanguage } from "#app/middleware/i18next.ts";
-import { formatDate, formatTime } from "#app/modules/format/dates.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
+import { formatDate, formatTime } from "#app/platform/format/dates.ts";
 import { bulkActionsFor } from "./actions.ts";
 import { categoryChoices } from "./form-data.server.ts";
 import { parseListQuery } from "./list-query.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseQuery, queryEnum, queryId, queryPage, queryText } from "#app/modules/http/query.ts";
+import { parseQuery, queryEnum, queryId, queryPage, queryText } from "#app/platform/http/query.ts";
 
 // A dashboard list's state lives in its URL (bookmarkable, works without JS): filters,
 // sort and page. The same parsed filter drives the list and its bulk actions.
@@ -43,4 +43,3 @@ export function listSearch(query: Partial<ListQuery>, changes: Partial<ListQuery
   const search = params.toString();
   return search ? `?${search}` : "";
 }
-

@@ -1,11 +1,12 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { PAGE_SIZE, type ListFilter, type ListQuery, type SortKey } from "./list-query.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
-import { parseId } from "#app/modules/http/ids.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { offsetOf } from "#app/platform/lists/pagination.ts";
 
 // The one where-builder of a content list. The list, its count and its bulk actions all
 // call listWhere with the same filter, so a bulk action touches exactly the rows the list
@@ -25,7 +26,9 @@ function listWhere(spec: ContentSpec, filter: ListFilter): Expression<SqlBool> {
   if (filter.status === "scheduled") {
     parts.push(sql`${col(spec, "status")} = 'published' and ${col(spec, "published_at")} > now()`);
   } else if (filter.status === "published" && lifecycleOf(spec).scheduled) {
-    parts.push(sql`${col(spec, "status")} = 'published' and (${col(spec, "published_at")} is null or ${col(spec, "published_at")} <= now())`);
+    parts.push(
+      sql`${col(spec, "status")} = 'published' and (${col(spec, "published_at")} is null or ${col(spec, "published_at")} <= now())`,
+    );
   } else if (filter.status && spec.statuses.includes(filter.status)) {
     parts.push(sql`${col(spec, "status")} = ${filter.status}`);
   }
@@ -36,7 +39,12 @@ function listWhere(spec: ContentSpec, filter: ListFilter): Expression<SqlBool> {
     const titles = [spec.title.uk, spec.title.en, "slug"].filter((name): name is string => Boolean(name));
     const asId = parseId(filter.q);
     const id = asId !== null ? sql` or ${col(spec, "id")} = ${asId}` : sql``;
-    parts.push(sql`(${sql.join(titles.map((name) => sql`${col(spec, name)} ilike ${pattern}`), sql` or `)}${id})`);
+    parts.push(
+      sql`(${sql.join(
+        titles.map((name) => sql`${col(spec, name)} ilike ${pattern}`),
+        sql` or `,
+      )}${id})`,
+    );
   }
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
@@ -108,7 +116,7 @@ export async function listItems(spec: ContentSpec, query: ListQuery): Promise<{ 
     .orderBy(sql`${orderColumn(spec, query.sort)} ${direction} nulls last`)
     .orderBy(`${spec.table}.id`, "desc")
     .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+    .offset(offsetOf(page, PAGE_SIZE))
     .execute()) as RawRow[];
   return {
     total,
@@ -143,7 +151,14 @@ export async function listAuthors(spec: ContentSpec): Promise<Array<{ id: number
   const rows = (await registryDb(getDb())
     .selectFrom("users")
     .select(["users.id", "users.name", "users.email"])
-    .where((eb) => eb.exists(eb.selectFrom(spec.table).select(sql`1`.as("one")).whereRef(`${spec.table}.${spec.authorColumn}`, "=", "users.id")))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom(spec.table)
+          .select(sql`1`.as("one"))
+          .whereRef(`${spec.table}.${spec.authorColumn}`, "=", "users.id"),
+      ),
+    )
     .orderBy("users.name")
     .orderBy("users.email")
     .limit(200)

@@ -2,11 +2,11 @@ import type { RouterContextProvider } from "react-router";
 import { can } from "#app/modules/auth/access.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import type { SessionUser } from "#app/modules/auth/session.server.ts";
-import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { getInstance, getPageLanguage } from "#app/i18n/request.server.ts";
 import { contentSpec, isContentType, type ContentSpec } from "./types.ts";
 import type { Actor } from "./state.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 
 // What every dashboard content loader and action starts with: the content type named by
 // the URL (404 for anything else) and the signed-in user's permission for it (403).

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { isUniqueViolation } from "#app/platform/http/unique-violation.ts";
 import { contentFormSchema } from "./form-schema.ts";
 import { createItem, updateItem } from "./items.server.ts";
 import type { Actor } from "./state.server.ts";
@@ -21,10 +22,6 @@ export type SaveResult =
   | { kind: "conflict"; result: SubmissionResult<string[]>; version: number; updatedAt: string }
   | { kind: "missing" }
   | { kind: "trashed" };
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "23505";
-}
 
 async function advertOwner(spec: ContentSpec, id: number | undefined, actor: Actor): Promise<number | null> {
   if (!lifecycleOf(spec).ownedByUser) return null;
@@ -55,7 +52,11 @@ export async function saveContentForm(
   const prepared = await prepareValues(spec, value, id);
   if (!prepared.ok) return { kind: "invalid", result: submission.reply({ fieldErrors: prepared.fieldErrors }) };
   try {
-    if (!id) return { kind: "created", id: await createItem(spec, { ...prepared.values, columns: { ...prepared.values.columns, ...created } }, actor, beforeInsert) };
+    if (!id)
+      return {
+        kind: "created",
+        id: await createItem(spec, { ...prepared.values, columns: { ...prepared.values.columns, ...created } }, actor, beforeInsert),
+      };
     const expected = (value.force_version as number | undefined) ?? (value.version as number | undefined) ?? 0;
     const outcome = await updateItem(spec, id, expected, prepared.values, actor);
     if (outcome.status === "conflict") {
@@ -69,7 +70,8 @@ export async function saveContentForm(
     if (outcome.status === "saved") return { kind: "saved", version: outcome.version };
     return { kind: outcome.status };
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    // The slug check (prepareValues) ran before the write: another save may have taken it since.
+    if (!isUniqueViolation(error, `${spec.table}_slug_key`)) throw error;
     return { kind: "invalid", result: submission.reply({ fieldErrors: { slug: ["admin:errors.slug_taken"] } }) };
   }
 }

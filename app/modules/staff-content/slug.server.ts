@@ -1,19 +1,45 @@
 import { randomBytes } from "node:crypto";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { slugify } from "#app/modules/slug/transliterate.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { slugify } from "#app/platform/slug/transliterate.ts";
 import { SLUG_MAX } from "./form-schema.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
+import { publicOrder, publicSection } from "./registry.ts";
 
 // Slugs: Latin transliteration of the Ukrainian title, unique per type (trashed items keep
 // theirs: restoring must not collide). Adverts add a short random part, as the cabinet does.
 
-/** First path segments of the portal's own routes: a page with such a slug would be unreachable. */
+/** First path segments of the portal's own routes: a page with such a slug would be unreachable. Every type's public segment (the registry) is one. */
 export const RESERVED_PAGE_SLUGS = new Set([
-  "us", "novyny", "poster", "diaspors", "reklama", "services", "search", "advertisement", "delete-account",
-  "dodaty-ogoloshennya", "login", "verify-request", "cabinet", "dashboard", "api", "set-locale", "set-theme",
-  "sitemap", "robots", "uploads", "assets", "healthz", "rss", "report", "consent", "builds", "favourites", "unsubscribe", "sw", "not-me",
+  ...publicOrder()
+    .map((type) => publicSection(type).segment)
+    .filter(Boolean),
+  "us",
+  "search",
+  "delete-account",
+  "dodaty-ogoloshennya",
+  "login",
+  "verify-request",
+  "cabinet",
+  "dashboard",
+  "api",
+  "set-locale",
+  "set-theme",
+  "sitemap",
+  "robots",
+  "uploads",
+  "assets",
+  "healthz",
+  "rss",
+  "report",
+  "consent",
+  "builds",
+  "favourites",
+  "unsubscribe",
+  "sw",
+  "not-me",
+  "change-email",
 ]);
 
 export function isReservedPageSlug(slug: string): boolean {

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
 import type { DB } from "#db/schema.ts";
 import { recordAudit, type AuditAction } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { removeImageFiles } from "#app/modules/images/process.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { removeImageFiles } from "#app/platform/images/process.server.ts";
 import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
 import { approveIfPublished, tellApprovedByPublishing, type ApprovedByPublishing } from "#app/modules/submissions/moderation.server.ts";
 import type { StateAction } from "./actions.ts";
@@ -37,10 +37,15 @@ async function snapshots(trx: Trx, spec: ContentSpec, ids: readonly number[]): P
  * draft; an advert moves as its lifecycle table says (unpublished: archived; published: for
  * a new lifetime when the old one ran out). Returns the ids that moved.
  */
-const STATUS_MOVES: Record<LifecycleKind, (trx: Trx, spec: ContentSpec, action: "publish" | "unpublish", ids: number[]) => Promise<number[]>> = {
+const STATUS_MOVES: Record<
+  LifecycleKind,
+  (trx: Trx, spec: ContentSpec, action: "publish" | "unpublish", ids: number[]) => Promise<number[]>
+> = {
   publishing: async (trx, spec, action, ids) => {
     const values: Record<string, unknown> =
-      action === "unpublish" ? { status: lifecycleOf(spec).unpublishedStatus } : { status: "published", published_at: sql`coalesce(published_at, now())` };
+      action === "unpublish"
+        ? { status: lifecycleOf(spec).unpublishedStatus }
+        : { status: "published", published_at: sql`coalesce(published_at, now())` };
     const rows = (await registryDb(trx)
       .updateTable(spec.table)
       .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
@@ -88,7 +93,14 @@ export async function applyStateAction(
   if (action === "purge") {
     const orphanImages = await purgeRows(trx, spec, changedIds);
     for (const row of fits) {
-      await recordAudit(trx, { actorId: actor.id, action: "purge", entityType: spec.type, entityId: row.id, before: { slug: row.slug, title: row.title }, after: null });
+      await recordAudit(trx, {
+        actorId: actor.id,
+        action: "purge",
+        entityType: spec.type,
+        entityId: row.id,
+        before: { slug: row.slug, title: row.title },
+        after: null,
+      });
     }
     return { changed: changedIds, orphanImages, approved: null };
   }
@@ -106,7 +118,11 @@ export async function applyStateAction(
     movedIds = await STATUS_MOVES[spec.lifecycle](trx, spec, action, changedIds);
   }
   const updated = movedIds.length
-    ? ((await db.selectFrom(spec.table).select(["id", "status", "deleted_at"]).where("id", "in", movedIds).execute()) as Array<{ id: number; status: string; deleted_at: Date | null }>)
+    ? ((await db.selectFrom(spec.table).select(["id", "status", "deleted_at"]).where("id", "in", movedIds).execute()) as Array<{
+        id: number;
+        status: string;
+        deleted_at: Date | null;
+      }>)
     : [];
   const after = new Map(updated.map((row) => [row.id, row]));
   for (const row of fits.filter((candidate) => after.has(candidate.id))) {
@@ -136,7 +152,9 @@ async function imagesOf(trx: Trx, spec: ContentSpec, ids: number[]): Promise<num
   const columns = allFields(spec).flatMap((field) => (field.kind === "image" ? [field.name] : []));
   const found = new Set<number>();
   if (columns.length) {
-    const rows = (await registryDb(trx).selectFrom(spec.table).select(columns).where("id", "in", ids).execute()) as Array<Record<string, number | null>>;
+    const rows = (await registryDb(trx).selectFrom(spec.table).select(columns).where("id", "in", ids).execute()) as Array<
+      Record<string, number | null>
+    >;
     for (const row of rows) for (const column of columns) if (row[column]) found.add(row[column]!);
   }
   if (hasGallery(spec)) {

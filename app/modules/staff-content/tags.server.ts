@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { slugify } from "#app/modules/slug/transliterate.ts";
+import { slugify } from "#app/platform/slug/transliterate.ts";
 import { registryDb } from "./tables.server.ts";
 import type { ContentSpec } from "./types.ts";
 

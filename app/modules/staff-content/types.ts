@@ -1,7 +1,8 @@
 import type { CategoryKind, DB, ReportTargetType } from "#db/schema.ts";
 import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS, REPORT_TARGET_TYPES } from "#db/schema.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
-import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "./registry.ts";
+import type { DirectoryType } from "./public-specs.ts";
+import { CONTENT_REGISTRY, CONTENT_TYPES, publicPathOf, type ContentType } from "./registry.ts";
 
 export { CONTENT_TYPES, isContentType, type ContentType } from "./registry.ts";
 
@@ -12,12 +13,20 @@ export { CONTENT_TYPES, isContentType, type ContentType } from "./registry.ts";
 // does not compile. Pure: shared by loaders, actions and components (the dashboard's).
 
 export type ContentTable = ContentType;
+/** Each table's columns. */
+type ColumnsByTable = { [T in ContentTable]: keyof DB[T] & string };
+/** `title` where the table has `title_uk` and `title_en`, by table. */
+type BilingualBasesByTable = {
+  [T in ContentTable]: {
+    [K in ColumnsByTable[T]]: K extends `${infer Base}_uk` ? (`${Base}_en` extends ColumnsByTable[T] ? Base : never) : never;
+  }[ColumnsByTable[T]];
+};
+// Looked up by table rather than computed from T: a lookup is covariant in T, so a description
+// of one type is a description of "some type" (`ContentSpec`) as it is.
 /** The columns of a table; of any of them for the union (a description of "some type"). */
-type Columns<T extends ContentTable> = T extends ContentTable ? keyof DB[T] & string : never;
-/** `title` where the table has `title_uk` and `title_en`. */
-type BilingualBase<T extends ContentTable> = T extends ContentTable
-  ? { [K in Columns<T>]: K extends `${infer Base}_uk` ? (`${Base}_en` extends Columns<T> ? Base : never) : never }[Columns<T>]
-  : never;
+type Columns<T extends ContentTable> = ColumnsByTable[T];
+/** The bilingual bases of a table (any of them for the union). */
+type BilingualBase<T extends ContentTable> = BilingualBasesByTable[T];
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "telegram", "youtube", "tiktok", "x", "viber", "whatsapp", "linkedin"] as const;
 
@@ -27,7 +36,14 @@ type EmptyAs = { emptyAs?: "" };
 
 export type FieldSpec<T extends ContentTable> =
   | ({ kind: TextKind; name: BilingualBase<T>; bilingual: true; required?: boolean; max?: number; min?: number } & EmptyAs)
-  | ({ kind: TextKind | "url" | "email" | "tel"; name: Columns<T>; bilingual?: false; required?: boolean; max?: number; min?: number } & EmptyAs)
+  | ({
+      kind: TextKind | "url" | "email" | "tel";
+      name: Columns<T>;
+      bilingual?: false;
+      required?: boolean;
+      max?: number;
+      min?: number;
+    } & EmptyAs)
   | { kind: "datetime"; name: Columns<T>; required?: boolean; defaultNow?: boolean }
   | { kind: "number"; name: Columns<T>; min?: number; max?: number; decimal?: boolean }
   | { kind: "checkbox"; name: Columns<T> }
@@ -63,7 +79,7 @@ export type ContentSpec<T extends ContentTable = ContentTable> = {
   lifecycle: LifecycleKind;
   /** What visitors report it as (reports.target_type). */
   reportTarget?: ReportTargetType;
-  /** Public address of an item by slug (locale-free). */
+  /** Public address of an item by slug (locale-free), from its segment in the registry's PUBLIC_SECTIONS. */
   publicPath: (slug: string) => string;
   /** Besides `published_at`: moments at which time alone changes what is public (the page cache wakes then). */
   timeline?: ReadonlyArray<Columns<T> | `coalesce(${Columns<T>}, ${Columns<T>})`>;
@@ -71,9 +87,11 @@ export type ContentSpec<T extends ContentTable = ContentTable> = {
 };
 
 /** A type's description, completed from its registry entry. */
-function define<T extends ContentTable>(spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category">): ContentSpec<T> {
+function define<T extends ContentTable>(
+  spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category" | "publicPath">,
+): ContentSpec<T> {
   const entry: { managedBy: ContentSpec["managedBy"]; category?: CategoryKind } = CONTENT_REGISTRY[spec.type];
-  return { ...spec, ...entry, table: spec.type, permission: `${spec.type}.manage` };
+  return { ...spec, ...entry, table: spec.type, permission: `${spec.type}.manage`, publicPath: (slug) => publicPathOf(spec.type, slug) };
 }
 
 /** The staff-written types (every type but the users' adverts): they share SEO and publishing fields. */
@@ -85,8 +103,8 @@ function seo<T extends StaffTable>(): FieldGroup<T> {
   return {
     id: "seo",
     fields: [
-      { kind: "text", name: "seo_title" as BilingualBase<T>, bilingual: true, max: 120 },
-      { kind: "textarea", name: "seo_description" as BilingualBase<T>, bilingual: true, max: 300 },
+      { kind: "text", name: "seo_title", bilingual: true, max: 120 },
+      { kind: "textarea", name: "seo_description", bilingual: true, max: 300 },
     ],
   };
 }
@@ -95,9 +113,9 @@ function publishing<T extends StaffTable>(): FieldGroup<T> {
   return {
     id: "publishing",
     fields: [
-      { kind: "slug", name: "slug" as "slug" & Columns<T> },
-      { kind: "status", name: "status" as "status" & Columns<T> },
-      { kind: "datetime", name: "published_at" as Columns<T> },
+      { kind: "slug", name: "slug" },
+      { kind: "status", name: "status" },
+      { kind: "datetime", name: "published_at" },
     ],
   };
 }
@@ -115,69 +133,72 @@ function richText<T extends StaffTable>(name: BilingualBase<T>): FieldSpec<T> {
 /** The category, tags and cover image of news and posters (the end of their details). */
 function coverAndTerms<T extends "news" | "posters">(): ReadonlyArray<FieldSpec<T>> {
   return [
-    { kind: "category", name: "category_id" as "category_id" & Columns<T> },
+    { kind: "category", name: "category_id" },
     { kind: "tags", name: "tags" },
-    { kind: "image", name: "cover_image_id" as Columns<T> },
+    { kind: "image", name: "cover_image_id" },
   ];
 }
 
 /**
  * A staff-written type: a bilingual heading (`title`, or `name` with `heading`), the content
- * statuses, a staff author; its groups end with publishing and SEO.
+ * statuses, a staff author; its groups are its content, details and contacts (the directories'),
+ * then publishing and SEO.
  */
 function staffType<T extends StaffTable>(
-  spec: Omit<ContentSpec<T>, "table" | "permission" | "managedBy" | "category" | "title" | "statuses" | "authorColumn" | "lifecycle"> & { heading?: "title" | "name" },
+  spec: Omit<
+    ContentSpec<T>,
+    "table" | "permission" | "managedBy" | "category" | "publicPath" | "title" | "statuses" | "authorColumn" | "lifecycle" | "groups"
+  > & {
+    heading?: "title" | "name";
+    content: FieldGroup<T>["fields"];
+    details: FieldGroup<T>["fields"];
+    contacts?: FieldGroup<T>["fields"];
+  },
 ): ContentSpec<T> {
-  const { heading: base = "title", groups, ...rest } = spec;
+  const { heading: base = "title", content, details, contacts, ...rest } = spec;
+  const groups: Array<FieldGroup<T>> = [
+    { id: "content", fields: content },
+    { id: "details", fields: details },
+  ];
+  if (contacts) groups.push({ id: "contacts", fields: contacts });
   return define<T>({
     ...rest,
     title: { uk: `${base}_uk` as Columns<T>, en: `${base}_en` as Columns<T> },
     statuses: CONTENT_STATUSES,
     lifecycle: "publishing",
-    authorColumn: "author_id" as Columns<T>,
+    authorColumn: "author_id",
     groups: [...groups, publishing<T>(), seo<T>()],
   });
 }
 
 /**
- * The two directories, diaspora organisations and services: the same fields, but only services
- * have a category, and their contacts put the phone first.
+ * A directory (services, diaspora organisations): the same fields, which name only the columns
+ * both tables have; its category where it has one, and the phone or the website first among the contacts.
  */
-function directory<T extends "diaspors" | "services">(type: T, reportTarget: "diaspora" | "service"): ContentSpec<T> {
+function directory<T extends DirectoryType>(
+  type: T,
+  reportTarget: ReportTargetType,
+  options: { phoneFirst?: boolean; category?: { kind: "category"; name: "category_id" & Columns<T> } } = {},
+): ContentSpec<T> {
   const website = { kind: "url", name: "website", max: 500 } as const;
   const phone = { kind: "tel", name: "phone", max: 40 } as const;
-  // Typed as services, whose columns include all of diaspors' and its category.
-  const groups: ReadonlyArray<FieldGroup<"services">> = [
-    {
-      id: "content",
-      fields: [heading<"services">("name"), richText<"services">("description")],
-    },
-    {
-      id: "details",
-      fields: [
-        ...(type === "services" ? [{ kind: "category", name: "category_id" } as const] : []),
-        { kind: "location", name: "location_id" },
-        { kind: "image", name: "logo_image_id" },
-      ],
-    },
-    {
-      id: "contacts",
-      fields: [
-        type === "services" ? phone : website,
-        { kind: "email", name: "email", max: 200 },
-        type === "services" ? website : phone,
-        { kind: "text", name: "address", max: 300 },
-        { kind: "social", name: "social_links" },
-      ],
-    },
-  ];
   return staffType<T>({
     type,
     heading: "name",
     reportTarget,
-    publicPath: (slug) => `/${type}/${slug}`,
-    // The literal groups name columns both tables share; TS cannot see that through T's conditional column types.
-    groups: groups as unknown as ReadonlyArray<FieldGroup<T>>,
+    content: [heading<T>("name"), richText<T>("description")],
+    details: [
+      ...(options.category ? [options.category] : []),
+      { kind: "location", name: "location_id" },
+      { kind: "image", name: "logo_image_id" },
+    ],
+    contacts: [
+      options.phoneFirst ? phone : website,
+      { kind: "email", name: "email", max: 200 },
+      options.phoneFirst ? website : phone,
+      { kind: "text", name: "address", max: 300 },
+      { kind: "social", name: "social_links" },
+    ],
   });
 }
 
@@ -186,77 +207,57 @@ export const CONTENT_SPECS = {
     type: "news",
     tags: { table: "news_tags", column: "news_id" },
     reportTarget: "news",
-    publicPath: (slug) => `/novyny/${slug}`,
-    groups: [
-      {
-        id: "content",
-        fields: [heading<"news">("title"), { kind: "textarea", name: "summary", bilingual: true, max: 600, emptyAs: "" }, richText<"news">("body")],
-      },
-      { id: "details", fields: coverAndTerms<"news">() },
+    content: [
+      heading<"news">("title"),
+      { kind: "textarea", name: "summary", bilingual: true, max: 600, emptyAs: "" },
+      richText<"news">("body"),
     ],
+    details: coverAndTerms<"news">(),
   }),
   pages: staffType({
     type: "pages",
-    publicPath: (slug) => `/${slug}`,
-    groups: [
-      { id: "content", fields: [heading<"pages">("title"), richText<"pages">("body")] },
-      {
-        id: "details",
-        fields: [
-          { kind: "checkbox", name: "show_in_footer" },
-          { kind: "number", name: "position", min: 0, max: 10_000 },
-        ],
-      },
+    content: [heading<"pages">("title"), richText<"pages">("body")],
+    details: [
+      { kind: "checkbox", name: "show_in_footer" },
+      { kind: "number", name: "position", min: 0, max: 10_000 },
     ],
   }),
   posters: staffType({
     type: "posters",
     tags: { table: "poster_tags", column: "poster_id" },
     reportTarget: "poster",
-    publicPath: (slug) => `/poster/${slug}`,
     // An event leaves the upcoming lists when it ends (or starts, without an end); when it
     // starts its card changes to "ongoing until …".
     timeline: ["starts_at", "coalesce(ends_at, starts_at)"],
-    groups: [
-      { id: "content", fields: [heading<"posters">("title"), richText<"posters">("description")] },
-      {
-        id: "details",
-        fields: [
-          { kind: "datetime", name: "starts_at", required: true },
-          { kind: "datetime", name: "ends_at" },
-          { kind: "text", name: "venue", bilingual: true, max: 200 },
-          { kind: "text", name: "address", max: 300 },
-          { kind: "location", name: "location_id" },
-          { kind: "text", name: "price_text", bilingual: true, max: 120 },
-          { kind: "url", name: "ticket_url", max: 500 },
-          { kind: "text", name: "organiser", max: 200 },
-          // "I'm going" closes at this many; empty is no limit.
-          { kind: "number", name: "capacity", min: 1, max: 100_000 },
-          ...coverAndTerms<"posters">(),
-        ],
-      },
+    content: [heading<"posters">("title"), richText<"posters">("description")],
+    details: [
+      { kind: "datetime", name: "starts_at", required: true },
+      { kind: "datetime", name: "ends_at" },
+      { kind: "text", name: "venue", bilingual: true, max: 200 },
+      { kind: "text", name: "address", max: 300 },
+      { kind: "location", name: "location_id" },
+      { kind: "text", name: "price_text", bilingual: true, max: 120 },
+      { kind: "url", name: "ticket_url", max: 500 },
+      { kind: "text", name: "organiser", max: 200 },
+      // "I'm going" closes at this many; empty is no limit.
+      { kind: "number", name: "capacity", min: 1, max: 100_000 },
+      ...coverAndTerms<"posters">(),
     ],
   }),
   reklama: staffType({
     type: "reklama",
-    publicPath: (slug) => `/reklama/${slug}`,
     timeline: ["starts_at", "ends_at"],
-    groups: [
-      { id: "content", fields: [heading<"reklama">("title"), richText<"reklama">("body")] },
-      {
-        id: "details",
-        fields: [
-          { kind: "select", name: "placement", options: REKLAMA_PLACEMENTS, required: true },
-          { kind: "datetime", name: "starts_at", defaultNow: true },
-          { kind: "datetime", name: "ends_at" },
-          { kind: "url", name: "target_url", max: 500 },
-          { kind: "image", name: "image_id" },
-        ],
-      },
+    content: [heading<"reklama">("title"), richText<"reklama">("body")],
+    details: [
+      { kind: "select", name: "placement", options: REKLAMA_PLACEMENTS, required: true },
+      { kind: "datetime", name: "starts_at", defaultNow: true },
+      { kind: "datetime", name: "ends_at" },
+      { kind: "url", name: "target_url", max: 500 },
+      { kind: "image", name: "image_id" },
     ],
   }),
   diaspors: directory("diaspors", "diaspora"),
-  services: directory("services", "service"),
+  services: directory("services", "service", { phoneFirst: true, category: { kind: "category", name: "category_id" } }),
   advertisements: define({
     type: "advertisements",
     title: { uk: "title", en: null },
@@ -264,7 +265,6 @@ export const CONTENT_SPECS = {
     authorColumn: "owner_id",
     lifecycle: "advert",
     reportTarget: "advertisement",
-    publicPath: (slug) => `/advertisement/${slug}`,
     groups: [
       {
         id: "content",
@@ -312,8 +312,7 @@ export const CONTENT_SPECS = {
  * its own table above; generic code sees any type's columns (`ContentSpec` of them all).
  */
 export function contentSpec(type: ContentType): ContentSpec {
-  // TS measures FieldSpec<T> (conditional column types) as invariant in T, though it only narrows.
-  return CONTENT_SPECS[type] as unknown as ContentSpec;
+  return CONTENT_SPECS[type];
 }
 
 /** Every type's description, in registry order, for code that walks them all. */
@@ -337,7 +336,7 @@ export function reportTargetSpec(target: ReportTargetType): ContentSpec {
 
 /** Every field of a type, in form order. */
 export function allFields(spec: ContentSpec): ReadonlyArray<FieldSpec<ContentTable>> {
-  return spec.groups.flatMap((group) => group.fields as ReadonlyArray<FieldSpec<ContentTable>>);
+  return spec.groups.flatMap((group) => group.fields);
 }
 
 /** Dashboard paths (locale-free). Pages are edited at /edit-page/{id} (docs/product.md#dashboard-layout-adminpanel-staff). */

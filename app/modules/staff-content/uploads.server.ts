@@ -1,11 +1,17 @@
-import { getDb } from "#app/modules/db/db.server.ts";
-import { readUploadOutcome, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TEXT_BYTES, type SpooledFile } from "#app/modules/http/body.server.ts";
-import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "#app/modules/http/upload-slots.server.ts";
-import { ImageRejectedError, MAX_IMAGE_BYTES } from "#app/modules/images/process.server.ts";
-import { storeImage } from "#app/modules/images/store.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import {
+  readUploadOutcome,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MAX_TEXT_BYTES,
+  type SpooledFile,
+} from "#app/platform/http/body.server.ts";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_S } from "#app/platform/http/upload-slots.server.ts";
+import { ImageRejectedError, MAX_IMAGE_BYTES } from "#app/platform/images/process.server.ts";
+import { storeImage } from "#app/platform/images/store.server.ts";
 import { allFields, type ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
-import { httpError } from "#app/modules/http/errors.ts";
+import { httpError } from "#app/platform/http/errors.ts";
 
 // Images posted with a content form are stored first, before the form is validated: the
 // stored image's id replaces the file in the form data, so a form sent back with errors
@@ -24,7 +30,13 @@ export async function readContentForm(request: Request, actorId: number): Promis
   const release = await acquireUploadSlot(`user:${actorId}`);
   if (!release) httpError(503, { "Retry-After": String(UPLOAD_RETRY_AFTER_S) });
   try {
-    const body = await readUploadOutcome(request, { maxBytes: UPLOAD_MAX_BYTES, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: UPLOAD_MAX_FILES, maxTextBytes: UPLOAD_MAX_TEXT_BYTES, urlencoded: true });
+    const body = await readUploadOutcome(request, {
+      maxBytes: UPLOAD_MAX_BYTES,
+      maxFileBytes: MAX_IMAGE_BYTES,
+      maxFiles: UPLOAD_MAX_FILES,
+      maxTextBytes: UPLOAD_MAX_TEXT_BYTES,
+      urlencoded: true,
+    });
     if (!body.ok) httpError(body.status);
     return {
       form: body.form,
@@ -45,19 +57,31 @@ export async function readContentForm(request: Request, actorId: number): Promis
  * `advertOwnerId`: whose advert the photos are (deleting that account deletes them); staff
  * images belong to the site (owner null): a person leaving must not take them along.
  */
-export async function storeFormUploads(spec: ContentSpec, formData: FormData, files: readonly SpooledFile[], advertOwnerId: number | null): Promise<Record<string, string[]>> {
+export async function storeFormUploads(
+  spec: ContentSpec,
+  formData: FormData,
+  files: readonly SpooledFile[],
+  advertOwnerId: number | null,
+): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
-  const alt = String(formData.get(spec.title.uk) ?? "").trim().slice(0, 200) || null;
+  const alt =
+    String(formData.get(spec.title.uk) ?? "")
+      .trim()
+      .slice(0, 200) || null;
   const store = async (file: SpooledFile, field: string): Promise<number | null> => {
     if (file.path === null) {
       (errors[field] ??= []).push("admin:errors.image_too_large");
       return null;
     }
     try {
-      const image = await storeImage(getDb(), { path: file.path }, {
-        alt,
-        ownerId: lifecycleOf(spec).ownedByUser ? advertOwnerId : null,
-      });
+      const image = await storeImage(
+        getDb(),
+        { path: file.path },
+        {
+          alt,
+          ownerId: lifecycleOf(spec).ownedByUser ? advertOwnerId : null,
+        },
+      );
       return image.id;
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;

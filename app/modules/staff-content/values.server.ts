@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { CategoryKind } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { sanitizeRichText } from "#app/modules/sanitize/html.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { sanitizeRichText } from "#app/platform/sanitize/html.server.ts";
 import { fromLocalInput } from "./datetime.ts";
 import { errors, type ContentFormValue } from "./form-schema.ts";
 import { autoSlug, isReservedPageSlug, slugTaken } from "./slug.server.ts";

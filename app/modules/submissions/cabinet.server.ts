@@ -1,6 +1,6 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { CONTENT_SPECS } from "#app/modules/staff-content/types.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import type { SubmissionState } from "#db/schema.ts";
@@ -31,7 +31,17 @@ export async function ownSubmissions(userId: number, language: Language, limit =
       // The heading's column differs by type: the registry's view of the tables names columns at run time.
       const rows = (await registryDb(getDb())
         .selectFrom(type)
-        .select(["id", "slug", `${heading.uk} as uk`, `${heading.en} as en`, "status", "submission_state", "rejection_reason", "created_at", "deleted_at"])
+        .select([
+          "id",
+          "slug",
+          `${heading.uk} as uk`,
+          `${heading.en} as en`,
+          "status",
+          "submission_state",
+          "rejection_reason",
+          "created_at",
+          "deleted_at",
+        ])
         .where("submitted_by", "=", userId)
         .orderBy("created_at", "desc")
         .limit(limit)
@@ -49,7 +59,13 @@ export async function ownSubmissions(userId: number, language: Language, limit =
       return rows.map((row): OwnSubmission & { at: number } => {
         const live = row.status === "published" && row.deleted_at === null;
         const state: SubmissionView =
-          row.submission_state === "rejected" ? "rejected" : live ? "published" : row.submission_state === "pending" && row.deleted_at === null ? "waiting" : "withdrawn";
+          row.submission_state === "rejected"
+            ? "rejected"
+            : live
+              ? "published"
+              : row.submission_state === "pending" && row.deleted_at === null
+                ? "waiting"
+                : "withdrawn";
         return {
           type,
           id: row.id,

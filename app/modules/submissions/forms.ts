@@ -1,25 +1,25 @@
-import { CONTENT_SPECS, type ContentSpec, type ContentTable, type FieldSpec } from "#app/modules/staff-content/types.ts";
+import { PUBLIC_SPECS, typesWithSpec, type SubmittedType } from "#app/modules/staff-content/public-specs.ts";
+import { contentSpec, type ContentSpec, type ContentTable, type FieldSpec } from "#app/modules/staff-content/types.ts";
 
-// What users may send in, and the form each gets: the staff form's own field descriptions
-// (staff-content/types.ts), without what only staff decide (address, state, publication
-// time, tags, search texts). Pure: shared by the page and the action.
+// What users may send in (the registry's types with `submission`), and the form each gets: the
+// staff form's own field descriptions (staff-content/types.ts), without what only staff decide
+// (address, state, publication time, tags, search texts). Pure: shared by the page and the action.
 
-export const SUBMISSION_TYPES = ["posters", "services", "diaspors"] as const;
-export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
+export type SubmissionType = SubmittedType;
+export const SUBMISSION_TYPES = typesWithSpec("submission") as [SubmissionType, ...SubmissionType[]];
+
+type Submission<K extends SubmissionType> = (typeof PUBLIC_SPECS)[K]["submission"];
 
 /** The cabinet page of each type's form (locale-free). */
-export const SUBMISSION_PATHS: Record<SubmissionType, string> = {
-  posters: "/cabinet/add-poster",
-  services: "/cabinet/add-service",
-  diaspors: "/cabinet/add-organisation",
-};
+export const SUBMISSION_PATHS = Object.fromEntries(SUBMISSION_TYPES.map((type) => [type, PUBLIC_SPECS[type].submission.path])) as Record<
+  SubmissionType,
+  string
+>;
 
 /** The link to each type's form. */
-export const SUBMISSION_LINKS = {
-  posters: "submissions:nav.add_poster",
-  services: "submissions:nav.add_service",
-  diaspors: "submissions:nav.add_organisation",
-} as const satisfies Record<SubmissionType, string>;
+export const SUBMISSION_LINKS = Object.fromEntries(SUBMISSION_TYPES.map((type) => [type, PUBLIC_SPECS[type].submission.link])) as {
+  [K in SubmissionType]: Submission<K>["link"];
+};
 
 export const SUBMISSIONS_PATH = "/cabinet/submissions";
 
@@ -41,19 +41,21 @@ function narrowed(spec: ContentSpec, heading: "either" | "stored"): ContentSpec 
       ...group,
       fields: (group.fields as ReadonlyArray<FieldSpec<ContentTable>>)
         .filter((field) => !STAFF_ONLY.has(field.kind))
-        .map((field) => (heading === "either" && field.kind === "text" && field.bilingual && field.required ? { ...field, required: false } : field)),
+        .map((field) =>
+          heading === "either" && field.kind === "text" && field.bilingual && field.required ? { ...field, required: false } : field,
+        ),
     }));
   // No tags either: the form loads no tag list.
   return { ...spec, groups, tags: undefined } as ContentSpec;
 }
 
 function specs(type: SubmissionType) {
-  const spec = CONTENT_SPECS[type] as unknown as ContentSpec;
+  const spec = contentSpec(type);
   return { form: narrowed(spec, "either"), stored: narrowed(spec, "stored") };
 }
 
 /** Built once: the form schema is cached by description. */
-const SPECS = { posters: specs("posters"), services: specs("services"), diaspors: specs("diaspors") } satisfies Record<SubmissionType, unknown>;
+const SPECS = Object.fromEntries(SUBMISSION_TYPES.map((type) => [type, specs(type)])) as Record<SubmissionType, ReturnType<typeof specs>>;
 
 /** The description the submission form is laid out and checked in the browser by. */
 export function submissionFormSpec(type: SubmissionType): ContentSpec {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import type { Settings } from "#app/modules/settings/settings.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import type { Settings } from "#app/platform/settings/settings.server.ts";
 import { SUBMISSION_TYPES } from "./forms.ts";
 
 // The daily cap of submissions: the advert cap's number (settings.adverts_per_user_per_day)
@@ -15,7 +15,14 @@ async function recentSubmissions(db: Kysely<DB>, userId: number, limit: number, 
   const since = new Date(now.getTime() - DAY_MS);
   const lists = await Promise.all(
     SUBMISSION_TYPES.map((table) =>
-      db.selectFrom(table).select("created_at").where("submitted_by", "=", userId).where("created_at", ">", since).orderBy("created_at", "desc").limit(limit).execute(),
+      db
+        .selectFrom(table)
+        .select("created_at")
+        .where("submitted_by", "=", userId)
+        .where("created_at", ">", since)
+        .orderBy("created_at", "desc")
+        .limit(limit)
+        .execute(),
     ),
   );
   return lists

@@ -2,11 +2,12 @@ import { sql, type Transaction } from "kysely";
 import type { DB, UserRole } from "#db/schema.ts";
 import { can } from "#app/modules/auth/access.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
-import { excerpt, stripHtml } from "#app/modules/format/text.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { enqueue } from "#app/modules/jobs/queue.server.ts";
+import { excerpt, stripHtml } from "#app/platform/format/text.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { enqueue } from "#app/platform/jobs/queue.server.ts";
+import { submissionMailJob } from "./mail.server.ts";
 import { headingFields, isSubmissionType, SUBMISSION_TYPES, type SubmissionType } from "./forms.ts";
 
 // The users' submissions waiting in the moderation queue beside the adverts, and the staff's
@@ -76,7 +77,13 @@ export async function pendingSubmissionCount(types: readonly SubmissionType[]): 
 export type SubmissionDecision = { intent: "approve" } | { intent: "reject"; reason: string };
 
 /** Decides a pending submission; false when it is not pending any more (decided, trashed, gone). */
-export async function decideSubmission(type: SubmissionType, id: number, decision: SubmissionDecision, actorId: number, origin: string): Promise<boolean> {
+export async function decideSubmission(
+  type: SubmissionType,
+  id: number,
+  decision: SubmissionDecision,
+  actorId: number,
+  origin: string,
+): Promise<boolean> {
   const decided = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -95,7 +102,12 @@ export async function decideSubmission(type: SubmissionType, id: number, decisio
           : { status: "draft" as const, submission_state: "rejected" as const, rejection_reason: decision.reason };
       await trx
         .updateTable(type)
-        .set({ ...after, published_at: decision.intent === "approve" ? sql`coalesce(published_at, now())` : row.published_at, version: sql`version + 1`, updated_at: sql`now()` })
+        .set({
+          ...after,
+          published_at: decision.intent === "approve" ? sql`coalesce(published_at, now())` : row.published_at,
+          version: sql`version + 1`,
+          updated_at: sql`now()`,
+        })
         .where("id", "=", id)
         .execute();
       await recordAudit(trx, {
@@ -108,12 +120,25 @@ export async function decideSubmission(type: SubmissionType, id: number, decisio
       });
       return true;
     });
-  if (decided) await queueDecisionMail(type, id, decision.intent === "approve" ? "approved" : "rejected", decision.intent === "reject" ? decision.reason : null, origin);
+  if (decided)
+    await queueDecisionMail(
+      type,
+      id,
+      decision.intent === "approve" ? "approved" : "rejected",
+      decision.intent === "reject" ? decision.reason : null,
+      origin,
+    );
   return decided;
 }
 
-async function queueDecisionMail(type: SubmissionType, id: number, outcome: "approved" | "rejected", reason: string | null, origin = publicOrigin()): Promise<void> {
-  await enqueue("mail-submission", { type, id, outcome, reason, origin });
+async function queueDecisionMail(
+  type: SubmissionType,
+  id: number,
+  outcome: "approved" | "rejected",
+  reason: string | null,
+  origin = publicOrigin(),
+): Promise<void> {
+  await enqueue(submissionMailJob, { type, id, outcome, reason, origin });
 }
 
 export type ApprovedByPublishing = { type: SubmissionType; ids: number[] };
@@ -123,7 +148,11 @@ export type ApprovedByPublishing = { type: SubmissionType; ids: number[] };
  * form's status): publishing it is approving it. Run in the publishing transaction; the
  * sender's mail goes after it commits (`tellApprovedByPublishing`).
  */
-export async function approveIfPublished(trx: Transaction<DB>, table: string, ids: readonly number[]): Promise<ApprovedByPublishing | null> {
+export async function approveIfPublished(
+  trx: Transaction<DB>,
+  table: string,
+  ids: readonly number[],
+): Promise<ApprovedByPublishing | null> {
   if (!isSubmissionType(table) || ids.length === 0) return null;
   const rows = await trx
     .updateTable(table)

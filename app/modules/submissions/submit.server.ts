@@ -3,9 +3,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import type { SessionUser } from "#app/modules/auth/session.server.ts";
-import { badRequest } from "#app/modules/http/errors.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { getSettings } from "#app/modules/settings/settings.server.ts";
+import { badRequest } from "#app/platform/http/errors.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { getSettings } from "#app/platform/settings/settings.server.ts";
 import type { ImagePreview } from "#app/modules/staff-content/form-data.server.ts";
 import { postedImagePreviews } from "#app/modules/staff-content/form-images.server.ts";
 import { contentFormSchema } from "#app/modules/staff-content/form-schema.ts";
@@ -39,7 +39,8 @@ export async function submitContent({ request, url, user, type }: { request: Req
     const form = posted.form;
     if (form.get("intent") !== "save") badRequest();
     // A bot gets the usual answer, and nothing is stored (its files not even read into images).
-    if (String(form.get(HONEYPOT_FIELD) ?? "").trim()) return redirectWithFlash(cabinet, { severity: "success", message: "submissions:flash.sent" });
+    if (String(form.get(HONEYPOT_FIELD) ?? "").trim())
+      return redirectWithFlash(cabinet, { severity: "success", message: "submissions:flash.sent" });
     const settings = await getSettings();
     const cap = await submissionCap(user.id, settings);
     if (cap.reached) return capReply(form, type, cap);
@@ -49,7 +50,14 @@ export async function submitContent({ request, url, user, type }: { request: Req
     const spec = submissionStoredSpec(type);
     let outcome;
     try {
-      outcome = await saveContentForm(spec, posted, { id: user.id, role: user.role }, undefined, { submitted_by: user.id, submission_state: "pending" }, capCheckedOnInsert(user.id, settings));
+      outcome = await saveContentForm(
+        spec,
+        posted,
+        { id: user.id, role: user.role },
+        undefined,
+        { submitted_by: user.id, submission_state: "pending" },
+        capCheckedOnInsert(user.id, settings),
+      );
     } catch (error) {
       if (error instanceof DailyCapReached) return capReply(form, type, error.cap);
       throw error;

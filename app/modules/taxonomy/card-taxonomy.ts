@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 
 // A content card's category and location (news, posters, services, diaspors, adverts),
 // from `categories` joined `as cat` and `locations` joined `as loc`.
@@ -13,7 +13,10 @@ export const CATEGORY_SELECT = [
 ] as const;
 
 /** Select list for a location joined `as loc` (left joined: null without one). */
-export const LOCATION_SELECT = [sql<string | null>`loc.name_uk`.as("location_name_uk"), sql<string | null>`loc.name_en`.as("location_name_en")] as const;
+export const LOCATION_SELECT = [
+  sql<string | null>`loc.name_uk`.as("location_name_uk"),
+  sql<string | null>`loc.name_en`.as("location_name_en"),
+] as const;
 
 type CategoryColumns = { category_slug: string | null; category_name_uk: string | null; category_name_en: string | null };
 type LocationColumns = { location_name_uk: string | null; location_name_en: string | null };

@@ -1,18 +1,29 @@
-import { sql } from "kysely";
-import type { CategoryKind } from "#db/schema.ts";
-import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { slugify } from "#app/modules/slug/transliterate.ts";
+import { sql, type RawBuilder, type Transaction } from "kysely";
+import type { CategoryKind, DB } from "#db/schema.ts";
+import { changedFields, recordAudit, recordReorder } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { refuseDuplicates, type FieldRefusal } from "#app/platform/http/unique-violation.ts";
+import { slugify } from "#app/platform/slug/transliterate.ts";
 import { CATEGORY_CONTENT } from "#app/modules/staff-content/registry.ts";
+import { moveAndRenumber, nextPosition } from "#app/platform/lists/ordering.server.ts";
 
 // Categories of the content types with a category kind (the registry): create, rename (uk, en), reorder
 // among their siblings, delete only when no item (in any state, trash included) and no
 // subcategory uses them. Every change is audited as entity type `category`.
 
 export type CategoryInput = { name_uk: string; name_en: string | null; slug: string | null; parent_id: number | null };
-export type TaxonomyResult = { ok: true; id: number } | { ok: false; field: string; message: string };
+export type TaxonomyResult = { ok: true; id: number } | FieldRefusal;
 
-export type CategoryRow = { id: number; slug: string; name_uk: string; name_en: string | null; parent_id: number | null; position: number; items: number; children: number };
+export type CategoryRow = {
+  id: number;
+  slug: string;
+  name_uk: string;
+  name_en: string | null;
+  parent_id: number | null;
+  position: number;
+  items: number;
+  children: number;
+};
 
 export async function listCategories(kind: CategoryKind): Promise<CategoryRow[]> {
   const table = CATEGORY_CONTENT[kind];
@@ -39,7 +50,19 @@ export async function findCategory(kind: CategoryKind, id: number) {
   return getDb().selectFrom("categories").selectAll().where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
 }
 
-async function checkInput(kind: CategoryKind, input: CategoryInput, id?: number): Promise<{ slug: string } | { field: string; message: string }> {
+/** The category, locked for the rest of the transaction. */
+async function lockCategory(trx: Transaction<DB>, kind: CategoryKind, id: number) {
+  return trx.selectFrom("categories").selectAll().where("kind", "=", kind).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/** The (kind, slug) unique key: a write that lost the race to another one with the same slug. */
+const SLUG_TAKEN_ON_WRITE = { categories_kind_slug_key: { field: "slug", message: "admin:errors.slug_taken" } };
+
+async function checkInput(
+  kind: CategoryKind,
+  input: CategoryInput,
+  id?: number,
+): Promise<{ slug: string } | { field: string; message: string }> {
   const slug = input.slug || slugify(input.name_uk);
   if (!slug) return { field: "slug", message: "admin:errors.slug" };
   const taken = await getDb()
@@ -67,18 +90,31 @@ async function checkInput(kind: CategoryKind, input: CategoryInput, id?: number)
 export async function createCategory(kind: CategoryKind, input: CategoryInput, actorId: number): Promise<TaxonomyResult> {
   const checked = await checkInput(kind, input);
   if ("field" in checked) return { ok: false, ...checked };
-  return getDb()
+  const write = getDb()
     .transaction()
     .execute(async (trx) => {
-      const last = await trx.selectFrom("categories").select(sql<number>`coalesce(max(position), -1)`.as("max")).where("kind", "=", kind).executeTakeFirst();
       const row = await trx
         .insertInto("categories")
-        .values({ kind, slug: checked.slug, name_uk: input.name_uk, name_en: input.name_en, parent_id: input.parent_id, position: Number(last?.max ?? -1) + 1 })
+        .values({
+          kind,
+          slug: checked.slug,
+          name_uk: input.name_uk,
+          name_en: input.name_en,
+          parent_id: input.parent_id,
+          position: await nextPosition(trx, "categories", { column: "kind", value: kind }),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actorId, action: "create", entityType: "category", entityId: row.id, after: { kind, slug: row.slug, name_uk: row.name_uk, name_en: row.name_en } });
+      await recordAudit(trx, {
+        actorId,
+        action: "create",
+        entityType: "category",
+        entityId: row.id,
+        after: { kind, slug: row.slug, name_uk: row.name_uk, name_en: row.name_en },
+      });
       return { ok: true as const, id: row.id };
     });
+  return refuseDuplicates(write, SLUG_TAKEN_ON_WRITE);
 }
 
 export async function updateCategory(kind: CategoryKind, id: number, input: CategoryInput, actorId: number): Promise<TaxonomyResult> {
@@ -87,14 +123,20 @@ export async function updateCategory(kind: CategoryKind, id: number, input: Cate
   const checked = await checkInput(kind, input, id);
   if ("field" in checked) return { ok: false, ...checked };
   const values = { slug: checked.slug, name_uk: input.name_uk, name_en: input.name_en, parent_id: input.parent_id };
-  await getDb()
+  const write = getDb()
     .transaction()
     .execute(async (trx) => {
-      await trx.updateTable("categories").set({ ...values, updated_at: sql`now()` }).where("id", "=", id).execute();
+      await trx
+        .updateTable("categories")
+        .set({ ...values, updated_at: sql`now()` })
+        .where("id", "=", id)
+        .execute();
       const diff = changedFields(current, values);
-      if (Object.keys(diff.after).length) await recordAudit(trx, { actorId, action: "rename", entityType: "category", entityId: id, ...diff });
+      if (Object.keys(diff.after).length)
+        await recordAudit(trx, { actorId, action: "rename", entityType: "category", entityId: id, ...diff });
+      return { ok: true as const, id };
     });
-  return { ok: true, id };
+  return refuseDuplicates(write, SLUG_TAKEN_ON_WRITE);
 }
 
 /** Moves a category one place up or down among its siblings. */
@@ -102,7 +144,7 @@ export async function moveCategory(kind: CategoryKind, id: number, direction: "u
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom("categories").selectAll().where("kind", "=", kind).where("id", "=", id).forUpdate().executeTakeFirst();
+      const current = await lockCategory(trx, kind, id);
       if (!current) return false;
       const siblings = await trx
         .selectFrom("categories")
@@ -113,33 +155,59 @@ export async function moveCategory(kind: CategoryKind, id: number, direction: "u
         .orderBy("name_uk")
         .forUpdate()
         .execute();
-      const order = siblings.map((row) => row.id);
-      const index = order.indexOf(id);
-      const target = direction === "up" ? index - 1 : index + 1;
-      if (index < 0 || target < 0 || target >= order.length) return false;
-      [order[index], order[target]] = [order[target]!, order[index]!];
-      for (const [position, siblingId] of order.entries()) {
-        await trx.updateTable("categories").set({ position }).where("id", "=", siblingId).execute();
-      }
-      await recordAudit(trx, { actorId, action: "reorder", entityType: "category", entityId: id, before: { position: index }, after: { position: target } });
+      const moved = await moveAndRenumber(trx, "categories", siblings, id, direction);
+      if (!moved) return false;
+      await recordReorder(trx, { actorId, entityType: "category", entityId: id }, moved);
       return true;
     });
 }
 
 export type DeleteOutcome = "deleted" | "in_use" | "missing";
 
-export async function deleteCategory(kind: CategoryKind, id: number, actorId: number): Promise<DeleteOutcome> {
+/**
+ * Deletes a category, tag or location in one transaction: "missing" when `lock` finds no row,
+ * "in_use" when one of `uses()` (exists-conditions: an item or a child refers to it) holds, else
+ * deleted and audited with what it was (`audited`).
+ */
+export async function deleteUnused<Row>(row: {
+  table: "categories" | "tags" | "locations";
+  id: number;
+  entityType: string;
+  lock: (trx: Transaction<DB>) => Promise<Row | undefined>;
+  uses: () => RawBuilder<unknown>[];
+  audited: (current: Row) => Record<string, unknown>;
+  actorId: number;
+}): Promise<DeleteOutcome> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom("categories").selectAll().where("kind", "=", kind).where("id", "=", id).forUpdate().executeTakeFirst();
+      const current = await row.lock(trx);
       if (!current) return "missing";
-      const { rows } = await sql<{ used: boolean }>`select
-        exists (select 1 from ${sql.table(CATEGORY_CONTENT[kind])} where category_id = ${id})
-        or exists (select 1 from categories where parent_id = ${id}) as used`.execute(trx);
-      if (rows[0]?.used) return "in_use";
-      await trx.deleteFrom("categories").where("id", "=", id).execute();
-      await recordAudit(trx, { actorId, action: "delete", entityType: "category", entityId: id, before: { kind, slug: current.slug, name_uk: current.name_uk, name_en: current.name_en } });
+      const usage = await sql<{ used: boolean }>`select ${sql.join(row.uses(), sql` or `)} as used`.execute(trx);
+      if (usage.rows[0]?.used) return "in_use";
+      await trx.deleteFrom(row.table).where("id", "=", row.id).execute();
+      await recordAudit(trx, {
+        actorId: row.actorId,
+        action: "delete",
+        entityType: row.entityType,
+        entityId: row.id,
+        before: row.audited(current),
+      });
       return "deleted";
     });
+}
+
+export async function deleteCategory(kind: CategoryKind, id: number, actorId: number): Promise<DeleteOutcome> {
+  return deleteUnused({
+    table: "categories",
+    id,
+    entityType: "category",
+    lock: (trx) => lockCategory(trx, kind, id),
+    uses: () => [
+      sql`exists (select 1 from ${sql.table(CATEGORY_CONTENT[kind])} where category_id = ${id})`,
+      sql`exists (select 1 from categories where parent_id = ${id})`,
+    ],
+    audited: (current) => ({ kind, slug: current.slug, name_uk: current.name_uk, name_en: current.name_en }),
+    actorId,
+  });
 }

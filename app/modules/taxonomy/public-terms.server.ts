@@ -1,9 +1,9 @@
 import type { Language } from "#app/i18n/locales.ts";
 import type { CategoryKind } from "#db/schema.ts";
-import { pickLocalized, type LocalizedText } from "#app/modules/content/localized.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { cachedByVersion } from "#app/modules/page-cache/content-state.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { cachedByVersion } from "#app/platform/page-cache/content-state.server.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 
 export type CategoryLink = { id: number; slug: string; name: LocalizedText };
 export type LocationOption = { id: number; slug: string; name: LocalizedText };
@@ -12,7 +12,12 @@ export type LocationOption = { id: number; slug: string; name: LocalizedText };
 // process until their table's version changes (the page cache's check), so an uncached page
 // does not query them.
 const allCategories = cachedByVersion(["categories"], () =>
-  getDb().selectFrom("categories").select(["id", "slug", "kind", "name_uk", "name_en", "parent_id"]).orderBy("position").orderBy("id").execute(),
+  getDb()
+    .selectFrom("categories")
+    .select(["id", "slug", "kind", "name_uk", "name_en", "parent_id"])
+    .orderBy("position")
+    .orderBy("id")
+    .execute(),
 );
 const allLocations = cachedByVersion(["locations"], () =>
   getDb().selectFrom("locations").select(["id", "slug", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),

@@ -5,9 +5,9 @@ import type { CategoryKind } from "#db/schema.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import type { SessionUser } from "#app/modules/auth/session.server.ts";
 import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
-import { parseId } from "#app/modules/http/ids.ts";
-import { badRequest, notFound } from "#app/modules/http/errors.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { badRequest, notFound } from "#app/platform/http/errors.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
 import { termSchema } from "./schemas.ts";
 import { createTerm, deleteTerm, renameTerm, type TermTable } from "./terms.server.ts";
 
@@ -22,7 +22,11 @@ export function requireCategoryAccess(args: Args): { type: CategoryType; kind: C
 }
 
 /** A taxonomy form's answer with errors: status 400 and the form it belongs to. */
-export function termReply(formId: string, submission: { reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> }, fieldErrors?: Record<string, string[]>) {
+export function termReply(
+  formId: string,
+  submission: { reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> },
+  fieldErrors?: Record<string, string[]>,
+) {
   return data({ formId, result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, { status: 400 });
 }
 

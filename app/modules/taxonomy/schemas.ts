@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errors, SLUG_PATTERN } from "#app/modules/staff-content/form-schema.ts";
-import { idNumberSchema, INT4_MAX } from "#app/modules/http/ids.ts";
+import { idNumberSchema, INT4_MAX } from "#app/platform/http/ids.ts";
 
 // Forms of the taxonomy editors (categories, tags, locations). Shared by client and server.
 

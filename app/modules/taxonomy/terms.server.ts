@@ -1,11 +1,13 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB } from "#db/schema.ts";
-import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
-import { slugify } from "#app/modules/slug/transliterate.ts";
+import { changedFields, recordAudit, recordReorder } from "#app/modules/audit/audit.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { refuseDuplicates } from "#app/platform/http/unique-violation.ts";
+import { slugify } from "#app/platform/slug/transliterate.ts";
 import { allFields, contentSpecs } from "#app/modules/staff-content/types.ts";
-import type { TaxonomyResult } from "./categories.server.ts";
+import { deleteUnused, type DeleteOutcome, type TaxonomyResult } from "./categories.server.ts";
 import type { TermValue } from "./schemas.ts";
+import { moveAndRenumber, nextPosition } from "#app/platform/lists/ordering.server.ts";
 
 // Tags and locations: a slug and a name in each language. Tags are renamed and merged
 // (duplicates folded into one, their items kept); locations are created, renamed,
@@ -30,6 +32,11 @@ function values(input: TermValue): { slug: string; name_uk: string; name_en: str
   return { slug: input.slug || slugify(input.name_uk), name_uk: input.name_uk, name_en: input.name_en || null };
 }
 
+/** The slug's unique key: a write that lost the race to another one with the same slug. */
+function slugTakenOnWrite(table: TermTable) {
+  return { [`${table}_slug_key`]: { field: "slug", message: "admin:errors.slug_taken" } };
+}
+
 async function slugTaken(db: Kysely<DB>, table: TermTable, slug: string, exceptId?: number): Promise<boolean> {
   const row = await db
     .selectFrom(table)
@@ -40,11 +47,16 @@ async function slugTaken(db: Kysely<DB>, table: TermTable, slug: string, exceptI
   return Boolean(row);
 }
 
+/** The term's audited columns, its row locked for the rest of the transaction. */
+async function lockTerm(trx: Transaction<DB>, table: TermTable, id: number) {
+  return trx.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
 export async function createTerm(table: TermTable, input: TermValue, actorId: number): Promise<TaxonomyResult> {
   const row = values(input);
   if (!row.slug) return { ok: false, field: "slug", message: "admin:errors.slug" };
   if (await slugTaken(getDb(), table, row.slug)) return { ok: false, field: "slug", message: "admin:errors.slug_taken" };
-  return getDb()
+  const write = getDb()
     .transaction()
     .execute(async (trx) => {
       // A new location goes last.
@@ -52,32 +64,36 @@ export async function createTerm(table: TermTable, input: TermValue, actorId: nu
         table === "locations"
           ? await trx
               .insertInto("locations")
-              .values({
-                ...row,
-                position: Number((await trx.selectFrom("locations").select(sql<number>`coalesce(max(position), -1) + 1`.as("next")).executeTakeFirst())?.next ?? 0),
-              })
+              .values({ ...row, position: await nextPosition(trx, "locations") })
               .returning("id")
               .executeTakeFirstOrThrow()
           : await trx.insertInto("tags").values(row).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, { actorId, action: "create", entityType: ENTITY[table], entityId: created.id, after: row });
       return { ok: true as const, id: created.id };
     });
+  return refuseDuplicates(write, slugTakenOnWrite(table));
 }
 
 export async function renameTerm(table: TermTable, id: number, input: TermValue, actorId: number): Promise<TaxonomyResult> {
   const row = values(input);
   if (!row.slug) return { ok: false, field: "slug", message: "admin:errors.slug" };
   if (await slugTaken(getDb(), table, row.slug, id)) return { ok: false, field: "slug", message: "admin:errors.slug_taken" };
-  return getDb()
+  const write = getDb()
     .transaction()
     .execute(async (trx) => {
-      const current = (await trx.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
+      const current = await lockTerm(trx, table, id);
       if (!current) return { ok: false as const, field: "", message: "admin:errors.not_found" };
-      await trx.updateTable(table).set({ ...row, updated_at: sql`now()` }).where("id", "=", id).execute();
+      await trx
+        .updateTable(table)
+        .set({ ...row, updated_at: sql`now()` })
+        .where("id", "=", id)
+        .execute();
       const diff = changedFields(current, row);
-      if (Object.keys(diff.after).length) await recordAudit(trx, { actorId, action: "rename", entityType: ENTITY[table], entityId: id, ...diff });
+      if (Object.keys(diff.after).length)
+        await recordAudit(trx, { actorId, action: "rename", entityType: ENTITY[table], entityId: id, ...diff });
       return { ok: true as const, id };
     });
+  return refuseDuplicates(write, slugTakenOnWrite(table));
 }
 
 /** Folds the source tags into the target: their items get the target tag, the sources go. */
@@ -93,33 +109,37 @@ export async function mergeTags(sourceIds: number[], targetId: number, actorId: 
       if (merged.length === 0) return 0;
       const ids = merged.map((row) => row.id);
       for (const { table, column } of tagLinks()) {
-        await sql`insert into ${sql.table(table)} (${sql.ref(column)}, tag_id) select ${sql.ref(column)}, ${targetId} from ${sql.table(table)} where tag_id in (${sql.join(ids)}) on conflict do nothing`.execute(trx);
+        await sql`insert into ${sql.table(table)} (${sql.ref(column)}, tag_id) select ${sql.ref(column)}, ${targetId} from ${sql.table(table)} where tag_id in (${sql.join(ids)}) on conflict do nothing`.execute(
+          trx,
+        );
       }
       await trx.deleteFrom("tags").where("id", "in", ids).execute();
-      await recordAudit(trx, { actorId, action: "merge", entityType: "tag", entityId: targetId, before: { tags: merged.map((row) => row.slug) }, after: { tags: [target.slug] } });
+      await recordAudit(trx, {
+        actorId,
+        action: "merge",
+        entityType: "tag",
+        entityId: targetId,
+        before: { tags: merged.map((row) => row.slug) },
+        after: { tags: [target.slug] },
+      });
       return merged.length;
     });
 }
 
-export type DeleteTermOutcome = "deleted" | "in_use" | "missing";
-
 /** Deletes a tag or location that no item uses. */
-export async function deleteTerm(table: TermTable, id: number, actorId: number): Promise<DeleteTermOutcome> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = (await trx.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
-      if (!current) return "missing";
-      const uses: RawBuilder<unknown>[] =
-        table === "tags"
-          ? tagLinks().map((link) => sql`exists (select 1 from ${sql.table(link.table)} where tag_id = ${id})`)
-          : locatedTables().map((located) => sql`exists (select 1 from ${sql.table(located)} where location_id = ${id})`);
-      const usage = sql<{ used: boolean }>`select ${sql.join(uses, sql` or `)} as used`;
-      if ((await usage.execute(trx)).rows[0]?.used) return "in_use";
-      await trx.deleteFrom(table).where("id", "=", id).execute();
-      await recordAudit(trx, { actorId, action: "delete", entityType: ENTITY[table], entityId: id, before: current });
-      return "deleted";
-    });
+export async function deleteTerm(table: TermTable, id: number, actorId: number): Promise<DeleteOutcome> {
+  return deleteUnused({
+    table,
+    id,
+    entityType: ENTITY[table],
+    lock: (trx) => lockTerm(trx, table, id),
+    uses: () =>
+      table === "tags"
+        ? tagLinks().map((link) => sql`exists (select 1 from ${sql.table(link.table)} where tag_id = ${id})`)
+        : locatedTables().map((located) => sql`exists (select 1 from ${sql.table(located)} where location_id = ${id})`),
+    audited: (current) => current,
+    actorId,
+  });
 }
 
 /** Moves a location one place up or down. */
@@ -128,13 +148,9 @@ export async function moveLocation(id: number, direction: "up" | "down", actorId
     .transaction()
     .execute(async (trx) => {
       const rows = await trx.selectFrom("locations").select("id").orderBy("position").orderBy("name_uk").forUpdate().execute();
-      const order = rows.map((row) => row.id);
-      const index = order.indexOf(id);
-      const target = direction === "up" ? index - 1 : index + 1;
-      if (index < 0 || target < 0 || target >= order.length) return false;
-      [order[index], order[target]] = [order[target]!, order[index]!];
-      for (const [position, locationId] of order.entries()) await trx.updateTable("locations").set({ position }).where("id", "=", locationId).execute();
-      await recordAudit(trx, { actorId, action: "reorder", entityType: "location", entityId: id, before: { position: index }, after: { position: target } });
+      const moved = await moveAndRenumber(trx, "locations", rows, id, direction);
+      if (!moved) return false;
+      await recordReorder(trx, { actorId, entityType: "location", entityId: id }, moved);
       return true;
     });
 }
@@ -149,13 +165,17 @@ export async function listTags(q?: string): Promise<TermRow[]> {
       "t.slug",
       "t.name_uk",
       "t.name_en",
-      sql<number>`(select count(*)::int from news_tags where tag_id = t.id) + (select count(*)::int from poster_tags where tag_id = t.id)`.as("uses"),
+      sql<number>`(select count(*)::int from news_tags where tag_id = t.id) + (select count(*)::int from poster_tags where tag_id = t.id)`.as(
+        "uses",
+      ),
     ])
     .orderBy("t.name_uk")
     .limit(500);
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb("t.name_uk", "ilike", pattern), eb("t.name_en", "ilike", pattern), eb("t.slug", "ilike", pattern)]));
+    query = query.where((eb) =>
+      eb.or([eb("t.name_uk", "ilike", pattern), eb("t.name_en", "ilike", pattern), eb("t.slug", "ilike", pattern)]),
+    );
   }
   return (await query.execute()).map((row) => ({ ...row, uses: Number(row.uses) }));
 }
@@ -169,7 +189,9 @@ export async function listLocations(): Promise<TermRow[]> {
       "l.name_uk",
       "l.name_en",
       sql<number>`(select count(*)::int from posters where location_id = l.id) + (select count(*)::int from services where location_id = l.id)
-        + (select count(*)::int from diaspors where location_id = l.id) + (select count(*)::int from advertisements where location_id = l.id)`.as("uses"),
+        + (select count(*)::int from diaspors where location_id = l.id) + (select count(*)::int from advertisements where location_id = l.id)`.as(
+        "uses",
+      ),
     ])
     .orderBy("l.position")
     .orderBy("l.name_uk")

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { USER_ROLES } from "#db/schema.ts";
 import { errors } from "#app/modules/staff-content/form-schema.ts";
 import { SOCIAL_NETWORKS } from "#app/modules/staff-content/types.ts";
-import { idNumberSchema } from "#app/modules/http/ids.ts";
+import { idNumberSchema } from "#app/platform/http/ids.ts";
+import { SCAM_WORD_MAX_LENGTH, SCAM_WORDS_MAX_LINES, scamWordsProblem } from "#app/modules/messages/scam-signals.ts";
 
 // Forms of the admin's settings and users pages. Shared by client and server.
 
@@ -13,7 +14,22 @@ const url = z
   .max(500, errors.tooLong(500))
   .refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), errors.url)
   .optional();
-const count = (min: number, max: number) => z.number({ error: errors.number }).int(errors.number).min(min, errors.range(min, max)).max(max, errors.range(min, max));
+const count = (min: number, max: number) =>
+  z.number({ error: errors.number }).int(errors.number).min(min, errors.range(min, max)).max(max, errors.range(min, max));
+
+/** A scam word list: at most SCAM_WORDS_MAX_LINES lines of at most SCAM_WORD_MAX_LENGTH characters; empty is no words. */
+const scamWords = z
+  .string()
+  .superRefine((value, context) => {
+    const problem = scamWordsProblem(value);
+    if (!problem) return;
+    const message =
+      "tooMany" in problem
+        ? `admin:settings.scam_words_too_many|${JSON.stringify({ max: SCAM_WORDS_MAX_LINES })}`
+        : `admin:settings.scam_word_too_long|${JSON.stringify({ line: problem.tooLong, max: SCAM_WORD_MAX_LENGTH })}`;
+    context.addIssue({ code: "custom", message });
+  })
+  .optional();
 
 export const settingsSchema = z.object({
   site_name_uk: z.string({ error: errors.required }).trim().min(1, errors.required).max(120, errors.tooLong(120)),
@@ -24,7 +40,11 @@ export const settingsSchema = z.object({
     .max(200, errors.tooLong(200))
     .refine((value) => z.email().safeParse(value).success, errors.email)
     .optional(),
-  contact_phone: z.string().trim().regex(/^\+?[\d\s().-]{6,40}$/, errors.phone).optional(),
+  contact_phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{6,40}$/, errors.phone)
+    .optional(),
   contact_address_uk: optionalText(300),
   contact_address_en: optionalText(300),
   ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, url])),
@@ -35,6 +55,8 @@ export const settingsSchema = z.object({
   adverts_per_user_per_day: count(0, 1000),
   advert_reminder_days: count(0, 60),
   advert_raise_interval_days: count(1, 365),
+  scam_payment_words: scamWords,
+  scam_messenger_words: scamWords,
 });
 
 export type SettingsValue = z.infer<typeof settingsSchema> & Record<string, unknown>;

@@ -1,14 +1,16 @@
 import { sql } from "kysely";
 import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { scamWordLines } from "#app/modules/messages/scam-signals.ts";
 import type { SettingsValue } from "./schemas.ts";
 
-// The portal's settings: site name, contacts, social links, advert rules.
+// The portal's settings: site name, contacts, social links, advert rules, scam warning words.
 // One row; every change is audited as entity `settings` 1.
 
 export async function saveSettings(value: SettingsValue, actorId: number): Promise<void> {
   const social: Record<string, string> = {};
-  for (const [key, url] of Object.entries(value)) if (key.startsWith("social_") && typeof url === "string" && url) social[key.slice(7)] = url;
+  for (const [key, url] of Object.entries(value))
+    if (key.startsWith("social_") && typeof url === "string" && url) social[key.slice(7)] = url;
   const columns = {
     site_name_uk: value.site_name_uk,
     site_name_en: value.site_name_en || null,
@@ -24,14 +26,22 @@ export async function saveSettings(value: SettingsValue, actorId: number): Promi
     advert_reminder_days: value.advert_reminder_days,
     advert_raise_interval_days: value.advert_raise_interval_days,
     staff_two_factor: value.staff_two_factor === true,
+    scam_payment_words: scamWordLines(value.scam_payment_words ?? "").join("\n"),
+    scam_messenger_words: scamWordLines(value.scam_messenger_words ?? "").join("\n"),
   };
   await getDb()
     .transaction()
     .execute(async (trx) => {
       const current = await trx.selectFrom("settings").selectAll().where("id", "=", 1).forUpdate().executeTakeFirstOrThrow();
-      const saved = await trx.updateTable("settings").set({ ...columns, updated_at: sql`now()` }).where("id", "=", 1).returningAll().executeTakeFirstOrThrow();
+      const saved = await trx
+        .updateTable("settings")
+        .set({ ...columns, updated_at: sql`now()` })
+        .where("id", "=", 1)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       const after = Object.fromEntries(Object.keys(columns).map((key) => [key, saved[key as keyof typeof saved]]));
       const diff = changedFields(current, after);
-      if (Object.keys(diff.after).length) await recordAudit(trx, { actorId, action: "update", entityType: "settings", entityId: 1, ...diff });
+      if (Object.keys(diff.after).length)
+        await recordAudit(trx, { actorId, action: "update", entityType: "settings", entityId: 1, ...diff });
     });
 }

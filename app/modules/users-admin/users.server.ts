@@ -1,7 +1,9 @@
 import { sql, type Transaction } from "kysely";
 import type { DB, UserRole } from "#db/schema.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { countAdmins } from "#app/modules/auth/users.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
+import { offsetOf } from "#app/platform/lists/pagination.ts";
 
 // Users and roles (admin only): search, change a role, block or unblock. An admin cannot
 // demote or block themselves, and the last admin cannot be demoted, so the portal always
@@ -9,9 +11,24 @@ import { getDb } from "#app/modules/db/db.server.ts";
 
 const USERS_PAGE_SIZE = 30;
 
-export type UserListRow = { id: number; email: string; name: string; role: UserRole; blocked: boolean; verified: boolean; createdAt: Date; adverts: number; favourites: number; savedSearches: number };
+export type UserListRow = {
+  id: number;
+  email: string;
+  name: string;
+  role: UserRole;
+  blocked: boolean;
+  verified: boolean;
+  createdAt: Date;
+  adverts: number;
+  favourites: number;
+  savedSearches: number;
+};
 
-export async function listUsers(query: { q?: string; role?: UserRole; page: number }): Promise<{ rows: UserListRow[]; total: number; pages: number }> {
+export async function listUsers(query: {
+  q?: string;
+  role?: UserRole;
+  page: number;
+}): Promise<{ rows: UserListRow[]; total: number; pages: number }> {
   let base = getDb().selectFrom("users");
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -22,40 +39,21 @@ export async function listUsers(query: { q?: string; role?: UserRole; page: numb
   const total = Number(count?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const rows = await base
+  const rows: UserListRow[] = await base
+    .select(["users.id", "users.email", "users.name", "users.role", "users.created_at as createdAt"])
     .select([
-      "users.id",
-      "users.email",
-      "users.name",
-      "users.role",
-      "users.blocked_at",
-      "users.email_verified_at",
-      "users.created_at",
+      sql<boolean>`users.blocked_at is not null`.as("blocked"),
+      sql<boolean>`users.email_verified_at is not null`.as("verified"),
       sql<number>`(select count(*)::int from advertisements a where a.owner_id = users.id)`.as("adverts"),
       sql<number>`(select count(*)::int from favourites f where f.user_id = users.id)`.as("favourites"),
-      sql<number>`(select count(*)::int from saved_searches s where s.user_id = users.id)`.as("saved_searches"),
+      sql<number>`(select count(*)::int from saved_searches s where s.user_id = users.id)`.as("savedSearches"),
     ])
     .orderBy("users.created_at", "desc")
     .orderBy("users.id", "desc")
     .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE)
+    .offset(offsetOf(page, USERS_PAGE_SIZE))
     .execute();
-  return {
-    total,
-    pages,
-    rows: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      blocked: row.blocked_at !== null,
-      verified: row.email_verified_at !== null,
-      createdAt: row.created_at,
-      adverts: Number(row.adverts),
-      favourites: Number(row.favourites),
-      savedSearches: Number(row.saved_searches),
-    })),
-  };
+  return { total, pages, rows };
 }
 
 export type UserChange = "done" | "self" | "last_admin" | "missing" | "unchanged";
@@ -66,7 +64,11 @@ type LockedUser = { role: UserRole; blocked_at: Date | null };
  * An admin's change to another user, in one transaction holding the users-admin lock (so two
  * admins cannot demote or block each other at once) and the user's row, which `change` gets.
  */
-async function changeUser(userId: number, actorId: number, change: (trx: Transaction<DB>, user: LockedUser) => Promise<UserChange>): Promise<UserChange> {
+async function changeUser(
+  userId: number,
+  actorId: number,
+  change: (trx: Transaction<DB>, user: LockedUser) => Promise<UserChange>,
+): Promise<UserChange> {
   if (userId === actorId) return "self";
   return getDb()
     .transaction()
@@ -80,15 +82,18 @@ async function changeUser(userId: number, actorId: number, change: (trx: Transac
 
 /** Whether at most one unblocked admin is left: that one may be neither demoted nor blocked. */
 async function lastActiveAdmin(trx: Transaction<DB>): Promise<boolean> {
-  const admins = await trx.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).where("role", "=", "admin").where("blocked_at", "is", null).executeTakeFirst();
-  return Number(admins?.n ?? 0) <= 1;
+  return (await countAdmins(trx)) <= 1;
 }
 
 export async function changeRole(userId: number, role: UserRole, actorId: number): Promise<UserChange> {
   return changeUser(userId, actorId, async (trx, user) => {
     if (user.role === role) return "unchanged";
     if (user.role === "admin" && (await lastActiveAdmin(trx))) return "last_admin";
-    await trx.updateTable("users").set({ role, updated_at: sql`now()` }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ role, updated_at: sql`now()` })
+      .where("id", "=", userId)
+      .execute();
     await recordAudit(trx, { actorId, action: "role", entityType: "user", entityId: userId, before: { role: user.role }, after: { role } });
     return "done";
   });
@@ -98,9 +103,20 @@ export async function setBlocked(userId: number, blocked: boolean, actorId: numb
   return changeUser(userId, actorId, async (trx, user) => {
     if ((user.blocked_at !== null) === blocked) return "unchanged";
     if (blocked && user.role === "admin" && (await lastActiveAdmin(trx))) return "last_admin";
-    await trx.updateTable("users").set({ blocked_at: blocked ? sql`now()` : null, updated_at: sql`now()` }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ blocked_at: blocked ? sql`now()` : null, updated_at: sql`now()` })
+      .where("id", "=", userId)
+      .execute();
     if (blocked) await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-    await recordAudit(trx, { actorId, action: blocked ? "block" : "unblock", entityType: "user", entityId: userId, before: { blocked: !blocked }, after: { blocked } });
+    await recordAudit(trx, {
+      actorId,
+      action: blocked ? "block" : "unblock",
+      entityType: "user",
+      entityId: userId,
+      before: { blocked: !blocked },
+      after: { blocked },
+    });
     return "done";
   });
 }

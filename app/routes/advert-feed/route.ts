@@ -1,6 +1,6 @@
 import type { Route } from "./+types/route";
 import { ADVERT_FEED_DEPS, advertsFeed } from "#app/modules/adverts/feed.server.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_FEED_DEPS, sharedMaxAgeSeconds: 600 })];
 

@@ -1,33 +1,25 @@
-import { Fragment } from "react";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
-import { ContactBlock } from "#app/components/adverts/contact-block.tsx";
-import { FavouriteToggle } from "#app/components/adverts/favourite-toggle.tsx";
-import { Gallery } from "#app/components/adverts/gallery.tsx";
-import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
-import { Breadcrumbs } from "#app/components/content/breadcrumbs.tsx";
-import { JsonLd } from "#app/components/content/json-ld.tsx";
-import { Localized } from "#app/components/content/localized-text.tsx";
-import { ShareLinks } from "#app/components/content/share-links.tsx";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
-import { ReportForm } from "#app/components/report-form.tsx";
-import { MessageSeller } from "#app/components/messages/message-seller-deferred.tsx";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { holdPhotoClicks } from "#app/components/adverts/photo-clicks.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
 import { ADVERT_ITEM_DEPS, contactKind, loadAdvertItem, revealAdvertContact } from "#app/modules/adverts/page.server.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { invariantResponse } from "#app/modules/http/errors.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { invariantResponse } from "#app/platform/http/errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_ITEM_DEPS })];
 
 // An owner's or staff preview of an advert that is not public is never indexed.
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args), ...(args.loaderData?.preview ? [{ name: "robots", content: "noindex" }] : [])];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args),
+  ...(args.loaderData?.preview ? [{ name: "robots", content: "noindex" }] : []),
+];
 
 export function loader(args: Route.LoaderArgs) {
   return loadAdvertItem(args, args.params.slug);
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 /** "Show phone" and "Show email" post here (intent=phone|email); the page renders the contact it answers with. */
 export async function action(args: Route.ActionArgs) {
@@ -37,133 +29,8 @@ export async function action(args: Route.ActionArgs) {
   return revealAdvertContact(args, args.params.slug, kind);
 }
 
-export default function AdvertItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdvertsT();
-  const { advert, photos, similar, savedIds, isOwner, signedIn, sellerId, preview, pageUrl } = loaderData;
-  const live = advert.status === "published";
-  return (
-    <div className="advert-page">
-      {/* One grid: on phones price, title, photos and contact come before the description;
-          on wide screens the contact box stands beside them. */}
-      <article className="item advert-item" aria-labelledby="item-title">
-        <div className="advert-item__head">
-          <Breadcrumbs
-            trail={[
-              { to: "/advertisement", label: t("item.breadcrumb") },
-              ...(advert.category ? [{ to: `/advertisement/category/${advert.category.slug}`, label: advert.category.name }] : []),
-            ]}
-          />
-          <h1 id="item-title">{advert.title}</h1>
-          <p className={`advert-item__price advert-price advert-price--${advert.price.kind}`}>{advert.price.text}</p>
-          <p className="item__meta">
-            {advert.location ? (
-              <>
-                <Localized text={advert.location} />
-                {" · "}
-              </>
-            ) : null}
-            {advert.date ? (
-              <>
-                <time dateTime={advert.publishedAt ?? advert.date.iso}>{t("item.published", { date: advert.longDate ?? advert.date.text })}</time>
-                {" · "}
-              </>
-            ) : null}
-            {t("item.views", { count: advert.viewCount })}
-          </p>
-          {preview ? (
-            <div className="notice notice--warn advert-item__notice" role="status">
-              <p>
-                {t("item.preview_notice", { status: t(`status.${advert.status}`) })}
-              </p>
-              {advert.status === "rejected" && advert.rejectionReason ? <p>{t("item.rejected_reason", { reason: advert.rejectionReason })}</p> : null}
-            </div>
-          ) : advert.status === "sold" ? (
-            <p className="notice advert-item__notice" role="status">
-              {t("item.sold_notice")}
-            </p>
-          ) : advert.status === "expired" ? (
-            <p className="notice advert-item__notice" role="status">
-              {t("item.expired_notice")}
-            </p>
-          ) : null}
-          {live && !isOwner ? <FavouriteToggle advertId={advert.id} saved={savedIds.includes(advert.id)} title={advert.title} /> : null}
-          {isOwner ? (
-            <p className="advert-item__actions">
-              <LocalizedLink to={`/cabinet/edit/${advert.id}`} className="button">
-                {t("item.edit")}
-              </LocalizedLink>
-              <LocalizedLink to="/cabinet/advertisement" className="button button--secondary">
-                {t("item.manage")}
-              </LocalizedLink>
-            </p>
-          ) : null}
-        </div>
-        {photos.length ? (
-          <div className="advert-item__media">
-            <Gallery photos={photos} title={advert.title} />
-          </div>
-        ) : null}
-        <div className="advert-item__contact">
-          {live ? <ContactBlock contact={advert.contact} revealed={actionData ?? null} /> : <p className="notice">{t("item.contact_hidden")}</p>}
-          {sellerId ? (
-            <p className="advert-item__seller">
-              <LocalizedLink to={`/advertisement/seller/${sellerId}`}>{t("seller.link")}</LocalizedLink>
-            </p>
-          ) : null}
-          {live && !isOwner ? <MessageSeller advertId={advert.id} signedIn={signedIn} /> : null}
-        </div>
-        <div className="advert-item__body">
-          <h2>{t("item.description")}</h2>
-          <p className="advert-item__description">{advert.description}</p>
-          <dl className="facts">
-            {advert.category ? (
-              <>
-                <dt>{t("item.category")}</dt>
-                <dd>
-                  <LocalizedLink to={`/advertisement/category/${advert.category.slug}`}>
-                    <Localized text={advert.category.name} />
-                  </LocalizedLink>
-                </dd>
-              </>
-            ) : null}
-            {advert.location ? (
-              <>
-                <dt>{t("item.location")}</dt>
-                <dd>
-                  <Localized text={advert.location} />
-                </dd>
-              </>
-            ) : null}
-            <dt>{t("item.price")}</dt>
-            <dd>{advert.price.text}</dd>
-            {loaderData.facts.map((fact) => (
-              <Fragment key={fact.key}>
-                <dt>
-                  <Localized text={fact.label} />
-                </dt>
-                <dd data-fact={fact.key}>
-                  <Localized text={fact.value} />
-                </dd>
-              </Fragment>
-            ))}
-          </dl>
-          {preview ? null : <ShareLinks url={pageUrl} title={advert.title} />}
-          {preview ? null : <ReportForm targetType="advertisement" targetId={advert.id} />}
-          {loaderData.jsonLd ? <JsonLd data={loaderData.jsonLd} /> : null}
-        </div>
-      </article>
-      {similar.length ? (
-        <section className="advert-similar" aria-labelledby="similar-title">
-          <h2 id="similar-title">{t("item.similar")}</h2>
-          <ul className="card-list">
-            {similar.map((item) => (
-              <li key={item.id}>
-                <AdvertCard item={item} headingLevel={3} saved={savedIds.includes(item.id)} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </div>
-  );
-}
+// The page is links and forms that post, plain HTML until the browser is idle or the visitor
+// first acts (deferredPage); a photo clicked before then opens in the lightbox once the page
+// has hydrated (photo-clicks.ts).
+holdPhotoClicks();
+export default deferredPage(() => import("./page.tsx"));

@@ -1,13 +1,12 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { inspectAdvertLink, useAdvertLink, type LinkMove, type LinkState } from "#app/modules/adverts/links.server.ts";
 import { advertsT } from "#app/modules/adverts/page.server.ts";
-import { formatDate } from "#app/modules/format/dates.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatDate } from "#app/platform/format/dates.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { linkTokenSchema } from "./schema.ts";
 
 // /advertisement/renew/:token and /advertisement/sold/:token: the links of the expiry mails,
@@ -38,7 +37,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return view(context, move, token.success ? await inspectAdvertLink(token.data, move) : { state: "invalid" });
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ context, params, url }: Route.ActionArgs) {
   const token = linkTokenSchema.safeParse(params.token);
@@ -46,28 +45,6 @@ export async function action({ context, params, url }: Route.ActionArgs) {
   return view(context, move, token.success ? await useAdvertLink(token.data, move) : { state: "invalid" });
 }
 
-export default function AdvertLink({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdvertsT();
-  const page = actionData ?? loaderData;
-  const values = { title: "title" in page ? page.title : "", date: page.until, days: page.days };
-  return (
-    <section aria-labelledby="advert-link-title" className="advert-link">
-      <h1 id="advert-link-title">{t(`lifecycle.link.${page.move}_title`)}</h1>
-      {page.state === "confirm" ? (
-        <Form method="post">
-          <p>{t(`lifecycle.link.${page.move}_intro`, values)}</p>
-          <button type="submit" className="button">
-            {t(`lifecycle.link.${page.move}_button`)}
-          </button>
-        </Form>
-      ) : page.state === "done" ? (
-        <p role="status">{t(page.move === "renew" ? "lifecycle.link.renewed" : "lifecycle.link.sold", values)}</p>
-      ) : (
-        <p role="alert">{t(`lifecycle.link.${page.state}`)}</p>
-      )}
-      <p>
-        <LocalizedLink to="/cabinet/advertisement">{t("lifecycle.link.cabinet")}</LocalizedLink>
-      </p>
-    </section>
-  );
-}
+// Forms that post and are checked on the server: plain HTML until the browser is idle or the visitor
+// first acts (deferredPage); a form sent before then goes as it does without JS.
+export default deferredPage(() => import("./page.tsx"));

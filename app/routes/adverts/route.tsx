@@ -1,9 +1,9 @@
 import type { Route } from "./+types/route";
-import { AdvertListView } from "#app/components/adverts/advert-list-view.tsx";
+import { deferredPage } from "#app/components/deferred.tsx";
 import { ADVERT_PAGE_DEPS, loadAdvertList } from "#app/modules/adverts/page.server.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { feedMeta } from "#app/modules/seo/list-meta.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
+import { feedMeta } from "#app/platform/seo/list-meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { saveSearchAction } from "#app/modules/saved-searches/save-action.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: ADVERT_PAGE_DEPS })];
@@ -14,13 +14,11 @@ export function loader(args: Route.LoaderArgs) {
   return loadAdvertList(args);
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 /** "Save this search" posts to the list itself. */
 export function action(args: Route.ActionArgs) {
   return saveSearchAction(args);
 }
 
-export default function Adverts({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdvertListView data={loaderData} saveResult={actionData} />;
-}
+export default deferredPage(() => import("#app/components/adverts/advert-list-view.tsx"));

@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm, requestWithForm } from "#app/modules/http/body.server.ts";
+import { readForm, requestWithForm } from "#app/platform/http/body.server.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { clientSession } from "#app/modules/auth/client-session.server.ts";
 import { isValidCsrfToken, issueCsrfToken } from "#app/modules/auth/csrf.server.ts";
 import { getSession } from "#app/modules/auth/guards.server.ts";
 import { clearSessionCookie, deleteSession } from "#app/modules/auth/session.server.ts";
 import { completeFirstFactor, signIn } from "#app/modules/auth/sign-in.server.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { flashHeader } from "#app/modules/http/flash.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { flashHeader } from "#app/platform/http/flash.server.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 import { signInSchema } from "#app/routes/login/schema.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 
 // The auth API on its base path /api/auth (docs/product.md#accounts-and-sessions): GET /csrf, /providers, /session;
 // POST /signin/{provider} (= /callback/{provider}) and /signout, form-encoded with
@@ -35,9 +35,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return json({ csrfToken: token }, setCookie ? { headers: { "Set-Cookie": setCookie } } : {});
   }
   if (path === "providers") {
-    const base = `${publicOrigin(context)}/api/auth`;
+    const base = `${publicOrigin()}/api/auth`;
     return json({
-      [PROVIDER]: { id: PROVIDER, name: "Email", type: "credentials", signinUrl: `${base}/signin/${PROVIDER}`, callbackUrl: `${base}/callback/${PROVIDER}` },
+      [PROVIDER]: {
+        id: PROVIDER,
+        name: "Email",
+        type: "credentials",
+        signinUrl: `${base}/signin/${PROVIDER}`,
+        callbackUrl: `${base}/callback/${PROVIDER}`,
+      },
     });
   }
   if (path === "session") {
@@ -83,7 +89,9 @@ async function credentialsSignIn(request: Request, context: Route.ActionArgs["co
   const callback = safeRedirectPath(form.get("callbackUrl"), "/");
   const loginPath = localizePath("/login", localeFromPath(callback));
   const fail = (status: number, error: string, headers?: HeadersInit) =>
-    wantsJson(form) ? json({ error, url: `${loginPath}?error=${error}` }, { status, headers }) : redirect(`${loginPath}?error=${error}`, { headers });
+    wantsJson(form)
+      ? json({ error, url: `${loginPath}?error=${error}` }, { status, headers })
+      : redirect(`${loginPath}?error=${error}`, { headers });
 
   if (!isValidCsrfToken(request, context, form.get("csrfToken"))) return fail(400, "MissingCSRF");
   const submission = parseWithZod(form, { schema: signInSchema });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/route";
 import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
-import { ifNoneMatchHolds } from "#app/modules/http/etag.ts";
+import { ifNoneMatchHolds } from "#app/platform/http/etag.ts";
 import { messageStatus } from "#app/modules/messages/conversations.server.ts";
 
 /**
@@ -14,6 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return new Response(null, { status: 401, headers });
   const status = await messageStatus(user.id);
   const etag = `W/"m${status.unread}-${status.latest}"`;
-  if (ifNoneMatchHolds(request.headers.get("If-None-Match") ?? "", etag)) return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
+  if (ifNoneMatchHolds(request.headers.get("If-None-Match") ?? "", etag))
+    return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
   return Response.json(status, { headers: { ...headers, ETag: etag } });
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { getBuildId } from "#app/modules/build-info/build-id.server.ts";
+import { getBuildId } from "#app/platform/build-info/build-id.server.ts";
 
 /**
  * GET /builds/latest.json?<timestamp>: the latest-build file (field `id`). Never

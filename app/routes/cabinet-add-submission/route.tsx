@@ -1,19 +1,23 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { ContentForm } from "#app/components/dashboard/content-form.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { Honeypot } from "#app/components/submissions/honeypot.tsx";
 import { useSubmissionsT } from "#app/components/submissions/use-submissions-t.ts";
-import { useLocale } from "#app/hooks/use-t.ts";
-import { localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { UnverifiedEmailNotice } from "#app/components/account/unverified-email-notice.tsx";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { getSettings } from "#app/modules/settings/settings.server.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { getSettings } from "#app/platform/settings/settings.server.ts";
 import { formOptions, newItemDefaults } from "#app/modules/staff-content/form-data.server.ts";
-import { isSubmissionType, submissionFormSpec, SUBMISSION_PATHS, SUBMISSIONS_PATH, type SubmissionType } from "#app/modules/submissions/forms.ts";
+import {
+  isSubmissionType,
+  submissionFormSpec,
+  SUBMISSION_PATHS,
+  SUBMISSIONS_PATH,
+  type SubmissionType,
+} from "#app/modules/submissions/forms.ts";
 import { submissionCap } from "#app/modules/submissions/limits.server.ts";
 import { submissionsT } from "#app/modules/submissions/translate.server.ts";
 import { submitContent } from "#app/modules/submissions/submit.server.ts";
@@ -37,7 +41,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const t = submissionsT(context);
   const spec = submissionFormSpec(type);
   const settings = await getSettings();
-  const [options, cap] = await Promise.all([formOptions(spec, getPageLanguage(context)), user.emailVerified ? submissionCap(user.id, settings) : null]);
+  const [options, cap] = await Promise.all([
+    formOptions(spec, getPageLanguage(context)),
+    user.emailVerified ? submissionCap(user.id, settings) : null,
+  ]);
   return {
     type,
     verified: user.emailVerified,
@@ -48,7 +55,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
@@ -57,22 +64,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function AddSubmission({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useSubmissionsT();
-  const locale = useLocale();
   const { type, verified, limit } = loaderData;
   return (
     <section className="submission-form-page" aria-labelledby="submission-form-title">
       <h1 id="submission-form-title">{t(`submissions:form.title.${type}`)}</h1>
       {!verified ? (
-        <div className="notice notice--warn" role="status">
-          <h2>{t("submissions:form.not_verified_title")}</h2>
-          <p>{t("submissions:form.not_verified")}</p>
-          <Form method="post" action={localizePath("/cabinet", locale)}>
-            <input type="hidden" name="intent" value="resend" />
-            <button type="submit" className="button button--secondary">
-              {t("adverts:form.resend")}
-            </button>
-          </Form>
-        </div>
+        <UnverifiedEmailNotice
+          title={t("submissions:form.not_verified_title")}
+          text={t("submissions:form.not_verified")}
+          resendLabel={t("adverts:form.resend")}
+        />
       ) : limit !== null && !actionData ? (
         <div className="notice notice--warn" role="status">
           <p>{t("submissions:form.limit_reached", { max: limit })}</p>

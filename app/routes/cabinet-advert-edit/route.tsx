@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/route";
 import { advertFormSchema } from "#app/modules/adverts/form-schema.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -7,16 +6,16 @@ import { sendsForReview } from "#app/modules/adverts/lifecycle.ts";
 import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { advertFormOptions, editAdvertDefaults, submitAdvertForm } from "#app/modules/adverts/form.server.ts";
 import { findOwnedAdvert } from "#app/modules/adverts/owner.server.ts";
 import { advertsT } from "#app/modules/adverts/page.server.ts";
 import { photoPreviews } from "#app/modules/adverts/photos.server.ts";
 import { effectiveStatus } from "#app/modules/adverts/status.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 // /cabinet/edit/{id}: the owner's advert in the posting form. Any other id, another user's
 // included, is the 404, for GET and POST alike (the POST changes nothing).
@@ -33,9 +32,19 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   if (!advert) notFound();
   const t = advertsT(context);
   const settings = await getCachedSettings();
-  const [options, photos, defaults] = await Promise.all([advertFormOptions(getPageLanguage(context), settings), photoPreviews(advert.photoIds), editAdvertDefaults(advert)]);
+  const [options, photos, defaults] = await Promise.all([
+    advertFormOptions(getPageLanguage(context), settings),
+    photoPreviews(advert.photoIds),
+    editAdvertDefaults(advert),
+  ]);
   return {
-    advert: { id: advert.id, slug: advert.slug, title: advert.values.title, status: effectiveStatus(advert.status, advert.expiresAt), rejectionReason: advert.rejectionReason },
+    advert: {
+      id: advert.id,
+      slug: advert.slug,
+      title: advert.values.title,
+      status: effectiveStatus(advert.status, advert.expiresAt),
+      rejectionReason: advert.rejectionReason,
+    },
     options,
     defaults,
     // The fields' constraint attributes: the browser loads the schema itself only when the form is used.
@@ -48,7 +57,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = requireUser({ context, url });
@@ -59,29 +68,22 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
 export default function EditAdvert({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdvertsT();
-  const { pathname } = useLocation();
-  const { advert, options, defaults, photos, moderation } = loaderData;
+  const { advert, photos, moderation } = loaderData;
 
   return (
     <section className="advert-form-page" aria-labelledby="advert-form-title">
       <h1 id="advert-form-title">{t("form.title_edit")}</h1>
       <p>
-        <LocalizedLink to={`/advertisement/${advert.slug}`}>{advert.title}</LocalizedLink> · {t("form.status_now")} <StatusBadge status={advert.status} />
+        <LocalizedLink to={`/advertisement/${advert.slug}`}>{advert.title}</LocalizedLink> · {t("form.status_now")}{" "}
+        <StatusBadge status={advert.status} />
       </p>
-      {moderation && (advert.status === "published" || advert.status === "rejected") ? <p className="notice">{t("form.edit_moderation_note")}</p> : null}
+      {moderation && (advert.status === "published" || advert.status === "rejected") ? (
+        <p className="notice">{t("form.edit_moderation_note")}</p>
+      ) : null}
       {advert.status === "rejected" && advert.rejectionReason ? (
         <p className="notice notice--warn">{t("cabinet.rejection_reason", { reason: advert.rejectionReason })}</p>
       ) : null}
-      <AdvertForm
-        mode="edit"
-        review={loaderData.review}
-        action={pathname}
-        options={options}
-        defaults={defaults}
-        photos={actionData?.photos ?? photos}
-        lastResult={actionData?.result}
-        constraint={loaderData.constraint}
-      />
+      <AdvertForm mode="edit" setup={loaderData} photos={actionData?.photos ?? photos} lastResult={actionData?.result} />
     </section>
   );
 }

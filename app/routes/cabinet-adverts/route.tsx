@@ -1,21 +1,28 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
-import { CABINET_PAGE_SIZE, deleteOwnedAdvert, listOwnedAdverts, ownerAction, type CabinetAdvert } from "#app/modules/adverts/owner.server.ts";
-import { displayDate } from "#app/modules/format/dates.ts";
+import {
+  CABINET_PAGE_SIZE,
+  deleteOwnedAdvert,
+  listOwnedAdverts,
+  ownerAction,
+  type CabinetAdvert,
+} from "#app/modules/adverts/owner.server.ts";
+import { displayDate } from "#app/platform/format/dates.ts";
 import { advertsT, priceLabels } from "#app/modules/adverts/page.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { invariantResponse, notFound } from "#app/modules/http/errors.ts";
-import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { invariantResponse, notFound } from "#app/platform/http/errors.ts";
+import { checkPage, parsePage } from "#app/platform/lists/pagination.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { advertActionSchema } from "./schema.ts";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 
 // /cabinet/advertisement: the user's adverts with status, views, expiry and actions.
 
@@ -26,7 +33,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const t = advertsT(context);
   const page = parsePage(url);
   const settings = await getCachedSettings();
-  const { items, total } = await listOwnedAdverts(user.id, page, getPageLanguage(context), priceLabels(context), settings.advert_raise_interval_days);
+  const { items, total } = await listOwnedAdverts(
+    user.id,
+    page,
+    getPageLanguage(context),
+    priceLabels(context),
+    settings.advert_raise_interval_days,
+  );
   return {
     items,
     pagination: checkPage(page, total, CABINET_PAGE_SIZE),
@@ -43,7 +56,7 @@ const FLASH: Record<"renew" | "raise" | "sold" | "archive" | "delete", string> =
   delete: "adverts:flash.deleted",
 };
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
@@ -97,18 +110,23 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
   const can = (action: string) => item.actions.includes(action as CabinetAdvert["actions"][number]);
   const rowAction = (intent: "renew" | "raise" | "sold" | "archive", label: string) =>
     can(intent) ? (
-      <Form method="post">
-        <input type="hidden" name="id" value={item.id} />
-        <input type="hidden" name="intent" value={intent} />
-        <button type="submit" className="button button--secondary" aria-describedby={titleId}>
-          {label}
-        </button>
-      </Form>
+      <IntentButton intent={intent} fields={{ id: item.id }} buttonClassName="button button--secondary" ariaDescribedBy={titleId}>
+        {label}
+      </IntentButton>
     ) : null;
   return (
     <article className="cabinet-advert" aria-labelledby={titleId}>
       {item.image ? (
-        <img className="cabinet-advert__image" src={item.image.src} srcSet={item.image.srcSet} sizes="6.5rem" width={item.image.width} height={item.image.height} alt="" loading="lazy" />
+        <img
+          className="cabinet-advert__image"
+          src={item.image.src}
+          srcSet={item.image.srcSet}
+          sizes="6.5rem"
+          width={item.image.width}
+          height={item.image.height}
+          alt=""
+          loading="lazy"
+        />
       ) : (
         <span className="cabinet-advert__image" aria-hidden="true" />
       )}
@@ -124,11 +142,23 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
           <span>{t("cabinet.views", { count: item.viewCount })}</span>
           <span>{t("cabinet.phone_reveals", { count: item.phoneRevealCount })}</span>
           <span>{t("cabinet.favourites", { count: item.favouriteCount })}</span>
-          {item.published ? <span>{t("cabinet.published", { date: item.published.text })}</span> : <span>{t("cabinet.not_published")}</span>}
-          {item.expires ? <span>{item.status === "expired" ? t("cabinet.expired_on", { date: item.expires.text }) : t("cabinet.expires", { date: item.expires.text })}</span> : null}
+          {item.published ? (
+            <span>{t("cabinet.published", { date: item.published.text })}</span>
+          ) : (
+            <span>{t("cabinet.not_published")}</span>
+          )}
+          {item.expires ? (
+            <span>
+              {item.status === "expired"
+                ? t("cabinet.expired_on", { date: item.expires.text })
+                : t("cabinet.expires", { date: item.expires.text })}
+            </span>
+          ) : null}
         </p>
         {item.raiseAgain ? <p className="cabinet-advert__meta">{t("lifecycle.raise_again", { date: item.raiseAgain.text })}</p> : null}
-        {item.status === "rejected" && item.rejectionReason ? <p className="cabinet-advert__reason">{t("cabinet.rejection_reason", { reason: item.rejectionReason })}</p> : null}
+        {item.status === "rejected" && item.rejectionReason ? (
+          <p className="cabinet-advert__reason">{t("cabinet.rejection_reason", { reason: item.rejectionReason })}</p>
+        ) : null}
       </div>
       <div className="cabinet-advert__actions" role="group" aria-label={t("cabinet.actions", { title: item.title })}>
         <LocalizedLink to={`/cabinet/edit/${item.id}`} className="button" aria-describedby={titleId}>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "#app/modules/http/ids.ts";
+import { idSchema } from "#app/platform/http/ids.ts";
 
 /** The cabinet list's row actions (editing has its own page). */
 export const advertActionSchema = z.object({

@@ -1,9 +1,10 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
-import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { getInstance, getPageLanguage } from "#app/i18n/request.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 
 // /cabinet/export: the form that asks for the user's personal data (cabinet-export-file answers it).
 
@@ -29,11 +30,7 @@ export default function CabinetExport({ loaderData }: Route.ComponentProps) {
         {/* A document post to a resource route: the answer is a file download, which a fetch could not save. */}
         <Form method="post" action={loaderData.action} reloadDocument className="form">
           <input type="hidden" name="intent" value="export" />
-          <div className="form__actions">
-            <button type="submit" className="button">
-              {t("security:export.submit")}
-            </button>
-          </div>
+          <SubmitRow>{t("security:export.submit")}</SubmitRow>
         </Form>
       </section>
     </>

@@ -4,12 +4,12 @@ import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
 import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { advertsT, priceLabels } from "#app/modules/adverts/page.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { FAVOURITES_PAGE_SIZE, listFavourites } from "#app/modules/favourites/favourites.server.ts";
-import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { checkPage, parsePage } from "#app/platform/lists/pagination.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 // /cabinet/favourites: saved adverts; sold and expired ones stay, marked, until removed.
 

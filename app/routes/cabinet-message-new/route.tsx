@@ -7,24 +7,24 @@ import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
 import { MessageForm } from "#app/components/messages/message-form.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { priceLabels } from "#app/modules/adverts/page.server.ts";
 import { liveAdvertCard } from "#app/modules/adverts/queries.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { sendAboutAdvert, sentFlash } from "#app/modules/messages/conversations.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import { refusalAnswer, sendAboutAdvert, sentFlash } from "#app/modules/messages/conversations.server.ts";
 import { firstMessageSchema } from "#app/modules/messages/schema.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 // /cabinet/messages/new?advert=ID: the first message to an advert's seller. The advert page's
 // form posts here; a signed-out visitor's sign-in link comes back here; a refused message is
 // shown here with its text kept.
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -61,16 +61,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const outcome = await sendAboutAdvert(advert.id, user.id, submission.value.body);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") notFound();
-    if (outcome.reason === "limited") {
-      const minutes = Math.max(1, Math.ceil((outcome.retryAfterSeconds ?? 60) / 60));
-      return reply(submission.reply({ formErrors: [`cabinet:messages.errors.too_many|${JSON.stringify({ minutes })}`] }), {
-        status: 429,
-        headers: { "Retry-After": String(outcome.retryAfterSeconds ?? 60) },
-      });
-    }
-    return reply(submission.reply({ formErrors: [`cabinet:messages.errors.${outcome.reason}`] }), outcome.reason === "own_advert" ? 400 : 403);
+    const { message, init } = refusalAnswer(outcome);
+    return reply(submission.reply({ formErrors: [message] }), init);
   }
-  return redirectWithFlash(localizePath(`/cabinet/messages/${outcome.conversationId}`, localeFromPath(url.pathname)), sentFlash(outcome.held));
+  return redirectWithFlash(
+    localizePath(`/cabinet/messages/${outcome.conversationId}`, localeFromPath(url.pathname)),
+    sentFlash(outcome.held),
+  );
 }
 
 export default function NewMessage({ loaderData, actionData }: Route.ComponentProps) {
@@ -84,8 +81,7 @@ export default function NewMessage({ loaderData, actionData }: Route.ComponentPr
       </div>
       {own ? (
         <p className="panel">
-          {t("cabinet:messages.errors.own_advert")}{" "}
-          <LocalizedLink to="/cabinet/messages">{t("cabinet:messages.title")}</LocalizedLink>
+          {t("cabinet:messages.errors.own_advert")} <LocalizedLink to="/cabinet/messages">{t("cabinet:messages.title")}</LocalizedLink>
         </p>
       ) : (
         <MessageForm

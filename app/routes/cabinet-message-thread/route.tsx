@@ -1,32 +1,45 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { MessageForm } from "#app/components/messages/message-form.tsx";
 import { MessageText } from "#app/components/messages/message-text.tsx";
-import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { ScamWarning } from "#app/components/messages/scam-warning.tsx";
+import { SAFETY_PAGE_SLUG } from "#app/modules/content/safety-page.ts";
+import { publishedPageSlugsCached } from "#app/modules/pages/pages.server.ts";
+import { IntentForm } from "#app/components/forms/intent-form.tsx";
 import { SelectField, TextAreaField } from "#app/components/forms/fields.tsx";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { serverCheckedFormProps, useServerCheckedForm, type FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
-import { notFound } from "#app/modules/http/errors.ts";
-import { openThread, reply, shareMessageStatus, reportConversation, sentFlash, setBlocked, type Thread } from "#app/modules/messages/conversations.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { notFound } from "#app/platform/http/errors.ts";
+import {
+  openThread,
+  refusalAnswer,
+  reply,
+  shareMessageStatus,
+  reportConversation,
+  sentFlash,
+  setBlocked,
+  type Thread,
+} from "#app/modules/messages/conversations.server.ts";
 import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
 import { threadActionSchema } from "#app/modules/messages/schema.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 
 // /cabinet/messages/:id: one conversation, for its two parties only (anyone else, staff
 // included, gets the 404 a missing one gets), with the reply form and block / unblock.
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -35,12 +48,21 @@ async function threadFor(context: Route.LoaderArgs["context"], params: Route.Loa
   if (id === null) notFound();
   const opened = openThread(id, userId, getPageLanguage(context));
   // The header's count comes from the same query (before the first await: the root looks after its own).
-  shareMessageStatus(context, opened.then((found) => found?.status ?? null));
+  shareMessageStatus(
+    context,
+    opened.then((found) => found?.status ?? null),
+  );
   const found = await opened;
   if (!found) notFound();
   const { thread } = found;
   const t = accountT(context);
-  return { thread, seo: { title: t("cabinet:messages.thread_title", { title: thread.advertTitle }), description: t("cabinet:messages.seo_description") } };
+  // The warnings link to the safety tips only once staff have published that page (the demo has it).
+  const safetyPage = thread.messages.some((message) => message.scam) && (await publishedPageSlugsCached()).has(SAFETY_PAGE_SLUG);
+  return {
+    thread,
+    safetyPage,
+    seo: { title: t("cabinet:messages.thread_title", { title: thread.advertTitle }), description: t("cabinet:messages.seo_description") },
+  };
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -66,20 +88,24 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (intent === "report") {
     const outcome = await reportConversation(id, user.id, submission.value.reason, submission.value.note ?? "");
     if (outcome === "not_found") notFound();
-    return redirectWithFlash(here, { severity: "success", message: outcome === "duplicate" ? "cabinet:messages.flash_report_duplicate" : "cabinet:messages.flash_reported" });
+    return redirectWithFlash(here, {
+      severity: "success",
+      message: outcome === "duplicate" ? "cabinet:messages.flash_report_duplicate" : "cabinet:messages.flash_reported",
+    });
   }
   if (submission.value.website) return redirectWithFlash(here, { severity: "success", message: "cabinet:messages.flash_sent" });
   const outcome = await reply(id, user.id, submission.value.body);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") notFound();
-    return refuse(submission.reply({ formErrors: ["cabinet:messages.errors.blocked"] }), 403);
+    const { message, init } = refusalAnswer(outcome);
+    return refuse(submission.reply({ formErrors: [message] }), init);
   }
   return redirectWithFlash(here, sentFlash(outcome.held));
 }
 
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAccountT();
-  const { thread } = actionData ?? loaderData;
+  const { thread, safetyPage } = actionData ?? loaderData;
   // Once per page, not once per message.
   const you = t("cabinet:messages.you");
   const otherName = thread.otherName ?? t("cabinet:messages.deleted_user");
@@ -94,9 +120,11 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       </p>
       <h1 id="thread-title">
         {thread.advertSlug && thread.advertLive ? (
-          <LocalizedLink to={`/advertisement/${thread.advertSlug}`}>{thread.advertTitle}</LocalizedLink>
+          <LocalizedLink to={`/advertisement/${thread.advertSlug}`} lang={thread.advertTitleLang}>
+            {thread.advertTitle}
+          </LocalizedLink>
         ) : (
-          thread.advertTitle
+          <span lang={thread.advertTitleLang}>{thread.advertTitle}</span>
         )}
       </h1>
       <p className="thread__with">
@@ -104,13 +132,19 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       </p>
       <ol className="thread__messages" aria-label={t("cabinet:messages.thread_label")}>
         {thread.messages.map((message) => (
-          <li key={message.id} className={`thread__message${message.mine ? " thread__message--mine" : ""}${message.held ? " thread__message--held" : ""}`}>
+          <li
+            key={message.id}
+            className={`thread__message${message.mine ? " thread__message--mine" : ""}${message.held ? " thread__message--held" : ""}`}
+          >
             <p className="thread__meta">
               {message.mine ? mineBy : otherBy}
               <time dateTime={message.sentIso}>{message.sentText}</time>
             </p>
-            <p className="thread__text">{message.links ? <MessageText text={message.body} linkify /> : message.body}</p>
+            <p className="thread__text" lang={message.lang}>
+              {message.links ? <MessageText text={message.body} linkify /> : message.body}
+            </p>
             {message.held ? <p className="thread__held">{held}</p> : null}
+            {message.scam ? <ScamWarning signals={message.scam} safetyPage={safetyPage} /> : null}
           </li>
         ))}
       </ol>
@@ -134,7 +168,14 @@ function ThreadFooter({ thread, lastResult }: { thread: Thread; lastResult: Subm
   if (thread.otherName === null) return <p className="panel">{t("cabinet:messages.other_deleted")}</p>;
   return (
     <>
-      <MessageForm id="reply" lastResult={lastResult} label={t("cabinet:messages.form.reply_label")} submit={t("cabinet:messages.form.send")} />
+      <MessageForm
+        id="reply"
+        lastResult={lastResult}
+        label={t("cabinet:messages.form.reply_label")}
+        submit={t("cabinet:messages.form.send")}
+        party={thread.party}
+        lastSent={thread.messages.findLast((message) => message.mine)?.id ?? null}
+      />
       <BlockForm intent="block" label={t("cabinet:messages.block")} />
     </>
   );
@@ -142,12 +183,9 @@ function ThreadFooter({ thread, lastResult }: { thread: Thread; lastResult: Subm
 
 function BlockForm({ intent, label }: { intent: "block" | "unblock"; label: string }) {
   return (
-    <Form method="post" className="thread__block">
-      <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className="button button--secondary">
-        {label}
-      </button>
-    </Form>
+    <IntentButton intent={intent} formClassName="thread__block" buttonClassName="button button--secondary">
+      {label}
+    </IntentButton>
   );
 }
 
@@ -161,9 +199,7 @@ function ReportConversation({ lastResult }: { lastResult: SubmissionResult<strin
     <details className="thread__report" open={lastResult ? true : undefined}>
       <summary>{t("cabinet:messages.report.summary")}</summary>
       <p className="field__hint">{t("cabinet:messages.report.lead")}</p>
-      <Form method="post" className="form" {...serverCheckedFormProps(form)}>
-        <input type="hidden" name="intent" value="report" />
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <IntentForm intent="report" form={form} {...serverCheckedFormProps(form)}>
         <SelectField
           field={fields.reason}
           label={t("cabinet:messages.report.reason")}
@@ -172,7 +208,7 @@ function ReportConversation({ lastResult }: { lastResult: SubmissionResult<strin
         />
         <TextAreaField field={fields.note} label={t("cabinet:messages.report.note")} rows={3} />
         <SubmitRow variant="secondary">{t("cabinet:messages.report.submit")}</SubmitRow>
-      </Form>
+      </IntentForm>
     </details>
   );
 }

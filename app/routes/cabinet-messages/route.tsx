@@ -4,18 +4,33 @@ import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
 import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
 import { ResponsiveImage } from "#app/components/content/responsive-image.tsx";
 import { CardPlaceholder } from "#app/components/content/card-placeholder.tsx";
-import { AppLink, LocalizedLink } from "#app/components/localized-link.tsx";
+import { AppLink } from "#app/components/localized-link.tsx";
+import { EmptyList } from "#app/components/account/empty-list.tsx";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 import { useLocale } from "#app/hooks/use-t.ts";
-import { localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { priceLabels } from "#app/modules/adverts/page.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
-import { checkPage, parsePage } from "#app/modules/lists/pagination.ts";
-import { CONVERSATIONS_PAGE_SIZE, listConversations, shareMessageStatus, type ConversationSummary } from "#app/modules/messages/conversations.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { badRequest, notFound } from "#app/platform/http/errors.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { checkPage, parsePage } from "#app/platform/lists/pagination.ts";
+import { unblockByPublicId, type BlockedPerson } from "#app/modules/messages/blocks.server.ts";
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  listConversations,
+  shareMessageStatus,
+  type ConversationSummary,
+} from "#app/modules/messages/conversations.server.ts";
+import { unblockPersonSchema } from "#app/modules/messages/schema.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
-// /cabinet/messages: the user's conversations as buyer and as seller, newest activity first.
+// /cabinet/messages: the user's conversations as buyer and as seller, newest activity first,
+// and the people the user blocked, each with a button that lifts the block.
+
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
@@ -25,18 +40,34 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = parsePage(url);
   const listing = listConversations(user.id, page, getPageLanguage(context), priceLabels(context));
   // The header's count comes from the same query (before the first await: the root looks after its own).
-  shareMessageStatus(context, listing.then((result) => result.status));
-  const { items, total } = await listing;
+  shareMessageStatus(
+    context,
+    listing.then((result) => result.status),
+  );
+  const { items, total, blocked } = await listing;
   return {
     items,
+    blocked,
     pagination: checkPage(page, total, CONVERSATIONS_PAGE_SIZE),
     seo: { title: t("cabinet:messages.title"), description: t("cabinet:messages.seo_description") },
   };
 }
 
+/** Lifts a block of the user's; anyone else's, or nobody's, is a 404. */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser({ context, url });
+  const parsed = unblockPersonSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) badRequest();
+  if (!(await unblockByPublicId(user.id, parsed.data.user))) notFound();
+  return redirectWithFlash(localizePath("/cabinet/messages", localeFromPath(url.pathname)), {
+    severity: "success",
+    message: "cabinet:messages.flash_unblocked",
+  });
+}
+
 export default function CabinetMessages({ loaderData }: Route.ComponentProps) {
   const { t } = useAccountT();
-  const { items, pagination } = loaderData;
+  const { items, blocked, pagination } = loaderData;
   // The rows' words, translated once for the page rather than once per row.
   const labels: RowLabels = {
     you: t("cabinet:messages.you"),
@@ -61,13 +92,35 @@ export default function CabinetMessages({ loaderData }: Route.ComponentProps) {
           <PaginationNav pagination={pagination} />
         </>
       ) : (
-        <div className="empty-state">
-          <p>{t("cabinet:messages.empty")}</p>
-          <LocalizedLink to="/advertisement" className="button">
-            {t("cabinet:messages.browse")}
-          </LocalizedLink>
-        </div>
+        <EmptyList message={t("cabinet:messages.empty")} browseLabel={t("cabinet:messages.browse")} />
       )}
+      {blocked.length ? <BlockedPeople people={blocked} /> : null}
+    </section>
+  );
+}
+
+/** The people the user blocked: no messages either way until the block is lifted here or in a thread. */
+function BlockedPeople({ people }: { people: BlockedPerson[] }) {
+  const { t } = useAccountT();
+  return (
+    <section aria-labelledby="blocked-title" className="panel blocked-people">
+      <h2 id="blocked-title">{t("cabinet:messages.blocked_title")}</h2>
+      <p className="field__hint">{t("cabinet:messages.blocked_lead")}</p>
+      <ul className="blocked-people__list">
+        {people.map((person) => (
+          <li key={person.publicId} className="blocked-people__row">
+            <span>{person.name || t("cabinet:messages.deleted_user")}</span>
+            <IntentButton
+              intent="unblock"
+              fields={{ user: person.publicId }}
+              buttonClassName="button button--secondary"
+              ariaLabel={t("cabinet:messages.unblock_person", { name: person.name })}
+            >
+              {t("cabinet:messages.unblock")}
+            </IntentButton>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { localeFromPath } from "#app/i18n/locales.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 import { criteriaOf, markSavedSearchSeen } from "#app/modules/saved-searches/saved-searches.server.ts";
 import { pathOfCriteria } from "#app/modules/saved-searches/criteria.ts";
 

@@ -1,4 +1,5 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 import type { Route } from "./+types/route";
 import { EmptyList } from "#app/components/account/empty-list.tsx";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
@@ -7,14 +8,21 @@ import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath } from "#app/i18n/locales.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
-import { badRequest, notFound } from "#app/modules/http/errors.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { badRequest, notFound } from "#app/platform/http/errors.ts";
 import { ALERT_FREQUENCIES } from "#db/schema.ts";
-import { deleteSavedSearch, listSavedSearches, MAX_SAVED_SEARCHES, renameSavedSearch, setSavedSearchAlert, type SavedSearchView } from "#app/modules/saved-searches/saved-searches.server.ts";
+import {
+  deleteSavedSearch,
+  listSavedSearches,
+  MAX_SAVED_SEARCHES,
+  renameSavedSearch,
+  setSavedSearchAlert,
+  type SavedSearchView,
+} from "#app/modules/saved-searches/saved-searches.server.ts";
 import { SAVED_SEARCH_NAME_MAX } from "#app/modules/saved-searches/limits.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { savedSearchRowSchema } from "./schema.ts";
 
 // /cabinet/saved-searches: the user's saved advert searches with new matches since the last
@@ -34,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export type RowResult = { id: number; name: string; error: string };
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
@@ -43,7 +51,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) {
     const id = parseId(form.id);
     if (form.intent === "rename" && id !== null) {
-      return data<RowResult>({ id, name: String(form.name ?? "").slice(0, 200), error: parsed.error.issues[0]?.message ?? "cabinet:saved_searches.errors.name_required" }, { status: 400 });
+      return data<RowResult>(
+        {
+          id,
+          name: String(form.name ?? "").slice(0, 200),
+          error: parsed.error.issues[0]?.message ?? "cabinet:saved_searches.errors.name_required",
+        },
+        { status: 400 },
+      );
     }
     badRequest();
   }
@@ -98,7 +113,10 @@ function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: R
       <h2 id={titleId} className="saved-searches__name">
         <LocalizedLink to={`/cabinet/saved-searches/${search.id}`}>{search.name}</LocalizedLink>
       </h2>
-      <p className="field__hint">{search.newCount ? t("cabinet:saved_searches.new_count", { count: search.newCount }) : t("cabinet:saved_searches.no_new")}</p>
+      <p className="field__hint">
+        {search.newCount ? t("cabinet:saved_searches.new_count", { count: search.newCount }) : t("cabinet:saved_searches.no_new")}
+      </p>
+      {search.dropped ? <p className="field__hint">{t("cabinet:saved_searches.dropped")}</p> : null}
       <div className="saved-searches__forms">
         <RowForm intent="alert" id={search.id} titleId={titleId} submit={t("cabinet:saved_searches.set_alert")}>
           <div className="field">
@@ -138,15 +156,22 @@ function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: R
 }
 
 /** One action on a saved search: its intent and id, the fields, a button naming the search. */
-function RowForm({ intent, id, titleId, submit, children }: { intent: string; id: number; titleId: string; submit: string; children?: React.ReactNode }) {
+function RowForm({
+  intent,
+  id,
+  titleId,
+  submit,
+  children,
+}: {
+  intent: string;
+  id: number;
+  titleId: string;
+  submit: string;
+  children?: React.ReactNode;
+}) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      {children}
-      <button type="submit" className="button button--secondary" aria-describedby={titleId}>
-        {submit}
-      </button>
-    </Form>
+    <IntentButton intent={intent} fields={{ id }} controls={children} buttonClassName="button button--secondary" ariaDescribedBy={titleId}>
+      {submit}
+    </IntentButton>
   );
 }

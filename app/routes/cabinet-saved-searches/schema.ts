@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "#app/modules/http/ids.ts";
+import { idSchema } from "#app/platform/http/ids.ts";
 import { ALERT_FREQUENCIES } from "#db/schema.ts";
 import { savedSearchName } from "#app/modules/saved-searches/schema.ts";
 

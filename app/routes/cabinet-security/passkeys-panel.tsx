@@ -5,16 +5,29 @@ import { useSecurityT } from "#app/components/account/use-security-t.ts";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import type { FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
-import { formatDate } from "#app/modules/format/dates.ts";
+import { formatDate } from "#app/platform/format/dates.ts";
 import type { FormReply } from "#app/modules/auth/responses.server.ts";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
-/** The user's passkeys: rename and remove work as plain forms; adding one needs the browser's WebAuthn (JS). */
-export function PasskeysPanel({ passkeys, reply }: { passkeys: { list: Passkey[]; constraint: FormConstraint }; reply: FormReply | undefined }) {
+/**
+ * The user's passkeys: rename and remove work as plain forms; adding one needs the browser's
+ * WebAuthn (JS) and a recent sign-in (`recent`; otherwise the page's password form comes first).
+ */
+export function PasskeysPanel({
+  passkeys,
+  recent,
+  reply,
+}: {
+  passkeys: { list: Passkey[]; constraint: FormConstraint; newName: string };
+  recent: boolean;
+  reply: FormReply | undefined;
+}) {
   const { t } = useSecurityT();
   const language = usePageLanguage();
-  const renameErrors = reply?.intent === "passkey-rename" ? Object.values(reply.result.error ?? {}).flatMap((errors) => errors ?? []) : undefined;
+  const renameErrors =
+    reply?.intent === "passkey-rename" ? Object.values(reply.result.error ?? {}).flatMap((errors) => errors ?? []) : undefined;
   return (
     <section className="panel" id="passkeys" aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading">{t("security:passkeys.heading")}</h2>
@@ -35,27 +48,31 @@ export function PasskeysPanel({ passkeys, reply }: { passkeys: { list: Passkey[]
                 {t("security:passkeys.rename")}
               </button>
             </Form>
-            <span className="passkey-list__date">{t("security:passkeys.created", { date: formatDate(new Date(passkey.createdAt), language) })}</span>
-            <Form method="post">
-              <input type="hidden" name="intent" value="passkey-remove" />
-              <input type="hidden" name="passkey" value={passkey.id} />
-              <button type="submit" className="button button--danger" aria-label={`${t("security:passkeys.remove")}: ${passkey.name}`}>
-                {t("security:passkeys.remove")}
-              </button>
-            </Form>
+            <span className="passkey-list__date">
+              {t("security:passkeys.created", { date: formatDate(new Date(passkey.createdAt), language) })}
+            </span>
+            <IntentButton
+              intent="passkey-remove"
+              fields={{ passkey: passkey.id }}
+              buttonClassName="button button--danger"
+              ariaLabel={`${t("security:passkeys.remove")}: ${passkey.name}`}
+            >
+              {t("security:passkeys.remove")}
+            </IntentButton>
           </li>
         ))}
       </ul>
-      <AddPasskey />
+      {recent ? <AddPasskey name={passkeys.newName} /> : <p className="field__hint">{t("security:passkeys.reauth_needed")}</p>}
     </section>
   );
 }
 
-function AddPasskey() {
+/** `name`: the suggested name, in the page's language. */
+function AddPasskey({ name: suggested }: { name: string }) {
   const { t } = useSecurityT();
   const revalidator = useRevalidator();
   const [support, setSupport] = useState<"unknown" | "yes" | "no">("unknown");
-  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const [state, setState] = useState<"idle" | "busy" | "failed" | "reauthenticate">("idle");
   useEffect(() => setSupport(passkeysSupported() ? "yes" : "no"), []);
   if (support === "unknown") return <p className="field__hint">{t("security:passkeys.needs_js")}</p>;
   if (support === "no") return <p className="field__hint">{t("security:passkeys.unsupported")}</p>;
@@ -69,20 +86,26 @@ function AddPasskey() {
       form.reset();
       setState("idle");
       await revalidator.revalidate();
-    } catch {
-      setState("failed");
+    } catch (error) {
+      // The server's window ran out while the page was open: the page reloads with the password form.
+      if (error instanceof Error && error.message === "reauthenticate") {
+        setState("reauthenticate");
+        await revalidator.revalidate();
+      } else {
+        setState("failed");
+      }
     }
   }
   return (
     <form className="form" onSubmit={add}>
-      {state === "failed" ? (
+      {state === "failed" || state === "reauthenticate" ? (
         <div className="form__errors" role="alert">
-          <p>{t("security:passkeys.failed")}</p>
+          <p>{t(state === "failed" ? "security:passkeys.failed" : "security:passkeys.reauth_failed")}</p>
         </div>
       ) : null}
       <div className="field">
         <label htmlFor="passkey-new-name">{t("security:passkeys.name")}</label>
-        <input id="passkey-new-name" name="name" required maxLength={60} defaultValue="Passkey" />
+        <input id="passkey-new-name" name="name" required maxLength={60} defaultValue={suggested} />
       </div>
       <div className="form__actions">
         <button type="submit" className="button" disabled={state === "busy"}>

@@ -1,9 +1,10 @@
-import { Form } from "react-router";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 
 type SessionRow = {
   handle: string;
-  device: string | null;
+  /** Already in the page's language. */
+  device: string;
   current: boolean;
   lastUsed: { iso: string; text: string };
   started: { iso: string; text: string };
@@ -19,7 +20,7 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
       <p className="panel__lead">{t("security:sessions.lead")}</p>
       <ul className="sessions__list">
         {sessions.map((session) => {
-          const device = session.device ?? t("security:sessions.unknown_device");
+          const { device } = session;
           return (
             <li key={session.handle} className="sessions__item">
               <div className="sessions__about">
@@ -27,33 +28,30 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
                 {session.current ? <span className="tag"> {t("security:sessions.this_device")}</span> : null}
                 <br />
                 <small>
-                  {t("security:sessions.last_used")}{" "}
-                  <time dateTime={session.lastUsed.iso}>{session.lastUsed.text}</time>
+                  {t("security:sessions.last_used")} <time dateTime={session.lastUsed.iso}>{session.lastUsed.text}</time>
                   {" · "}
-                  {t("security:sessions.started")}{" "}
-                  <time dateTime={session.started.iso}>{session.started.text}</time>
+                  {t("security:sessions.started")} <time dateTime={session.started.iso}>{session.started.text}</time>
                 </small>
               </div>
               {session.current ? null : (
-                <Form method="post" className="sessions__action">
-                  <input type="hidden" name="intent" value="session-sign-out" />
-                  <input type="hidden" name="session" value={session.handle} />
-                  <button type="submit" className="button button--secondary" aria-label={t("security:sessions.sign_out_label", { device })}>
-                    {t("security:sessions.sign_out")}
-                  </button>
-                </Form>
+                <IntentButton
+                  intent="session-sign-out"
+                  fields={{ session: session.handle }}
+                  formClassName="sessions__action"
+                  buttonClassName="button button--secondary"
+                  ariaLabel={t("security:sessions.sign_out_label", { device })}
+                >
+                  {t("security:sessions.sign_out")}
+                </IntentButton>
               )}
             </li>
           );
         })}
       </ul>
       {others.length > 0 ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="session-sign-out-others" />
-          <button type="submit" className="button button--danger">
-            {t("security:sessions.sign_out_others")}
-          </button>
-        </Form>
+        <IntentButton intent="session-sign-out-others" buttonClassName="button button--danger">
+          {t("security:sessions.sign_out_others")}
+        </IntentButton>
       ) : (
         <p>{t("security:sessions.only_this")}</p>
       )}

@@ -1,8 +1,8 @@
-import { Form } from "react-router";
 import { useSecurityT } from "#app/components/account/use-security-t.ts";
 import type { FormConstraint } from "#app/components/forms/use-server-checked-form.ts";
 import type { FormReply } from "#app/modules/auth/responses.server.ts";
-import { CodeForm } from "./code-form.tsx";
+import { CodeForm } from "#app/components/account/code-form.tsx";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 
 type TwoFactor = {
   enabled: boolean;
@@ -12,10 +12,15 @@ type TwoFactor = {
   constraint: FormConstraint;
 };
 
-/** The authenticator app: off (set up), enrolling (QR code, key, confirm), on (new recovery codes, turn off). */
-export function TotpPanel({ twoFactor, reply }: { twoFactor: TwoFactor; reply: FormReply | undefined }) {
+/**
+ * The authenticator app: off (set up), enrolling (QR code, key, confirm), on (new recovery codes, turn off).
+ * Setting up and confirming need a recent sign-in (`recent`); otherwise the page's password form comes first.
+ */
+export function TotpPanel({ twoFactor, recent, reply }: { twoFactor: TwoFactor; recent: boolean; reply: FormReply | undefined }) {
   const { t } = useSecurityT();
   const { enabled, enrolment, constraint } = twoFactor;
+  // Each form asks for a code from the app; they differ in what it confirms.
+  const codeForm = { reply, constraint, label: t("security:totp.confirm_code") };
   return (
     <section className="panel" id="totp" aria-labelledby="totp-heading">
       <h2 id="totp-heading">{t("security:totp.heading")}</h2>
@@ -23,33 +28,37 @@ export function TotpPanel({ twoFactor, reply }: { twoFactor: TwoFactor; reply: F
       {enabled ? (
         <>
           <p className="panel__lead">{t("security:totp.on", { count: twoFactor.recoveryCodesLeft })}</p>
-          <CodeForm intent="recovery-regenerate" reply={reply} constraint={constraint} label={t("security:totp.confirm_code")} submit={t("security:totp.regenerate")} variant="secondary" />
-          <CodeForm intent="totp-disable" reply={reply} constraint={constraint} label={t("security:totp.confirm_code")} submit={t("security:totp.disable")} variant="danger" />
+          <CodeForm {...codeForm} intent="recovery-regenerate" submit={t("security:totp.regenerate")} variant="secondary" />
+          <CodeForm {...codeForm} intent="totp-disable" submit={t("security:totp.disable")} variant="danger" />
         </>
       ) : enrolment ? (
         <>
           <p className="panel__lead">{t("security:totp.scan")}</p>
           <img className="totp-qr" src={enrolment.qrDataUrl} alt={t("security:totp.qr_alt")} width={200} height={200} />
+          {/* The key in fours, read and typed a group at a time: authenticator apps take the spaces. */}
           <p>
-            {t("security:totp.secret")}: <code className="totp-secret" data-testid="totp-secret">{enrolment.secret}</code>
+            {t("security:totp.secret")}:{" "}
+            <code className="totp-secret" data-testid="totp-secret">
+              {enrolment.secret.replace(/(.{4})(?=.)/g, "$1 ")}
+            </code>
           </p>
-          <CodeForm intent="totp-confirm" reply={reply} constraint={constraint} label={t("security:totp.confirm_code")} submit={t("security:totp.confirm")} />
-          <Form method="post">
-            <input type="hidden" name="intent" value="totp-cancel" />
-            <button type="submit" className="button button--secondary">
-              {t("security:totp.cancel")}
-            </button>
-          </Form>
+          {recent ? (
+            <CodeForm {...codeForm} intent="totp-confirm" submit={t("security:totp.confirm")} />
+          ) : (
+            <p className="field__hint">{t("security:totp.reauth_needed")}</p>
+          )}
+          <IntentButton intent="totp-cancel" buttonClassName="button button--secondary">
+            {t("security:totp.cancel")}
+          </IntentButton>
         </>
       ) : (
         <>
           <p className="panel__lead">{t("security:totp.off")}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="totp-start" />
-            <button type="submit" className="button">
-              {t("security:totp.start")}
-            </button>
-          </Form>
+          {recent ? (
+            <IntentButton intent="totp-start">{t("security:totp.start")}</IntentButton>
+          ) : (
+            <p className="field__hint">{t("security:totp.reauth_needed")}</p>
+          )}
         </>
       )}
     </section>

@@ -3,10 +3,10 @@ import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { useSubmissionsT } from "#app/components/submissions/use-submissions-t.ts";
 import submissionsHref from "#app/components/submissions/submissions.css?url";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
-import { formatDate } from "#app/modules/format/dates.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatDate } from "#app/platform/format/dates.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { ownSubmissions, type SubmissionView } from "#app/modules/submissions/cabinet.server.ts";
 import { SUBMISSION_LINKS, SUBMISSION_PATHS, SUBMISSION_TYPES } from "#app/modules/submissions/forms.ts";
 import { submissionsT } from "#app/modules/submissions/translate.server.ts";
@@ -51,7 +51,9 @@ export default function CabinetSubmissions({ loaderData }: Route.ComponentProps)
         <ul className="submission-list">
           {items.map((item) => (
             <li key={`${item.type}-${item.id}`} className="submission-list__item">
-              <h2 lang={item.title.lang === language ? undefined : item.title.lang}>{item.path ? <LocalizedLink to={item.path}>{item.title.text}</LocalizedLink> : item.title.text}</h2>
+              <h2 lang={item.title.lang === language ? undefined : item.title.lang}>
+                {item.path ? <LocalizedLink to={item.path}>{item.title.text}</LocalizedLink> : item.title.text}
+              </h2>
               <p className="submission-list__meta">
                 <span>{t(`submissions:types.${item.type}`)}</span>
                 <span>{t("submissions:list.sent", { date: formatDate(new Date(item.submittedAt), language) })}</span>

@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
-import { Form } from "react-router";
+import { IntentForm } from "#app/components/forms/intent-form.tsx";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
 import { NewPasswordField } from "#app/components/account/new-password-field.tsx";
+import { UnverifiedEmailNotice } from "#app/components/account/unverified-email-notice.tsx";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field, selectProps } from "#app/components/forms/field.tsx";
 import { InputField } from "#app/components/forms/fields.tsx";
@@ -15,26 +16,36 @@ import { queueVerificationMail } from "#app/modules/auth/account-mail.server.ts"
 import { getSession, requireUser } from "#app/modules/auth/guards.server.ts";
 import { consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts";
 import { formReply, tooManyReply, type FormReply } from "#app/modules/auth/responses.server.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
 import { deleteUserSessions } from "#app/modules/auth/session.server.ts";
 import { queueSecurityMail } from "#app/modules/auth/security-mail.server.ts";
 import { beginPasswordAttempt } from "#app/modules/auth/sign-in.server.ts";
 import { checkPassword, setPassword, updateProfile, findUserById } from "#app/modules/auth/users.server.ts";
-import { getClientAddress } from "#app/modules/http/client-address.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { LOCALES } from "#db/schema.ts";
-import { messageMailSchema, passwordChangeSchema, profileSchema } from "./schema.ts";
+import { emailChangeSchema, messageMailSchema, passwordChangeSchema, profileSchema } from "./schema.ts";
+import { EmailChangeSection } from "./email-change-section.tsx";
+import { cancelEmailChange, EMAIL_CHANGE_HOURS, pendingEmailChange, requestEmailChange } from "#app/modules/auth/email-change.server.ts";
 import { messageMailOf, setMessageMail } from "#app/modules/messages/mail.server.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
-import { badRequest } from "#app/modules/http/errors.ts";
+import { badRequest } from "#app/platform/http/errors.ts";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { ownsAnAdvert } from "#app/modules/adverts/owner.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser({ context, url });
   const t = accountT(context);
+  const [messageMail, hasAdverts, pending] = await Promise.all([
+    messageMailOf(user.id),
+    ownsAnAdvert(user.id),
+    pendingEmailChange(user.id),
+  ]);
   return {
+    firstAdvert: !hasAdverts,
     profile: {
       email: user.email,
       name: user.name,
@@ -42,13 +53,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       preferredLocale: user.preferredLocale,
       role: user.role,
       emailVerified: user.emailVerified,
-      messageMail: await messageMailOf(user.id),
+      messageMail,
     },
+    pendingEmail: pending && { email: pending.email, hours: EMAIL_CHANGE_HOURS },
     seo: { title: t("cabinet:profile.title"), description: t("cabinet:profile.seo_description") },
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
@@ -92,6 +104,44 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.password_changed" });
   }
 
+  if (intent === "email-change") {
+    const submission = parseWithZod(formData, { schema: emailChangeSchema });
+    const hidden = ["currentPassword"];
+    if (submission.status !== "success") return formReply(intent, submission.reply({ hideFields: hidden }), 400);
+    // Each request mails an address of the requester's choosing: a few an hour per account.
+    const limit = await consumeLimit(limitRules.emailChange(user.id));
+    if (limit.limited) return tooManyReply(intent, submission, limit, hidden);
+    // The password is counted like a sign-in: a stolen session must not become a guessing oracle.
+    const attempt = await beginPasswordAttempt(context, user.email);
+    if (attempt.limited) return tooManyReply(intent, submission, attempt, hidden);
+    if (!(await checkPassword(user.id, submission.value.currentPassword))) {
+      return formReply(
+        intent,
+        submission.reply({ fieldErrors: { currentPassword: ["cabinet:email_change.errors.password_wrong"] }, hideFields: hidden }),
+        400,
+      );
+    }
+    await attempt.release();
+    const request = await requestEmailChange(user.id, submission.value.newEmail, publicOrigin());
+    if (request.status !== "queued") {
+      return formReply(
+        intent,
+        submission.reply({ fieldErrors: { newEmail: [`cabinet:email_change.errors.${request.status}`] }, hideFields: hidden }),
+        400,
+      );
+    }
+    return redirectWithFlash(here, {
+      severity: "success",
+      message: "cabinet:email_change.sent",
+      values: { pending: request.email, email: user.email },
+    });
+  }
+
+  if (intent === "email-change-cancel") {
+    await cancelEmailChange(user.id);
+    return redirectWithFlash(here, { severity: "info", message: "cabinet:email_change.cancelled", values: { email: user.email } });
+  }
+
   if (intent === "resend") {
     const fresh = await findUserById(user.id);
     if (!fresh || fresh.email_verified_at) {
@@ -106,7 +156,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         { headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    await queueVerificationMail(fresh, publicOrigin(context));
+    await queueVerificationMail(fresh, publicOrigin());
     return redirectWithFlash(here, { severity: "success", message: "cabinet:profile.verification_sent", values: { email: user.email } });
   }
 
@@ -122,16 +172,18 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <h1>{t("cabinet:profile.title")}</h1>
+      {/* A newcomer came to post: the way there first, not behind the cabinet's menu. */}
+      {loaderData.firstAdvert ? (
+        <section className="panel cabinet-start" aria-labelledby="cabinet-start-heading">
+          <h2 id="cabinet-start-heading">{t("cabinet:start.heading")}</h2>
+          <p className="panel__lead">{t("cabinet:start.lead")}</p>
+          <LocalizedLink to="/cabinet/add-advertisement" className="button">
+            {t("cabinet:start.add")}
+          </LocalizedLink>
+        </section>
+      ) : null}
       {profile.emailVerified ? null : (
-        <div className="notice notice--warn">
-          <p>{t("cabinet:profile.not_verified")}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="resend" />
-            <button type="submit" className="button button--secondary">
-              {t("cabinet:profile.resend")}
-            </button>
-          </Form>
-        </div>
+        <UnverifiedEmailNotice text={t("cabinet:profile.not_verified")} resendLabel={t("cabinet:profile.resend")} />
       )}
       <div className="auth-page">
         <section className="panel" aria-labelledby="profile-heading">
@@ -147,6 +199,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
           </dl>
           <ProfileForm profile={profile} lastResult={resultFor("profile")} />
         </section>
+        <EmailChangeSection email={profile.email} pending={loaderData.pendingEmail} lastResult={resultFor("email-change")} />
         <section className="panel" aria-labelledby="password-heading">
           <h2 id="password-heading">{t("cabinet:profile.password_heading")}</h2>
           <p className="panel__lead">{t("cabinet:profile.password_lead")}</p>
@@ -164,13 +217,21 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
 
 function ProfileForm({ profile, lastResult }: { profile: { name: string; phone: string; preferredLocale: string }; lastResult: Result }) {
   const { t } = useAccountT();
-  const [form, fields] = useConformForm(profileSchema, { id: "profile", lastResult, defaultValue: { name: profile.name, phone: profile.phone, preferredLocale: profile.preferredLocale } });
+  const [form, fields] = useConformForm(profileSchema, {
+    id: "profile",
+    lastResult,
+    defaultValue: { name: profile.name, phone: profile.phone, preferredLocale: profile.preferredLocale },
+  });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="profile" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <IntentForm intent="profile" form={form} {...getFormProps(form)}>
       <InputField field={fields.name} label={t("cabinet:profile.name")} autoComplete="name" />
-      <InputField field={fields.phone} label={t("cabinet:profile.phone")} type="tel" autoComplete="tel" hint={t("cabinet:profile.phone_hint")} />
+      <InputField
+        field={fields.phone}
+        label={t("cabinet:profile.phone")}
+        type="tel"
+        autoComplete="tel"
+        hint={t("cabinet:profile.phone_hint")}
+      />
       <Field field={fields.preferredLocale} label={t("cabinet:profile.language")} hint={t("cabinet:profile.language_hint")}>
         {(control) => (
           <select {...selectProps(fields.preferredLocale)} {...control}>
@@ -183,7 +244,7 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; phone: 
         )}
       </Field>
       <SubmitRow>{t("cabinet:profile.save")}</SubmitRow>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -191,21 +252,24 @@ function MessageMailForm({ choice, lastResult }: { choice: "instant" | "daily" |
   const { t } = useAccountT();
   const [form, fields] = useConformForm(messageMailSchema, { id: "message-mail", lastResult, defaultValue: { messageMail: choice } });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="message-mail" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <IntentForm intent="message-mail" form={form} {...getFormProps(form)}>
       <fieldset className="field choice-list" aria-describedby={fields.messageMail.errors ? fields.messageMail.errorId : undefined}>
         <legend>{t("cabinet:message_mail.label")}</legend>
         {(["instant", "daily", "off"] as const).map((value) => (
           <label key={value} className="choice-list__item">
-            <input type="radio" name={fields.messageMail.name} value={value} defaultChecked={(fields.messageMail.initialValue ?? choice) === value} />
+            <input
+              type="radio"
+              name={fields.messageMail.name}
+              value={value}
+              defaultChecked={(fields.messageMail.initialValue ?? choice) === value}
+            />
             {t(`cabinet:message_mail.${value}`)}
           </label>
         ))}
         <FormErrors id={fields.messageMail.errorId} errors={fields.messageMail.errors} />
       </fieldset>
       <SubmitRow>{t("cabinet:message_mail.save")}</SubmitRow>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -213,12 +277,15 @@ function PasswordForm({ lastResult }: { lastResult: Result }) {
   const { t } = useAccountT();
   const [form, fields] = useConformForm(passwordChangeSchema, { id: "password", lastResult });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="password" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField field={fields.currentPassword} label={t("cabinet:profile.current_password")} type="password" autoComplete="current-password" />
+    <IntentForm intent="password" form={form} {...getFormProps(form)}>
+      <InputField
+        field={fields.currentPassword}
+        label={t("cabinet:profile.current_password")}
+        type="password"
+        autoComplete="current-password"
+      />
       <NewPasswordField field={fields.newPassword} label={t("cabinet:profile.new_password")} />
       <SubmitRow>{t("cabinet:profile.change_password")}</SubmitRow>
-    </Form>
+    </IntentForm>
   );
 }

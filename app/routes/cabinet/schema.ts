@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "#db/schema.ts";
-import { currentPasswordSchema, nameSchema, newPasswordSchema } from "#app/modules/auth/schemas.ts";
+import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from "#app/modules/auth/schemas.ts";
 
 export const profileSchema = z.object({
   name: nameSchema,
@@ -21,4 +21,10 @@ export const passwordChangeSchema = z.object({
 /** Mail about private messages: at once, a daily digest, or none. */
 export const messageMailSchema = z.object({
   messageMail: z.enum(["instant", "daily", "off"], "cabinet:message_mail.invalid"),
+});
+
+/** Change the account's email address: the new one, proven by the current password. */
+export const emailChangeSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: currentPasswordSchema,
 });

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { enabledIdsFor, MANAGE_PARAM, MANAGE_VALUE } from "#app/modules/consent/cookies.ts";
-import { consentCookies } from "#app/modules/consent/consent.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { enabledIdsFor, MANAGE_PARAM, MANAGE_VALUE } from "#app/platform/consent/cookies.ts";
+import { consentCookies } from "#app/platform/consent/consent.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 import { consentSchema } from "./schema.ts";
-import { methodNotAllowed } from "#app/modules/http/errors.ts";
+import { methodNotAllowed } from "#app/platform/http/errors.ts";
 
 // POST /consent: every button of the cookie banner and its settings dialog is a plain form
 // post here, so consent works without JavaScript. The answer goes back to the page it came

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/route";
-import { usePageLanguage, useT } from "#app/hooks/use-t.ts";
-import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
-import { langAttr, pickLocalized } from "#app/modules/content/localized.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
+import { getInstance, getPageLanguage } from "#app/i18n/request.server.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
 import { findPublishedPage } from "#app/modules/pages/pages.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { getCachedSettings } from "#app/modules/settings/settings.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -29,54 +29,5 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
-  const language = usePageLanguage();
-  const { contacts, title, body } = loaderData;
-  return (
-    <article className="static-page">
-      <h1 lang={langAttr(title, language)}>{title.text}</h1>
-      <dl className="contact-list">
-        {contacts.email ? (
-          <>
-            <dt>{t("contacts.email")}</dt>
-            <dd>
-              <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
-            </dd>
-          </>
-        ) : null}
-        {contacts.phone ? (
-          <>
-            <dt>{t("contacts.phone")}</dt>
-            <dd>
-              <a href={`tel:${contacts.phone.replace(/[^+\d]/g, "")}`}>{contacts.phone}</a>
-            </dd>
-          </>
-        ) : null}
-        {contacts.address ? (
-          <>
-            <dt>{t("contacts.address")}</dt>
-            <dd lang={langAttr(contacts.address, language)}>{contacts.address.text}</dd>
-          </>
-        ) : null}
-        {contacts.socialLinks.length ? (
-          <>
-            <dt>{t("contacts.social")}</dt>
-            <dd>
-              <ul className="inline-list">
-                {contacts.socialLinks.map(([name, href]) => (
-                  <li key={name}>
-                    <a href={href} rel="noopener">
-                      {name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      {body ? <div className="prose" lang={langAttr(body, language)} dangerouslySetInnerHTML={{ __html: body.text }} /> : null}
-    </article>
-  );
-}
+// Text and links: plain HTML until the browser is idle or the visitor first acts (deferredPage).
+export default deferredPage(() => import("./page.tsx"));

@@ -2,7 +2,6 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { ADVERT_FIELD_KINDS, type AdvertFieldKind, type AdvertFieldOption } from "#db/schema.ts";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
-import type { AnyField } from "#app/components/forms/field.tsx";
 import { CheckboxField, InputField, SelectField, TextAreaField } from "#app/components/forms/fields.tsx";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
@@ -36,6 +35,20 @@ function useEditorT() {
   return useTranslation(["fields", "admin", "common"], { lng: usePageLanguage() });
 }
 
+/** A stored field as its form's values: the texts it lacks as empty fields, its options one a line. */
+function definitionValues({ key, kind, label_uk, label_en, unit_uk, unit_en, options, required }: EditorField) {
+  return {
+    key,
+    kind,
+    label_uk,
+    label_en: label_en ?? undefined,
+    unit_uk: unit_uk ?? undefined,
+    unit_en: unit_en ?? undefined,
+    options: optionLines(options),
+    required: required ? "on" : undefined,
+  };
+}
+
 function FieldDefinitionForm({ field, reply }: { field?: EditorField; reply?: FieldEditorReply | null }) {
   const { t } = useEditorT();
   const formId = field ? `field-${field.id}` : "field-new";
@@ -43,45 +56,46 @@ function FieldDefinitionForm({ field, reply }: { field?: EditorField; reply?: Fi
     id: formId,
     lastResult: reply?.formId === formId ? reply.result : undefined,
     validateOn: "submit",
-    defaultValue: field
-      ? {
-          key: field.key,
-          kind: field.kind,
-          label_uk: field.label_uk,
-          label_en: field.label_en ?? undefined,
-          unit_uk: field.unit_uk ?? undefined,
-          unit_en: field.unit_en ?? undefined,
-          options: optionLines(field.options),
-          required: field.required ? "on" : undefined,
-        }
-      : { kind: "number" },
+    defaultValue: field ? definitionValues(field) : { kind: "number" },
   });
-  const input = (name: string) => fields[name as keyof typeof fields] as unknown as AnyField;
-  const inLanguage = (label: string, language: "uk" | "en") => t("admin:form.in_language", { field: label, language: t(`admin:form.language_${language}`) });
+  const inLanguage = (label: string, language: "uk" | "en") =>
+    t("admin:form.in_language", { field: label, language: t(`admin:form.language_${language}`) });
   return (
     <Form method="post" className="dash-term-form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={field ? "field-update" : "field-create"} />
       {field ? <input type="hidden" name="id" value={field.id} /> : null}
       {field ? <input type="hidden" name="key" value={field.key} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      {field ? null : <InputField field={input("key")} label={t("editor.key")} hint={t("editor.key_hint")} />}
-      <SelectField field={input("kind")} label={t("editor.kind")} options={ADVERT_FIELD_KINDS.map((kind) => ({ value: kind, label: t(`editor.kinds.${kind}`) }))} />
+      {field ? null : <InputField field={fields.key} label={t("editor.key")} hint={t("editor.key_hint")} />}
+      <SelectField
+        field={fields.kind}
+        label={t("editor.kind")}
+        options={ADVERT_FIELD_KINDS.map((kind) => ({ value: kind, label: t(`editor.kinds.${kind}`) }))}
+      />
       <div className="dash-bilingual">
-        <InputField field={input("label_uk")} label={inLanguage(t("editor.label"), "uk")} lang="uk" />
-        <InputField field={input("label_en")} label={inLanguage(t("editor.label"), "en")} lang="en" />
+        <InputField field={fields.label_uk} label={inLanguage(t("editor.label"), "uk")} lang="uk" />
+        <InputField field={fields.label_en} label={inLanguage(t("editor.label"), "en")} lang="en" />
       </div>
       <div className="dash-bilingual">
-        <InputField field={input("unit_uk")} label={inLanguage(t("editor.unit"), "uk")} hint={t("editor.unit_hint")} lang="uk" />
-        <InputField field={input("unit_en")} label={inLanguage(t("editor.unit"), "en")} hint={t("editor.unit_hint")} lang="en" />
+        <InputField field={fields.unit_uk} label={inLanguage(t("editor.unit"), "uk")} hint={t("editor.unit_hint")} lang="uk" />
+        <InputField field={fields.unit_en} label={inLanguage(t("editor.unit"), "en")} hint={t("editor.unit_hint")} lang="en" />
       </div>
-      <TextAreaField field={input("options")} label={t("editor.options")} hint={t("editor.options_hint")} rows={4} />
-      <CheckboxField field={input("required")} label={t("editor.required")} />
+      <TextAreaField field={fields.options} label={t("editor.options")} hint={t("editor.options_hint")} rows={4} />
+      <CheckboxField field={fields.required} label={t("editor.required")} />
       <SubmitRow>{field ? t("editor.save") : t("editor.create")}</SubmitRow>
     </Form>
   );
 }
 
-export function CategoryFieldEditor({ fields, inherited, reply }: { fields: EditorField[]; inherited: string[]; reply?: FieldEditorReply | null }) {
+export function CategoryFieldEditor({
+  fields,
+  inherited,
+  reply,
+}: {
+  fields: EditorField[];
+  inherited: string[];
+  reply?: FieldEditorReply | null;
+}) {
   const { t } = useEditorT();
   return (
     <section className="panel" aria-labelledby="category-fields">
@@ -109,11 +123,27 @@ export function CategoryFieldEditor({ fields, inherited, reply }: { fields: Edit
                 </details>
                 <div className="dash-row-actions">
                   <RowAction intent="field-up" id={field.id} label={t("admin:categories.up")} ariaLabel={t("editor.up_named", { name })} />
-                  <RowAction intent="field-down" id={field.id} label={t("admin:categories.down")} ariaLabel={t("editor.down_named", { name })} />
+                  <RowAction
+                    intent="field-down"
+                    id={field.id}
+                    label={t("admin:categories.down")}
+                    ariaLabel={t("editor.down_named", { name })}
+                  />
                   {field.removed_at ? (
-                    <RowAction intent="field-restore" id={field.id} label={t("editor.restore")} ariaLabel={t("editor.restore_named", { name })} />
+                    <RowAction
+                      intent="field-restore"
+                      id={field.id}
+                      label={t("editor.restore")}
+                      ariaLabel={t("editor.restore_named", { name })}
+                    />
                   ) : (
-                    <RowAction intent="field-remove" id={field.id} label={t("editor.remove")} ariaLabel={t("editor.remove_named", { name })} danger />
+                    <RowAction
+                      intent="field-remove"
+                      id={field.id}
+                      label={t("editor.remove")}
+                      ariaLabel={t("editor.remove_named", { name })}
+                      danger
+                    />
                   )}
                 </div>
               </li>

@@ -1,27 +1,34 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { TermForm } from "#app/components/dashboard/term-form.tsx";
 import { useSectionT } from "#app/components/dashboard/use-admin-t.ts";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { auditTrail } from "#app/modules/audit/audit.server.ts";
 import { presentAudit } from "#app/modules/audit/present.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { categoryTree } from "#app/modules/staff-content/form-data.server.ts";
 import { adminT, idParam } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { findCategory, listCategories, updateCategory } from "#app/modules/taxonomy/categories.server.ts";
 import { positiveId, requireCategoryAccess, termReply } from "#app/modules/taxonomy/route-helpers.server.ts";
 import { categorySchema } from "#app/modules/taxonomy/schemas.ts";
-import { badRequest, notFound } from "#app/modules/http/errors.ts";
+import { badRequest, notFound } from "#app/platform/http/errors.ts";
 import { data } from "react-router";
-import { createField, inheritedFields, moveField, ownFields, setFieldRemoved, updateField } from "#app/modules/adverts/category-field-editor.server.ts";
-import { pickLocalized } from "#app/modules/content/localized.ts";
+import {
+  createField,
+  inheritedFields,
+  moveField,
+  ownFields,
+  setFieldRemoved,
+  updateField,
+} from "#app/modules/adverts/category-field-editor.server.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
 import { CategoryFieldEditor, type FieldEditorReply } from "./field-editor.tsx";
 import { fieldDefinitionSchema, keyFromLabel, parseOptionLines } from "./schema.ts";
 
@@ -50,7 +57,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { type, kind, user } = requireCategoryAccess({ context, url, params });
@@ -65,7 +72,12 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") return termReply("category-edit", submission);
   const { name_uk, name_en, slug, parent_id } = submission.value;
-  const result = await updateCategory(kind, id, { name_uk, name_en: name_en || null, slug: slug || null, parent_id: parent_id ?? null }, user.id);
+  const result = await updateCategory(
+    kind,
+    id,
+    { name_uk, name_en: name_en || null, slug: slug || null, parent_id: parent_id ?? null },
+    user.id,
+  );
   if (!result.ok) {
     if (result.message === "admin:errors.not_found") notFound();
     return termReply("category-edit", submission, { [result.field]: [result.message] });
@@ -103,7 +115,10 @@ async function fieldIntent(intent: string, formData: FormData, categoryId: numbe
         : await updateField(categoryId, fieldId, definition, actorId);
     if (result === null) notFound();
     if (!result.ok) return fieldReply(formId, submission.reply({ fieldErrors: { [result.field]: [result.message] } }));
-    return redirectWithFlash(here, { severity: "success", message: fieldId === null ? "fields:editor.flash.created" : "fields:editor.flash.saved" });
+    return redirectWithFlash(here, {
+      severity: "success",
+      message: fieldId === null ? "fields:editor.flash.created" : "fields:editor.flash.saved",
+    });
   }
   const fieldId = positiveId(formData.get("id"));
   if (intent === "field-up" || intent === "field-down") {
@@ -112,7 +127,10 @@ async function fieldIntent(intent: string, formData: FormData, categoryId: numbe
   }
   if (intent === "field-remove" || intent === "field-restore") {
     if (!(await setFieldRemoved(categoryId, fieldId, intent === "field-remove", actorId))) notFound();
-    return redirectWithFlash(here, { severity: "success", message: intent === "field-remove" ? "fields:editor.flash.removed" : "fields:editor.flash.restored" });
+    return redirectWithFlash(here, {
+      severity: "success",
+      message: intent === "field-remove" ? "fields:editor.flash.removed" : "fields:editor.flash.restored",
+    });
   }
   badRequest();
 }
@@ -124,9 +142,21 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
     <>
       <BackLink to={dashboardPaths.categories(type)}>{t("dashboard:sections.categories", { section })}</BackLink>
       <h1>{t("admin:categories.edit_title", { name: category.name_uk })}</h1>
-      <TermForm formId="category-edit" intent="rename" id={category.id} defaults={category} reply={actionData} parents={loaderData.parents} submitLabel={t("admin:form.save")} />
+      <TermForm
+        formId="category-edit"
+        intent="rename"
+        id={category.id}
+        defaults={category}
+        reply={actionData}
+        parents={loaderData.parents}
+        submitLabel={t("admin:form.save")}
+      />
       {loaderData.withFields ? (
-        <CategoryFieldEditor fields={loaderData.fields} inherited={loaderData.inherited} reply={actionData && "formId" in actionData && actionData.formId.startsWith("field-") ? (actionData as FieldEditorReply) : null} />
+        <CategoryFieldEditor
+          fields={loaderData.fields}
+          inherited={loaderData.inherited}
+          reply={actionData && "formId" in actionData && actionData.formId.startsWith("field-") ? (actionData as FieldEditorReply) : null}
+        />
       ) : null}
       <AuditTrail entries={loaderData.history} />
     </>

@@ -1,4 +1,5 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 import type { Route } from "./+types/route";
 import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
 import { ContentForm } from "#app/components/dashboard/content-form.tsx";
@@ -8,12 +9,12 @@ import { useSectionT, tKey, useAdminT } from "#app/components/dashboard/use-admi
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { auditTrail } from "#app/modules/audit/audit.server.ts";
 import { presentAudit } from "#app/modules/audit/present.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { formatDate, formatTime } from "#app/modules/format/dates.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { formatDate, formatTime } from "#app/platform/format/dates.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { STATE_ACTIONS, type StateAction } from "#app/modules/staff-content/actions.ts";
 import { formOptions, itemDefaults } from "#app/modules/staff-content/form-data.server.ts";
 import { itemImagePreviews, postedImagePreviews } from "#app/modules/staff-content/form-images.server.ts";
@@ -24,7 +25,7 @@ import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
 import { readContentForm, type ContentPost } from "#app/modules/staff-content/uploads.server.ts";
 import { changeItemState } from "#app/modules/staff-content/state.server.ts";
 import { dashboardPaths, hasGallery } from "#app/modules/staff-content/types.ts";
-import { badRequest, forbidden, notFound } from "#app/modules/http/errors.ts";
+import { badRequest, forbidden, notFound } from "#app/platform/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -68,7 +69,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = requireContentAccess(args);
@@ -97,7 +98,12 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
     }
     const changed = await changeItemState(spec, id, stateAction, actor);
     const to = stateAction === "purge" && changed ? `${localizePath(dashboardPaths.list(spec.type), locale)}?view=trash` : here;
-    return redirectWithFlash(to, changed ? { severity: "success", message: `admin:item.done_${stateAction}` } : { severity: "warn", message: "admin:item.not_applicable" });
+    return redirectWithFlash(
+      to,
+      changed
+        ? { severity: "success", message: `admin:item.done_${stateAction}` }
+        : { severity: "warn", message: "admin:item.not_applicable" },
+    );
   }
   if (intent !== "save") badRequest();
 
@@ -166,17 +172,21 @@ type Item = Route.ComponentProps["loaderData"]["item"];
 function ItemBar({ item, canPurge }: { item: Item; canPurge: boolean }) {
   const { t } = useAdminT();
   const button = (intent: StateAction, danger = false) => (
-    <Form method="post" key={intent} className="dash-itembar__form">
-      <input type="hidden" name="intent" value={intent} />
-      {intent === "purge" ? (
-        <label>
-          <input type="checkbox" name="confirm" value="yes" required /> {t("admin:item.confirm_purge")}
-        </label>
-      ) : null}
-      <button type="submit" className={`button ${danger ? "button--danger" : "button--secondary"}`}>
-        {tKey(t, `admin:actions.${intent}`)}
-      </button>
-    </Form>
+    <IntentButton
+      key={intent}
+      intent={intent}
+      controls={
+        intent === "purge" ? (
+          <label>
+            <input type="checkbox" name="confirm" value="yes" required /> {t("admin:item.confirm_purge")}
+          </label>
+        ) : null
+      }
+      formClassName="dash-itembar__form"
+      buttonClassName={`button ${danger ? "button--danger" : "button--secondary"}`}
+    >
+      {tKey(t, `admin:actions.${intent}`)}
+    </IntentButton>
   );
   return (
     <div className="dash-itembar">

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { ContentListView } from "#app/components/dashboard/content-list-view.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { bulkActionsFor } from "#app/modules/staff-content/actions.ts";
 import { bulkApply } from "#app/modules/staff-content/bulk.server.ts";
 import { listSearch } from "#app/modules/staff-content/list-query.ts";
@@ -12,7 +12,7 @@ import { loadContentList } from "#app/modules/staff-content/list-page.server.ts"
 import { canPurge, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { bulkFormSchema } from "./schema.ts";
-import { badRequest, forbidden, invariantResponse } from "#app/modules/http/errors.ts";
+import { badRequest, forbidden, invariantResponse } from "#app/platform/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -21,7 +21,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   return loadContentList({ context, url, params });
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, user, actor } = requireContentAccess({ context, url, params });

@@ -5,16 +5,16 @@ import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { useSectionT } from "#app/components/dashboard/use-admin-t.ts";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { formOptions, newItemDefaults } from "#app/modules/staff-content/form-data.server.ts";
 import { postedImagePreviews } from "#app/modules/staff-content/form-images.server.ts";
 import { adminT, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
 import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
 import { readContentForm } from "#app/modules/staff-content/uploads.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
-import { badRequest } from "#app/modules/http/errors.ts";
+import { badRequest } from "#app/platform/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -31,7 +31,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { spec, actor } = requireContentAccess({ context, url, params });

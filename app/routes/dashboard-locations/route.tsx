@@ -1,17 +1,17 @@
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { OrderedRowActions } from "#app/components/dashboard/row-action.tsx";
 import { NewTermPanel, TermDetails } from "#app/components/dashboard/term-form.tsx";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { positiveId, termIntent } from "#app/modules/taxonomy/route-helpers.server.ts";
 import { listLocations, moveLocation } from "#app/modules/taxonomy/terms.server.ts";
-import { badRequest } from "#app/modules/http/errors.ts";
+import { badRequest } from "#app/platform/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -22,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { locations: await listLocations(), seo: { title: t("dashboard:sections.locations"), description: t("admin:locations.lead") } };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "locations.manage");

@@ -1,24 +1,24 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { useAdminT } from "#app/components/dashboard/use-admin-t.ts";
-import { Field, textareaProps } from "#app/components/forms/field.tsx";
-import { useConformForm } from "#app/components/forms/use-conform-form.ts";
+import { QueueFacts } from "#app/components/dashboard/queue-facts.tsx";
+import { RejectForm } from "#app/components/dashboard/reject-form.tsx";
 import { BackLink } from "#app/components/dashboard/back-link.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { imageUrlFor } from "#app/modules/images/urls.ts";
-import { formatDate, formatTime } from "#app/modules/format/dates.ts";
-import { excerpt } from "#app/modules/format/text.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { imageUrlFor } from "#app/platform/images/urls.ts";
+import { formatDate, formatTime } from "#app/platform/format/dates.ts";
+import { excerpt } from "#app/platform/format/text.ts";
 import { approveAdvert, pendingAdverts, rejectAdvert } from "#app/modules/moderation/adverts.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths } from "#app/modules/staff-content/types.ts";
 import { moderationSchema, rejectSchema } from "./schema.ts";
@@ -26,8 +26,9 @@ import { SubmissionQueue } from "#app/components/submissions/submission-queue.ts
 import { isSubmissionDecision } from "#app/modules/submissions/decision-schema.ts";
 import { submissionDecisionAction } from "#app/modules/submissions/moderation-action.server.ts";
 import { decidableTypes, pendingSubmissions } from "#app/modules/submissions/moderation.server.ts";
-import { parseId } from "#app/modules/http/ids.ts";
-import { badRequest } from "#app/modules/http/errors.ts";
+import { parseId } from "#app/platform/http/ids.ts";
+import { badRequest } from "#app/platform/http/errors.ts";
+import { IntentButton } from "#app/components/forms/intent-button.tsx";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -46,16 +47,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       owner: row.owner,
       category: row.category,
       location: row.location,
-      price: row.price.kind === "amount" && row.price.amount ? `${Number(row.price.amount)} ${row.price.currency ?? ""}`.trim() : t(`admin:options.price_kind.${row.price.kind}`),
+      price:
+        row.price.kind === "amount" && row.price.amount
+          ? `${Number(row.price.amount)} ${row.price.currency ?? ""}`.trim()
+          : t(`admin:options.price_kind.${row.price.kind}`),
       image: row.image ? imageUrlFor(row.image, 320) : null,
       submitted: `${formatDate(row.updatedAt, language)} ${formatTime(row.updatedAt, language)}`,
     })),
-    submissions: submissions.map((row) => ({ ...row, submittedAt: `${formatDate(row.submittedAt, language)} ${formatTime(row.submittedAt, language)}` })),
+    submissions: submissions.map((row) => ({
+      ...row,
+      submittedAt: `${formatDate(row.submittedAt, language)} ${formatTime(row.submittedAt, language)}`,
+    })),
     seo: { title: t("admin:moderation.title"), description: t("admin:moderation.lead") },
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "advertisements.manage");
@@ -69,10 +76,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ id, result: submission.reply() }, { status: 400 });
   }
   const value = submission.value;
-  const origin = publicOrigin(context);
-  const outcome = value.intent === "approve" ? await approveAdvert(value.id, user.id, origin) : await rejectAdvert(value.id, value.reason, user.id, origin);
+  const origin = publicOrigin();
+  const outcome =
+    value.intent === "approve"
+      ? await approveAdvert(value.id, user.id, origin)
+      : await rejectAdvert(value.id, value.reason, user.id, origin);
   if (!outcome.ok) return redirectWithFlash(here, { severity: "warn", message: "admin:moderation.not_pending" });
-  return redirectWithFlash(here, { severity: "success", message: value.intent === "approve" ? "admin:moderation.approved" : "admin:moderation.rejected" });
+  return redirectWithFlash(here, {
+    severity: "success",
+    message: value.intent === "approve" ? "admin:moderation.approved" : "admin:moderation.rejected",
+  });
 }
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,28 +104,25 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                 <LocalizedLink to={dashboardPaths.edit("advertisements", advert.id)}>{advert.title}</LocalizedLink>
               </h2>
               {advert.image ? <img src={advert.image} alt="" width={160} className="dash-queue__image" /> : null}
-              <dl className="dash-queue__facts">
-                <dt>{t("admin:list.col_owner")}</dt>
-                <dd>{advert.owner}</dd>
-                <dt>{t("admin:list.col_category")}</dt>
-                <dd>{advert.category ?? "—"}</dd>
-                <dt>{t("admin:fields.location_id")}</dt>
-                <dd>{advert.location ?? "—"}</dd>
-                <dt>{t("admin:fields.price_amount")}</dt>
-                <dd>{advert.price}</dd>
-                <dt>{t("admin:moderation.submitted")}</dt>
-                <dd>{advert.submitted}</dd>
-              </dl>
+              <QueueFacts
+                facts={[
+                  [t("admin:list.col_owner"), advert.owner],
+                  [t("admin:list.col_category"), advert.category ?? "—"],
+                  [t("admin:fields.location_id"), advert.location ?? "—"],
+                  [t("admin:fields.price_amount"), advert.price],
+                  [t("admin:moderation.submitted"), advert.submitted],
+                ]}
+              />
               <p className="dash-queue__text">{advert.description}</p>
               <div className="dash-queue__actions">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="approve" />
-                  <input type="hidden" name="id" value={advert.id} />
-                  <button type="submit" className="button">
-                    {t("admin:moderation.approve")}
-                  </button>
-                </Form>
-                <RejectForm id={advert.id} title={advert.title} reply={actionData?.id === advert.id ? actionData.result : undefined} />
+                <IntentButton intent="approve" fields={{ id: advert.id }}>
+                  {t("admin:moderation.approve")}
+                </IntentButton>
+                <AdvertRejectForm
+                  id={advert.id}
+                  title={advert.title}
+                  reply={actionData?.id === advert.id ? actionData.result : undefined}
+                />
               </div>
             </article>
           </li>
@@ -123,22 +133,18 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function RejectForm({ id, title, reply }: { id: number; title: string; reply: SubmissionResult<string[]> | undefined }) {
+function AdvertRejectForm({ id, title, reply }: { id: number; title: string; reply: SubmissionResult<string[]> | undefined }) {
   const { t } = useAdminT();
-  // Checked against the reject branch; the constraint attributes are the whole schema's, as
-  // before: a field of one branch only is not marked required.
-  const [form, fields] = useConformForm(rejectSchema, { id: `reject-${id}`, lastResult: reply, validateOn: "submit", constraintSchema: moderationSchema });
-  const reason = fields.reason;
   return (
-    <Form method="post" className="dash-reject" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="reject" />
-      <input type="hidden" name="id" value={id} />
-      <Field field={reason} label={t("admin:moderation.reason_for", { title })} hint={t("admin:moderation.reason_hint")}>
-        {(control) => <textarea {...textareaProps(reason)} {...control} rows={2} />}
-      </Field>
-      <button type="submit" className="button button--danger">
-        {t("admin:moderation.reject")}
-      </button>
-    </Form>
+    <RejectForm
+      schema={rejectSchema}
+      constraintSchema={moderationSchema}
+      formId={`reject-${id}`}
+      target={{ intent: "reject", id }}
+      label={t("admin:moderation.reason_for", { title })}
+      hint={t("admin:moderation.reason_hint")}
+      submit={t("admin:moderation.reject")}
+      reply={reply}
+    />
   );
 }

@@ -1,25 +1,26 @@
 import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { StatusBadge } from "#app/components/dashboard/status-badge.tsx";
 import { tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { formatDate, formatTime } from "#app/modules/format/dates.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { formatDate, formatTime } from "#app/platform/format/dates.ts";
 import { decideReports, openReportGroups, REPORT_DECISIONS } from "#app/modules/moderation/reports.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { dashboardPaths, reportTargetSpec } from "#app/modules/staff-content/types.ts";
 import { REPORT_TARGET_TYPES } from "#db/schema.ts";
-import { idSchema } from "#app/modules/http/ids.ts";
-import { badRequest, invariantResponse } from "#app/modules/http/errors.ts";
+import { idSchema } from "#app/platform/http/ids.ts";
+import { badRequest, invariantResponse } from "#app/platform/http/errors.ts";
 import { HeldMessages } from "#app/components/messages/held-messages.tsx";
+import { IntentSubmit } from "#app/components/forms/intent-button.tsx";
 import { discardHeld, heldMessageGroups, releaseHeld } from "#app/modules/messages/held.server.ts";
 import { heldDecisionSchema } from "#app/modules/messages/schema.ts";
 
@@ -47,7 +48,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         ...group,
         latest: when(group.latest),
         messages: group.messages.map((message) => ({ ...message, at: when(message.at) })),
-        evidence: group.evidence ? { ...group.evidence, messages: group.evidence.messages.map((message) => ({ ...message, at: when(new Date(message.at)) })) } : null,
+        evidence: group.evidence
+          ? { ...group.evidence, messages: group.evidence.messages.map((message) => ({ ...message, at: when(new Date(message.at)) })) }
+          : null,
         editPath: spec && group.title !== null ? dashboardPaths.edit(spec.type, group.targetId) : null,
         publicPath: spec && group.slug && group.status === "published" ? spec.publicPath(group.slug) : null,
       };
@@ -57,7 +60,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "reports.manage");
@@ -70,7 +73,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const release = held.data.intent === "release_held";
     const count = release ? await releaseHeld(held.data.message) : await discardHeld(held.data.message);
     if (count === 0) return redirectWithFlash(here, { severity: "warn", message: "admin:reports.held_gone" });
-    return redirectWithFlash(here, { severity: "success", message: release ? "admin:reports.held_released" : "admin:reports.held_discarded", values: { count } });
+    return redirectWithFlash(here, {
+      severity: "success",
+      message: release ? "admin:reports.held_released" : "admin:reports.held_discarded",
+      values: { count },
+    });
   }
   const parsed = decisionSchema.safeParse(form);
   invariantResponse(parsed.success);
@@ -81,7 +88,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     requirePermission({ context, url }, reportTargetSpec(target_type).permission);
   }
   const t = adminT(context);
-  const result = await decideReports({ type: target_type, id: target_id }, intent, note || null, user.id, publicOrigin(context), t("admin:reports.hidden_reason"));
+  const result = await decideReports(
+    { type: target_type, id: target_id },
+    intent,
+    note || null,
+    user.id,
+    publicOrigin(),
+    t("admin:reports.hidden_reason"),
+  );
   return redirectWithFlash(here, { severity: "success", message: `admin:reports.done_${intent}`, values: { count: result.reports } });
 }
 
@@ -110,7 +124,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   )}
                 </h2>
                 <p>
-                  {group.status ? <StatusBadge status={group.status} /> : null} {t("admin:reports.reports", { count: group.count })} · {t("admin:reports.latest", { time: group.latest })}
+                  {group.status ? <StatusBadge status={group.status} /> : null} {t("admin:reports.reports", { count: group.count })} ·{" "}
+                  {t("admin:reports.latest", { time: group.latest })}
                   {group.publicPath ? (
                     <>
                       {" · "}
@@ -129,7 +144,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   <ul className="dash-report-messages">
                     {group.messages.map((message, index) => (
                       <li key={index}>
-                        <q>{message.message}</q> <span className="dash-table__sub">({tKey(t, `admin:reports.reason.${message.reason}`)}, {message.at})</span>
+                        <q>{message.message}</q>{" "}
+                        <span className="dash-table__sub">
+                          ({tKey(t, `admin:reports.reason.${message.reason}`)}, {message.at})
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -141,7 +159,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                       {group.evidence.messages.map((message, index) => (
                         <li key={index}>
                           <span className="dash-table__sub">
-                            {tKey(t, `admin:reports.from.${message.from}`)} · {message.name ?? t("admin:reports.deleted_user")} · {message.at}
+                            {tKey(t, `admin:reports.from.${message.from}`)} · {message.name ?? t("admin:reports.deleted_user")} ·{" "}
+                            {message.at}
                           </span>
                           <p className="dash-evidence__text">{message.body}</p>
                         </li>
@@ -157,16 +176,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     <input id={`note-${key}`} name="note" type="text" maxLength={1000} />
                   </div>
                   <div className="dash-row-actions">
-                    <button type="submit" name="intent" value="resolve" className="button">
-                      {t("admin:reports.resolve")}
-                    </button>
-                    <button type="submit" name="intent" value="dismiss" className="button button--secondary">
+                    <IntentSubmit intent="resolve">{t("admin:reports.resolve")}</IntentSubmit>
+                    <IntentSubmit intent="dismiss" variant="secondary">
                       {t("admin:reports.dismiss")}
-                    </button>
+                    </IntentSubmit>
                     {group.title !== null && group.targetType !== "conversation" ? (
-                      <button type="submit" name="intent" value="hide" className="button button--danger">
+                      <IntentSubmit intent="hide" variant="danger">
                         {t("admin:reports.hide")}
-                      </button>
+                      </IntentSubmit>
                     ) : null}
                   </div>
                 </Form>

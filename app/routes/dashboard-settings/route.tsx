@@ -2,28 +2,30 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { AuditTrail } from "#app/components/dashboard/audit-trail.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import type { AnyField } from "#app/components/forms/field.tsx";
-import { CheckboxField, InputField } from "#app/components/forms/fields.tsx";
+import { CheckboxField, InputField, TextAreaField } from "#app/components/forms/fields.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { auditTrail } from "#app/modules/audit/audit.server.ts";
 import { presentAudit } from "#app/modules/audit/present.server.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { getSettings } from "#app/modules/settings/settings.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { getSettings } from "#app/platform/settings/settings.server.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { SOCIAL_NETWORKS } from "#app/modules/staff-content/types.ts";
+import { SCAM_WORD_MAX_LENGTH, SCAM_WORDS_MAX_LINES } from "#app/modules/messages/scam-signals.ts";
 import { settingsSchema } from "#app/modules/users-admin/schemas.ts";
 import { saveSettings } from "#app/modules/users-admin/settings.server.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { SocialLinksFieldset } from "#app/components/dashboard/social-links-fieldset.tsx";
 import { StaffTwoFactorFieldset } from "#app/components/account/staff-two-factor-fieldset.tsx";
 
 export const links: Route.LinksFunction = dashboardLinks;
@@ -51,25 +53,34 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       advert_reminder_days: String(settings.advert_reminder_days),
       advert_raise_interval_days: String(settings.advert_raise_interval_days),
       staff_two_factor: settings.staff_two_factor ? "on" : undefined,
+      scam_payment_words: settings.scam_payment_words,
+      scam_messenger_words: settings.scam_messenger_words,
     } as Record<string, string | undefined>,
     history: presentAudit(await auditTrail("settings", 1, 20), getPageLanguage(context)),
     seo: { title: t("dashboard:sections.settings"), description: t("admin:settings.lead") },
   };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "settings.manage");
   const submission = parseWithZod(await readForm(request), { schema: settingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveSettings(submission.value, user.id);
-  return redirectWithFlash(localizePath("/dashboard/settings", localeFromPath(url.pathname)), { severity: "success", message: "admin:settings.saved" });
+  return redirectWithFlash(localizePath("/dashboard/settings", localeFromPath(url.pathname)), {
+    severity: "success",
+    message: "admin:settings.saved",
+  });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
-  const [form, fields] = useConformForm(settingsSchema, { id: "settings", lastResult: actionData?.result, defaultValue: loaderData.defaults });
+  const [form, fields] = useConformForm(settingsSchema, {
+    id: "settings",
+    lastResult: actionData?.result,
+    defaultValue: loaderData.defaults,
+  });
   const field = (name: string) => (fields as Record<string, AnyField>)[name]!;
   const bilingual = (base: string) => (
     <div className="dash-bilingual">
@@ -78,7 +89,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           key={language}
           field={field(`${base}_${language}`)}
           lang={language}
-          label={t("admin:form.in_language", { field: tKey(t, `admin:settings.${base}`), language: tKey(t, `admin:form.language_${language}`) })}
+          label={t("admin:form.in_language", {
+            field: tKey(t, `admin:settings.${base}`),
+            language: tKey(t, `admin:form.language_${language}`),
+          })}
         />
       ))}
     </div>
@@ -103,12 +117,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <InputField field={field("contact_email")} label={t("admin:settings.contact_email")} type="email" />
           <InputField field={field("contact_phone")} label={t("admin:settings.contact_phone")} type="tel" />
           {bilingual("contact_address")}
-          <fieldset className="dash-social">
-            <legend>{t("admin:fields.social_links")}</legend>
-            {SOCIAL_NETWORKS.map((network) => (
-              <InputField key={network} field={field(`social_${network}`)} label={tKey(t, `admin:social.${network}`)} type="url" placeholder="https://" />
-            ))}
-          </fieldset>
+          <SocialLinksFieldset legend={t("admin:fields.social_links")} field={field} />
         </fieldset>
         <fieldset className="dash-group">
           <legend>{t("admin:settings.adverts")}</legend>
@@ -118,6 +127,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <InputField field={field("adverts_per_user_per_day")} label={t("admin:settings.adverts_per_user_per_day")} type="number" />
           <InputField field={field("advert_reminder_days")} label={t("admin:settings.advert_reminder_days")} type="number" />
           <InputField field={field("advert_raise_interval_days")} label={t("admin:settings.advert_raise_interval_days")} type="number" />
+        </fieldset>
+        <fieldset className="dash-group">
+          <legend>{t("admin:settings.scam_words")}</legend>
+          <p className="field__hint">{t("admin:settings.scam_words_lead", { lines: SCAM_WORDS_MAX_LINES, max: SCAM_WORD_MAX_LENGTH })}</p>
+          <TextAreaField field={field("scam_payment_words")} label={t("admin:settings.scam_payment_words")} rows={8} />
+          <TextAreaField field={field("scam_messenger_words")} label={t("admin:settings.scam_messenger_words")} rows={8} />
         </fieldset>
         <StaffTwoFactorFieldset field={field("staff_two_factor")} />
         <SubmitRow>{t("admin:form.save")}</SubmitRow>

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { SearchFilters } from "#app/components/dashboard/list-filters.tsx";
 import { RowAction } from "#app/components/dashboard/row-action.tsx";
@@ -13,15 +13,15 @@ import { Field } from "#app/components/forms/field.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { termIntent } from "#app/modules/taxonomy/route-helpers.server.ts";
 import { mergeTagsSchema } from "#app/modules/taxonomy/schemas.ts";
 import { listTags, mergeTags } from "#app/modules/taxonomy/terms.server.ts";
-import { parseQuery, queryText } from "#app/modules/http/query.ts";
+import { parseQuery, queryText } from "#app/platform/http/query.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
-import { badRequest } from "#app/modules/http/errors.ts";
+import { badRequest } from "#app/platform/http/errors.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -33,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { q: q ?? "", tags: await listTags(q), seo: { title: t("dashboard:sections.tags"), description: t("admin:tags.lead") } };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission({ context, url }, "tags.manage");
@@ -64,7 +64,15 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
         {tags.map((tag) => (
           <li key={tag.id}>
             <TermDetails formPrefix="tag" term={tag} note={tag.name_en ? undefined : ` · ${t("admin:tags.no_english")}`} reply={actionData}>
-              {tag.uses === 0 ? <RowAction intent="delete" id={tag.id} label={t("admin:actions.delete")} ariaLabel={t("admin:tags.delete_named", { name: tag.name_uk })} danger /> : null}
+              {tag.uses === 0 ? (
+                <RowAction
+                  intent="delete"
+                  id={tag.id}
+                  label={t("admin:actions.delete")}
+                  ariaLabel={t("admin:tags.delete_named", { name: tag.name_uk })}
+                  danger
+                />
+              ) : null}
             </TermDetails>
           </li>
         ))}
@@ -79,7 +87,11 @@ type TagRow = Route.ComponentProps["loaderData"]["tags"][number];
 /** Merge duplicates: tick the tags to fold in, pick the one that stays. */
 function MergeForm({ tags, reply }: { tags: TagRow[]; reply: Route.ComponentProps["actionData"] }) {
   const { t } = useAdminT();
-  const [form, fields] = useConformForm(mergeTagsSchema, { id: "tag-merge", lastResult: reply?.formId === "tag-merge" ? reply.result : undefined, validateOn: "submit" });
+  const [form, fields] = useConformForm(mergeTagsSchema, {
+    id: "tag-merge",
+    lastResult: reply?.formId === "tag-merge" ? reply.result : undefined,
+    validateOn: "submit",
+  });
   return (
     <Form method="post" className="panel dash-merge" {...getFormProps(form)}>
       <h2>{t("admin:tags.merge_title")}</h2>

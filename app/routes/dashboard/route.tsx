@@ -1,19 +1,19 @@
 import type { Route } from "./+types/route";
-import { ColumnHeads } from "#app/components/dashboard/column-heads.tsx";
+import { StackedTable } from "#app/components/dashboard/stacked-table.tsx";
 import { accountT } from "#app/modules/auth/translate.server.ts";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { dashboardNav } from "#app/components/account/dashboard-nav.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { requirePermission } from "#app/modules/auth/guards.server.ts";
 import { contentOverview } from "#app/modules/dashboard/overview.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import { HomeActivityView } from "#app/components/dashboard/home-activity.tsx";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { homeActivity } from "#app/modules/moderation/home.server.ts";
-import { getPageLanguage } from "#app/middleware/i18next.ts";
+import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { VisitorCharts } from "#app/components/dashboard-charts/visitor-charts.tsx";
 import { visitorStats } from "#app/modules/analytics/stats.server.ts";
-import { detectRequestDevice } from "#app/modules/device/detect.ts";
+import { detectRequestDevice } from "#app/platform/device/detect.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -42,40 +42,39 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       <HomeActivityView activity={loaderData.activity} />
       <section aria-labelledby="content-heading">
         <h2 id="content-heading">{t("dashboard:overview.content_heading")}</h2>
-        <div className="table-scroll">
-          <table className="stats-table stats-table--stack">
-            <ColumnHeads columns={[{ label: t("dashboard:overview.type") }, { label: t("dashboard:overview.states") }, { label: t("dashboard:overview.total"), num: true }]} />
-            <tbody>
-              {overview.map((row) => (
-                <tr key={row.section} data-section={row.section}>
-                  <th scope="row">
-                    {row.link ? (
-                      <LocalizedLink to={`/dashboard/${row.section}`}>{t(`dashboard:sections.${row.section}`)}</LocalizedLink>
-                    ) : (
-                      t(`dashboard:sections.${row.section}`)
-                    )}
-                  </th>
-                  <td data-label={t("dashboard:overview.states")}>
-                    {row.counts.length ? (
-                      <ul className="status-counts">
-                        {row.counts.map(({ status, count }) => (
-                          <li key={status} data-status={status}>
-                            {t(`dashboard:status.${status}`)}: <strong>{count}</strong>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      t("dashboard:overview.none")
-                    )}
-                  </td>
-                  <td className="num" data-label={t("dashboard:overview.total")}>
-                    {row.total}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          columns={[t("dashboard:overview.type"), t("dashboard:overview.states"), { label: t("dashboard:overview.total"), num: true }]}
+        >
+          <tbody>
+            {overview.map((row) => (
+              <tr key={row.section} data-section={row.section}>
+                <th scope="row">
+                  {row.link ? (
+                    <LocalizedLink to={`/dashboard/${row.section}`}>{t(`dashboard:sections.${row.section}`)}</LocalizedLink>
+                  ) : (
+                    t(`dashboard:sections.${row.section}`)
+                  )}
+                </th>
+                <td data-label={t("dashboard:overview.states")}>
+                  {row.counts.length ? (
+                    <ul className="status-counts">
+                      {row.counts.map(({ status, count }) => (
+                        <li key={status} data-status={status}>
+                          {t(`dashboard:status.${status}`)}: <strong>{count}</strong>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    t("dashboard:overview.none")
+                  )}
+                </td>
+                <td className="num" data-label={t("dashboard:overview.total")}>
+                  {row.total}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </StackedTable>
       </section>
       <VisitorCharts stats={loaderData.visitors} device={loaderData.device} />
       <section aria-labelledby="sections-heading" className="home-section">
@@ -84,9 +83,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           {sections.map((item) => (
             <li key={item.to} className="card">
               <LocalizedLink to={item.to}>
-                {item.sectionLabel
-                  ? t(item.label, { section: t(item.sectionLabel) })
-                  : t(item.label)}
+                {item.sectionLabel ? t(item.label, { section: t(item.sectionLabel) }) : t(item.label)}
               </LocalizedLink>
             </li>
           ))}

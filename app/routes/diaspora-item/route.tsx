@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { DiasporaItemPage } from "#app/components/content/directory-item-view.tsx";
+import { deferredPage } from "#app/components/deferred.tsx";
 import { DIRECTORY_PAGE_DEPS, loadDirectoryItem } from "#app/modules/directory/directory-page.server.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: DIRECTORY_PAGE_DEPS.diaspors })];
 
@@ -10,4 +10,4 @@ export const meta: Route.MetaFunction = pageMeta;
 
 export const loader = (args: Route.LoaderArgs) => loadDirectoryItem("diaspors", args, args.params.slug);
 
-export default DiasporaItemPage;
+export default deferredPage(() => import("#app/components/content/directory-item-view.tsx"));

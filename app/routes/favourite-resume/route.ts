@@ -4,8 +4,8 @@ import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
 import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
 import { setFavourite } from "#app/modules/favourites/favourites.server.ts";
 import { forgetPendingFavourite, readPendingFavourite } from "#app/modules/favourites/pending.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 
 /**
  * Where sign-in sends a visitor who pressed "Save" while signed out: the save they asked for
@@ -19,6 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return redirect(`${localizePath("/login", localeFromPath(returnTo))}?redirect=${encodeURIComponent("/favourites/resume")}`);
   const outcome = await setFavourite(user.id, pending.advertId, true);
   const headers = { "Set-Cookie": await forgetPendingFavourite() };
-  const message = outcome === "saved" ? "adverts:favourites.flash_saved" : outcome === "limited" ? "adverts:favourites.flash_limited" : "adverts:favourites.flash_gone";
+  const message =
+    outcome === "saved"
+      ? "adverts:favourites.flash_saved"
+      : outcome === "limited"
+        ? "adverts:favourites.flash_limited"
+        : "adverts:favourites.flash_gone";
   return redirectWithFlash(returnTo, { severity: outcome === "saved" ? "success" : "warn", message }, { headers });
 }

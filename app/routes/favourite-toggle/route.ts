@@ -1,17 +1,16 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { languageOf, localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { translatorFor } from "#app/middleware/i18next.ts";
+import { translatorFor } from "#app/i18n/request.server.ts";
 import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
 import { favouriteRetryAfter, setFavourite } from "#app/modules/favourites/favourites.server.ts";
 import { rememberPendingFavourite } from "#app/modules/favourites/pending.server.ts";
-import { flashToast, redirectWithFlash, type Flash, type FlashToast } from "#app/modules/http/flash.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
-import { readForm } from "#app/modules/http/body.server.ts";
+import type { FavouriteResult } from "#app/modules/favourites/result.ts";
+import { flashToast, redirectWithFlash, type Flash } from "#app/platform/http/flash.server.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
 import { favouriteSchema } from "./schema.ts";
-import { invariantResponse, methodNotAllowed } from "#app/modules/http/errors.ts";
-
-export type FavouriteResult = { saved: boolean; toast: FlashToast };
+import { invariantResponse, methodNotAllowed } from "#app/platform/http/errors.ts";
 
 const FLASH = {
   saved: { severity: "success", message: "adverts:favourites.flash_saved" },
@@ -20,7 +19,7 @@ const FLASH = {
   limited: { severity: "warn", message: "adverts:favourites.flash_limited" },
 } as const satisfies Record<string, Flash>;
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 /** POST /favourites: save or remove; signed-out visitors sign in first and the save follows. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   const result = await serverAction();
-  if (result && typeof result === "object" && "toast" in result) window.dispatchEvent(new CustomEvent("toast:add", { detail: result.toast }));
+  if (result && typeof result === "object" && "toast" in result)
+    window.dispatchEvent(new CustomEvent("toast:add", { detail: result.toast }));
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "#app/modules/http/ids.ts";
+import { idSchema } from "#app/platform/http/ids.ts";
 
 /** The save toggle on advert cards and pages, and "remove" in the cabinet's favourites. */
 export const favouriteSchema = z.object({

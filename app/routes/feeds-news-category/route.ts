@@ -1,6 +1,6 @@
 import type { Route } from "./+types/route";
 import { NEWS_FEED_DEPS, newsFeed } from "#app/modules/feeds/feed-page.server.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_FEED_DEPS, sharedMaxAgeSeconds: 600 })];
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/route";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { posterEventFile } from "#app/modules/posters/calendar.server.ts";
 import { POSTER_PAGE_DEPS } from "#app/modules/posters/poster-page.server.ts";
 

@@ -3,10 +3,10 @@ import { localeFromPath } from "#app/i18n/locales.ts";
 import { jsonResponse, readPasskeyStep } from "#app/modules/auth/passkey-requests.server.ts";
 import { authenticateWithPasskey, authenticationOptions } from "#app/modules/auth/passkeys.server.ts";
 import { consumeLimit, limitRules } from "#app/modules/auth/rate-limit.server.ts";
-import { getClientAddress } from "#app/modules/http/client-address.server.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
 import { completeSecondFactor } from "#app/modules/auth/sign-in.server.ts";
-import { flashHeader } from "#app/modules/http/flash.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { flashHeader } from "#app/platform/http/flash.server.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 
 /**
  * POST /login/passkey (JSON, from the sign-in page's script): `{step: "options"}` answers the
@@ -19,7 +19,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { step } = posted;
   if (step.step === "options") {
     const limit = await consumeLimit(limitRules.passkeySignIn(getClientAddress(context)));
-    if (limit.limited) return jsonResponse({ error: "too-many" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    if (limit.limited)
+      return jsonResponse({ error: "too-many" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
     return jsonResponse(await authenticationOptions());
   }
   const user = await authenticateWithPasskey(step.response);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
-import { NewsListPage } from "#app/components/content/news-list-view.tsx";
-import { listPageMeta } from "#app/modules/seo/list-meta.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
+import { listPageMeta } from "#app/platform/seo/list-meta.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { loadNewsList, NEWS_PAGE_DEPS } from "#app/modules/news/news-page.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_PAGE_DEPS })];
@@ -10,4 +10,4 @@ export const meta: Route.MetaFunction = listPageMeta;
 
 export const loader = (args: Route.LoaderArgs) => loadNewsList(args, args.params.slug);
 
-export default NewsListPage;
+export default deferredPage(() => import("#app/components/content/news-list-view.tsx"));

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { NewsItemPage } from "#app/components/content/news-item-view.tsx";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { loadNewsArticle, NEWS_ITEM_DEPS } from "#app/modules/news/news-page.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: NEWS_ITEM_DEPS })];
 
@@ -10,4 +10,4 @@ export const meta: Route.MetaFunction = pageMeta;
 
 export const loader = (args: Route.LoaderArgs) => loadNewsArticle(args, args.params.slug);
 
-export default NewsItemPage;
+export default deferredPage(() => import("#app/components/content/news-item-view.tsx"));

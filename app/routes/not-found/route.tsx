@@ -1,11 +1,11 @@
-import { notFound } from "#app/modules/http/errors.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 
 // Any path no route claims: the 404, rendered by the layout's error boundary.
 export function loader() {
   notFound();
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export function action() {
   notFound();

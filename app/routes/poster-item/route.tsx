@@ -1,17 +1,17 @@
 import type { Route } from "./+types/route";
-import { PosterItemPage } from "#app/components/content/poster-item-view.tsx";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { loadPosterItem, POSTER_ITEM_DEPS, posterRsvpAction } from "#app/modules/posters/poster-page.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { invariantResponse } from "#app/modules/http/errors.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { invariantResponse } from "#app/platform/http/errors.ts";
 import { rsvpSchema } from "./schema.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_ITEM_DEPS })];
 
 export const meta: Route.MetaFunction = pageMeta;
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadPosterItem(args, args.params.slug);
 
@@ -20,4 +20,4 @@ export async function action(args: Route.ActionArgs) {
   return posterRsvpAction(args, args.params.slug);
 }
 
-export default PosterItemPage;
+export default deferredPage(() => import("#app/components/content/poster-item-view.tsx"));

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
-import { PosterListPage } from "#app/components/content/poster-list-view.tsx";
-import { listPageMeta } from "#app/modules/seo/list-meta.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
+import { listPageMeta } from "#app/platform/seo/list-meta.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { loadPosterList, POSTER_PAGE_DEPS } from "#app/modules/posters/poster-page.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: POSTER_PAGE_DEPS })];
@@ -10,4 +10,4 @@ export const meta: Route.MetaFunction = listPageMeta;
 
 export const loader = (args: Route.LoaderArgs) => loadPosterList(args);
 
-export default PosterListPage;
+export default deferredPage(() => import("#app/components/content/poster-list-view.tsx"));

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
-import { StaticPageView } from "#app/components/static-page-view.tsx";
+import { deferredPage } from "#app/components/deferred.tsx";
 import { loadStaticPage } from "#app/modules/pages/page-view.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -10,6 +10,5 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadStaticPage("privacy-policy", context);
 }
 
-export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  return <StaticPageView page={loaderData.page} />;
-}
+// Text and links: plain HTML until the browser is idle or the visitor first acts (deferredPage).
+export default deferredPage(() => import("./page.tsx"));

@@ -1,24 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
-import { useLocale } from "#app/hooks/use-t.ts";
-import ReportFormBody from "#app/components/report-form-body.tsx";
-import { getInstance, getPageLanguage } from "#app/middleware/i18next.ts";
+import { deferredPage } from "#app/components/deferred.tsx";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { getInstance, getPageLanguage } from "#app/i18n/request.server.ts";
 import { getCurrentUser } from "#app/modules/auth/guards.server.ts";
-import { getClientAddress } from "#app/modules/http/client-address.server.ts";
-import { redirectWithFlash } from "#app/modules/http/flash.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
+import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { notFound } from "#app/modules/http/errors.ts";
+import { notFound } from "#app/platform/http/errors.ts";
 import { publicReportTarget, submitReport } from "#app/modules/reports/reports.server.ts";
 import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
 import { REPORT_TARGET_TYPES, reportSchema } from "#app/modules/reports/schema.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 import type { ReportTargetType } from "#db/schema.ts";
-import { parseId } from "#app/modules/http/ids.ts";
+import { parseId } from "#app/platform/http/ids.ts";
 
 // /report?type=&id=: where every report form posts. A valid report returns to the page it
 // came from with a thank-you toast; a refused one (JS off) renders the form here with the
@@ -31,7 +28,8 @@ function reportT(context: Route.LoaderArgs["context"]) {
 }
 
 async function targetOf(type: unknown, id: unknown) {
-  const targetType = typeof type === "string" && (REPORT_TARGET_TYPES as readonly string[]).includes(type) ? (type as ReportTargetType) : null;
+  const targetType =
+    typeof type === "string" && (REPORT_TARGET_TYPES as readonly string[]).includes(type) ? (type as ReportTargetType) : null;
   const targetId = parseId(id);
   if (!targetType || targetId === null) return null;
   const target = await publicReportTarget(targetType, targetId);
@@ -47,7 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { target, seo };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -84,25 +82,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithFlash(back, { severity: "success", message: "reports:flash.thanks" });
 }
 
-export default function Report({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdvertsT();
-  const locale = useLocale();
-  const target = actionData ? actionData.target : loaderData.target;
-  return (
-    <section className="report-page" aria-labelledby="report-title">
-      <h1 id="report-title">{t("reports:page.title")}</h1>
-      {target ? (
-        <>
-          <p>
-            <LocalizedLink to={target.path}>{t("reports:page.back")}</LocalizedLink>
-          </p>
-          <ReportFormBody targetType={target.type} targetId={target.id} returnTo={localizePath(target.path, locale)} lastResult={actionData?.result} standalone />
-        </>
-      ) : (
-        <p className="form__errors" role="alert">
-          {t("reports:errors.target_not_found")}
-        </p>
-      )}
-    </section>
-  );
-}
+// Forms that post and are checked on the server: plain HTML until the browser is idle or the visitor
+// first acts (deferredPage); a form sent before then goes as it does without JS.
+export default deferredPage(() => import("./page.tsx"));

@@ -1,10 +1,19 @@
-import type { Route } from "./+types/route";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
 
 /** Private areas and search results stay out of indexes; the sitemap lists the rest. */
-export function loader({ context }: Route.LoaderArgs) {
-  const origin = publicOrigin(context);
-  const privatePaths = ["/dashboard", "/cabinet", "/dodaty-ogoloshennya", "/login", "/verify-request", "/search", "/set-locale", "/set-theme", "/reklama/*/click"];
+export function loader() {
+  const origin = publicOrigin();
+  const privatePaths = [
+    "/dashboard",
+    "/cabinet",
+    "/dodaty-ogoloshennya",
+    "/login",
+    "/verify-request",
+    "/search",
+    "/set-locale",
+    "/set-theme",
+    "/reklama/*/click",
+  ];
   const lines = [
     "User-agent: *",
     ...privatePaths.flatMap((path) => [`Disallow: ${path}`, `Disallow: /us${path}`]),

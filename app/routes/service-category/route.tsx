@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
-import { ServiceListPage } from "#app/components/content/directory-list-view.tsx";
+import { deferredPage } from "#app/components/deferred.tsx";
 import { DIRECTORY_PAGE_DEPS, loadDirectoryList } from "#app/modules/directory/directory-page.server.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: DIRECTORY_PAGE_DEPS.services })];
 
@@ -10,4 +10,4 @@ export const meta: Route.MetaFunction = pageMeta;
 
 export const loader = (args: Route.LoaderArgs) => loadDirectoryList("services", args, args.params.slug);
 
-export default ServiceListPage;
+export default deferredPage(() => import("#app/components/content/directory-list-view.tsx"));

@@ -1,7 +1,7 @@
 import source from "virtual:portal/service-worker";
 import type { Route } from "./+types/route";
-import { getBuildId } from "#app/modules/build-info/build-id.server.ts";
-import type { ServiceWorkerConfig } from "#app/modules/offline/sw-core.ts";
+import { getBuildId } from "#app/platform/build-info/build-id.server.ts";
+import type { ServiceWorkerConfig } from "#app/platform/offline/sw-core.ts";
 
 /**
  * GET /sw.js: the service worker (app/service-worker.ts, bundled by vite.config.ts). The build

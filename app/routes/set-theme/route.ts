@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { serializeThemeCookie } from "#app/modules/http/cookies.server.ts";
-import { safeRedirectPath } from "#app/modules/http/safe-redirect.ts";
-import { methodNotAllowed } from "#app/modules/http/errors.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { serializeThemeCookie } from "#app/platform/http/cookies.server.ts";
+import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
+import { methodNotAllowed } from "#app/platform/http/errors.ts";
 
 /** The theme toggle is a form post, so it works without JS; the server then renders the class. */
 export async function action({ request }: Route.ActionArgs) {

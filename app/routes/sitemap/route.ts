@@ -1,7 +1,7 @@
 import type { Route } from "./+types/route";
-import { publicOrigin } from "#app/modules/config/config.server.ts";
-import { ADVERT_TABLES, CONTENT_TABLES } from "#app/modules/page-cache/content-state.server.ts";
-import { publicPageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { publicOrigin } from "#app/platform/config/config.server.ts";
+import { ADVERT_TABLES, CONTENT_TABLES } from "#app/modules/content/versioned-tables.server.ts";
+import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { sitemapDocument } from "#app/modules/sitemap/sitemap.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -9,7 +9,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** `/sitemap.xml`: a urlset, or a sitemap index past 50,000 URLs. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const xml = await sitemapDocument(publicOrigin(context));
+export async function loader() {
+  const xml = await sitemapDocument(publicOrigin());
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

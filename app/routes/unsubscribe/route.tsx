@@ -1,14 +1,13 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/route";
-import { useAccountT } from "#app/components/account/use-account-t.ts";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { deferredPage } from "#app/components/deferred.tsx";
 import { accountT } from "#app/modules/auth/translate.server.ts";
-import { getDb } from "#app/modules/db/db.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { setSavedSearchAlert } from "#app/modules/saved-searches/saved-searches.server.ts";
 import { readUnsubscribeToken } from "#app/modules/saved-searches/unsubscribe.server.ts";
 import { setMessageMail } from "#app/modules/messages/mail.server.ts";
-import { readForm } from "#app/modules/http/body.server.ts";
-import { pageMeta } from "#app/modules/seo/meta.ts";
+import { readForm } from "#app/platform/http/body.server.ts";
+import { pageMeta } from "#app/platform/seo/meta.ts";
 
 // /unsubscribe?token=…: the link in every mail a user can turn off (a saved search's alerts,
 // mail about private messages), without signing in. Opening it asks to confirm (link checkers
@@ -17,7 +16,8 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
-type Subject = { kind: "saved-search"; id: number; name: string; off: boolean } | { kind: "messages"; id: number; name: null; off: boolean };
+type Subject =
+  { kind: "saved-search"; id: number; name: string; off: boolean } | { kind: "messages"; id: number; name: null; off: boolean };
 
 async function subjectOfToken(token: unknown): Promise<Subject | null> {
   const target = readUnsubscribeToken(token);
@@ -39,7 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { state: subject.off ? ("done" as const) : ("confirm" as const), kind: subject.kind, name: subject.name, token, seo };
 }
 
-export { headers } from "#app/modules/http/route-headers.ts";
+export { headers } from "#app/platform/http/route-headers.ts";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const t = accountT(context);
@@ -54,32 +54,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return { state: "done" as const, kind: subject.kind, name: subject.name, token: "", seo };
 }
 
-export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAccountT();
-  const view = actionData ?? loaderData;
-  return (
-    <section aria-labelledby="unsubscribe-title">
-      <h1 id="unsubscribe-title">{t("cabinet:unsubscribe.title")}</h1>
-      {view.state === "invalid" ? (
-        <p>{t("cabinet:unsubscribe.invalid")}</p>
-      ) : view.state === "done" ? (
-        <p role="status">{view.kind === "messages" ? t("cabinet:message_mail.unsubscribe_done") : t("cabinet:unsubscribe.done", { name: view.name })}</p>
-      ) : (
-        <Form method="post">
-          <input type="hidden" name="token" value={view.token} />
-          <p>{view.kind === "messages" ? t("cabinet:message_mail.unsubscribe_confirm") : t("cabinet:unsubscribe.confirm", { name: view.name })}</p>
-          <button type="submit" className="button">
-            {t("cabinet:unsubscribe.submit")}
-          </button>
-        </Form>
-      )}
-      <p>
-        {view.kind === "messages" ? (
-          <LocalizedLink to="/cabinet">{t("cabinet:message_mail.heading")}</LocalizedLink>
-        ) : (
-          <LocalizedLink to="/cabinet/saved-searches">{t("cabinet:unsubscribe.manage")}</LocalizedLink>
-        )}
-      </p>
-    </section>
-  );
-}
+// Forms that post and are checked on the server: plain HTML until the browser is idle or the visitor
+// first acts (deferredPage); a form sent before then goes as it does without JS.
+export default deferredPage(() => import("./page.tsx"));

@@ -15,7 +15,15 @@ export function seededCardLinks(page: Page): Locator {
 /** "YYYY-MM-DDTHH:mm" in the site's zone (Europe/Warsaw), `hours` from now. */
 export function localTime(hours: number): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/Warsaw",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(new Date(Date.now() + hours * 3_600_000))
       .map((part) => [part.type, part.value]),
   );

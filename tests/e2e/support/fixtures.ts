@@ -98,7 +98,11 @@ export async function axeViolations(page: Page, options: AxeOptions): Promise<An
     async ({ exclude, disableRules, themeRules }) => {
       const engine = (window as AxeWindow).axe!;
       const context = exclude.length ? { exclude } : document;
-      const base = { resultTypes: ["violations" as const], iframes: false, rules: Object.fromEntries(disableRules.map((id) => [id, { enabled: false }])) };
+      const base = {
+        resultTypes: ["violations" as const],
+        iframes: false,
+        rules: Object.fromEntries(disableRules.map((id) => [id, { enabled: false }])),
+      };
       // Transitions off, so colours are final at once (a hover the test left, the other theme):
       // waiting for transitions to end took seconds on a busy machine, as they need frames.
       const still = document.head.appendChild(document.createElement("style"));
@@ -108,7 +112,9 @@ export async function axeViolations(page: Page, options: AxeOptions): Promise<An
       try {
         const main = await engine.run(context, base);
         root.classList.toggle("p-dark", !wasDark);
-        const other = themeRules.length ? await engine.run(context, { ...base, runOnly: { type: "rule", values: themeRules } }) : { violations: [] };
+        const other = themeRules.length
+          ? await engine.run(context, { ...base, runOnly: { type: "rule", values: themeRules } })
+          : { violations: [] };
         return [
           { how: "", violations: main.violations },
           { how: `${wasDark ? "light" : "dark"} theme`, violations: other.violations },
@@ -119,10 +125,17 @@ export async function axeViolations(page: Page, options: AxeOptions): Promise<An
         still.remove();
       }
     },
-    { exclude: options.exclude, disableRules: options.disableRules, themeRules: THEME_RULES.filter((rule) => !options.disableRules.includes(rule)) },
+    {
+      exclude: options.exclude,
+      disableRules: options.disableRules,
+      themeRules: THEME_RULES.filter((rule) => !options.disableRules.includes(rule)),
+    },
   );
   return passes
-    .map(({ how, violations }) => ({ how, violations: violations.filter((violation) => options.failOn.includes(violation.impact as Impact)) }))
+    .map(({ how, violations }) => ({
+      how,
+      violations: violations.filter((violation) => options.failOn.includes(violation.impact as Impact)),
+    }))
     .filter(({ violations }) => violations.length > 0);
 }
 
@@ -148,7 +161,9 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
               widest = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}`;
             }
           }
-          notes.push(`${dark ? "dark" : "light"}: scrollWidth ${root.scrollWidth} > ${width}${widest ? ` (widest: ${widest}, right edge ${Math.round(right)})` : ""}`);
+          notes.push(
+            `${dark ? "dark" : "light"}: scrollWidth ${root.scrollWidth} > ${width}${widest ? ` (widest: ${widest}, right edge ${Math.round(right)})` : ""}`,
+          );
         }
       }
       root.classList.toggle("p-dark", wasDark);
@@ -201,7 +216,8 @@ function documentState(page: Page): Promise<string> {
 function structureState(page: Page): Promise<string> {
   return page.evaluate(() => {
     // lang too: the Ukrainian and the English page of a template are one analysis (both codes are fixed in the app).
-    const wording = /^(href|src|srcset|action|formaction|content|datetime|value|alt|title|aria-label|aria-valuetext|placeholder|cite|lang|hreflang|data-[\w-]+)$/;
+    const wording =
+      /^(href|src|srcset|action|formaction|content|datetime|value|alt|title|aria-label|aria-valuetext|placeholder|cite|lang|hreflang|data-[\w-]+)$/;
     const valueOf = (name: string, value: string) => {
       if (name === "nonce") return "";
       if (wording.test(name)) return name === "href" && value.startsWith("#") ? value : value.trim() ? "t" : "";
@@ -211,7 +227,9 @@ function structureState(page: Page): Promise<string> {
       if (node.nodeType === Node.TEXT_NODE) return node.textContent?.trim() ? "t" : "";
       if (!(node instanceof Element)) return "";
       const tag = node.tagName.toLowerCase();
-      const attributes = [...node.attributes].map((attribute) => ` ${attribute.name}="${valueOf(attribute.name, attribute.value)}"`).join("");
+      const attributes = [...node.attributes]
+        .map((attribute) => ` ${attribute.name}="${valueOf(attribute.name, attribute.value)}"`)
+        .join("");
       if (tag === "script") return `<script${attributes}>`;
       let inner = "";
       let previous = "";
@@ -320,12 +338,16 @@ type Login = (who: Account, context?: BrowserContext) => Promise<void>;
  * hydrated the body; a page without the starter (a feed, a file) passes at once.
  */
 function appStarted(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => {
-    const starter = [...document.scripts].some((script) => script.text.startsWith("((h)=>"));
-    if (!starter) return document.readyState !== "loading";
-    const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
-    return Boolean(router?.state.initialized) && Object.keys(document.body).some((key) => key.startsWith("__reactFiber$"));
-  }, undefined, { polling: 50 });
+  return page.waitForFunction(
+    () => {
+      const starter = [...document.scripts].some((script) => script.text.startsWith("((h)=>"));
+      if (!starter) return document.readyState !== "loading";
+      const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
+      return Boolean(router?.state.initialized) && Object.keys(document.body).some((key) => key.startsWith("__reactFiber$"));
+    },
+    undefined,
+    { polling: 50 },
+  );
 }
 
 export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void; login: Login }, { replayPage: Page }>({
@@ -382,7 +404,8 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void; logi
       const store = analysisStore(path.join(testInfo.project.outputDir, ".axe-analyses"));
       const optionsKey = JSON.stringify({ ...options, skipUrls: undefined, maxPages: undefined });
       const report = (url: string, how: string, analysis: Analysis) => {
-        for (const found of analysis.violations) findings.push({ url, how: found.how ? `${how}, ${found.how}` : how, violations: found.violations });
+        for (const found of analysis.violations)
+          findings.push({ url, how: found.how ? `${how}, ${found.how}` : how, violations: found.violations });
         for (const note of analysis.overflows) overflows.push(`${url} (${how}) ${note}`);
       };
       // axe runs once per page structure (the same template with other words and ids is the
@@ -447,7 +470,10 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void; logi
       }
 
       // What the check cost this test, in the report beside the test's own time.
-      testInfo.annotations.push({ type: "accessibility check", description: `${options.maxPages - Math.max(budget, 0)} page(s), ${Date.now() - started} ms` });
+      testInfo.annotations.push({
+        type: "accessibility check",
+        description: `${options.maxPages - Math.max(budget, 0)} page(s), ${Date.now() - started} ms`,
+      });
       if (overflows.length) {
         const report = overflows.join("\n");
         await testInfo.attach("overflow.txt", { body: report, contentType: "text/plain" });
@@ -457,7 +483,9 @@ export const test = base.extend<{ axe: Partial<AxeOptions>; axeAudit: void; logi
         const report = format(findings);
         await testInfo.attach("axe-violations.txt", { body: report, contentType: "text/plain" });
         const count = findings.reduce((sum, finding) => sum + finding.violations.length, 0);
-        const widths = overflows.length ? `\nLayout: ${overflows.length} page(s) wider than ${options.fitWidth} px\n${overflows.join("\n")}` : "";
+        const widths = overflows.length
+          ? `\nLayout: ${overflows.length} page(s) wider than ${options.fitWidth} px\n${overflows.join("\n")}`
+          : "";
         throw new Error(`Accessibility: ${count} ${options.failOn.join("/")} axe violation(s)\n${report}${widths}`);
       }
     },

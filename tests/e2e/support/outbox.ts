@@ -1,29 +1,14 @@
 // The e2e server writes mail to $DATA_DIR/outbox/*.eml (no SMTP_URL); each file names its
 // link in an X-Portal-Link header.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect } from "@playwright/test";
+import { readOutboxDir } from "../../support/outbox.ts";
 import { dataDir } from "./env.ts";
-
-function header(raw: string, name: string): string {
-  const match = raw.match(new RegExp(`^${name}:[ \\t]*(.*(?:\\n[ \\t].*)*)`, "mi"));
-  return match?.[1]?.replace(/\n[ \t]+/g, " ").trim() ?? "";
-}
 
 /** The links mailed to `address`, oldest first. */
 export function mailedLinks(address: string): string[] {
-  const dir = path.join(dataDir, "outbox");
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith(".eml")).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => readFileSync(path.join(dir, file), "utf8"))
-    .filter((raw) => header(raw, "To").toLowerCase().includes(address.toLowerCase()))
-    .map((raw) => header(raw, "X-Portal-Link"))
-    .filter(Boolean);
+  return readOutboxDir(dataDir)
+    .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()))
+    .flatMap((mail) => (mail.link ? [mail.link] : []));
 }
 
 /** Waits for the next mail to `address` (beyond `seen` earlier ones) and returns its link. */

@@ -10,12 +10,21 @@ const root = path.resolve(import.meta.dirname, "../../..");
 
 export type PortalProcess = { child: ChildProcess; dataDir: string; output: () => string; stop: () => void };
 
-/** Starts `server/main.ts` on 127.0.0.1:`port` (its public origin) and resolves once it is ready. */
+/** Starts `scripts/serve.ts` (the server, seeding a first start when SEED_DEMO asks) on 127.0.0.1:`port` (its public origin) and resolves once it is ready. */
 export async function startPortalProcess(port: number, name: string, extra: NodeJS.ProcessEnv = {}): Promise<PortalProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: "no", ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    SEED_DEMO: "no",
+    ...extra,
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["server/main.ts"], { cwd: root, env });
+  const child = spawn(process.execPath, ["scripts/serve.ts"], { cwd: root, env });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

@@ -54,7 +54,9 @@ export function sessionMaker() {
       }
       const token = randomBytes(32).toString("base64url");
       const id = createHash("sha256").update(token).digest("hex");
-      const inserted = await (await connect(adminUrl)).query(
+      const inserted = await (
+        await connect(adminUrl)
+      ).query(
         `INSERT INTO sessions (id, user_id, expires_at, user_agent)
          SELECT $1, id, now() + make_interval(days => $3), 'e2e login fixture' FROM users WHERE email = $2`,
         [id, accounts[who].email, SESSION_DAYS],
@@ -64,7 +66,14 @@ export function sessionMaker() {
       const header = await createCookie(SESSION_COOKIE, { secrets: [sessionSecret], path: "/" }).serialize(token);
       const value = header.slice(`${SESSION_COOKIE}=`.length, header.indexOf(";"));
       await context.addCookies([
-        { name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: "Lax", expires: Math.floor(Date.now() / 1000) + SESSION_DAYS * 86_400 },
+        {
+          name: SESSION_COOKIE,
+          value,
+          url: baseURL,
+          httpOnly: true,
+          sameSite: "Lax",
+          expires: Math.floor(Date.now() / 1000) + SESSION_DAYS * 86_400,
+        },
       ]);
     },
     async close(): Promise<void> {

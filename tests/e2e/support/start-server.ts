@@ -1,5 +1,6 @@
-// Playwright's webServer: starts the PRODUCTION server (`node server/main.ts`, after
-// `npm run build`) on a fresh, empty data directory, so it migrates and seeds demo content.
+// Playwright's webServer: starts the PRODUCTION server with the demo seed of a first start
+// (`node scripts/serve.ts`, as `npm start` does, after `npm run build`) on a fresh, empty data
+// directory, so it migrates and seeds demo content.
 // With DATABASE_URL set it uses a fresh PostgreSQL database `<db>_e2e` instead of PGlite.
 // On SIGTERM/SIGINT (Playwright's gracefulShutdown) it waits for the server, then drops the
 // database and the data directory.
@@ -33,6 +34,8 @@ const env: NodeJS.ProcessEnv = {
   // Every browser of the suite comes from 127.0.0.1: at the real per-address limits a fast
   // run trips them (60 page loads a minute). Tests of a limit set it up explicitly instead.
   ADDRESS_LIMIT_FACTOR: "100",
+  // Warnings and errors only: an access line per request would bury them in the report.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 };
 delete env.SMTP_URL; // mails go to DATA_DIR/outbox, where tests can read them
 delete env.TRUST_PROXY; // the browser talks to the server directly
@@ -66,8 +69,8 @@ async function cleanup(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-log(`starting node server/main.ts on ${baseURL}`);
-const child = spawn(process.execPath, ["server/main.ts"], { cwd: root, env, stdio: "inherit" });
+log(`starting node scripts/serve.ts (the production server with the demo seed) on ${baseURL}`);
+const child = spawn(process.execPath, ["scripts/serve.ts"], { cwd: root, env, stdio: "inherit" });
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -1,0 +1,301 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { LOG_LEVELS, logLevelFrom, type LogLevel } from "./log-level.ts";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const urlString = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.join(" or ")}//`,
+    );
+
+/** Enough for the database pool (10) to stay busy; more only lengthens each render's wait for the CPU. */
+export const DEFAULT_MAX_IN_FLIGHT = 16;
+/** The embedded database has one connection: more pages at once only wait for it longer. */
+export const DEFAULT_MAX_IN_FLIGHT_EMBEDDED = 4;
+
+/** Connection limits (server/connections.ts), in the environment's units: seconds and counts. */
+export const CONNECTION_DEFAULTS = {
+  HEADERS_TIMEOUT: 10,
+  BODY_IDLE_TIMEOUT: 10,
+  // The largest upload (60 MB of photos) at 0.8 Mbit/s, a phone on a poor mobile link.
+  BODY_TIMEOUT: 600,
+  // Below the usual descriptor limits; the server also keeps it below the process's own.
+  MAX_CONNECTIONS: 10_000,
+  // Browsers open up to 6 per site; a school or a mobile carrier puts many visitors behind one address.
+  MAX_CONNECTIONS_PER_ADDRESS: 256,
+  // Bytes per second a body must keep up: a byte every few seconds never trips BODY_IDLE_TIMEOUT.
+  BODY_MIN_RATE: 1_024,
+  // Requests whose body is still arriving, per process: real forms arrive at once, uploads are few.
+  MAX_BODY_READERS: 1_000,
+} as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATABASE_URL: optionalString.pipe(urlString(["postgres:", "postgresql:"]).optional()),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
+  SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
+  DEMO_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+  MAIL_FROM: optionalString,
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Unset: 16 on PostgreSQL, 4 on the embedded database.
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).optional(),
+  HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(300).default(CONNECTION_DEFAULTS.HEADERS_TIMEOUT),
+  BODY_IDLE_TIMEOUT: z.coerce.number().int().min(1).max(300).default(CONNECTION_DEFAULTS.BODY_IDLE_TIMEOUT),
+  BODY_TIMEOUT: z.coerce.number().int().min(1).max(3_600).default(CONNECTION_DEFAULTS.BODY_TIMEOUT),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(CONNECTION_DEFAULTS.MAX_CONNECTIONS),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(CONNECTION_DEFAULTS.MAX_CONNECTIONS_PER_ADDRESS),
+  // 0 turns the check off (a proxy in front that buffers every body).
+  BODY_MIN_RATE: z.coerce.number().int().min(0).max(100_000_000).default(CONNECTION_DEFAULTS.BODY_MIN_RATE),
+  MAX_BODY_READERS: z.coerce.number().int().min(1).max(1_000_000).default(CONNECTION_DEFAULTS.MAX_BODY_READERS),
+  ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(8),
+  CONTENT_POLL_MS: z.coerce.number().int().min(100).max(86_400_000).default(1_000),
+  // Forms with files being read and their images decoded at once: per process, and per user within it.
+  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
+  UPLOADS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  // The job queue's first retry of a failed job (a mail the SMTP server refused); each next one waits twice as long.
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  // New private conversations one user may open in an hour; an account younger than a day gets the second.
+  NEW_CONVERSATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  NEW_CONVERSATIONS_PER_HOUR_NEW_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(5),
+  // Object storage for images (S3 protocol); unset S3_BUCKET keeps them under DATA_DIR/uploads.
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)")
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+  S3_REGION: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["", "true", "false", "1", "0", "yes", "no"], "must be true or false")
+    .default("")
+    .transform((value) => ["true", "1", "yes"].includes(value)),
+  S3_PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+  // Unset: info, silent under NODE_ENV=test.
+  LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).optional()),
+  // Unset: no metrics server.
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  // Unset: errors are only logged; nothing of the error tracker's SDK is loaded.
+  SENTRY_DSN: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+});
+
+/** Where uploaded images live: the local directory, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** MinIO, R2, Spaces...; undefined means AWS. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** Image URLs point here (CDN or bucket origin); undefined: the app serves /uploads from the bucket. */
+      publicUrl: string | undefined;
+    };
+
+export type AppConfig = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string | undefined;
+  /**
+   * The public origin (`https://portal.example`): PUBLIC_URL's, else `http://localhost:$PORT`.
+   * Every absolute URL the portal writes starts with it, never with the request's Host.
+   */
+  origin: string;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  /** Sender of account mail; default "<site> <no-reply@PUBLIC_URL host>". */
+  mailFrom: string | undefined;
+  /** Seconds before the first retry of a failed job (app/platform/jobs); doubling after each failure. */
+  jobRetrySeconds: number;
+  /** Reverse proxies in front of the app whose X-Forwarded-For is believed. */
+  trustProxy: number;
+  demoPassword: string | undefined;
+  seedDemo: "auto" | "yes" | "no";
+  /** Worker processes (node:cluster); more than one needs PostgreSQL. */
+  webConcurrency: number;
+  /** Requests one process builds at once; past 8x that waiting, more are refused with 503 (server/admission.ts). */
+  maxInFlight: number;
+  /** Per-connection timeouts and connection caps (server/connections.ts), in milliseconds and counts. */
+  connections: {
+    headersTimeoutMs: number;
+    bodyIdleTimeoutMs: number;
+    bodyTimeoutMs: number;
+    maxConnections: number;
+    maxConnectionsPerAddress: number;
+    /** Bytes per second a body must keep up after its first second; 0: no check. */
+    bodyMinRate: number;
+    /** Requests of one process whose body is still arriving. */
+    maxBodyReaders: number;
+  };
+  /** Multiplies every per-address abuse limit: many people may share one address (a community centre, a test suite). */
+  addressLimitFactor: number;
+  /** Bounds of the anonymous page cache's partitions, in MiB (0 keeps nothing). */
+  pageCacheMb: { pages: number; search: number };
+  /** How often a process asks the database for table versions (with PostgreSQL, NOTIFY comes first). */
+  contentPollMs: number;
+  /** Upload forms (adverts, staff content) read and processed at once; more wait briefly, then get a 503. */
+  uploads: { inFlight: number; perUser: number };
+  /** New private conversations one user may open in an hour: an established account, and one younger than a day. */
+  newConversationsPerHour: { established: number; newAccount: number };
+  storage: StorageConfig;
+  /** The log's level (app/platform/logger); the logger reads it from the environment itself, this is its check. */
+  logLevel: LogLevel;
+  /** Prometheus metrics on their own port (server/metrics-server.ts); undefined: none. */
+  metrics: { port: number; host: string } | undefined;
+  /** Errors are sent to this Sentry DSN too (app/platform/logger/error-reporting.server.ts); undefined: not at all. */
+  sentryDsn: string | undefined;
+  paths: { db: string; uploads: string; outbox: string };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; the error message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === "production" && values.DATABASE_URL && !values.SESSION_SECRET) {
+    throw new ConfigError("Invalid environment variable SESSION_SECRET: required in production when DATABASE_URL is set");
+  }
+  if (values.WEB_CONCURRENCY > 1 && !values.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid environment variable WEB_CONCURRENCY: ${values.WEB_CONCURRENCY} processes need PostgreSQL (DATABASE_URL); the embedded database belongs to one process`,
+    );
+  }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError(`Invalid environment variable METRICS_PORT: ${values.METRICS_PORT} is PORT; metrics need a port of their own`);
+  }
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
+    origin: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : `http://localhost:${values.PORT}`,
+    sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    jobRetrySeconds: values.JOB_RETRY_SECONDS,
+    trustProxy: values.TRUST_PROXY,
+    demoPassword: values.DEMO_PASSWORD,
+    seedDemo: values.SEED_DEMO,
+    webConcurrency: values.WEB_CONCURRENCY,
+    maxInFlight: values.MAX_IN_FLIGHT ?? (values.DATABASE_URL ? DEFAULT_MAX_IN_FLIGHT : DEFAULT_MAX_IN_FLIGHT_EMBEDDED),
+    connections: {
+      headersTimeoutMs: values.HEADERS_TIMEOUT * 1000,
+      bodyIdleTimeoutMs: values.BODY_IDLE_TIMEOUT * 1000,
+      bodyTimeoutMs: values.BODY_TIMEOUT * 1000,
+      maxConnections: values.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
+      bodyMinRate: values.BODY_MIN_RATE,
+      maxBodyReaders: values.MAX_BODY_READERS,
+    },
+    addressLimitFactor: values.ADDRESS_LIMIT_FACTOR,
+    pageCacheMb: { pages: values.PAGE_CACHE_MB, search: values.SEARCH_CACHE_MB },
+    contentPollMs: values.CONTENT_POLL_MS,
+    uploads: { inFlight: values.UPLOADS_IN_FLIGHT, perUser: values.UPLOADS_PER_USER },
+    newConversationsPerHour: { established: values.NEW_CONVERSATIONS_PER_HOUR, newAccount: values.NEW_CONVERSATIONS_PER_HOUR_NEW_ACCOUNT },
+    storage: storageConfig(values, env),
+    logLevel: logLevelFrom({ LOG_LEVEL: values.LOG_LEVEL, NODE_ENV: values.NODE_ENV }),
+    metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    sentryDsn: values.SENTRY_DSN,
+    paths: {
+      db: path.join(dataDir, "db"),
+      uploads: path.join(dataDir, "uploads"),
+      outbox: path.join(dataDir, "outbox"),
+    },
+  };
+}
+
+function storageConfig(values: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): StorageConfig {
+  if (!values.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_PUBLIC_URL", "S3_REGION"] as const).find((name) => values[name]);
+    if (stray) throw new ConfigError(`Invalid environment variable ${stray}: has no effect without S3_BUCKET`);
+    return { kind: "local" };
+  }
+  return {
+    kind: "s3",
+    bucket: values.S3_BUCKET,
+    endpoint: values.S3_ENDPOINT,
+    // The SDK insists on a region even where the server ignores it (MinIO, R2 take any).
+    region: values.S3_REGION ?? (env.AWS_REGION?.trim() || "us-east-1"),
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    publicUrl: values.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+  };
+}
+
+// A generated secret must survive restarts, or every restart signs everyone out.
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+let current: AppConfig | undefined;
+
+/** The process-wide config: set once by the server or a script, read everywhere else. */
+export function getConfig(): AppConfig {
+  current ??= loadConfig();
+  return current;
+}
+
+/** The origin of every absolute URL (links in mail, canonical, sitemap, feeds): see AppConfig.origin. */
+export function publicOrigin(): string {
+  return getConfig().origin;
+}
+
+/**
+ * The origins a form post or beacon may come from: the public origin and, while PUBLIC_URL is
+ * unset, the port's other loopback names, so a local start answers at 127.0.0.1 and [::1] as
+ * at localhost. URLs the portal writes keep the one public origin.
+ */
+export function acceptedOrigins(config: Pick<AppConfig, "origin" | "publicUrl" | "port"> = getConfig()): readonly string[] {
+  if (config.publicUrl) return [config.origin];
+  return [
+    config.origin,
+    ...["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${config.port}`).filter((origin) => origin !== config.origin),
+  ];
+}
+
+export function setConfig(config: AppConfig): void {
+  current = config;
+}

@@ -1,0 +1,52 @@
+import pino, { type DestinationStream, type Logger } from "pino";
+import { logLevelFrom, type LogLevel } from "#app/platform/config/log-level.ts";
+
+// One structured log for the server, the app and the job worker: JSON lines on stdout, one
+// object per event, so a collector reads fields instead of parsing sentences. The level comes
+// from LOG_LEVEL (validated with the rest of the configuration, app/platform/config/log-level.ts),
+// read here from the environment because the first lines are written before the configuration is.
+
+/**
+ * Where lines go: stdout unless a test (or an embedding) hands another stream. The logger
+ * writes through this indirection, so child loggers made at a module's load follow a change.
+ */
+let destination: DestinationStream = pino.destination({ dest: 1, sync: true });
+
+/**
+ * A logger writing to `stream` at `level`. `err` (and `error`) keys are serialized with their
+ * type, message and stack; other values as JSON.
+ */
+export function createLogger(stream: DestinationStream, level: LogLevel = "info"): Logger {
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    stream,
+  );
+}
+
+/** The process's logger: `logger.info({ ...fields }, "message")`, `logger.error({ err }, "what failed")`. */
+export const logger: Logger = createLogger({ write: (line: string) => void destination.write(line) }, logLevelFrom(process.env));
+
+/** A logger whose every line carries `bindings` (a module name, a job id). */
+export function childLogger(bindings: Record<string, unknown>): Logger {
+  return logger.child(bindings);
+}
+
+/**
+ * Sends the process's log lines to `stream` (and its level to `level`, when given) until the
+ * returned function puts the previous ones back.
+ */
+export function redirectLogs(stream: DestinationStream, level?: LogLevel): () => void {
+  const previous = { destination, level: logger.level };
+  destination = stream;
+  if (level) logger.level = level;
+  return () => {
+    destination = previous.destination;
+    logger.level = previous.level;
+  };
+}
