@@ -1,6 +1,7 @@
 // Changing an account's email address: the cabinet's request (password, limits, messages), the
 // link mailed to the new address, its page, the "email changed" mail to the old address and its
 // "this wasn't me". Mail goes to the outbox of the test's DATA_DIR.
+import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as cabinet from "#app/routes/cabinet/route.tsx";
 import * as changeEmail from "#app/routes/change-email/route.tsx";
@@ -8,6 +9,7 @@ import * as notMe from "#app/routes/not-me/route.tsx";
 import { runQueuedJobs } from "#app/jobs.server.ts";
 import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "#app/modules/auth/email-change.server.ts";
 import { hashToken } from "#app/modules/auth/secrets.server.ts";
+import { beginTotpEnrolment, confirmTotp, totpEnrolment } from "#app/modules/auth/totp.server.ts";
 import { findUserById } from "#app/modules/auth/users.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { callWithSession, makeUser, sessionCookieFor, useAccountConfig, mailsTo, tokenOf } from "../support/auth.ts";
@@ -28,6 +30,10 @@ const fresh = (name: string) => `${name}-${++counter}-${Date.now()}@example.test
 async function ask(cookie: string, form: Record<string, string>) {
   const { result } = await callWithSession(cabinet.action, { url: "/cabinet", cookie, form: { intent: "email-change", ...form } });
   return result;
+}
+
+function errorsOf(answer: { data: unknown }): Record<string, string[]> {
+  return (answer.data as { result: { error: Record<string, string[]> } }).result.error;
 }
 
 /** The newest link mailed to `email`, after the queue ran. */
@@ -81,6 +87,32 @@ describe("asking for an email change", () => {
       expect(result.initialValue.currentPassword).toBeUndefined();
     }
     expect(await pendingEmailChange(user.id)).toBeNull();
+  });
+
+  it("takes an authenticator code instead of the password on an account with two-factor on, and only there", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookieFor(user.id);
+    const withoutApp = unwrapData(await ask(cookie, { newEmail: fresh("nocode"), code: "123456" }));
+    expect(withoutApp.status).toBe(400);
+    expect(errorsOf(withoutApp).currentPassword).toEqual(["cabinet:email_change.errors.proof_required"]);
+
+    await beginTotpEnrolment(user.id);
+    const { secret } = (await totpEnrolment({ id: user.id, email: user.email }))!;
+    const now = Math.floor(Date.now() / 1000);
+    expect(await confirmTotp(user.id, await generate({ secret, epoch: now - 30 }))).not.toBeNull();
+    const { result: page } = await callWithSession(cabinet.loader, { url: "/cabinet", cookie });
+    expect(page.twoFactor).toBe(true);
+
+    const wrong = unwrapData(await ask(cookie, { newEmail: fresh("badcode"), code: "000000" }));
+    expect(wrong.status).toBe(400);
+    expect(errorsOf(wrong).code).toEqual(["security:errors.code_wrong"]);
+    const neither = unwrapData(await ask(cookie, { newEmail: fresh("none") }));
+    expect(errorsOf(neither).currentPassword).toEqual(["cabinet:email_change.errors.proof_required"]);
+
+    const next = fresh("code");
+    const answer = (await ask(cookie, { newEmail: next, code: await generate({ secret, epoch: now }) })) as Response;
+    expect(answer.status).toBe(302);
+    expect((await pendingEmailChange(user.id))?.email).toBe(next);
   });
 
   it("allows five requests an hour per account, then answers 429 with Retry-After", async () => {

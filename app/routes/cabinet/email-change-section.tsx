@@ -11,16 +11,18 @@ import { emailChangeSchema } from "./schema.ts";
 type Pending = { email: string; hours: number } | null;
 
 /**
- * "Change email address": the new address and the password. While a change waits for its
+ * "Change email address": the new address and the password, or with two-factor on, an app code. While a change waits for its
  * link, the page says where the link went and offers to cancel it (a plain post, no JS needed).
  */
 export function EmailChangeSection({
   email,
   pending,
+  twoFactor,
   lastResult,
 }: {
   email: string;
   pending: Pending;
+  twoFactor: boolean;
   lastResult: FormReply["result"] | undefined;
 }) {
   const { t } = useAccountT();
@@ -45,6 +47,14 @@ export function EmailChangeSection({
           type="password"
           autoComplete="current-password"
         />
+        {twoFactor ? (
+          <InputField
+            field={fields.code}
+            label={t("cabinet:email_change.code")}
+            autoComplete="one-time-code"
+            hint={t("cabinet:email_change.code_hint")}
+          />
+        ) : null}
         <SubmitRow>{t("cabinet:email_change.submit")}</SubmitRow>
       </IntentForm>
     </section>

@@ -33,16 +33,18 @@ import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { badRequest } from "#app/platform/http/errors.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { ownsAnAdvert } from "#app/modules/adverts/owner.server.ts";
+import { hasTwoFactor, verifySecondFactor } from "#app/modules/auth/totp.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser({ context, url });
   const t = accountT(context);
-  const [messageMail, hasAdverts, pending] = await Promise.all([
+  const [messageMail, hasAdverts, pending, twoFactor] = await Promise.all([
     messageMailOf(user.id),
     ownsAnAdvert(user.id),
     pendingEmailChange(user.id),
+    hasTwoFactor(user.id),
   ]);
   return {
     firstAdvert: !hasAdverts,
@@ -56,6 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       messageMail,
     },
     pendingEmail: pending && { email: pending.email, hours: EMAIL_CHANGE_HOURS },
+    twoFactor,
     seo: { title: t("cabinet:profile.title"), description: t("cabinet:profile.seo_description") },
   };
 }
@@ -106,20 +109,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (intent === "email-change") {
     const submission = parseWithZod(formData, { schema: emailChangeSchema });
-    const hidden = ["currentPassword"];
+    const hidden = ["currentPassword", "code"];
     if (submission.status !== "success") return formReply(intent, submission.reply({ hideFields: hidden }), 400);
     // Each request mails an address of the requester's choosing: a few an hour per account.
     const limit = await consumeLimit(limitRules.emailChange(user.id));
     if (limit.limited) return tooManyReply(intent, submission, limit, hidden);
-    // The password is counted like a sign-in: a stolen session must not become a guessing oracle.
+    // The password or code is counted like a sign-in: a stolen session must not become a guessing oracle.
     const attempt = await beginPasswordAttempt(context, user.email);
     if (attempt.limited) return tooManyReply(intent, submission, attempt, hidden);
-    if (!(await checkPassword(user.id, submission.value.currentPassword))) {
-      return formReply(
-        intent,
-        submission.reply({ fieldErrors: { currentPassword: ["cabinet:email_change.errors.password_wrong"] }, hideFields: hidden }),
-        400,
-      );
+    const { currentPassword, code } = submission.value;
+    const wrong = await wrongEmailChangeProof(user.id, currentPassword, code);
+    if (wrong) {
+      return formReply(intent, submission.reply({ fieldErrors: wrong, hideFields: hidden }), 400);
     }
     await attempt.release();
     const request = await requestEmailChange(user.id, submission.value.newEmail, publicOrigin());
@@ -163,6 +164,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   badRequest();
 }
 
+/** Field errors when neither the password nor the app code proves the owner; null when one does. */
+async function wrongEmailChangeProof(userId: number, password?: string, code?: string): Promise<Record<string, string[]> | null> {
+  if (password !== undefined) {
+    return (await checkPassword(userId, password)) ? null : { currentPassword: ["cabinet:email_change.errors.password_wrong"] };
+  }
+  if (!(await hasTwoFactor(userId))) return { currentPassword: ["cabinet:email_change.errors.proof_required"] };
+  return (await verifySecondFactor(userId, code ?? "", "totp")) ? null : { code: ["security:errors.code_wrong"] };
+}
+
 type Result = FormReply["result"] | undefined;
 
 export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
@@ -199,7 +209,12 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
           </dl>
           <ProfileForm profile={profile} lastResult={resultFor("profile")} />
         </section>
-        <EmailChangeSection email={profile.email} pending={loaderData.pendingEmail} lastResult={resultFor("email-change")} />
+        <EmailChangeSection
+          email={profile.email}
+          pending={loaderData.pendingEmail}
+          twoFactor={loaderData.twoFactor}
+          lastResult={resultFor("email-change")}
+        />
         <section className="panel" aria-labelledby="password-heading">
           <h2 id="password-heading">{t("cabinet:profile.password_heading")}</h2>
           <p className="panel__lead">{t("cabinet:profile.password_lead")}</p>

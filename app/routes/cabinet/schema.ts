@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "#db/schema.ts";
 import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from "#app/modules/auth/schemas.ts";
+import { totpCodeSchema } from "#app/modules/auth/second-factor-schemas.ts";
 
 export const profileSchema = z.object({
   name: nameSchema,
@@ -23,8 +24,17 @@ export const messageMailSchema = z.object({
   messageMail: z.enum(["instant", "daily", "off"], "cabinet:message_mail.invalid"),
 });
 
-/** Change the account's email address: the new one, proven by the current password. */
-export const emailChangeSchema = z.object({
-  newEmail: emailSchema,
-  currentPassword: currentPasswordSchema,
-});
+/**
+ * Change the account's email address: the new one, proven by the current password or, on an
+ * account with two-factor on, a code from the authenticator app (the action checks it has one).
+ */
+export const emailChangeSchema = z
+  .object({
+    newEmail: emailSchema,
+    currentPassword: currentPasswordSchema.optional(),
+    code: totpCodeSchema.shape.code.optional(),
+  })
+  .refine((value) => value.currentPassword !== undefined || value.code !== undefined, {
+    path: ["currentPassword"],
+    message: "cabinet:email_change.errors.proof_required",
+  });
