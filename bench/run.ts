@@ -262,9 +262,10 @@ async function targetsFrom(database: Database) {
   } = await sql<{ slug: string }>`select slug from locations order by position, id limit 1`.execute(db);
   const {
     rows: [advert],
-  } = await sql<{ slug: string }>`select slug from advertisements where status = 'published' and deleted_at is null
-    and (expires_at is null or expires_at > now())
-    order by id desc limit 1`.execute(db);
+  } = await sql<{ slug: string; seller: string }>`select a.slug, u.public_id as seller from advertisements a
+    join users u on u.id = a.owner_id where a.status = 'published' and a.deleted_at is null
+    and (a.expires_at is null or a.expires_at > now())
+    order by a.id desc limit 1`.execute(db);
   const {
     rows: [poster],
   } = await sql<{ slug: string }>`select slug from posters where status = 'published' and deleted_at is null
@@ -297,6 +298,7 @@ async function targetsFrom(database: Database) {
     { name: "search rare, cache bypassed", path: `/search/advertisement?q=${encodeURIComponent(RARE_WORD)}`, bypass: true },
     { name: "search common, cache bypassed", path: `/search/advertisement?q=${encodeURIComponent(COMMON_WORD)}`, bypass: true },
     { name: "advert item, cache bypassed", path: `/advertisement/${advert!.slug}`, bypass: true },
+    { name: "seller page, cache bypassed", path: `/advertisement/seller/${advert!.seller}`, bypass: true },
     // Signed in (the demo admin): never cached, so every request builds the page.
     { name: "cabinet, signed in", path: "/cabinet/advertisement", bypass: true, signedIn: true },
     // The signed-in user has BENCH_CONVERSATIONS conversations: their inbox and the longest thread.
