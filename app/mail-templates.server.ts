@@ -7,6 +7,7 @@ import { securityMail } from "#app/modules/auth/mails/security.ts";
 import { signInLinkMail } from "#app/modules/auth/mails/sign-in-link.ts";
 import { messageMail } from "#app/modules/messages/mails/message.ts";
 import { advertDecisionMail } from "#app/modules/moderation/mails/advert-decision.ts";
+import { advertHeldMail } from "#app/modules/moderation/mails/advert-held.ts";
 import { eventReminderMail } from "#app/modules/posters/mails/event-reminder.ts";
 import { alertMail } from "#app/modules/saved-searches/mails/alert.ts";
 import { submissionDecisionMail } from "#app/modules/submissions/mails/decision.ts";
@@ -22,6 +23,7 @@ export const mailTemplates: ReadonlyArray<MailTemplate<any>> = [
   emailChangeMail,
   exportReadyMail,
   advertDecisionMail,
+  advertHeldMail,
   submissionDecisionMail,
   messageMail,
   alertMail,

@@ -509,11 +509,14 @@ export interface Settings {
   advert_raise_interval_days: Generated<number>;
   advert_reminder_days: Generated<number>;
   adverts_per_user_per_day: Generated<number>;
+  banned_words: Generated<string>;
+  blocked_email_domains: Generated<string>;
   contact_address_en: string | null;
   contact_address_uk: string | null;
   contact_email: string | null;
   contact_phone: string | null;
   created_at: Generated<Timestamp>;
+  flag_hold_threshold: Generated<number>;
   id: Generated<number>;
   scam_messenger_words: Generated<string>;
   scam_payment_words: Generated<string>;

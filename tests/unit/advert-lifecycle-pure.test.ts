@@ -19,7 +19,7 @@ import { ADVERT_STATUSES, type AdvertStatus } from "#db/schema.ts";
 import { CONTENT_LIFECYCLES } from "#app/modules/staff-content/lifecycle.ts";
 import { contentSpec, contentSpecs, statusFilters } from "#app/modules/staff-content/types.ts";
 
-const ACTORS: AdvertActor[] = ["owner", "moderator", "clock"];
+const ACTORS: AdvertActor[] = ["owner", "moderator", "clock", "community"];
 
 /** "from action actor [when] -> to" (moves without a condition hold in every context). */
 const EXPECTED = `
@@ -48,6 +48,8 @@ pending approve moderator -> published
 pending reject moderator -> rejected
 ${ADVERT_STATUSES.map((from) => `${from} publish moderator -> published\n${from} unpublish moderator -> archived`).join("\n")}
 published expire clock -> expired
+published hold community -> pending
+pending restore moderator -> published
 `
   .trim()
   .split("\n")

@@ -36,6 +36,7 @@ describe("mail templates", () => {
       "auth-sign-in-link",
       "messages-new",
       "moderation-advert-decision",
+      "moderation-advert-held",
       "posters-event-reminder",
       "saved-search-alert",
       "submissions-decision",

@@ -32,6 +32,7 @@ function columnsFor(move: AdvertMove, to: AdvertStatus, lifetimeDays: number, no
       return { ...changed, status: to, expires_at: end };
     case "approve":
     case "publish":
+    case "restore":
       // A first publication sets the time; an advert whose lifetime ran out starts a new one.
       return {
         ...changed,
@@ -84,7 +85,8 @@ export async function moveAdverts(
     if (to !== null) moved.push({ id: row.id, from, to });
   }
   if (moved.length === 0) return [];
-  const lifetimeDays = move === "renew" || move === "approve" || move === "publish" ? await advertLifetimeDays(trx) : 0;
+  const lifetimeDays =
+    move === "renew" || move === "approve" || move === "publish" || move === "restore" ? await advertLifetimeDays(trx) : 0;
   await trx
     .updateTable("advertisements")
     .set(columnsFor(move, moved[0]!.to, lifetimeDays, now, options.reason ?? null))

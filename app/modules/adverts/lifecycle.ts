@@ -8,16 +8,31 @@ import type { AdvertStatus } from "#db/schema.ts";
 
 export type { AdvertStatus };
 
-export const ADVERT_ACTIONS = ["save", "renew", "sold", "archive", "raise", "approve", "reject", "publish", "unpublish", "expire"] as const;
+export const ADVERT_ACTIONS = [
+  "save",
+  "renew",
+  "sold",
+  "archive",
+  "raise",
+  "approve",
+  "reject",
+  "publish",
+  "unpublish",
+  "expire",
+  "hold",
+  "restore",
+] as const;
 /**
  * - save: the owner saves the form (a new advert counts as a draft);
  * - renew: live again for a full lifetime from now; sold, archive: the owner ends it;
  * - raise: back to the top of the lists, expiry unchanged;
  * - approve, reject: the moderation queue; publish, unpublish: the dashboard's buttons and bulk actions;
- * - expire: the clock (read-time: a published advert past its expires_at *is* expired).
+ * - expire: the clock (read-time: a published advert past its expires_at *is* expired);
+ * - hold: the community (enough verified accounts reported it) hides a live advert pending review;
+ *   restore: staff put it back live from the reports queue.
  */
 export type AdvertAction = (typeof ADVERT_ACTIONS)[number];
-export type AdvertActor = "owner" | "moderator" | "clock";
+export type AdvertActor = "owner" | "moderator" | "clock" | "community";
 /** Extra conditions of a move: the portal's moderation setting, whether the advert was ever live. */
 type Condition = "moderation" | "no_moderation" | "ever_published";
 type Transition = { from: AdvertStatus; action: AdvertAction; actor: AdvertActor; to: AdvertStatus; when?: Condition };
@@ -49,6 +64,10 @@ export const ADVERT_TRANSITIONS: readonly Transition[] = [
   ...rows(ALL, { action: "unpublish", actor: "moderator", to: "archived" }),
   // The clock.
   ...rows(["published"], { action: "expire", actor: "clock", to: "expired" }),
+  // Community flags: reports from enough verified accounts send a live advert to the moderation
+  // status; staff restore it from the reports queue (or remove it there, reports.server.ts).
+  ...rows(["published"], { action: "hold", actor: "community", to: "pending" }),
+  ...rows(["pending"], { action: "restore", actor: "moderator", to: "published" }),
 ];
 
 function holds(condition: Condition | undefined, context: TransitionContext): boolean {

@@ -16,6 +16,7 @@ import { parseId } from "#app/platform/http/ids.ts";
 import { saveFieldValues } from "./category-field-store.server.ts";
 import type { StoredFieldValue } from "./category-field-values.ts";
 import { offsetOf } from "#app/platform/lists/pagination.ts";
+import { holdsBannedWord } from "#app/modules/moderation/banned-words.ts";
 
 // An owner's adverts: posting, editing, renewing, marking sold, archiving, deleting. Every
 // function takes the owner's id and touches only that owner's rows: another user's advert
@@ -91,10 +92,18 @@ export type AdvertSave = {
 
 export type CreateResult = { ok: true; id: number; slug: string; status: AdvertStatus } | { ok: false; reason: "daily_limit" };
 
-/** A new advert: published at once, or pending when moderation is on. The daily limit holds under concurrency. */
+/** Whether saving these values goes through moderation: it is on for every advert, or the title or description holds a banned word. */
+function reviewed(values: AdvertValues, settings: Settings): boolean {
+  return settings.advert_moderation || holdsBannedWord(settings.banned_words, values.title, values.description);
+}
+
+/**
+ * A new advert: published at once, or pending when moderation is on (or it holds a banned word).
+ * The daily limit holds under concurrency.
+ */
 export async function createAdvert(ownerId: number, save: AdvertSave, settings: Settings, now = new Date()): Promise<CreateResult> {
   const { values, photoIds, fieldValues = new Map() } = save;
-  const status = statusAfterSave(null, settings.advert_moderation);
+  const status = statusAfterSave(null, reviewed(values, settings));
   return getDb()
     .transaction()
     .execute(async (trx) => {
@@ -157,7 +166,7 @@ export async function findOwnedAdvert(id: number, ownerId: number): Promise<Owne
 
 /**
  * Saves the owner's edit. A draft is published (or sent to moderation); a live advert goes
- * back to moderation when moderation is on; a rejected one always does. Returns the new
+ * back to moderation when moderation is on or it now holds a banned word; a rejected one always does. Returns the new
  * status, or null when the advert is not the owner's (nothing changes then).
  */
 export async function updateAdvert(
@@ -180,7 +189,7 @@ export async function updateAdvert(
         .forUpdate()
         .executeTakeFirst();
       if (!current) return null;
-      const status = statusAfterSave(current.status, settings.advert_moderation);
+      const status = statusAfterSave(current.status, reviewed(values, settings));
       const publishing = status === "published" && current.status !== "published";
       await trx
         .updateTable("advertisements")

@@ -20,6 +20,7 @@ export type AuditAction =
   | "resolve"
   | "dismiss"
   | "hide"
+  | "hold"
   | "rename"
   | "merge"
   | "reorder"

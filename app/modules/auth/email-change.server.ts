@@ -9,6 +9,8 @@ import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import type { SentMail } from "#app/platform/mail/mailer.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
+import { emailDomainBlocked } from "./email-domains.ts";
 import { emailChangeMail } from "./mails/email-change.ts";
 import { hashToken } from "./secrets.server.ts";
 import { queueSecurityMail } from "./security-mail.server.ts";
@@ -27,17 +29,19 @@ const HOUR = 60 * 60 * 1000;
 
 const normal = (email: string) => email.trim().toLowerCase();
 
-export type EmailChangeRequest = { status: "queued"; email: string } | { status: "same" | "taken" };
+export type EmailChangeRequest = { status: "queued"; email: string } | { status: "same" | "taken" | "blocked" };
 
 /**
  * Records `newEmail` as the account's pending address (replacing an earlier one, whose link
- * then stops working) and queues the link to it. "same" and "taken" change nothing.
+ * then stops working) and queues the link to it. "same", "taken" and "blocked" (a domain on the
+ * settings' blocked list) change nothing.
  */
 export async function requestEmailChange(userId: number, newEmail: string, origin: string, now = new Date()): Promise<EmailChangeRequest> {
   const email = normal(newEmail);
   const user = await findUserById(userId);
   if (!user) return { status: "taken" };
   if (normal(user.email) === email) return { status: "same" };
+  if (emailDomainBlocked(email, (await getCachedSettings()).blocked_email_domains)) return { status: "blocked" };
   const holder = await findUserByEmail(email);
   if (holder && holder.id !== userId) return { status: "taken" };
   await getDb()

@@ -22,6 +22,7 @@ import {
 import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import { hasLink } from "./links.ts";
 import { scamDetectorFor, type ScamSignal } from "./scam-signals.ts";
+import { holdsBannedWord } from "#app/modules/moderation/banned-words.ts";
 import { queueMessageMail } from "./mail.server.ts";
 import { MESSAGES_LIMIT, type CONVERSATION_REPORT_REASONS } from "./limits.ts";
 import { FINGERPRINT_CHARS, fingerprint, nearDuplicate } from "./near-duplicate.ts";
@@ -52,9 +53,13 @@ const SAME_TEXT_COMPARED = 200;
  * `limited`: too many new conversations; `too_many_messages`: too many messages.
  */
 type SendRefusal = "not_found" | "own_advert" | "blocked" | "blocked_new" | "you_blocked" | "limited" | "too_many_messages";
-/** `held`: stored, shown to the sender as waiting for review, not delivered until staff release it. */
+/**
+ * `held`: stored, shown to the sender as waiting for review, not delivered until staff release it:
+ * `many_sellers` (the same text to many sellers within the hour) or `review` (a banned word).
+ */
+export type HoldReason = "many_sellers" | "review";
 export type SendOutcome =
-  { ok: true; conversationId: number; held: boolean } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
+  { ok: true; conversationId: number; held: HoldReason | false } | { ok: false; reason: SendRefusal; retryAfterSeconds?: number };
 
 type Party = "buyer" | "seller";
 const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "seller_read_at") as "buyer_read_at" | "seller_read_at";
@@ -90,7 +95,15 @@ function visibleTo(userId: number) {
   return sql<boolean>`(m.held_at is null or m.sender_id = ${userId})`;
 }
 
-async function appendMessage(conversationId: number, senderId: number, party: Party, body: string, now: Date, held = false): Promise<void> {
+async function appendMessage(
+  conversationId: number,
+  senderId: number,
+  party: Party,
+  body: string,
+  now: Date,
+  hold: HoldReason | false = false,
+): Promise<void> {
+  const held = hold !== false;
   await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -174,7 +187,8 @@ export async function sendAboutAdvert(advertId: number, buyerId: number, body: s
   let conversationId = existing?.id;
   const messageLimit = await consumeMessageLimit(buyerId, now);
   if (messageLimit.limited) return { ok: false, reason: "too_many_messages", retryAfterSeconds: messageLimit.retryAfterSeconds };
-  const held = await sentToManySellers(buyerId, advert.owner_id, body, now);
+  const hold = await holdReason(buyerId, advert.owner_id, body, now);
+  const held = hold !== false;
   if (conversationId === undefined) {
     const limit = await consumeLimit([{ key: `conversation:user:${buyerId}`, limit: await newConversationLimit(buyerId, now) }], now);
     if (limit.limited) {
@@ -199,8 +213,8 @@ export async function sendAboutAdvert(advertId: number, buyerId: number, body: s
       .executeTakeFirstOrThrow();
     conversationId = created.id;
   }
-  await appendMessage(conversationId, buyerId, "buyer", body, now, held);
-  return { ok: true, conversationId, held };
+  await appendMessage(conversationId, buyerId, "buyer", body, now, hold);
+  return { ok: true, conversationId, held: hold };
 }
 
 /** Why a message between two people with a block between them is refused. */
@@ -225,8 +239,19 @@ export function refusalAnswer(outcome: Extract<SendOutcome, { ok: false }>): { m
   return { message: `cabinet:messages.errors.${outcome.reason}`, init: { status: outcome.reason === "own_advert" ? 400 : 403 } };
 }
 
-/** The toast after a message was stored: sent, or held for review. */
-export function sentFlash(held: boolean) {
+/**
+ * Why a message is held, or false: a banned word (either party), or a buyer's text that already
+ * went to many sellers (`sellerId`: the seller a buyer writes to; null for a seller's reply).
+ */
+async function holdReason(senderId: number, sellerId: number | null, body: string, now: Date): Promise<HoldReason | false> {
+  const settings = await getCachedSettings();
+  if (holdsBannedWord(settings.banned_words, body)) return "review";
+  return sellerId !== null && (await sentToManySellers(senderId, sellerId, body, now)) ? "many_sellers" : false;
+}
+
+/** The toast after a message was stored: sent, or held for review (a banned word is not named: the notice is neutral). */
+export function sentFlash(held: HoldReason | false) {
+  if (held === "review") return { severity: "warn", message: "cabinet:messages.flash_review" } as const;
   return held
     ? ({ severity: "warn", message: "cabinet:messages.flash_held" } as const)
     : ({ severity: "success", message: "cabinet:messages.flash_sent" } as const);
@@ -242,7 +267,7 @@ export async function reply(conversationId: number, userId: number, body: string
   if (block !== "none") return { ok: false, reason: blockRefusal(block, true) };
   const messageLimit = await consumeMessageLimit(userId, now);
   if (messageLimit.limited) return { ok: false, reason: "too_many_messages", retryAfterSeconds: messageLimit.retryAfterSeconds };
-  const held = found.party === "buyer" && (await sentToManySellers(userId, found.seller_id!, body, now));
+  const held = await holdReason(userId, found.party === "buyer" ? found.seller_id! : null, body, now);
   await appendMessage(conversationId, userId, found.party, body, now, held);
   return { ok: true, conversationId, held };
 }

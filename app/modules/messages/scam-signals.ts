@@ -5,7 +5,9 @@
 //
 // Links and phone numbers are recognised by built-in patterns; the two word lists are staff's
 // (dashboard settings, one word or phrase per line), matched case-insensitively on Unicode word
-// boundaries. A list is compiled into one regular expression once per version of the lists.
+// boundaries (platform/format/word-list.ts, shared with the banned words). A list is compiled into one regular expression once per version of the lists.
+
+import { plainText, wordListLines, wordListPattern, wordListProblem } from "#app/platform/format/word-list.ts";
 
 /** In the order a warning names them. */
 export type ScamSignal = "link" | "payment" | "phone" | "messenger";
@@ -16,39 +18,12 @@ export type ScamWords = { payment: string; messenger: string };
 export const SCAM_WORDS_MAX_LINES = 200;
 export const SCAM_WORD_MAX_LENGTH = 60;
 
-const WORD_CHAR = "[\\p{L}\\p{N}_]";
-
-/** One spelling for the apostrophes and forms of a letter that people type interchangeably. */
-function plain(text: string): string {
-  return text.normalize("NFC").replace(/[’ʼ`]/g, "'");
-}
-
 /** A list's words: lines trimmed, inner spaces made one, empty lines dropped. */
-export function scamWordLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim().replace(/\s+/g, " "))
-    .filter(Boolean);
-}
+export const scamWordLines = wordListLines;
 
 /** What is wrong with a list, for the settings form: too many lines, or the first line that is too long (1-based). */
 export function scamWordsProblem(text: string): { tooMany: true } | { tooLong: number } | null {
-  const lines = scamWordLines(text);
-  if (lines.length > SCAM_WORDS_MAX_LINES) return { tooMany: true };
-  const long = lines.findIndex((line) => [...line].length > SCAM_WORD_MAX_LENGTH);
-  return long === -1 ? null : { tooLong: long + 1 };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** The list as one expression: any of its words, not inside a longer word; null for an empty list. */
-function wordsPattern(text: string): RegExp | null {
-  const words = [...new Set(scamWordLines(plain(text)).map((word) => word.toLowerCase()))];
-  if (!words.length) return null;
-  const alternatives = words.map((word) => escapeRegExp(word).replace(/ /g, "\\s+")).join("|");
-  return new RegExp(`(?<!${WORD_CHAR})(?:${alternatives})(?!${WORD_CHAR})`, "iu");
+  return wordListProblem(text, { maxLines: SCAM_WORDS_MAX_LINES, maxLength: SCAM_WORD_MAX_LENGTH });
 }
 
 // A link: a scheme, "www.", or a bare domain under a top-level domain that scams use or that
@@ -172,10 +147,10 @@ export type ScamDetector = (text: string) => ScamSignal[];
 
 /** The detector for these word lists: the signals a text holds, in ScamSignal's order. */
 export function compileScamDetector(words: ScamWords): ScamDetector {
-  const payment = wordsPattern(words.payment);
-  const messenger = wordsPattern(words.messenger);
+  const payment = wordListPattern(words.payment);
+  const messenger = wordListPattern(words.messenger);
   return (raw) => {
-    const text = plain(raw);
+    const text = plainText(raw);
     const found: ScamSignal[] = [];
     if (LINK.test(text)) found.push("link");
     if (payment?.test(text)) found.push("payment");

@@ -10,13 +10,16 @@ import { recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
+import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Visitors' reports, grouped by what they are about: how many, for which reasons, what
 // they wrote. Staff resolve them, dismiss them, or hide the target (unpublish it) and
-// resolve them in one step. Every report changed gets an audit entry.
+// resolve them in one step. An advert the community hid pending review (community-flags.server.ts)
+// is restored (live again, the reports dismissed) or removed (hidden) here. Every report
+// changed gets an audit entry.
 
-export const REPORT_DECISIONS = ["resolve", "dismiss", "hide"] as const;
+export const REPORT_DECISIONS = ["resolve", "dismiss", "hide", "restore"] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 
 export type ReportGroup = {
@@ -25,6 +28,8 @@ export type ReportGroup = {
   title: string | null;
   slug: string | null;
   status: string | null;
+  /** An advert waiting for review (hidden after reports, or sent to moderation): staff restore or remove it. */
+  held: boolean;
   count: number;
   reasons: Array<{ reason: ReportReason; count: number }>;
   messages: Array<{ reason: ReportReason; message: string; at: Date }>;
@@ -74,6 +79,7 @@ export async function openReportGroups(limit = 50): Promise<{ groups: ReportGrou
         title: target?.title ?? row.evidence?.advertTitle ?? null,
         slug: target?.slug ?? null,
         status: target ? (target.deleted ? "deleted" : target.status) : null,
+        held: row.target_type === "advertisement" && target?.status === "pending" && !target.deleted,
         count: Number(row.count),
         latest: new Date(row.latest),
         reasons: Object.entries(row.reasons ?? {})
@@ -106,12 +112,13 @@ async function targetInfo(targets: Array<{ type: ReportTargetType; id: number }>
   return out;
 }
 
-export type DecisionResult = { reports: number; hidden: boolean };
+export type DecisionResult = { reports: number; hidden: boolean; restored: boolean };
 
 /**
  * Closes the open reports about one target: resolved or dismissed; "hide" also unpublishes
  * the target (staff content back to draft, an advert rejected with the note as its reason,
- * which its owner is mailed) and resolves the reports.
+ * which its owner is mailed) and resolves the reports; "restore" puts an advert waiting for
+ * review back live (the lifecycle's `restore`, its owner mailed) and dismisses the reports.
  */
 export async function decideReports(
   target: { type: StoredReportTarget; id: number },
@@ -122,10 +129,28 @@ export async function decideReports(
   hiddenReason: string,
 ): Promise<DecisionResult> {
   let mail: AdvertOwnerMail | null = null;
+  let restoredMail: { advertId: number } | null = null;
   const result = await getDb()
     .transaction()
     .execute(async (trx) => {
       let hidden = false;
+      let restored = false;
+      if (decision === "restore") {
+        if (target.type !== "advertisement") return { reports: 0, hidden, restored };
+        const [moved] = await moveAdverts(trx, [target.id], "restore", "moderator");
+        // Not waiting for review (restored meanwhile, or never hidden): the reports stay for a decision.
+        if (!moved) return { reports: 0, hidden, restored };
+        await recordAudit(trx, {
+          actorId,
+          action: "restore",
+          entityType: "advertisements",
+          entityId: target.id,
+          before: { status: moved.from },
+          after: { status: moved.to, note },
+        });
+        restored = true;
+        restoredMail = { advertId: target.id };
+      }
       // A conversation has nothing public to hide: its reports are resolved or dismissed.
       if (decision === "hide" && target.type !== "conversation") {
         const table = reportTargetSpec(target.type).table;
@@ -164,7 +189,7 @@ export async function decideReports(
       const closed = await trx
         .updateTable("reports")
         .set({
-          status: decision === "dismiss" ? "dismissed" : "resolved",
+          status: decision === "dismiss" || decision === "restore" ? "dismissed" : "resolved",
           resolved_by: actorId,
           resolved_at: sql`now()`,
           note,
@@ -178,16 +203,17 @@ export async function decideReports(
       for (const report of closed) {
         await recordAudit(trx, {
           actorId,
-          action: decision === "dismiss" ? "dismiss" : "resolve",
+          action: report.status === "dismissed" ? "dismiss" : "resolve",
           entityType: "report",
           entityId: report.id,
           before: { status: "open" },
           after: { status: report.status, note },
         });
       }
-      return { reports: closed.length, hidden };
+      return { reports: closed.length, hidden, restored };
     });
   if (mail) await queueModerationMail(mail, "rejected", origin, note || hiddenReason);
+  if (restoredMail) await queueModerationMail(restoredMail, "approved", origin);
   return result;
 }
 

@@ -6,9 +6,11 @@ import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
+import { holdIfFlagged } from "#app/modules/moderation/community-flags.server.ts";
 
 // Abuse reports from visitors (anonymous allowed), stored for the dashboard's reports queue.
-// Abuse of the form itself: a per-IP limit, and one open report per reporter and item.
+// Abuse of the form itself: a per-IP limit, and one open report per reporter and item. Reports
+// of verified accounts may hide an advert pending review (moderation/community-flags.server.ts).
 
 export const REPORT_LIMIT: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
 
@@ -41,7 +43,10 @@ export async function publicReportTarget(type: ReportTargetType, id: number): Pr
 }
 
 export type ReportOutcome =
-  { status: "created"; id: number } | { status: "duplicate" } | { status: "not_found" } | { status: "limited"; limit: LimitState };
+  | { status: "created"; id: number; hidden: boolean }
+  | { status: "duplicate" }
+  | { status: "not_found" }
+  | { status: "limited"; limit: LimitState };
 
 export async function submitReport(input: {
   targetType: ReportTargetType;
@@ -62,11 +67,9 @@ export async function submitReport(input: {
     .where("target_type", "=", input.targetType)
     .where("target_id", "=", input.targetId)
     .where("status", "=", "open")
-    .where((eb) =>
-      input.reporterId === null
-        ? eb("reporter_hash", "=", hash)
-        : eb.or([eb("reporter_id", "=", input.reporterId), eb("reporter_hash", "=", hash)]),
-    )
+    // A signed-in reporter is their account (people sharing an address, a household or a mobile
+    // carrier's, each count for community flags); an anonymous one is their address.
+    .where((eb) => (input.reporterId === null ? eb("reporter_hash", "=", hash) : eb("reporter_id", "=", input.reporterId)))
     .executeTakeFirst();
   if (existing) return { status: "duplicate" };
   const row = await db
@@ -81,5 +84,7 @@ export async function submitReport(input: {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { status: "created", id: row.id };
+  // A signed-in reporter may be the one that makes enough: the advert is then hidden pending review.
+  const hidden = input.targetType === "advertisement" && input.reporterId !== null && (await holdIfFlagged(input.targetId));
+  return { status: "created", id: row.id, hidden };
 }

@@ -4,6 +4,8 @@ import { errors } from "#app/modules/staff-content/form-schema.ts";
 import { SOCIAL_NETWORKS } from "#app/modules/staff-content/types.ts";
 import { idNumberSchema } from "#app/platform/http/ids.ts";
 import { SCAM_WORD_MAX_LENGTH, SCAM_WORDS_MAX_LINES, scamWordsProblem } from "#app/modules/messages/scam-signals.ts";
+import { BANNED_WORD_MAX_LENGTH, BANNED_WORDS_MAX_LINES, bannedWordsProblem } from "#app/modules/moderation/banned-words.ts";
+import { BLOCKED_DOMAINS_MAX_LINES, blockedDomainsProblem } from "#app/modules/auth/email-domains.ts";
 
 // Forms of the admin's settings and users pages. Shared by client and server.
 
@@ -27,6 +29,34 @@ const scamWords = z
       "tooMany" in problem
         ? `admin:settings.scam_words_too_many|${JSON.stringify({ max: SCAM_WORDS_MAX_LINES })}`
         : `admin:settings.scam_word_too_long|${JSON.stringify({ line: problem.tooLong, max: SCAM_WORD_MAX_LENGTH })}`;
+    context.addIssue({ code: "custom", message });
+  })
+  .optional();
+
+/** The banned words: the same rules as the scam words, with their own limits. */
+const bannedWords = z
+  .string()
+  .superRefine((value, context) => {
+    const problem = bannedWordsProblem(value);
+    if (!problem) return;
+    const message =
+      "tooMany" in problem
+        ? `admin:settings.scam_words_too_many|${JSON.stringify({ max: BANNED_WORDS_MAX_LINES })}`
+        : `admin:settings.scam_word_too_long|${JSON.stringify({ line: problem.tooLong, max: BANNED_WORD_MAX_LENGTH })}`;
+    context.addIssue({ code: "custom", message });
+  })
+  .optional();
+
+/** The blocked email domains: one domain name per line. */
+const blockedDomains = z
+  .string()
+  .superRefine((value, context) => {
+    const problem = blockedDomainsProblem(value);
+    if (!problem) return;
+    const message =
+      "tooMany" in problem
+        ? `admin:settings.scam_words_too_many|${JSON.stringify({ max: BLOCKED_DOMAINS_MAX_LINES })}`
+        : `admin:settings.domain_invalid|${JSON.stringify({ line: problem.notDomain })}`;
     context.addIssue({ code: "custom", message });
   })
   .optional();
@@ -57,6 +87,9 @@ export const settingsSchema = z.object({
   advert_raise_interval_days: count(1, 365),
   scam_payment_words: scamWords,
   scam_messenger_words: scamWords,
+  flag_hold_threshold: count(0, 50),
+  banned_words: bannedWords,
+  blocked_email_domains: blockedDomains,
 });
 
 export type SettingsValue = z.infer<typeof settingsSchema> & Record<string, unknown>;

@@ -2,9 +2,12 @@ import { sql } from "kysely";
 import { changedFields, recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { scamWordLines } from "#app/modules/messages/scam-signals.ts";
+import { wordListLines } from "#app/platform/format/word-list.ts";
+import { blockedDomainLines } from "#app/modules/auth/email-domains.ts";
 import type { SettingsValue } from "./schemas.ts";
 
-// The portal's settings: site name, contacts, social links, advert rules, scam warning words.
+// The portal's settings: site name, contacts, social links, advert rules, scam warning words,
+// community flags, banned words and blocked email domains.
 // One row; every change is audited as entity `settings` 1.
 
 export async function saveSettings(value: SettingsValue, actorId: number): Promise<void> {
@@ -28,6 +31,9 @@ export async function saveSettings(value: SettingsValue, actorId: number): Promi
     staff_two_factor: value.staff_two_factor === true,
     scam_payment_words: scamWordLines(value.scam_payment_words ?? "").join("\n"),
     scam_messenger_words: scamWordLines(value.scam_messenger_words ?? "").join("\n"),
+    flag_hold_threshold: value.flag_hold_threshold,
+    banned_words: wordListLines(value.banned_words ?? "").join("\n"),
+    blocked_email_domains: [...new Set(blockedDomainLines(value.blocked_email_domains ?? ""))].join("\n"),
   };
   await getDb()
     .transaction()

@@ -82,8 +82,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = decisionSchema.safeParse(form);
   invariantResponse(parsed.success);
   const { intent, target_type, target_id, note } = parsed.data;
-  // Hiding changes the target itself: the section's own permission decides (reklama is not reportable).
-  if (intent === "hide") {
+  // Hiding and restoring change the target itself: the section's own permission decides (reklama is not reportable).
+  if (intent === "hide" || intent === "restore") {
     if (target_type === "conversation") badRequest();
     requirePermission({ context, url }, reportTargetSpec(target_type).permission);
   }
@@ -96,6 +96,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     publicOrigin(),
     t("admin:reports.hidden_reason"),
   );
+  if (intent === "restore" && !result.restored) return redirectWithFlash(here, { severity: "warn", message: "admin:reports.not_held" });
   return redirectWithFlash(here, { severity: "success", message: `admin:reports.done_${intent}`, values: { count: result.reports } });
 }
 
@@ -123,6 +124,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     t("admin:reports.target_gone", { id: group.targetId })
                   )}
                 </h2>
+                {group.held ? (
+                  <p className="dash-held" role="note">
+                    {t("admin:reports.held_notice")}
+                  </p>
+                ) : null}
                 <p>
                   {group.status ? <StatusBadge status={group.status} /> : null} {t("admin:reports.reports", { count: group.count })} ·{" "}
                   {t("admin:reports.latest", { time: group.latest })}
@@ -175,17 +181,27 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     <label htmlFor={`note-${key}`}>{t("admin:reports.note")}</label>
                     <input id={`note-${key}`} name="note" type="text" maxLength={1000} />
                   </div>
-                  <div className="dash-row-actions">
-                    <IntentSubmit intent="resolve">{t("admin:reports.resolve")}</IntentSubmit>
-                    <IntentSubmit intent="dismiss" variant="secondary">
-                      {t("admin:reports.dismiss")}
-                    </IntentSubmit>
-                    {group.title !== null && group.targetType !== "conversation" ? (
+                  {group.held ? (
+                    // Waiting for review: back live, or removed (rejected, its owner told the note).
+                    <div className="dash-row-actions">
+                      <IntentSubmit intent="restore">{t("admin:reports.restore")}</IntentSubmit>
                       <IntentSubmit intent="hide" variant="danger">
-                        {t("admin:reports.hide")}
+                        {t("admin:reports.remove")}
                       </IntentSubmit>
-                    ) : null}
-                  </div>
+                    </div>
+                  ) : (
+                    <div className="dash-row-actions">
+                      <IntentSubmit intent="resolve">{t("admin:reports.resolve")}</IntentSubmit>
+                      <IntentSubmit intent="dismiss" variant="secondary">
+                        {t("admin:reports.dismiss")}
+                      </IntentSubmit>
+                      {group.title !== null && group.targetType !== "conversation" ? (
+                        <IntentSubmit intent="hide" variant="danger">
+                          {t("admin:reports.hide")}
+                        </IntentSubmit>
+                      ) : null}
+                    </div>
+                  )}
                 </Form>
               </article>
             </li>

@@ -23,6 +23,8 @@ import { adminT } from "#app/modules/staff-content/route-access.server.ts";
 import { SOCIAL_NETWORKS } from "#app/modules/staff-content/types.ts";
 import { SCAM_WORD_MAX_LENGTH, SCAM_WORDS_MAX_LINES } from "#app/modules/messages/scam-signals.ts";
 import { settingsSchema } from "#app/modules/users-admin/schemas.ts";
+import { BANNED_WORD_MAX_LENGTH, BANNED_WORDS_MAX_LINES } from "#app/modules/moderation/banned-words.ts";
+import { BLOCKED_DOMAINS_MAX_LINES } from "#app/modules/auth/email-domains.ts";
 import { saveSettings } from "#app/modules/users-admin/settings.server.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { SocialLinksFieldset } from "#app/components/dashboard/social-links-fieldset.tsx";
@@ -55,6 +57,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       staff_two_factor: settings.staff_two_factor ? "on" : undefined,
       scam_payment_words: settings.scam_payment_words,
       scam_messenger_words: settings.scam_messenger_words,
+      flag_hold_threshold: String(settings.flag_hold_threshold),
+      banned_words: settings.banned_words,
+      blocked_email_domains: settings.blocked_email_domains,
     } as Record<string, string | undefined>,
     history: presentAudit(await auditTrail("settings", 1, 20), getPageLanguage(context)),
     seo: { title: t("dashboard:sections.settings"), description: t("admin:settings.lead") },
@@ -133,6 +138,27 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <p className="field__hint">{t("admin:settings.scam_words_lead", { lines: SCAM_WORDS_MAX_LINES, max: SCAM_WORD_MAX_LENGTH })}</p>
           <TextAreaField field={field("scam_payment_words")} label={t("admin:settings.scam_payment_words")} rows={8} />
           <TextAreaField field={field("scam_messenger_words")} label={t("admin:settings.scam_messenger_words")} rows={8} />
+        </fieldset>
+        <fieldset className="dash-group">
+          <legend>{t("admin:settings.review")}</legend>
+          <InputField
+            field={field("flag_hold_threshold")}
+            label={t("admin:settings.flag_hold_threshold")}
+            hint={t("admin:settings.flag_hold_threshold_hint")}
+            type="number"
+          />
+          <TextAreaField
+            field={field("banned_words")}
+            label={t("admin:settings.banned_words")}
+            hint={t("admin:settings.banned_words_hint", { lines: BANNED_WORDS_MAX_LINES, max: BANNED_WORD_MAX_LENGTH })}
+            rows={6}
+          />
+          <TextAreaField
+            field={field("blocked_email_domains")}
+            label={t("admin:settings.blocked_email_domains")}
+            hint={t("admin:settings.blocked_email_domains_hint", { lines: BLOCKED_DOMAINS_MAX_LINES })}
+            rows={6}
+          />
         </fieldset>
         <StaffTwoFactorFieldset field={field("staff_two_factor")} />
         <SubmitRow>{t("admin:form.save")}</SubmitRow>

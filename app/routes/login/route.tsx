@@ -18,6 +18,8 @@ import { getClientAddress } from "#app/platform/http/client-address.server.ts";
 import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
 import { safeRedirectPath } from "#app/platform/http/safe-redirect.ts";
 import { pageMeta } from "#app/platform/seo/meta.ts";
+import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
+import { emailDomainBlocked } from "#app/modules/auth/email-domains.ts";
 import { forgotSchema, registerSchema, signInLinkSchema, signInSchema } from "./schema.ts";
 import { queueSignInLinkMail } from "#app/modules/auth/sign-in-link.server.ts";
 import { badRequest } from "#app/platform/http/errors.ts";
@@ -80,6 +82,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     // The honeypot: a bot that filled the hidden field gets the usual answer, and nothing happens.
     if (submission.value.website) return redirect(sent);
     const { email, password, name } = submission.value;
+    // An address on a domain staff blocked (throwaway mailboxes): refused beside the field.
+    if (emailDomainBlocked(email, (await getCachedSettings()).blocked_email_domains)) {
+      return formReply(
+        intent,
+        submission.reply({ fieldErrors: { email: ["auth:errors.email_domain_blocked"] }, hideFields: ["password", "website"] }),
+        400,
+      );
+    }
     const limit = await consumeLimit(limitRules.register(getClientAddress(context), email));
     if (limit.limited) return tooManyReply(intent, submission, limit, ["password", "website"]);
     // Known and unknown addresses get the same answer (and cost the same hashing time);

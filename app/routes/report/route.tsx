@@ -79,7 +79,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } },
     );
   }
-  return redirectWithFlash(back, { severity: "success", message: "reports:flash.thanks" });
+  // The report that hid the item (community flags): its page is gone, so home instead.
+  const next = outcome.status === "created" && outcome.hidden ? localizePath("/", locale) : back;
+  return redirectWithFlash(next, { severity: "success", message: "reports:flash.thanks" });
 }
 
 // Forms that post and are checked on the server: plain HTML until the browser is idle or the visitor

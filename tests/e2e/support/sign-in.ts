@@ -41,40 +41,48 @@ export function sessionMaker() {
     })();
     return client;
   };
-  return {
-    async start(context: BrowserContext, who: Account): Promise<void> {
-      if (!adminUrl) {
-        const response = await context.request.post("/login", {
-          form: { intent: "signin", email: accounts[who].email, password: accounts[who].password },
-          headers: { Origin: baseURL },
-          maxRedirects: 0,
-        });
-        expect(response.status(), `sign in as ${who}`).toBe(302);
-        return;
-      }
-      const token = randomBytes(32).toString("base64url");
-      const id = createHash("sha256").update(token).digest("hex");
-      const inserted = await (
-        await connect(adminUrl)
-      ).query(
-        `INSERT INTO sessions (id, user_id, expires_at, user_agent)
+  /** PostgreSQL only: signs the context in as the account with this address (one a test seeded itself). */
+  const startFor = async (context: BrowserContext, email: string): Promise<void> => {
+    if (!adminUrl) throw new Error("startFor needs PostgreSQL (DATABASE_URL)");
+    const token = randomBytes(32).toString("base64url");
+    const id = createHash("sha256").update(token).digest("hex");
+    const inserted = await (
+      await connect(adminUrl)
+    ).query(
+      `INSERT INTO sessions (id, user_id, expires_at, user_agent)
          SELECT $1, id, now() + make_interval(days => $3), 'e2e login fixture' FROM users WHERE email = $2`,
-        [id, accounts[who].email, SESSION_DAYS],
-      );
-      expect(inserted.rowCount, `the seeded account ${accounts[who].email}`).toBe(1);
-      // The cookie exactly as the server writes it: React Router's signed cookie under the run's secret.
-      const header = await createCookie(SESSION_COOKIE, { secrets: [sessionSecret], path: "/" }).serialize(token);
-      const value = header.slice(`${SESSION_COOKIE}=`.length, header.indexOf(";"));
-      await context.addCookies([
-        {
-          name: SESSION_COOKIE,
-          value,
-          url: baseURL,
-          httpOnly: true,
-          sameSite: "Lax",
-          expires: Math.floor(Date.now() / 1000) + SESSION_DAYS * 86_400,
-        },
-      ]);
+      [id, email, SESSION_DAYS],
+    );
+    expect(inserted.rowCount, `the seeded account ${email}`).toBe(1);
+    // The cookie exactly as the server writes it: React Router's signed cookie under the run's secret.
+    const header = await createCookie(SESSION_COOKIE, { secrets: [sessionSecret], path: "/" }).serialize(token);
+    const value = header.slice(`${SESSION_COOKIE}=`.length, header.indexOf(";"));
+    await context.addCookies([
+      {
+        name: SESSION_COOKIE,
+        value,
+        url: baseURL,
+        httpOnly: true,
+        sameSite: "Lax",
+        expires: Math.floor(Date.now() / 1000) + SESSION_DAYS * 86_400,
+      },
+    ]);
+  };
+  return {
+    startFor,
+    async start(context: BrowserContext, who: Account): Promise<void> {
+      if (adminUrl) return startFor(context, accounts[who].email);
+      const response = await context.request.post("/login", {
+        form: { intent: "signin", email: accounts[who].email, password: accounts[who].password },
+        headers: { Origin: baseURL },
+        maxRedirects: 0,
+      });
+      expect(response.status(), `sign in as ${who}`).toBe(302);
+    },
+    /** PostgreSQL only: the e2e server's database, for a test that seeds rows of its own. */
+    database: () => {
+      if (!adminUrl) throw new Error("the database needs PostgreSQL (DATABASE_URL)");
+      return connect(adminUrl);
     },
     async close(): Promise<void> {
       if (client) await (await client).end();
