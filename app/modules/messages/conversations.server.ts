@@ -29,6 +29,7 @@ import { FINGERPRINT_CHARS, fingerprint, nearDuplicate } from "./near-duplicate.
 type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
 import type { AdvertStatus, ConversationEvidence } from "#db/schema.ts";
 import { offsetOf } from "#app/platform/lists/pagination.ts";
+import { ratingFactColumns, ratingPanel, type RatingPanel } from "#app/modules/ratings/ratings.server.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so
@@ -60,7 +61,7 @@ type Party = "buyer" | "seller";
 const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "seller_read_at") as "buyer_read_at" | "seller_read_at";
 
 /** The user's side of a conversation, or null when they are not a party to it (a seller is not, while it is held). */
-async function partyOf(conversationId: number, userId: number) {
+export async function partyOf(conversationId: number, userId: number) {
   const row = await getDb()
     .selectFrom("conversations as c")
     .select(["c.id", "c.buyer_id", "c.seller_id"])
@@ -483,7 +484,7 @@ export async function openThread(
   userId: number,
   language: Language,
   now = new Date(),
-): Promise<{ thread: Thread; status: MessageStatus } | null> {
+): Promise<{ thread: Thread; status: MessageStatus; rating: RatingPanel } | null> {
   const db = getDb();
   const messages = db
     .selectFrom("messages as m")
@@ -515,7 +516,19 @@ export async function openThread(
         .as("shown"),
       (join) => join.onTrue(),
     )
-    .select(["c.buyer_id", "c.advert_title", "a.slug", "other.name as other_name", "s.unread", "s.latest", "shown.messages"])
+    .select([
+      "c.buyer_id",
+      "c.seller_id",
+      "c.created_at",
+      "c.advert_title",
+      "a.slug",
+      "other.name as other_name",
+      "s.unread",
+      "s.latest",
+      "shown.messages",
+    ])
+    // The rating panel's facts (ratings/ratings.server.ts): the same round trip.
+    .select(ratingFactColumns(userId))
     .select([sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live"), unreadFor(userId).as("row_unread")])
     .select([blockedBy(userId, otherPartyOf(userId)).as("blocked_by_me"), blockedBy(otherPartyOf(userId), userId).as("blocked_by_other")])
     .where("c.id", "=", conversationId)
@@ -563,7 +576,7 @@ export async function openThread(
       };
     }),
   };
-  return { thread, status };
+  return { thread, status, rating: ratingPanel(conversation, userId, language, now) };
 }
 
 /** The newest messages a report keeps as evidence. */

@@ -10,6 +10,8 @@ import { recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
+import { removeRating } from "#app/modules/ratings/ratings.server.ts";
+import { refreshTrustStats } from "#app/modules/ratings/trust-stats.server.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Visitors' reports, grouped by what they are about: how many, for which reasons, what
@@ -62,7 +64,9 @@ export async function openReportGroups(limit = 50): Promise<{ groups: ReportGrou
     .where("status", "=", "open")
     .executeTakeFirst();
   const targets = await targetInfo(
-    rows.flatMap((row) => (row.target_type === "conversation" ? [] : [{ type: row.target_type, id: row.target_id }])),
+    rows.flatMap((row) =>
+      row.target_type === "conversation" || row.target_type === "rating" ? [] : [{ type: row.target_type, id: row.target_id }],
+    ),
   );
   return {
     total: Number(total?.n ?? 0),
@@ -111,7 +115,8 @@ export type DecisionResult = { reports: number; hidden: boolean };
 /**
  * Closes the open reports about one target: resolved or dismissed; "hide" also unpublishes
  * the target (staff content back to draft, an advert rejected with the note as its reason,
- * which its owner is mailed) and resolves the reports.
+ * which its owner is mailed; a rating removed, its rated person's figures recomputed) and
+ * resolves the reports.
  */
 export async function decideReports(
   target: { type: StoredReportTarget; id: number },
@@ -122,12 +127,17 @@ export async function decideReports(
   hiddenReason: string,
 ): Promise<DecisionResult> {
   let mail: AdvertOwnerMail | null = null;
+  let rerated: number | null = null;
   const result = await getDb()
     .transaction()
     .execute(async (trx) => {
       let hidden = false;
+      if (decision === "hide" && target.type === "rating") {
+        rerated = await removeRating(trx, target.id, actorId, note);
+        hidden = rerated !== null;
+      }
       // A conversation has nothing public to hide: its reports are resolved or dismissed.
-      if (decision === "hide" && target.type !== "conversation") {
+      if (decision === "hide" && target.type !== "conversation" && target.type !== "rating") {
         const table = reportTargetSpec(target.type).table;
         const db = registryDb(trx);
         const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as
@@ -188,6 +198,7 @@ export async function decideReports(
       return { reports: closed.length, hidden };
     });
   if (mail) await queueModerationMail(mail, "rejected", origin, note || hiddenReason);
+  if (rerated !== null) await refreshTrustStats([rerated]);
   return result;
 }
 
