@@ -12,21 +12,21 @@ const starText = (stars: number) => `${"★".repeat(stars)}${"☆".repeat(5 - st
 export function SellerTrust({
   trust,
   headingId,
-  heading,
+  card = false,
   reviewExtra,
 }: {
   trust: TrustView;
   headingId: string;
-  /** The section's heading (the seller page names the person in its h1 already). */
-  heading?: string;
+  /** Drawn as a card (the advert page's sidebar). */
+  card?: boolean;
   /** Something after each review (the seller page's report form). */
   reviewExtra?: (review: TrustReview) => ReactNode;
 }) {
   const { t } = useAdvertsT();
   return (
-    <section className="trust" aria-labelledby={headingId}>
+    <section className={card ? "trust trust--card" : "trust"} aria-labelledby={headingId}>
       <h2 id={headingId} className="trust__title">
-        {heading ?? t("trust.title")}
+        {t("trust.title")}
       </h2>
       <p className="trust__rating">
         {trust.rating ? (

@@ -61,7 +61,7 @@ type Party = "buyer" | "seller";
 const readColumn = (party: Party) => (party === "buyer" ? "buyer_read_at" : "seller_read_at") as "buyer_read_at" | "seller_read_at";
 
 /** The user's side of a conversation, or null when they are not a party to it (a seller is not, while it is held). */
-export async function partyOf(conversationId: number, userId: number) {
+async function partyOf(conversationId: number, userId: number) {
   const row = await getDb()
     .selectFrom("conversations as c")
     .select(["c.id", "c.buyer_id", "c.seller_id"])

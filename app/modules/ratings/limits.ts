@@ -8,8 +8,8 @@ export const STARS = [1, 2, 3, 4, 5] as const;
 
 const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
-/** A conversation may be rated from this long after it began… */
-export const RATE_FROM_MS = DAY_MS;
+/** A conversation may be rated from this long after it began (a day)… */
+export const RATE_FROM_MS = 24 * HOUR_MS;
 /** …until this long after. */
 export const RATE_UNTIL_MS = 30 * DAY_MS;
 /** Each party must have written at least this many (delivered) messages in it. */

@@ -15,7 +15,7 @@ import { refreshTrustStats } from "./trust-stats.server.ts";
 // messages, every read and write takes the user: nobody else finds the conversation.
 
 /** Why a party may not rate (now): `not_found` is anyone who is not a party. */
-export type RatingRefusal = "not_found" | "other_gone" | "blocked" | "too_early" | "too_late" | "too_few_messages" | "already";
+type RatingRefusal = "not_found" | "other_gone" | "blocked" | "too_early" | "too_late" | "too_few_messages" | "already";
 
 type StoredRating = { id: number; rater_id: number; stars: number; body: string; answer: string | null; removed: boolean };
 
@@ -32,7 +32,7 @@ type Facts = {
 };
 
 /** The rules, on what the database said of the conversation: whether `userId` may rate the other party at `now`. */
-export function ratingRefusal(facts: Facts, userId: number, alreadyRated: boolean, now: Date): Exclude<RatingRefusal, "not_found"> | null {
+function ratingRefusal(facts: Facts, userId: number, alreadyRated: boolean, now: Date): Exclude<RatingRefusal, "not_found"> | null {
   const otherId = facts.buyer_id === userId ? facts.seller_id : facts.buyer_id;
   if (otherId === null) return "other_gone";
   if (facts.blocked_pair) return "blocked";

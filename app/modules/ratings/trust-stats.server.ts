@@ -15,7 +15,7 @@ import type { TrustView } from "./trust.ts";
 /** The window of conversations the reply figures look at. */
 const REPLY_WINDOW_DAYS = 90;
 /** Fewer conversations than this say nothing about how someone answers: the lines are hidden. */
-export const MIN_CONVERSATIONS_SHOWN = 3;
+const MIN_CONVERSATIONS_SHOWN = 3;
 
 const FIGURES = [
   "received_conversations",

@@ -90,7 +90,7 @@ export default function AdvertItem({ loaderData, actionData }: Pick<Route.Compon
           ) : (
             <p className="notice">{t("item.contact_hidden")}</p>
           )}
-          {trust ? <SellerTrust trust={trust} headingId="advert-seller-trust" /> : null}
+          {trust ? <SellerTrust trust={trust} headingId="advert-seller-trust" card /> : null}
           {sellerId ? (
             <p className="advert-item__seller">
               <LocalizedLink to={`/advertisement/seller/${sellerId}`}>{t("seller.link")}</LocalizedLink>
