@@ -156,6 +156,8 @@ describe("who may rate, and when", () => {
   it("needs two messages from each side", async () => {
     const s = await person("Оксана");
     const b = await person("Богдан");
+    const fresh = await exchange(s, b, { hoursAgo: 2, sellerMessages: 1 });
+    expect(await panelOf(b, fresh)).toMatchObject({ canRate: false, hint: null });
     const id = await exchange(s, b, { sellerMessages: 1 });
     expect((await refused(post(b, id, { intent: "rate", stars: "3" }))).form).toEqual(["cabinet:ratings.errors.too_few_messages"]);
     expect(await panelOf(s, id)).toMatchObject({ canRate: false, hint: { kind: "too_few_messages" } });

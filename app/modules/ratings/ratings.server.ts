@@ -250,13 +250,15 @@ export function ratingPanel(facts: Facts, userId: number, language: Language, no
   const received = ratings.find((r) => r.rater_id !== userId);
   const refusal = ratingRefusal(facts, userId, given !== undefined, now);
   const from = new Date(new Date(facts.created_at).getTime() + RATE_FROM_MS);
+  // Said only where it helps: from when, once both have written enough; that both must write
+  // twice, once the day has passed (a fresh conversation is not told about ratings at all).
   return {
     otherName: facts.other_name,
     canRate: refusal === null,
     hint:
       refusal === "too_early"
         ? { kind: "too_early", from: displayDate(from, language) }
-        : refusal === "too_few_messages"
+        : refusal === "too_few_messages" && from <= now
           ? { kind: "too_few_messages" }
           : null,
     given: given ? { stars: given.stars, body: given.body, removed: given.removed } : null,
