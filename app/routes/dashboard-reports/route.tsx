@@ -154,8 +154,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   </ul>
                 ) : null}
                 {group.evidence ? (
-                  <section aria-label={t("admin:reports.evidence")}>
-                    <p className="dash-table__sub">{t("admin:reports.evidence")}</p>
+                  <section aria-label={group.targetType === "rating" ? t("admin:reports.evidence_rating") : t("admin:reports.evidence")}>
+                    <p className="dash-table__sub">
+                      {group.targetType === "rating" ? t("admin:reports.evidence_rating") : t("admin:reports.evidence")}
+                    </p>
                     <ol className="dash-evidence">
                       {group.evidence.messages.map((message, index) => (
                         <li key={index}>
