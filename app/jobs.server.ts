@@ -8,6 +8,7 @@ import { authJobs } from "#app/modules/auth/jobs.server.ts";
 import { messagesJobs } from "#app/modules/messages/jobs.server.ts";
 import { moderationJobs } from "#app/modules/moderation/jobs.server.ts";
 import { postersJobs } from "#app/modules/posters/jobs.server.ts";
+import { ratingsJobs } from "#app/modules/ratings/jobs.server.ts";
 import { savedSearchesJobs } from "#app/modules/saved-searches/jobs.server.ts";
 import { submissionsJobs } from "#app/modules/submissions/jobs.server.ts";
 
@@ -24,6 +25,7 @@ export const appJobs: readonly AnyJob[] = [
   ...advertsJobs,
   ...accountExportJobs,
   ...postersJobs,
+  ...ratingsJobs,
 ];
 
 /** The worker for every app job in this process (server/main.ts, through the app entry). */

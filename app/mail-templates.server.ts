@@ -9,6 +9,7 @@ import { messageMail } from "#app/modules/messages/mails/message.ts";
 import { advertDecisionMail } from "#app/modules/moderation/mails/advert-decision.ts";
 import { advertHeldMail } from "#app/modules/moderation/mails/advert-held.ts";
 import { eventReminderMail } from "#app/modules/posters/mails/event-reminder.ts";
+import { ratingRequestMail } from "#app/modules/ratings/mails/rating-request.ts";
 import { alertMail } from "#app/modules/saved-searches/mails/alert.ts";
 import { submissionDecisionMail } from "#app/modules/submissions/mails/decision.ts";
 
@@ -29,4 +30,5 @@ export const mailTemplates: ReadonlyArray<MailTemplate<any>> = [
   alertMail,
   expiryMail,
   eventReminderMail,
+  ratingRequestMail,
 ];

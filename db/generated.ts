@@ -393,6 +393,12 @@ export interface RateLimitEvents {
   key: string;
 }
 
+export interface RatingRequests {
+  conversation_id: number;
+  sent_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface Reklama {
   author_id: number | null;
   body_en: string | null;
@@ -567,6 +573,21 @@ export interface UserPasskeys {
   user_id: number;
 }
 
+export interface UserRatings {
+  answer: string | null;
+  answered_at: Timestamp | null;
+  body: Generated<string>;
+  conversation_id: number;
+  counted: boolean;
+  created_at: Generated<Timestamp>;
+  id: GeneratedAlways<number>;
+  rated_id: number;
+  rater_id: number;
+  removed_at: Timestamp | null;
+  removed_by: number | null;
+  stars: number;
+}
+
 export interface UserRecoveryCodes {
   code_hash: string;
   id: Generated<number>;
@@ -599,6 +620,18 @@ export interface UserTotp {
   created_at: Generated<Timestamp>;
   last_step: number | null;
   secret_encrypted: string;
+  user_id: number;
+}
+
+export interface UserTrustStats {
+  answered_conversations: Generated<number>;
+  computed_at: Generated<Timestamp>;
+  live_adverts: Generated<number>;
+  rating_average: Numeric | null;
+  rating_count: Generated<number>;
+  received_conversations: Generated<number>;
+  reply_median_minutes: number | null;
+  sold_adverts: Generated<number>;
   user_id: number;
 }
 
@@ -659,6 +692,7 @@ export interface DB {
   posters: Posters;
   presence: Presence;
   rate_limit_events: RateLimitEvents;
+  rating_requests: RatingRequests;
   reklama: Reklama;
   reports: Reports;
   saved_searches: SavedSearches;
@@ -671,8 +705,10 @@ export interface DB {
   user_blocks: UserBlocks;
   user_devices: UserDevices;
   user_passkeys: UserPasskeys;
+  user_ratings: UserRatings;
   user_recovery_codes: UserRecoveryCodes;
   user_totp: UserTotp;
+  user_trust_stats: UserTrustStats;
   users: Users;
   visit_daily_totals: VisitDailyTotals;
   visits: Visits;

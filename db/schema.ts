@@ -48,8 +48,8 @@ export const ADVERT_STATUSES = ["draft", "pending", "published", "rejected", "ex
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
 export const REPORT_TARGET_TYPES = ["advertisement", "news", "poster", "service", "diaspora"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-/** What a stored report is about: public content, or a private conversation reported by one of its two parties. */
-export type StoredReportTarget = ReportTargetType | "conversation";
+/** What a stored report is about: public content, a private conversation reported by one of its two parties, or a rating of a person. */
+export type StoredReportTarget = ReportTargetType | "conversation" | "rating";
 /** A reported conversation's messages as they were when it was reported: the only way staff see messages. */
 export type ConversationEvidence = {
   advertTitle: string;

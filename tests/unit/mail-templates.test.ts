@@ -38,6 +38,7 @@ describe("mail templates", () => {
       "moderation-advert-decision",
       "moderation-advert-held",
       "posters-event-reminder",
+      "ratings-request",
       "saved-search-alert",
       "submissions-decision",
     ]);

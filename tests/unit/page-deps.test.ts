@@ -248,6 +248,18 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.insertInto("advert_field_values").values({ advertisement_id: advert.id, field_id: field.id, text_value: "як новий" }).execute();
+  // The seller's rating and figures: the advert page's sidebar shows them.
+  const buyer = await makeUser({ name: "Петро" });
+  const conversation = await db
+    .insertInto("conversations")
+    .values({ advertisement_id: advert.id, advert_title: "Ноутбук у Варшаві", buyer_id: buyer.id, seller_id: owner.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("user_ratings")
+    .values({ conversation_id: conversation.id, rater_id: buyer.id, rated_id: owner.id, stars: 5, body: "Дякую!", counted: true })
+    .execute();
+  await db.insertInto("user_trust_stats").values({ user_id: owner.id, rating_count: 1, rating_average: "5.00", live_adverts: 1 }).execute();
   advertSlug = advert.slug;
   advertCategory = category.slug;
 

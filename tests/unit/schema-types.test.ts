@@ -42,7 +42,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   Currency: CURRENCIES,
   PriceKind: PRICE_KINDS,
   AdvertStatus: ADVERT_STATUSES,
-  StoredReportTarget: [...REPORT_TARGET_TYPES, "conversation"],
+  StoredReportTarget: [...REPORT_TARGET_TYPES, "conversation", "rating"],
   ReportReason: REPORT_REASONS,
   ReportStatus: REPORT_STATUSES,
   AlertFrequency: ALERT_FREQUENCIES,

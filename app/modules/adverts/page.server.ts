@@ -32,14 +32,17 @@ import { advertJsonLd, jobPostingJsonLd } from "#app/platform/seo/structured-dat
 import { advertFacts } from "./category-field-facts.server.ts";
 import { ADVERT_CARD_DEPS } from "./home-section.server.ts";
 import { isPubliclyVisible } from "./status.ts";
+import { trustProfile } from "#app/modules/ratings/trust-stats.server.ts";
 
 // Loaders and the contact reveal action of the public advert pages.
 
 /** Tables the public advert pages are built from (the page cache's dependencies): a card's
  * price may come from its category's price field, and a category's list filters by its fields. */
 export const ADVERT_PAGE_DEPS: VersionedTable[] = [...ADVERT_CARD_DEPS, "categories"];
-/** An advert's page also shows its seller's name and page. */
-export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users"];
+/** An advert's page also shows its seller's name and page, ratings and figures (ratings/trust-stats.server.ts). */
+export const ADVERT_ITEM_DEPS: VersionedTable[] = [...ADVERT_PAGE_DEPS, "users", "user_ratings", "user_trust_stats"];
+/** The advert page's sidebar shows the seller's newest reviews, fewer than the seller page. */
+const ADVERT_PAGE_REVIEWS = 2;
 
 /** "Show phone" and "Show email" together: per IP, so scraping every contact takes a long time. */
 export const CONTACT_REVEAL_LIMIT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -162,9 +165,10 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
   if (!isPublic) markUnpublished(context);
   const fieldsT = getInstance(context).getFixedT(language, "fields");
   const { photos } = found;
-  const [similar, { facts, job }] = await Promise.all([
+  const [similar, { facts, job }, trust] = await Promise.all([
     similarAdverts(advert, language, labels),
     advertFacts(advert.id, advert.categoryId, language, { yes: fieldsT("facts.yes"), no: fieldsT("facts.no") }),
+    isPublic ? trustProfile(found.ownerId, language, ADVERT_PAGE_REVIEWS) : null,
   ]);
   const savedIds = await savedAmong(viewer?.id, [advert.id, ...similar.map((item) => item.id)]);
   const description = excerpt(advert.description.replace(/\s+/g, " ").trim(), 160);
@@ -178,6 +182,8 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     signedIn: viewer !== null,
     /** The seller page's random id (never the owner's sequential one). */
     sellerId: isPublic ? found.sellerId : null,
+    /** The seller's ratings and figures, on a public advert. */
+    trust,
     preview: !isPublic,
     pageUrl,
     facts,

@@ -30,6 +30,7 @@ import { FINGERPRINT_CHARS, fingerprint, nearDuplicate } from "./near-duplicate.
 type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
 import type { AdvertStatus, ConversationEvidence } from "#db/schema.ts";
 import { offsetOf } from "#app/platform/lists/pagination.ts";
+import { ratingFactColumns, ratingPanel, type RatingPanel } from "#app/modules/ratings/ratings.server.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so
@@ -508,7 +509,7 @@ export async function openThread(
   userId: number,
   language: Language,
   now = new Date(),
-): Promise<{ thread: Thread; status: MessageStatus } | null> {
+): Promise<{ thread: Thread; status: MessageStatus; rating: RatingPanel } | null> {
   const db = getDb();
   const messages = db
     .selectFrom("messages as m")
@@ -540,7 +541,19 @@ export async function openThread(
         .as("shown"),
       (join) => join.onTrue(),
     )
-    .select(["c.buyer_id", "c.advert_title", "a.slug", "other.name as other_name", "s.unread", "s.latest", "shown.messages"])
+    .select([
+      "c.buyer_id",
+      "c.seller_id",
+      "c.created_at",
+      "c.advert_title",
+      "a.slug",
+      "other.name as other_name",
+      "s.unread",
+      "s.latest",
+      "shown.messages",
+    ])
+    // The rating panel's facts (ratings/ratings.server.ts): the same round trip.
+    .select(ratingFactColumns(userId))
     .select([sql<boolean>`coalesce(${LIVE_ADVERT}, false)`.as("live"), unreadFor(userId).as("row_unread")])
     .select([blockedBy(userId, otherPartyOf(userId)).as("blocked_by_me"), blockedBy(otherPartyOf(userId), userId).as("blocked_by_other")])
     .where("c.id", "=", conversationId)
@@ -588,7 +601,7 @@ export async function openThread(
       };
     }),
   };
-  return { thread, status };
+  return { thread, status, rating: ratingPanel(conversation, userId, language, now) };
 }
 
 /** The newest messages a report keeps as evidence. */

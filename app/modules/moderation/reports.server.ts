@@ -11,6 +11,8 @@ import { getDb } from "#app/platform/db/db.server.ts";
 import { registryDb } from "#app/modules/staff-content/tables.server.ts";
 import { reportTargetSpec } from "#app/modules/staff-content/types.ts";
 import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
+import { removeRating } from "#app/modules/ratings/ratings.server.ts";
+import { refreshTrustStats } from "#app/modules/ratings/trust-stats.server.ts";
 import { queueModerationMail, type AdvertOwnerMail } from "./mail.server.ts";
 
 // Visitors' reports, grouped by what they are about: how many, for which reasons, what
@@ -67,7 +69,9 @@ export async function openReportGroups(limit = 50): Promise<{ groups: ReportGrou
     .where("status", "=", "open")
     .executeTakeFirst();
   const targets = await targetInfo(
-    rows.flatMap((row) => (row.target_type === "conversation" ? [] : [{ type: row.target_type, id: row.target_id }])),
+    rows.flatMap((row) =>
+      row.target_type === "conversation" || row.target_type === "rating" ? [] : [{ type: row.target_type, id: row.target_id }],
+    ),
   );
   return {
     total: Number(total?.n ?? 0),
@@ -117,8 +121,9 @@ export type DecisionResult = { reports: number; hidden: boolean; restored: boole
 /**
  * Closes the open reports about one target: resolved or dismissed; "hide" also unpublishes
  * the target (staff content back to draft, an advert rejected with the note as its reason,
- * which its owner is mailed) and resolves the reports; "restore" puts an advert waiting for
- * review back live (the lifecycle's `restore`, its owner mailed) and dismisses the reports.
+ * which its owner is mailed; a rating removed, its rated person's figures recomputed) and
+ * resolves the reports; "restore" puts an advert waiting for review back live (the
+ * lifecycle's `restore`, its owner mailed) and dismisses the reports.
  */
 export async function decideReports(
   target: { type: StoredReportTarget; id: number },
@@ -130,6 +135,7 @@ export async function decideReports(
 ): Promise<DecisionResult> {
   let mail: AdvertOwnerMail | null = null;
   let restoredMail: { advertId: number } | null = null;
+  let rerated: number | null = null;
   const result = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -151,8 +157,12 @@ export async function decideReports(
         restored = true;
         restoredMail = { advertId: target.id };
       }
+      if (decision === "hide" && target.type === "rating") {
+        rerated = await removeRating(trx, target.id, actorId, note);
+        hidden = rerated !== null;
+      }
       // A conversation has nothing public to hide: its reports are resolved or dismissed.
-      if (decision === "hide" && target.type !== "conversation") {
+      if (decision === "hide" && target.type !== "conversation" && target.type !== "rating") {
         const table = reportTargetSpec(target.type).table;
         const db = registryDb(trx);
         const item = (await db.selectFrom(table).select(["id", "status"]).where("id", "=", target.id).forUpdate().executeTakeFirst()) as
@@ -214,6 +224,7 @@ export async function decideReports(
     });
   if (mail) await queueModerationMail(mail, "rejected", origin, note || hiddenReason);
   if (restoredMail) await queueModerationMail(restoredMail, "approved", origin);
+  if (rerated !== null) await refreshTrustStats([rerated]);
   return result;
 }
 

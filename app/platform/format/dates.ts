@@ -4,12 +4,13 @@ import { dateTimeFormat } from "./intl.ts";
 // Dates in the page's language, formatted in loaders so server and browser never disagree
 // during hydration. The formatters live (cached) in app/platform/format/intl.ts.
 
-const OPTIONS: Record<"date" | "dayMonth" | "time" | "weekday" | "long", Intl.DateTimeFormatOptions> = {
+const OPTIONS: Record<"date" | "dayMonth" | "time" | "weekday" | "long" | "monthYear", Intl.DateTimeFormatOptions> = {
   date: { day: "2-digit", month: "2-digit", year: "2-digit" },
   dayMonth: { day: "2-digit", month: "2-digit" },
   time: { hour: "numeric", minute: "2-digit" },
   weekday: { weekday: "short" },
   long: { day: "numeric", month: "long", year: "numeric" },
+  monthYear: { month: "long", year: "numeric" },
 };
 
 function cached(language: Language, kind: keyof typeof OPTIONS): Intl.DateTimeFormat {
@@ -33,6 +34,11 @@ export function formatTime(date: Date, language: Language): string {
 /** "12 листопада 2026 р." / "November 12, 2026": for headings where a full date reads better. */
 export function formatLongDate(date: Date, language: Language): string {
   return cached(language, "long").format(date);
+}
+
+/** "листопад 2026 р." / "November 2026": since when someone is a member. */
+export function formatMonthYear(date: Date, language: Language): string {
+  return cached(language, "monthYear").format(date);
 }
 
 /** "сб, 05.12.26, 19:00" / "Sat, 12/05/26, 7:00 PM". */

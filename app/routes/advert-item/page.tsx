@@ -11,11 +11,12 @@ import { Localized } from "#app/components/content/localized-text.tsx";
 import { ShareLinks } from "#app/components/content/share-links.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { ReportForm } from "#app/components/report-form.tsx";
+import { SellerTrust } from "#app/components/adverts/seller-trust.tsx";
 import { MessageSeller } from "#app/components/messages/message-seller-deferred.tsx";
 
 export default function AdvertItem({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useAdvertsT();
-  const { advert, photos, similar, savedIds, isOwner, signedIn, sellerId, preview, pageUrl } = loaderData;
+  const { advert, photos, similar, savedIds, isOwner, signedIn, sellerId, trust, preview, pageUrl } = loaderData;
   const live = advert.status === "published";
   return (
     <div className="advert-page">
@@ -89,6 +90,7 @@ export default function AdvertItem({ loaderData, actionData }: Pick<Route.Compon
           ) : (
             <p className="notice">{t("item.contact_hidden")}</p>
           )}
+          {trust ? <SellerTrust trust={trust} headingId="advert-seller-trust" card /> : null}
           {sellerId ? (
             <p className="advert-item__seller">
               <LocalizedLink to={`/advertisement/seller/${sellerId}`}>{t("seller.link")}</LocalizedLink>

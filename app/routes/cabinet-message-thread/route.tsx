@@ -35,9 +35,15 @@ import { CONVERSATION_REPORT_REASONS, REPORT_NOTE_MAX_LENGTH } from "#app/module
 import { threadActionSchema } from "#app/modules/messages/schema.ts";
 import { pageMeta } from "#app/platform/seo/meta.ts";
 import { IntentButton } from "#app/components/forms/intent-button.tsx";
+import { FieldErrors } from "#app/components/forms/error-list.tsx";
+import { answerRating, rateConversation, type RatingPanel } from "#app/modules/ratings/ratings.server.ts";
+import { answerSchema, rateSchema } from "#app/modules/ratings/schema.ts";
+import { ANSWER_MAX_LENGTH, RATING_TEXT_MAX_LENGTH, STARS } from "#app/modules/ratings/limits.ts";
 
 // /cabinet/messages/:id: one conversation, for its two parties only (anyone else, staff
-// included, gets the 404 a missing one gets), with the reply form and block / unblock.
+// included, gets the 404 a missing one gets), with the reply form and block / unblock, and
+// the rating of the other party once it is allowed (ratings/ratings.server.ts) with the
+// answer to the rating received.
 
 export { headers } from "#app/platform/http/route-headers.ts";
 
@@ -60,6 +66,7 @@ async function threadFor(context: Route.LoaderArgs["context"], params: Route.Loa
   const safetyPage = thread.messages.some((message) => message.scam) && (await publishedPageSlugsCached()).has(SAFETY_PAGE_SLUG);
   return {
     thread,
+    rating: found.rating,
     safetyPage,
     seo: { title: t("cabinet:messages.thread_title", { title: thread.advertTitle }), description: t("cabinet:messages.seo_description") },
   };
@@ -74,12 +81,36 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const user = requireUser({ context, url });
   const id = parseId(params.id);
   if (id === null) notFound();
-  const submission = parseWithZod(await readForm(request), { schema: threadActionSchema });
-  const intentOf = submission.payload.intent === "report" ? "report" : "reply";
-  const refuse = async (result: SubmissionResult<string[]>, init: number | ResponseInit) =>
-    data({ intent: intentOf, result, ...(await threadFor(context, params, user.id)) }, init);
-  if (submission.status !== "success") return refuse(submission.reply(), 400);
+  const form = await readForm(request);
   const here = localizePath(`/cabinet/messages/${id}`, localeFromPath(url.pathname));
+  const answerWith = async (intent: ThreadIntent, result: SubmissionResult<string[]>, init: number | ResponseInit) =>
+    data({ intent, result, ...(await threadFor(context, params, user.id)) }, init);
+  if (form.get("intent") === "rate") {
+    const rated = parseWithZod(form, { schema: rateSchema });
+    if (rated.status !== "success") return answerWith("rate", rated.reply(), 400);
+    const outcome = await rateConversation(id, user.id, rated.value.stars, rated.value.body ?? "");
+    if (outcome.ok) return redirectWithFlash(here, { severity: "success", message: "cabinet:ratings.flash_rated" });
+    if (outcome.reason === "not_found") notFound();
+    if (outcome.reason === "limited") {
+      const seconds = outcome.retryAfterSeconds ?? 60;
+      const message = `cabinet:ratings.errors.too_many|${JSON.stringify({ minutes: Math.max(1, Math.ceil(seconds / 60)) })}`;
+      return answerWith("rate", rated.reply({ formErrors: [message] }), { status: 429, headers: { "Retry-After": String(seconds) } });
+    }
+    return answerWith("rate", rated.reply({ formErrors: [`cabinet:ratings.errors.${outcome.reason}`] }), 403);
+  }
+  if (form.get("intent") === "answer") {
+    const answered = parseWithZod(form, { schema: answerSchema });
+    if (answered.status !== "success") return answerWith("answer", answered.reply(), 400);
+    const outcome = await answerRating(answered.value.rating, user.id, answered.value.answer);
+    if (outcome === "not_found") notFound();
+    if (outcome === "already")
+      return answerWith("answer", answered.reply({ formErrors: ["cabinet:ratings.errors.answered_already"] }), 400);
+    return redirectWithFlash(here, { severity: "success", message: "cabinet:ratings.flash_answered" });
+  }
+  const submission = parseWithZod(form, { schema: threadActionSchema });
+  const intentOf = submission.payload.intent === "report" ? "report" : "reply";
+  const refuse = (result: SubmissionResult<string[]>, init: number | ResponseInit) => answerWith(intentOf, result, init);
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
   const { intent } = submission.value;
   if (intent === "block" || intent === "unblock") {
     if (!(await setBlocked(id, user.id, intent === "block"))) notFound();
@@ -103,9 +134,11 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   return redirectWithFlash(here, sentFlash(outcome.held));
 }
 
+type ThreadIntent = "reply" | "report" | "rate" | "answer";
+
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAccountT();
-  const { thread, safetyPage } = actionData ?? loaderData;
+  const { thread, safetyPage, rating } = actionData ?? loaderData;
   // Once per page, not once per message.
   const you = t("cabinet:messages.you");
   const otherName = thread.otherName ?? t("cabinet:messages.deleted_user");
@@ -149,6 +182,13 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         ))}
       </ol>
       <ThreadFooter thread={thread} lastResult={actionData?.intent === "reply" ? actionData.result : undefined} />
+      {rating ? (
+        <RatingSection
+          panel={rating}
+          rateResult={actionData?.intent === "rate" ? actionData.result : undefined}
+          answerResult={actionData?.intent === "answer" ? actionData.result : undefined}
+        />
+      ) : null}
       <ReportConversation lastResult={actionData?.intent === "report" ? actionData.result : undefined} />
     </section>
   );
@@ -210,5 +250,89 @@ function ReportConversation({ lastResult }: { lastResult: SubmissionResult<strin
         <SubmitRow variant="secondary">{t("cabinet:messages.report.submit")}</SubmitRow>
       </IntentForm>
     </details>
+  );
+}
+
+const RATE_CONSTRAINT: FormConstraint = { stars: { required: true }, body: { maxLength: RATING_TEXT_MAX_LENGTH } };
+const ANSWER_CONSTRAINT: FormConstraint = { answer: { required: true, maxLength: ANSWER_MAX_LENGTH } };
+
+/**
+ * The rating of the other party, when the rules allow it ("Rate <name>": stars as radio
+ * buttons, a short optional text), or why not when saying so helps; the rating given; the
+ * rating received, with the one public answer to it.
+ */
+function RatingSection({
+  panel,
+  rateResult,
+  answerResult,
+}: {
+  panel: RatingPanel;
+  rateResult: SubmissionResult<string[]> | undefined;
+  answerResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useAccountT();
+  const name = panel.otherName ?? t("cabinet:messages.deleted_user");
+  const [form, fields] = useServerCheckedForm({ id: "rate", lastResult: rateResult, constraint: RATE_CONSTRAINT });
+  const [answerForm, answerFields] = useServerCheckedForm({ id: "answer", lastResult: answerResult, constraint: ANSWER_CONSTRAINT });
+  const chosen = String(fields.stars.initialValue ?? "");
+  const { received, given } = panel;
+  if (!panel.canRate && !panel.hint && !given && !received) return null;
+  return (
+    <section className="panel thread__rating" aria-labelledby="rating-title">
+      <h2 id="rating-title">{t("cabinet:ratings.title")}</h2>
+      {received ? (
+        received.removed ? (
+          <p>{t("cabinet:ratings.received_removed")}</p>
+        ) : (
+          <div className="thread__rating-received">
+            <p>{t("cabinet:ratings.received", { name, stars: received.stars })}</p>
+            {received.body ? <p className="trust__text">{received.body}</p> : null}
+            {received.answer ? (
+              <p className="trust__answer">
+                <strong>{t("cabinet:ratings.your_answer")}</strong> {received.answer}
+              </p>
+            ) : (
+              <IntentForm intent="answer" form={answerForm} {...serverCheckedFormProps(answerForm)}>
+                <input type="hidden" name="rating" value={received.id} />
+                <TextAreaField field={answerFields.answer} label={t("cabinet:ratings.answer")} rows={2} />
+                <SubmitRow variant="secondary">{t("cabinet:ratings.answer_submit")}</SubmitRow>
+              </IntentForm>
+            )}
+          </div>
+        )
+      ) : null}
+      {given ? (
+        <p>{given.removed ? t("cabinet:ratings.given_removed") : t("cabinet:ratings.given", { name, stars: given.stars })}</p>
+      ) : panel.canRate ? (
+        <IntentForm intent="rate" form={form} {...serverCheckedFormProps(form)} aria-labelledby="rate-title">
+          <h3 id="rate-title">{t("cabinet:ratings.rate", { name })}</h3>
+          <p className="field__hint">{t("cabinet:ratings.lead")}</p>
+          <fieldset
+            className="rating-stars"
+            aria-invalid={fields.stars.errors ? true : undefined}
+            aria-describedby={fields.stars.errors ? fields.stars.errorId : undefined}
+          >
+            <legend>{t("cabinet:ratings.stars")}</legend>
+            <div className="rating-stars__options">
+              {STARS.map((stars) => (
+                <label key={stars}>
+                  <input type="radio" name="stars" value={stars} required defaultChecked={chosen === String(stars)} />
+                  <span>
+                    <span aria-hidden="true">{"★".repeat(stars)}</span> {t("cabinet:ratings.star", { count: stars })}
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldErrors id={fields.stars.errorId} errors={fields.stars.errors} />
+          </fieldset>
+          <TextAreaField field={fields.body} label={t("cabinet:ratings.body")} rows={3} />
+          <SubmitRow>{t("cabinet:ratings.submit")}</SubmitRow>
+        </IntentForm>
+      ) : panel.hint?.kind === "too_early" ? (
+        <p>{t("cabinet:ratings.too_early", { name, date: panel.hint.from.text })}</p>
+      ) : panel.hint ? (
+        <p>{t("cabinet:ratings.too_few_messages")}</p>
+      ) : null}
+    </section>
   );
 }

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 
 const decisionSchema = z.object({
   intent: z.enum(REPORT_DECISIONS),
-  target_type: z.enum([...REPORT_TARGET_TYPES, "conversation"]),
+  target_type: z.enum([...REPORT_TARGET_TYPES, "conversation", "rating"]),
   target_id: idSchema,
   note: z.string().trim().max(1000).optional(),
 });
@@ -43,7 +43,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     total,
     groups: groups.map((group) => {
-      const spec = group.targetType === "conversation" ? null : reportTargetSpec(group.targetType);
+      const spec = group.targetType === "conversation" || group.targetType === "rating" ? null : reportTargetSpec(group.targetType);
       return {
         ...group,
         latest: when(group.latest),
@@ -82,8 +82,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = decisionSchema.safeParse(form);
   invariantResponse(parsed.success);
   const { intent, target_type, target_id, note } = parsed.data;
-  // Hiding and restoring change the target itself: the section's own permission decides (reklama is not reportable).
-  if (intent === "hide" || intent === "restore") {
+  // Hiding and restoring change the target itself: the section's own permission decides (reklama
+  // is not reportable); removing a rating is the reports queue's own (reports.manage).
+  if ((intent === "hide" && target_type !== "rating") || intent === "restore") {
     if (target_type === "conversation") badRequest();
     requirePermission({ context, url }, reportTargetSpec(target_type).permission);
   }
@@ -118,7 +119,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   <span className="dash-table__sub">{tKey(t, `admin:reports.target.${group.targetType}`)}</span>{" "}
                   {group.editPath ? (
                     <LocalizedLink to={group.editPath}>{group.title}</LocalizedLink>
-                  ) : group.targetType === "conversation" ? (
+                  ) : group.targetType === "conversation" || group.targetType === "rating" ? (
                     group.title
                   ) : (
                     t("admin:reports.target_gone", { id: group.targetId })
@@ -159,8 +160,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   </ul>
                 ) : null}
                 {group.evidence ? (
-                  <section aria-label={t("admin:reports.evidence")}>
-                    <p className="dash-table__sub">{t("admin:reports.evidence")}</p>
+                  <section aria-label={group.targetType === "rating" ? t("admin:reports.evidence_rating") : t("admin:reports.evidence")}>
+                    <p className="dash-table__sub">
+                      {group.targetType === "rating" ? t("admin:reports.evidence_rating") : t("admin:reports.evidence")}
+                    </p>
                     <ol className="dash-evidence">
                       {group.evidence.messages.map((message, index) => (
                         <li key={index}>
@@ -195,7 +198,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                       <IntentSubmit intent="dismiss" variant="secondary">
                         {t("admin:reports.dismiss")}
                       </IntentSubmit>
-                      {group.title !== null && group.targetType !== "conversation" ? (
+                      {group.targetType === "rating" ? (
+                        <IntentSubmit intent="hide" variant="danger">
+                          {t("admin:reports.remove_rating")}
+                        </IntentSubmit>
+                      ) : group.title !== null && group.targetType !== "conversation" ? (
                         <IntentSubmit intent="hide" variant="danger">
                           {t("admin:reports.hide")}
                         </IntentSubmit>
