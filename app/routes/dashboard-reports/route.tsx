@@ -84,7 +84,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { intent, target_type, target_id, note } = parsed.data;
   // Hiding and restoring change the target itself: the section's own permission decides (reklama
   // is not reportable); removing a rating is the reports queue's own (reports.manage).
-  if ((intent === "hide" && target_type !== "rating") || intent === "restore") {
+  if ((intent === "hide" || intent === "restore") && target_type !== "rating") {
     if (target_type === "conversation") badRequest();
     requirePermission({ context, url }, reportTargetSpec(target_type).permission);
   }
