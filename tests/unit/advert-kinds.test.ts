@@ -13,6 +13,9 @@ import * as cabinetAdverts from "#app/routes/cabinet-adverts/route.tsx";
 import * as newRoute from "#app/routes/advert-new/route.tsx";
 import * as editRoute from "#app/routes/cabinet-advert-edit/route.tsx";
 import * as savedSearches from "#app/routes/cabinet-saved-searches/route.tsx";
+import * as advertLink from "#app/routes/advert-link/route.tsx";
+import { composeExpiryReminder } from "#app/modules/adverts/expiry-reminders.server.ts";
+import { issueToken } from "#app/modules/auth/tokens.server.ts";
 import { JsonLd } from "#app/components/content/json-ld.tsx";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { runAlertJob } from "#app/modules/saved-searches/alerts.server.ts";
@@ -323,5 +326,37 @@ describe("a call for help's lifecycle", () => {
     const [edited] = await rowsOf(user.id);
     expect(edited!.kind).toBe("help_needed");
     expect((new Date(edited!.expires_at!).getTime() - Date.now()) / DAY).toBeLessThan(HELP_NEEDED_LIFETIME_DAYS + 0.01);
+  });
+
+  it("the mailed reminder and its link say resolved for a help advert, and a call for help renews for seven days", async () => {
+    const owner = await makeUser({ verified: true, name: "Марта" });
+    const help = await insertAdvert("help_needed", { owner_id: owner.id, expires_at: new Date(Date.now() + 2 * DAY) });
+    const due = {
+      advertisementId: help.id,
+      kind: "reminder" as const,
+      advertKind: "help_needed" as const,
+      expiresAt: new Date("2026-12-03T10:00:00Z"),
+      title: "Ночівля",
+      ownerId: owner.id,
+      email: owner.email,
+      name: "Марта",
+      locale: "us" as const,
+    };
+    const links = { renew: "https://portal.example/us/advertisement/renew/r", sold: "https://portal.example/us/advertisement/sold/s" };
+    const { mail } = await composeExpiryReminder(due, links, 30);
+    expect(mail.text).toContain("Renew it for another 7 days");
+    expect(mail.text).toContain("Already resolved? Mark it as resolved:");
+    const offer = await composeExpiryReminder({ ...due, advertKind: "offer" }, links, 30);
+    expect(offer.mail.text).toContain("Renew it for another 30 days");
+    expect(offer.mail.text).toContain("Already sold? Mark it as sold:");
+
+    const token = await issueToken(owner.id, "advert_sold", new Date(), help.id);
+    const path = `/us/advertisement/sold/${token}`;
+    const looked = unwrapData((await callWithSession(advertLink.loader, { url: path, params: { token } })).result);
+    expect(looked.data).toMatchObject({ state: "confirm", wording: "resolved", seo: { title: "Mark the advert as resolved" } });
+    const used = unwrapData((await callWithSession(advertLink.action, { url: path, params: { token }, form: {} })).result);
+    expect(used.data).toMatchObject({ state: "done", wording: "resolved", kind: "help_needed" });
+    const row = await t.db.selectFrom("advertisements").select("status").where("id", "=", help.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("sold");
   });
 });
