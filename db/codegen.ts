@@ -39,6 +39,7 @@ export const VALUE_TYPES: Record<string, string> = {
   "advertisements.price_currency": "Currency",
   "advertisements.price_kind": "PriceKind",
   "advertisements.status": "AdvertStatus",
+  "advertisements.kind": "AdvertKind",
   "reports.target_type": "StoredReportTarget",
   "reports.reason": "ReportReason",
   "reports.status": "ReportStatus",

@@ -44,6 +44,9 @@ export const CURRENCIES = ["UAH", "EUR", "USD", "PLN", "GBP", "CAD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const PRICE_KINDS = ["amount", "free", "negotiable"] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
+/** What an advert is (migrations/0037): an offer, a wanted advert, a gift, a call for help, an offer of help. */
+export const ADVERT_KINDS = ["offer", "wanted", "give_away", "help_needed", "help_offered"] as const;
+export type AdvertKind = (typeof ADVERT_KINDS)[number];
 export const ADVERT_STATUSES = ["draft", "pending", "published", "rejected", "expired", "sold", "archived"] as const;
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
 export const REPORT_TARGET_TYPES = ["advertisement", "news", "poster", "service", "diaspora"] as const;
@@ -84,6 +87,8 @@ export type SavedSearchFilters = {
   max?: number;
   currency?: Currency;
   photos?: boolean;
+  /** The advert kind (migrations/0037); absent: every kind. */
+  kind?: AdvertKind;
   /** Filters by the category's fields, by field key (app/modules/adverts/category-field-filters.ts). */
   fields?: AdvertFieldFilterParams;
 };

@@ -1,4 +1,4 @@
-import type { AdvertStatus, Currency } from "#db/schema.ts";
+import type { AdvertKind, AdvertStatus, Currency } from "#db/schema.ts";
 import { initialValues } from "#app/modules/adverts/fields.server.ts";
 import { parseFieldValue, valueColumns } from "#app/modules/adverts/category-field-values.ts";
 import { slugify } from "#app/platform/slug/transliterate.ts";
@@ -9,6 +9,8 @@ type Owner = "user" | 0 | 1 | 2 | 3;
 type Price = [number, Currency] | "free" | "negotiable";
 type AdvertSeed = {
   owner: Owner;
+  /** What it is, when not an offer (app/modules/adverts/kinds.ts). */
+  kind?: AdvertKind;
   category: string;
   location: string;
   title: string;
@@ -52,6 +54,7 @@ const ADVERTS: AdvertSeed[] = [
   },
   {
     owner: "user",
+    kind: "give_away",
     category: "viddam-bezkoshtovno",
     location: "varshava",
     price: "free",
@@ -520,6 +523,7 @@ const ADVERTS: AdvertSeed[] = [
   },
   {
     owner: 0,
+    kind: "give_away",
     category: "viddam-bezkoshtovno",
     location: "london",
     price: "free",
@@ -572,6 +576,40 @@ const ADVERTS: AdvertSeed[] = [
     title: "Кімната біля Політехніки для студента",
     description: "Невелика кімната у квартирі з двома студентами, десять хвилин до Політехніки. Комунальні та інтернет включено в ціну.",
   },
+  // One of each kind besides offers and gifts (app/modules/adverts/kinds.ts).
+  {
+    owner: 1,
+    kind: "wanted",
+    category: "dytiachi-rechi",
+    location: "krakiv",
+    price: [300, "PLN"],
+    ago: 1,
+    title: "Шукаю дитячий велосипед на 5–6 років",
+    description: "Шукаю вживаний дитячий велосипед з колесами 16 дюймів для сина. Бюджет до 300 злотих, можу забрати сам у Кракові.",
+  },
+  {
+    owner: 3,
+    kind: "help_needed",
+    category: "zhytlo",
+    location: "berlin",
+    price: "negotiable",
+    ago: 1,
+    lifetime: 7,
+    title: "Потрібна ночівля на дві ночі для мами з дитиною",
+    description:
+      "Приїжджаємо до Берліна в четвер на співбесіду в консульстві, шукаємо ночівлю на дві ночі. Будемо вдячні за будь-який куточок.",
+  },
+  {
+    owner: 2,
+    kind: "help_offered",
+    category: "posluhy",
+    location: "varshava",
+    price: "free",
+    ago: 2,
+    title: "Підвезу з Варшави до Львова в суботу",
+    description:
+      "У суботу зранку їду автівкою з Варшави до Львова, є два вільні місця. Безкоштовно, можу взяти невеликі речі для передачі.",
+  },
 ];
 
 /** A short, stable suffix that keeps advert slugs unique: "<title>-<suffix>". */
@@ -606,6 +644,7 @@ export async function seedAdverts(ctx: SeedContext, images: readonly SeedImage[]
         owner_id: owner,
         category_id: categoryId(ctx, "advertisement", item.category),
         location_id: need(ctx.locations, item.location, "location"),
+        kind: item.kind ?? "offer",
         title: item.title,
         description: item.description,
         price_kind: Array.isArray(item.price) ? "amount" : item.price,

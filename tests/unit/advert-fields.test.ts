@@ -9,6 +9,7 @@ import { formToValues, initialValues, valuesToForm } from "#app/modules/adverts/
 const PHOTO_FIELDS = ["photos", "removePhotos", "photoOrder", "fields"];
 
 const typed = {
+  kind: "wanted" as const,
   title: "Ноутбук ThinkPad",
   categoryId: 7,
   locationId: 3,
@@ -50,6 +51,7 @@ describe("advert fields", () => {
 
   it("fill a new advert's contacts from the profile, showing the phone only when there is one", () => {
     expect(valuesToForm(initialValues({ name: "Оля", email: "olia@example.com", phone: null }))).toEqual({
+      kind: "offer",
       priceKind: "amount",
       contactName: "Оля",
       phone: "",

@@ -40,6 +40,7 @@ describe("list query", () => {
   it("parses filters and sort from the URL, ignoring malformed values", () => {
     const query = parseAdvertQuery(new URLSearchParams("location=krakiv&min=500&max=100&currency=PLN&photos=1&sort=cheapest"));
     expect(query).toEqual({
+      kind: null,
       location: "krakiv",
       minPrice: 100,
       maxPrice: 500,
@@ -49,8 +50,17 @@ describe("list query", () => {
       fields: {},
     });
     expect(isFiltered(query)).toBe(true);
-    const junk = parseAdvertQuery(new URLSearchParams("min=abc&currency=XYZ&photos=yes&sort=random"));
-    expect(junk).toEqual({ location: null, minPrice: null, maxPrice: null, currency: null, withPhotos: false, sort: "newest", fields: {} });
+    const junk = parseAdvertQuery(new URLSearchParams("min=abc&currency=XYZ&photos=yes&sort=random&kind=auction"));
+    expect(junk).toEqual({
+      kind: null,
+      location: null,
+      minPrice: null,
+      maxPrice: null,
+      currency: null,
+      withPhotos: false,
+      sort: "newest",
+      fields: {},
+    });
     expect(isFiltered(junk)).toBe(false);
   });
 

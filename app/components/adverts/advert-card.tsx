@@ -4,9 +4,10 @@ import { CardPlaceholder } from "#app/components/content/card-placeholder.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import type { AdvertCard as AdvertCardData } from "#app/modules/adverts/queries.server.ts";
 import { FavouriteToggle } from "./favourite-toggle.tsx";
+import { KindBadge } from "./kind-badge.tsx";
 import { useAdvertsT } from "./use-adverts-t.ts";
 
-/** An advert in a list: cover photo, price, title, city and date; the whole card links to the advert. */
+/** An advert in a list: cover photo, its kind (but an offer's), price, title, city and date; the whole card links to the advert. */
 /** `saved`: whether the viewer saved it (the save toggle sits over the photo); undefined hides the toggle. */
 export function AdvertCard({
   item,
@@ -29,7 +30,10 @@ export function AdvertCard({
         <CardPlaceholder className="content-card__image" kind="advertisement" seed={item.category?.slug} />
       )}
       <div className="content-card__body">
-        <p className={`content-card__price advert-price advert-price--${item.price.kind}`}>{item.price.text}</p>
+        <p className={`content-card__price advert-price advert-price--${item.price.kind}`}>
+          <KindBadge kind={item.kind} />
+          {item.price.text}
+        </p>
         <Heading className="content-card__title">
           <LocalizedLink to={`/advertisement/${item.slug}`} className="content-card__link" lang={item.titleLang}>
             {item.title}

@@ -6,6 +6,7 @@ import { useLocale, usePageLanguage } from "#app/hooks/use-t.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { ADVERT_SORTS, type AdvertListQuery } from "#app/modules/adverts/list-query.ts";
 import { CURRENCIES } from "#app/modules/adverts/price.ts";
+import { ADVERT_KINDS } from "#app/modules/adverts/kinds.ts";
 import { FilterSelect, termOption } from "#app/components/filter-select.tsx";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { FilterFieldView } from "#app/modules/adverts/field-filters.server.ts";
@@ -50,10 +51,12 @@ export default function AdvertFiltersForm({
   const categoryOptions = categories.map((option) => termOption(option, language));
   const locationOptions = locations.map((option) => termOption(option, language));
   const currencyOptions = CURRENCIES.map((code) => ({ value: code, label: code }));
+  const kindOptions = ADVERT_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }));
   const sortOptions = ADVERT_SORTS.map((sort) => ({ value: sort, label: t(`filters.sort_${sort}`) }));
   const active =
-    [category, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter((value) => value !== null)
-      .length + Object.keys(query.fields).length;
+    [category, query.kind, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter(
+      (value) => value !== null,
+    ).length + Object.keys(query.fields).length;
   // Phones see a "Filters (n)" disclosure: closed on a plain list, so the adverts come first;
   // open on the form's results, so a submit without JS (a full page load) keeps the form and
   // the category's fields it just brought in view. Wide screens always show the form: CSS
@@ -78,6 +81,13 @@ export default function AdvertFiltersForm({
             anyLabel={t("filters.all_categories")}
             defaultValue={category?.slug ?? ""}
             options={categoryOptions}
+          />
+          <FilterField
+            name="kind"
+            label={t("filters.kind")}
+            anyLabel={t("filters.all_kinds")}
+            defaultValue={query.kind ?? ""}
+            options={kindOptions}
           />
           {locations.length ? (
             <FilterField

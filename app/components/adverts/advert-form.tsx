@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { FormErrors } from "#app/components/forms/error-list.tsx";
+import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
 import { Field, inputProps, selectProps, textareaProps } from "#app/components/forms/field.tsx";
 import { CheckboxField } from "#app/components/forms/fields.tsx";
 import { useLazyValidatedForm } from "#app/components/forms/use-lazy-validated-form.ts";
@@ -11,6 +11,7 @@ import { langAttr } from "#app/platform/format/localized.ts";
 import type { AdvertFormDefaults, AdvertFormOptions } from "#app/modules/adverts/form.server.ts";
 import type { PhotoPreview } from "#app/modules/adverts/photos.server.ts";
 import { CURRENCIES, PRICE_KINDS } from "#app/modules/adverts/price.ts";
+import { ADVERT_KINDS, DEFAULT_ADVERT_KIND } from "#app/modules/adverts/kinds.ts";
 import { PhotoField } from "./photo-field.tsx";
 import { advertSubmitKey } from "./submit-label.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
@@ -83,6 +84,34 @@ export function AdvertForm({
       <p className="field__hint">{t("form.lead")}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
 
+      {/* What the advert is (kinds.ts): a gift hides the price block by CSS (adverts.css), so no script is needed. */}
+      <fieldset
+        className="advert-form__group advert-form__kinds"
+        aria-describedby={fields.kind.errors?.length ? fields.kind.errorId : undefined}
+        aria-invalid={fields.kind.errors?.length ? true : undefined}
+      >
+        <legend>{t("kind.label")}</legend>
+        <div className="advert-form__kind-list">
+          {ADVERT_KINDS.map((kind) => (
+            <label key={kind} className="advert-form__kind">
+              <input
+                type="radio"
+                name={fields.kind.name}
+                value={kind}
+                defaultChecked={(fields.kind.initialValue ?? DEFAULT_ADVERT_KIND) === kind}
+                key={`${fields.kind.key}-${kind}`}
+                aria-describedby={`advert-kind-${kind}-hint`}
+              />
+              <span className="advert-form__kind-name">{t(`kind.${kind}`)}</span>
+              <span id={`advert-kind-${kind}-hint`} className="field__hint advert-form__kind-hint">
+                {t(`kind.hint_${kind}`)}
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={fields.kind.errorId} errors={fields.kind.errors} />
+      </fieldset>
+
       <fieldset className="advert-form__group">
         <legend>{t("form.about_heading")}</legend>
         <Field field={fields.title} label={t("form.title")} hint={t("form.title_hint")} required>
@@ -153,6 +182,7 @@ export function AdvertForm({
       />
 
       {/* The kind and amount are hidden by CSS when the category's own field states the price (data-price-field). */}
+      <p className="notice advert-form__gift-note">{t("form.give_away_note")}</p>
       <fieldset className="advert-form__group advert-form__price">
         <legend>{t("form.price_heading")}</legend>
         <div className="advert-form__choices" role="radiogroup" aria-label={t("form.price_heading")}>

@@ -44,7 +44,10 @@ function AdvertListView({ data, saveResult }: { data: AdvertListData; saveResult
     query.minPrice !== null || query.maxPrice !== null
       ? `${query.minPrice ?? ""}–${query.maxPrice ?? ""}${query.currency ? ` ${query.currency}` : ""}`
       : (query.currency ?? null);
-  const defaultName = [data.category ? data.category.name.text : t("list.title"), location?.name.text, price].filter(Boolean).join(" · ");
+  const kind = query.kind ? t(`kind.${query.kind}`) : null;
+  const defaultName = [data.category ? data.category.name.text : t("list.title"), kind, location?.name.text, price]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <ListPage
       title={data.category ? data.category.name : t("list.title")}

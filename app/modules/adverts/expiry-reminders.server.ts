@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { languageOf, localizePath } from "#app/i18n/locales.ts";
-import type { DB, ExpiryMailKind, Locale } from "#db/schema.ts";
+import type { AdvertKind, DB, ExpiryMailKind, Locale } from "#db/schema.ts";
 import { issueToken } from "#app/modules/auth/tokens.server.ts";
 import { publicOrigin } from "#app/platform/config/config.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
@@ -8,6 +8,7 @@ import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { renderMail, sendTemplateMail, type Envelope, type RenderedMail } from "#app/platform/mail/template.server.ts";
 import { advertLifetimeDays } from "./lifecycle.server.ts";
+import { isHelpKind, lifetimeDaysFor } from "./kinds.ts";
 import { expiryMail, type ExpiryMailData } from "./mails/expiry.ts";
 import { logger } from "#app/platform/logger/logger.server.ts";
 
@@ -21,6 +22,8 @@ import { logger } from "#app/platform/logger/logger.server.ts";
 export type DueExpiryMail = {
   advertisementId: number;
   kind: ExpiryMailKind;
+  /** What the advert is (kinds.ts): a help advert is "resolved", a call for help renews for fewer days. Absent: an offer. */
+  advertKind?: AdvertKind;
   expiresAt: Date;
   title: string;
   ownerId: number;
@@ -42,7 +45,17 @@ export async function dueExpiryReminders(db: Kysely<DB>, now: Date, limit = BATC
   const rows = await db
     .selectFrom("advertisements as a")
     .innerJoin("users as u", "u.id", "a.owner_id")
-    .select(["a.id", "a.title", "a.expires_at", "a.owner_id", "u.email", "u.name", "u.preferred_locale", kind.as("kind")])
+    .select([
+      "a.id",
+      "a.kind as advert_kind",
+      "a.title",
+      "a.expires_at",
+      "a.owner_id",
+      "u.email",
+      "u.name",
+      "u.preferred_locale",
+      kind.as("kind"),
+    ])
     .where("a.status", "=", "published")
     .where("a.deleted_at", "is", null)
     .where("a.published_at", "is not", null)
@@ -76,6 +89,7 @@ export async function dueExpiryReminders(db: Kysely<DB>, now: Date, limit = BATC
   return rows.map((row) => ({
     advertisementId: row.id,
     kind: row.kind,
+    advertKind: row.advert_kind,
     expiresAt: new Date(row.expires_at!),
     title: row.title,
     ownerId: row.owner_id,
@@ -106,13 +120,15 @@ export async function composeExpiryReminder(
 ): Promise<{ data: ExpiryMailData; envelope: Envelope; mail: RenderedMail }> {
   const language = languageOf(due.locale);
   const site = await siteNameIn(language);
+  const advertKind = due.advertKind ?? "offer";
   const data: ExpiryMailData = {
     kind: due.kind,
+    help: isHelpKind(advertKind),
     name: due.name || due.email,
     title: due.title,
     site,
     expiresAt: due.expiresAt,
-    lifetimeDays,
+    lifetimeDays: lifetimeDaysFor(advertKind, lifetimeDays),
     renew: links.renew,
     sold: links.sold,
   };

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { DB } from "#db/schema.ts";
 import type { AdvertFormValue } from "./form-schema.ts";
 import { amountInputValue, parsePriceAmount } from "./price.ts";
+import { kindHasPrice } from "./kinds.ts";
 
 // The one list of the advert's owner-editable fields: its form key, its column, how the
 // validated form's value is stored and how the stored value goes back into the form. Posting,
@@ -38,14 +39,21 @@ type Format<C extends keyof Row> = (value: Row[C]) => FormDefault;
 const field = <K extends FormKey, C extends keyof Row>(spec: AdvertField<K, C>) => spec;
 const orEmpty = (value: string | number | null) => (value === null ? "" : String(value));
 const orNull = (value: string | undefined) => value || null;
-const amount = (form: AdvertFormValue) => form.priceKind === "amount";
+/** A stated amount: a gift has none whatever the price block held. */
+const amount = (form: AdvertFormValue) => kindHasPrice(form.kind) && form.priceKind === "amount";
 
 const ADVERT_FIELDS = [
+  field({ key: "kind", column: "kind", initial: () => "offer" }),
   field({ key: "title", column: "title" }),
   field({ key: "categoryId", column: "category_id", format: String }),
   field({ key: "locationId", column: "location_id", parse: (value) => value ?? null, format: orEmpty }),
   field({ key: "description", column: "description" }),
-  field({ key: "priceKind", column: "price_kind", initial: () => "amount" }),
+  field({
+    key: "priceKind",
+    column: "price_kind",
+    parse: (value, form) => (kindHasPrice(form.kind) ? value : "free"),
+    initial: () => "amount",
+  }),
   field({
     key: "priceAmount",
     column: "price_amount",

@@ -5,6 +5,7 @@ import { fieldErrorMessage, parseFieldNumber, parseFieldValue, type FieldRule } 
 import { FIELD_TEXT_MAX } from "./category-field-names.ts";
 import { hasFieldPrice, isPriceField } from "./field-price.ts";
 import { fieldRanges } from "./field-ranges.ts";
+import { ADVERT_KINDS, kindHasPrice } from "./kinds.ts";
 
 // The advert form (posting and editing), shared by the browser (conform's client
 // validation) and the server. Messages are `adverts` translation keys; "key|{json}" carries
@@ -24,6 +25,7 @@ const idList = z.array(idNumberSchema).max(100).default([]);
 const FIELD_VALUE_MAX = 1000;
 
 const baseSchema = z.object({
+  kind: z.enum(ADVERT_KINDS, message("kind_invalid")).default("offer"),
   title: z
     .string({ error: message("title_required") })
     .trim()
@@ -118,12 +120,14 @@ export function createAdvertSchema(options?: AdvertFormOptions) {
     .superRefine((value, ctx) => {
       // A category whose own field states the price asks only for that price's currency (field-price.ts).
       const fieldPrice = hasFieldPrice(options?.fields ?? []);
-      if (fieldPrice) {
+      // A gift has no price: whatever the price block held is ignored (fields.server.ts stores it as free).
+      const priced = kindHasPrice(value.kind);
+      if (priced && fieldPrice) {
         const posted = value.fields ?? {};
         const stated = (options?.fields ?? []).some((field) => isPriceField(field) && posted[field.key]?.trim());
         if (stated && !value.priceCurrency)
           ctx.addIssue({ code: "custom", path: ["priceCurrency"], message: message("currency_required") });
-      } else if (value.priceKind === "amount") {
+      } else if (priced && value.priceKind === "amount") {
         if (!value.priceAmount) {
           ctx.addIssue({ code: "custom", path: ["priceAmount"], message: message("price_required") });
         } else if (parsePriceAmount(value.priceAmount) === null) {

@@ -31,6 +31,7 @@ import { fieldInputName } from "./category-field-names.ts";
 import { CHOOSE_CATEGORY_INTENT } from "./form-intents.ts";
 import { fieldPriceColumns, hasFieldPrice, priceFieldNumbers } from "./field-price.ts";
 import { notFound } from "#app/platform/http/errors.ts";
+import { kindHasPrice } from "./kinds.ts";
 import { logger } from "#app/platform/logger/logger.server.ts";
 
 // The advert form's server side, shared by posting (/dodaty-ogoloshennya,
@@ -259,9 +260,11 @@ async function submitReadForm({ form: formData, files, user, advert, settings, l
   }
 
   const fieldValues = formFieldValues(fields, submission.value.fields);
-  const values = hasFieldPrice(fields)
-    ? { ...formToValues(submission.value), ...fieldPriceColumns(priceFieldNumbers(fields, fieldValues), submission.value.priceCurrency) }
-    : formToValues(submission.value);
+  // A gift stays free even where the category's fields state a price (kinds.ts).
+  const values =
+    hasFieldPrice(fields) && kindHasPrice(submission.value.kind)
+      ? { ...formToValues(submission.value), ...fieldPriceColumns(priceFieldNumbers(fields, fieldValues), submission.value.priceCurrency) }
+      : formToValues(submission.value);
   const removedPending = all.filter((id) => removed.has(id) && !(advert?.photoIds.includes(id) ?? false));
   const cabinet = localizePath("/cabinet/advertisement", locale);
   if (advert === null) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB } from "#db/schema.ts";
+import { lifetimeDaysFor, type AdvertKind } from "./kinds.ts";
 import { effectiveStatus, mayRaise, nextRaiseAt, nextStatus, type AdvertAction, type AdvertActor, type AdvertStatus } from "./lifecycle.ts";
 
 // The lifecycle's moves as SQL: which columns each move writes. Whoever moves adverts (the
@@ -21,8 +22,15 @@ export type Moved = { id: number; from: AdvertStatus; to: AdvertStatus };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The end of a lifetime starting now, per row: a call for help's is shorter (kinds.ts). */
+function lifetimeEndSql(lifetimeDays: number, now: Date) {
+  const end = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  const help = end(lifetimeDaysFor("help_needed", lifetimeDays));
+  return sql`case when kind = 'help_needed' then ${help}::timestamptz else ${end(lifetimeDays)}::timestamptz end`;
+}
+
 function columnsFor(move: AdvertMove, to: AdvertStatus, lifetimeDays: number, now: Date, reason: string | null): Record<string, unknown> {
-  const end = new Date(now.getTime() + lifetimeDays * DAY_MS);
+  const end = lifetimeEndSql(lifetimeDays, now);
   const changed = { version: sql`version + 1`, updated_at: now };
   switch (move) {
     case "raise":
@@ -100,7 +108,10 @@ export async function moveAdverts(
 }
 
 export type OwnerMoveOutcome =
-  { outcome: "done"; to: AdvertStatus } | { outcome: "not_found" } | { outcome: "not_allowed" } | { outcome: "too_soon"; nextAt: Date };
+  | { outcome: "done"; to: AdvertStatus; kind: AdvertKind }
+  | { outcome: "not_found" }
+  | { outcome: "not_allowed" }
+  | { outcome: "too_soon"; nextAt: Date };
 
 /**
  * One owner move on one advert (the cabinet's buttons, the mailed links). Raising also keeps
@@ -115,7 +126,7 @@ export async function ownerMove(
 ): Promise<OwnerMoveOutcome> {
   const row = await trx
     .selectFrom("advertisements")
-    .select(["status", "published_at", "expires_at", "raised_at"])
+    .select(["status", "published_at", "expires_at", "raised_at", "kind"])
     .where("id", "=", id)
     .where("owner_id", "=", ownerId)
     .where("deleted_at", "is", null)
@@ -128,5 +139,5 @@ export async function ownerMove(
     if (!mayRaise(row.raised_at, interval, now)) return { outcome: "too_soon", nextAt: nextRaiseAt(row.raised_at, interval)! };
   }
   const [moved] = await moveAdverts(trx, [id], move, "owner", { ownerId, now });
-  return moved ? { outcome: "done", to: moved.to } : { outcome: "not_allowed" };
+  return moved ? { outcome: "done", to: moved.to, kind: row.kind } : { outcome: "not_allowed" };
 }

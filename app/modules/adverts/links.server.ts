@@ -1,4 +1,4 @@
-import type { TokenPurpose } from "#db/schema.ts";
+import type { AdvertKind, TokenPurpose } from "#db/schema.ts";
 import { consumeToken, inspectToken } from "#app/modules/auth/tokens.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { ownerMove } from "./lifecycle.server.ts";
@@ -14,12 +14,13 @@ export type LinkMove = "renew" | "sold";
 const PURPOSE: Record<LinkMove, TokenPurpose> = { renew: "advert_renew", sold: "advert_sold" };
 
 export type LinkState =
-  { state: "confirm" | "done"; title: string; expiresAt: Date | null } | { state: "invalid" | "used" | "expired" | "not_allowed" };
+  | { state: "confirm" | "done"; title: string; expiresAt: Date | null; kind: AdvertKind }
+  | { state: "invalid" | "used" | "expired" | "not_allowed" };
 
 async function advertOf(id: number, ownerId: number) {
   return getDb()
     .selectFrom("advertisements")
-    .select(["title", "status", "published_at", "expires_at"])
+    .select(["title", "status", "published_at", "expires_at", "kind"])
     .where("id", "=", id)
     .where("owner_id", "=", ownerId)
     .where("deleted_at", "is", null)
@@ -35,7 +36,7 @@ export async function inspectAdvertLink(token: string, move: LinkMove, now = new
   if (!advert) return { state: "invalid" };
   const status = effectiveStatus(advert.status, advert.expires_at, now);
   if (!canMove(status, move, "owner", { everPublished: advert.published_at !== null })) return { state: "not_allowed" };
-  return { state: "confirm", title: advert.title, expiresAt: advert.expires_at };
+  return { state: "confirm", title: advert.title, expiresAt: advert.expires_at, kind: advert.kind };
 }
 
 class TokenTaken extends Error {}
@@ -58,10 +59,10 @@ export async function useAdvertLink(token: string, move: LinkMove, now = new Dat
         if ((await consumeToken(token, PURPOSE[move], now, trx)) === null) throw new TokenTaken();
         const after = await trx
           .selectFrom("advertisements")
-          .select(["title", "expires_at"])
+          .select(["title", "expires_at", "kind"])
           .where("id", "=", advertId)
           .executeTakeFirstOrThrow();
-        return { state: "done", title: after.title, expiresAt: after.expires_at };
+        return { state: "done", title: after.title, expiresAt: after.expires_at, kind: after.kind };
       });
   } catch (error) {
     if (error instanceof TokenTaken) return { state: "used" };

@@ -1,9 +1,10 @@
 import type { AdvertFieldFilterParams } from "#db/schema.ts";
 import { appendFieldParams, parseFieldParams } from "./category-field-filters.ts";
 import { isCurrency, parsePriceAmount, type Currency } from "./price.ts";
+import { isAdvertKind, type AdvertKind } from "./kinds.ts";
 
 // The filters and sort of the advert lists, all in the URL (a GET form fills them):
-//   ?location=<slug>&min=<amount>&max=<amount>&currency=<code>&photos=1&sort=<sort>&page=<n>
+//   ?kind=<kind>&location=<slug>&min=<amount>&max=<amount>&currency=<code>&photos=1&sort=<sort>&page=<n>
 // plus the category's field filters, `f.<key>…` (category-field-filters.ts).
 // Pure: the loader parses them, the filter form shows them.
 
@@ -11,6 +12,8 @@ export const ADVERT_SORTS = ["newest", "cheapest", "expensive"] as const;
 type AdvertSort = (typeof ADVERT_SORTS)[number];
 
 export type AdvertListQuery = {
+  /** The advert kind (kinds.ts); null: every kind. An unknown kind is no filter. */
+  kind: AdvertKind | null;
   /** Location slug (checked against the database by the loader). */
   location: string | null;
   minPrice: number | null;
@@ -38,7 +41,9 @@ export function parseAdvertQuery(params: URLSearchParams): AdvertListQuery {
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
   const currency = single(params, "currency");
   const sort = single(params, "sort");
+  const kind = single(params, "kind");
   return {
+    kind: isAdvertKind(kind) ? kind : null,
     location: single(params, "location"),
     minPrice,
     maxPrice,
@@ -56,6 +61,7 @@ function parseAmount(value: string | null): number | null {
 /** Whether anything narrows the list (then an empty result says "nothing matches"). */
 export function isFiltered(query: AdvertListQuery): boolean {
   return (
+    query.kind !== null ||
     query.location !== null ||
     query.minPrice !== null ||
     query.maxPrice !== null ||
@@ -68,6 +74,7 @@ export function isFiltered(query: AdvertListQuery): boolean {
 /** The query string of `query` (defaults left out), for links that keep the filters. */
 export function advertQueryString(query: AdvertListQuery): string {
   const params = new URLSearchParams();
+  if (query.kind) params.set("kind", query.kind);
   if (query.location) params.set("location", query.location);
   if (query.minPrice !== null) params.set("min", String(query.minPrice));
   if (query.maxPrice !== null) params.set("max", String(query.maxPrice));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import type { AdvertStatus, DB } from "#db/schema.ts";
+import type { AdvertKind, AdvertStatus, DB } from "#db/schema.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { displayDate, type DisplayDate } from "#app/platform/format/dates.ts";
 import { displayImage, type DisplayImage } from "#app/platform/images/display-image.ts";
@@ -12,6 +12,7 @@ import { advertPhotoIds, deletePhotos, setAdvertPhotos } from "./photos.server.t
 import { priceView, withFirstPhoto, type PriceLabels, type PriceView } from "./queries.server.ts";
 import { effectiveStatus, mayRaise, nextRaiseAt, ownerActions, statusAfterSave, type OwnerAction } from "./lifecycle.ts";
 import { ownerMove } from "./lifecycle.server.ts";
+import { lifetimeDaysFor } from "./kinds.ts";
 import { parseId } from "#app/platform/http/ids.ts";
 import { saveFieldValues } from "./category-field-store.server.ts";
 import type { StoredFieldValue } from "./category-field-values.ts";
@@ -43,8 +44,9 @@ function advertSlug(title: string): string {
   return `${base}-${randomBytes(4).readUInt32BE(0).toString(36).padStart(6, "0").slice(-6)}`;
 }
 
-function lifetimeEnd(settings: Settings, from: Date): Date {
-  return new Date(from.getTime() + settings.advert_lifetime_days * DAY_MS);
+/** The end of a lifetime starting `from`: a call for help's is shorter (kinds.ts). */
+function lifetimeEnd(settings: Settings, kind: AdvertKind, from: Date): Date {
+  return new Date(from.getTime() + lifetimeDaysFor(kind, settings.advert_lifetime_days) * DAY_MS);
 }
 
 async function lockOwner(trx: Transaction<DB>, ownerId: number): Promise<void> {
@@ -117,7 +119,7 @@ export async function createAdvert(ownerId: number, save: AdvertSave, settings: 
           owner_id: ownerId,
           status,
           published_at: status === "published" ? now : null,
-          expires_at: status === "published" ? lifetimeEnd(settings, now) : null,
+          expires_at: status === "published" ? lifetimeEnd(settings, values.kind, now) : null,
           created_at: now,
           updated_at: now,
         })
@@ -182,7 +184,7 @@ export async function updateAdvert(
     .execute(async (trx) => {
       const current = await trx
         .selectFrom("advertisements")
-        .select(["status", "published_at", "expires_at"])
+        .select(["status", "published_at", "expires_at", "kind"])
         .where("id", "=", id)
         .where("owner_id", "=", ownerId)
         .where("deleted_at", "is", null)
@@ -191,6 +193,10 @@ export async function updateAdvert(
       if (!current) return null;
       const status = statusAfterSave(current.status, reviewed(values, settings));
       const publishing = status === "published" && current.status !== "published";
+      const end = lifetimeEnd(settings, values.kind, now);
+      const ended = !current.expires_at || new Date(current.expires_at) <= now;
+      // A live advert turned into a call for help takes its shorter lifetime at once.
+      const shortened = !ended && values.kind !== current.kind && new Date(current.expires_at!) > end;
       await trx
         .updateTable("advertisements")
         .set({
@@ -198,7 +204,7 @@ export async function updateAdvert(
           status,
           rejection_reason: status === "pending" ? null : undefined,
           published_at: publishing ? (current.published_at ?? now) : undefined,
-          expires_at: publishing && (!current.expires_at || current.expires_at <= now) ? lifetimeEnd(settings, now) : undefined,
+          expires_at: (publishing && ended) || shortened ? end : undefined,
           version: sql`version + 1`,
           updated_at: now,
         })
@@ -218,6 +224,7 @@ export type CabinetAdvert = {
   id: number;
   slug: string;
   title: string;
+  kind: AdvertKind;
   status: AdvertStatus;
   rejectionReason: string | null;
   price: PriceView;
@@ -267,6 +274,7 @@ export async function listOwnedAdverts(
         "a.id",
         "a.slug",
         "a.title",
+        "a.kind",
         "a.status",
         "a.rejection_reason",
         "a.price_kind",
@@ -299,6 +307,7 @@ export async function listOwnedAdverts(
       id: row.id,
       slug: row.slug,
       title: row.title,
+      kind: row.kind,
       status,
       rejectionReason: row.rejection_reason,
       price: priceView(row, language, labels),

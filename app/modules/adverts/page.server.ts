@@ -33,6 +33,7 @@ import { advertFacts } from "./category-field-facts.server.ts";
 import { ADVERT_CARD_DEPS } from "./home-section.server.ts";
 import { isPubliclyVisible } from "./status.ts";
 import { trustProfile } from "#app/modules/ratings/trust-stats.server.ts";
+import { kindIsOffer } from "./kinds.ts";
 
 // Loaders and the contact reveal action of the public advert pages.
 
@@ -60,7 +61,7 @@ export function priceLabels(context: Context): PriceLabels {
   return { free: t("price.free"), negotiable: t("price.negotiable") };
 }
 
-const FILTER_PARAMS = ["location", "min", "max", "currency", "photos", "sort", "page"];
+const FILTER_PARAMS = ["kind", "location", "min", "max", "currency", "photos", "sort", "page"];
 
 /**
  * The filter form submits every field, empty ones too, and its category select sends
@@ -187,14 +188,15 @@ export async function loadAdvertItem({ context, url }: Args, slug: string) {
     preview: !isPublic,
     pageUrl,
     facts,
+    // A job's data is a JobPosting only when it offers the job (kinds.ts: an offer); other kinds have their own shape.
     jsonLd: !isPublic
       ? null
-      : job
+      : job && advert.kind === "offer"
         ? jobPostingJsonLd({ ...advert, employer: advert.contact.name }, job, pageUrl, {
             name: await siteName(language),
             url: absolute("/"),
           })
-        : advertJsonLd(advert, photos, pageUrl),
+        : advertJsonLd({ ...advert, isOffer: kindIsOffer(advert.kind) }, photos, pageUrl),
     seo: {
       title: await titleWithSite(`${advert.title} — ${advert.price.text}`, language),
       description: description || t("list.description"),

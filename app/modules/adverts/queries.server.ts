@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
-import type { AdvertisementsTable, AdvertStatus, DB, PriceKind } from "#db/schema.ts";
+import type { AdvertisementsTable, AdvertKind, AdvertStatus, DB, PriceKind } from "#db/schema.ts";
 import type { LocalizedText } from "#app/platform/format/localized.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { cardCategory, cardLocation, CATEGORY_SELECT, LOCATION_SELECT } from "#app/modules/taxonomy/card-taxonomy.ts";
@@ -17,6 +17,7 @@ import { fieldMatches, type FieldFilters } from "./field-matches.server.ts";
 import { formatAmount, type Currency } from "./price.ts";
 import { fieldPriceText, PRICE_FIELD_KEYS, type FieldPriceValue } from "./field-price.ts";
 import { effectiveStatus } from "./status.ts";
+import { kindHasPrice } from "./kinds.ts";
 import { offsetOf } from "#app/platform/lists/pagination.ts";
 
 // Public reads of adverts. "Live" means published, publication time reached and not yet
@@ -67,6 +68,8 @@ export type AdvertCard = {
   /** The title's language where it is not the page's (for its `lang`); absent otherwise. */
   titleLang?: Language;
   excerpt: string;
+  /** What it is (kinds.ts): cards and the page show a badge for every kind but an offer. */
+  kind: AdvertKind;
   price: PriceView;
   location: LocalizedText | null;
   category: { slug: string; name: LocalizedText } | null;
@@ -102,6 +105,7 @@ export function cardQuery(base: AdvertsQuery) {
       "a.id",
       "a.slug",
       "a.title",
+      "a.kind",
       sql<string>`left(a.description, 400)`.as("description_start"),
       "a.price_kind",
       "a.price_amount",
@@ -131,7 +135,8 @@ type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[numb
 /** The price its own fields state, in their unit's spelling, or else the advert's price. */
 function cardPrice(row: CardRow, language: Language, labels: PriceLabels): PriceView {
   const view = priceView(row, language, labels);
-  const text = fieldPriceText(row.field_price ?? [], view.currency ?? null, language);
+  // A gift is free whatever its category's price fields hold.
+  const text = kindHasPrice(row.kind) ? fieldPriceText(row.field_price ?? [], view.currency ?? null, language) : null;
   return text === null ? view : { ...view, text };
 }
 
@@ -142,6 +147,7 @@ export function toCard(row: CardRow, language: Language, labels: PriceLabels): A
     title: row.title,
     titleLang: userTextLang(row.title, language),
     excerpt: excerpt(row.description_start.replace(/\s+/g, " ").trim(), 140),
+    kind: row.kind,
     price: cardPrice(row, language, labels),
     location: cardLocation(row, language),
     category: cardCategory(row, language),
@@ -167,7 +173,9 @@ export async function liveAdvertCard(
   return row ? { ...toCard(row, language, labels), ownerId: row.owner_id } : null;
 }
 
-export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields"> & {
+export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields" | "kind"> & {
+  /** Absent or null: every kind. */
+  kind?: AdvertKind | null;
   categoryIds?: number[];
   locationId?: number;
   fieldFilters?: readonly FieldFilter[];
@@ -180,7 +188,7 @@ function fieldFiltersOf(filters: AdvertListFilters): FieldFilters | null {
 
 /** Field filters and at most a category and a place: then the values alone answer which adverts match (field-matches.server.ts). */
 function onlyFieldFilters(filters: AdvertListFilters): FieldFilters | null {
-  const narrowsAdverts = filters.currency || filters.minPrice !== null || filters.maxPrice !== null || filters.withPhotos;
+  const narrowsAdverts = filters.kind || filters.currency || filters.minPrice !== null || filters.maxPrice !== null || filters.withPhotos;
   return narrowsAdverts ? null : fieldFiltersOf(filters);
 }
 
@@ -189,6 +197,7 @@ export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilte
   let q = query;
   if (filters.categoryIds) q = q.where("a.category_id", "in", filters.categoryIds.length ? filters.categoryIds : [-1]);
   if (filters.locationId !== undefined) q = q.where("a.location_id", "=", filters.locationId);
+  if (filters.kind) q = q.where("a.kind", "=", filters.kind);
   if (filters.currency) q = q.where("a.price_kind", "=", "amount").where("a.price_currency", "=", filters.currency);
   if (filters.minPrice !== null || filters.maxPrice !== null) {
     q = q.where("a.price_kind", "=", "amount");

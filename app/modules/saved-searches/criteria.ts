@@ -34,6 +34,7 @@ export function criteriaFromPath(source: string): SearchCriteria | null {
 
 function filtersOf(query: AdvertListQuery, withFields: boolean): SavedSearchFilters {
   const filters: SavedSearchFilters = {};
+  if (query.kind) filters.kind = query.kind;
   if (query.location) filters.location = query.location;
   if (query.minPrice !== null) filters.min = query.minPrice;
   if (query.maxPrice !== null) filters.max = query.maxPrice;
@@ -44,7 +45,14 @@ function filtersOf(query: AdvertListQuery, withFields: boolean): SavedSearchFilt
 }
 
 /** The URL parameter of each stored filter but the fields. */
-const STORED_PARAMS: Record<string, string> = { location: "location", min: "min", max: "max", currency: "currency", photos: "photos" };
+const STORED_PARAMS: Record<string, string> = {
+  kind: "kind",
+  location: "location",
+  min: "min",
+  max: "max",
+  currency: "currency",
+  photos: "photos",
+};
 
 /** A stored value as URL text: amounts are stored as numbers, the rest as text; null for anything else. */
 function storedText(value: unknown, amount = false): string | null {
@@ -113,6 +121,7 @@ export function pathOfCriteria(criteria: SearchCriteria, locale: LocaleCode): st
 /** The stored filters as the list's own query (sorted newest first, as alerts are). */
 export function listQueryOf(filters: SavedSearchFilters): AdvertListQuery {
   return {
+    kind: filters.kind ?? null,
     location: filters.location ?? null,
     minPrice: filters.min ?? null,
     maxPrice: filters.max ?? null,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AlertFrequency, Locale, SavedSearch } from "#db/schema.ts";
+import type { AdvertKind, AlertFrequency, Locale, SavedSearch } from "#db/schema.ts";
 import { consumeLimit, type Limit } from "#app/modules/auth/rate-limit.server.ts";
 import { applyAdvertFilters, categoryWithDescendants, liveAdverts } from "#app/modules/adverts/queries.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
@@ -73,6 +73,8 @@ export async function matchingAdverts(criteria: SearchCriteria) {
 export type SavedSearchView = {
   id: number;
   name: string;
+  /** The advert kind it is narrowed to (a label by its name), or null for every kind. */
+  kind: AdvertKind | null;
   alert: AlertFrequency;
   path: string;
   newCount: number;
@@ -103,6 +105,7 @@ export async function listSavedSearches(userId: number, locale: Locale): Promise
       return {
         id: row.id,
         name: row.name,
+        kind: criteria.filters.kind ?? null,
         alert: row.alert,
         path: pathOfCriteria(criteria, locale),
         newCount: Number(counted?.n ?? 0),

@@ -33,6 +33,11 @@ const AVAILABILITY = {
 } as const;
 
 export type AdvertForJsonLd = {
+  /**
+   * Whether it offers something at a price (app/modules/adverts/kinds.ts `kindIsOffer`): false for
+   * a wanted advert and the help kinds, whose data then carries no Offer and no price. Absent: an offer.
+   */
+  isOffer?: boolean;
   title: string;
   description: string;
   status: string;
@@ -43,8 +48,12 @@ export type AdvertForJsonLd = {
   expiresAt: string | null;
 };
 
-/** An advert: a Product with one Offer (sold is SoldOut, expired Discontinued). */
+/**
+ * An advert: a Product with one Offer (sold is SoldOut, expired Discontinued). An advert that
+ * offers nothing at a price (wanted, help) is a Demand: what is asked or given, with no Offer.
+ */
 export function advertJsonLd(advert: AdvertForJsonLd, photos: readonly { src: string }[], pageUrl: string): JsonLd {
+  if (advert.isOffer === false) return demandJsonLd(advert, photos, pageUrl);
   const availability =
     advert.status === "sold" ? AVAILABILITY.soldOut : advert.status === "published" ? AVAILABILITY.inStock : AVAILABILITY.discontinued;
   const { price } = advert;
@@ -68,6 +77,23 @@ export function advertJsonLd(advert: AdvertForJsonLd, photos: readonly { src: st
       ...(advert.expiresAt && advert.status === "published" ? { priceValidUntil: advert.expiresAt.slice(0, 10) } : {}),
       ...(address ? { availableAtOrFrom: { "@type": "Place", address } } : {}),
     },
+  };
+}
+
+/** A wanted advert or a call for or offer of help: its name, words, place and time, never a price. */
+function demandJsonLd(advert: AdvertForJsonLd, photos: readonly { src: string }[], pageUrl: string): JsonLd {
+  const address = postalAddress(null, advert.location?.text);
+  return {
+    "@context": CONTEXT,
+    "@type": "Demand",
+    name: advert.title,
+    description: advert.description.slice(0, 500),
+    url: pageUrl,
+    ...(photos.length ? { image: photos.map((photo) => new URL(photo.src, pageUrl).href) } : {}),
+    ...(advert.category ? { category: advert.category.name.text } : {}),
+    ...(advert.publishedAt ? { validFrom: advert.publishedAt } : {}),
+    ...(advert.expiresAt && advert.status === "published" ? { validThrough: advert.expiresAt } : {}),
+    ...(address ? { areaServed: { "@type": "Place", address } } : {}),
   };
 }
 

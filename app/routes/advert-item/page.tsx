@@ -3,6 +3,8 @@ import { Fragment } from "react";
 import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
 import { ContactBlock } from "#app/components/adverts/contact-block.tsx";
 import { FavouriteToggle } from "#app/components/adverts/favourite-toggle.tsx";
+import { KindBadge } from "#app/components/adverts/kind-badge.tsx";
+import { isHelpKind, statusLabel } from "#app/modules/adverts/kinds.ts";
 import { Gallery } from "#app/components/adverts/gallery.tsx";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { Breadcrumbs } from "#app/components/content/breadcrumbs.tsx";
@@ -33,7 +35,10 @@ export default function AdvertItem({ loaderData, actionData }: Pick<Route.Compon
           <h1 id="item-title" lang={advert.titleLang}>
             {advert.title}
           </h1>
-          <p className={`advert-item__price advert-price advert-price--${advert.price.kind}`}>{advert.price.text}</p>
+          <p className={`advert-item__price advert-price advert-price--${advert.price.kind}`}>
+            <KindBadge kind={advert.kind} />
+            {advert.price.text}
+          </p>
           <p className="item__meta">
             {advert.location ? (
               <>
@@ -53,14 +58,14 @@ export default function AdvertItem({ loaderData, actionData }: Pick<Route.Compon
           </p>
           {preview ? (
             <div className="notice notice--warn advert-item__notice" role="status">
-              <p>{t("item.preview_notice", { status: t(`status.${advert.status}`) })}</p>
+              <p>{t("item.preview_notice", { status: t(`status.${statusLabel(advert.status, advert.kind)}`) })}</p>
               {advert.status === "rejected" && advert.rejectionReason ? (
                 <p>{t("item.rejected_reason", { reason: advert.rejectionReason })}</p>
               ) : null}
             </div>
           ) : advert.status === "sold" ? (
             <p className="notice advert-item__notice" role="status">
-              {t("item.sold_notice")}
+              {isHelpKind(advert.kind) ? t("item.resolved_notice") : t("item.sold_notice")}
             </p>
           ) : advert.status === "expired" ? (
             <p className="notice advert-item__notice" role="status">
@@ -122,6 +127,12 @@ export default function AdvertItem({ loaderData, actionData }: Pick<Route.Compon
                 </dd>
               </>
             ) : null}
+            {advert.kind === "offer" ? null : (
+              <>
+                <dt>{t("kind.label")}</dt>
+                <dd>{t(`kind.${advert.kind}`)}</dd>
+              </>
+            )}
             <dt>{t("item.price")}</dt>
             <dd>{advert.price.text}</dd>
             {loaderData.facts.map((fact) => (

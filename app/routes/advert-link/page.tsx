@@ -9,16 +9,16 @@ export default function AdvertLink({ loaderData, actionData }: Pick<Route.Compon
   const values = { title: "title" in page ? page.title : "", date: page.until, days: page.days };
   return (
     <section aria-labelledby="advert-link-title" className="advert-link">
-      <h1 id="advert-link-title">{t(`lifecycle.link.${page.move}_title`)}</h1>
+      <h1 id="advert-link-title">{t(`lifecycle.link.${page.wording}_title`)}</h1>
       {page.state === "confirm" ? (
         <Form method="post">
-          <p>{t(`lifecycle.link.${page.move}_intro`, values)}</p>
+          <p>{t(`lifecycle.link.${page.wording}_intro`, values)}</p>
           <button type="submit" className="button">
-            {t(`lifecycle.link.${page.move}_button`)}
+            {t(`lifecycle.link.${page.wording}_button`)}
           </button>
         </Form>
       ) : page.state === "done" ? (
-        <p role="status">{t(page.move === "renew" ? "lifecycle.link.renewed" : "lifecycle.link.sold", values)}</p>
+        <p role="status">{t(page.wording === "renew" ? "lifecycle.link.renewed" : `lifecycle.link.${page.wording}`, values)}</p>
       ) : (
         <p role="alert">{t(`lifecycle.link.${page.state}`)}</p>
       )}

@@ -4,6 +4,7 @@ import { deferredPage } from "#app/components/deferred.tsx";
 import { getPageLanguage } from "#app/i18n/request.server.ts";
 import { inspectAdvertLink, useAdvertLink, type LinkMove, type LinkState } from "#app/modules/adverts/links.server.ts";
 import { advertsT } from "#app/modules/adverts/page.server.ts";
+import { isHelpKind, lifetimeDaysFor } from "#app/modules/adverts/kinds.ts";
 import { formatDate } from "#app/platform/format/dates.ts";
 import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import { pageMeta } from "#app/platform/seo/meta.ts";
@@ -25,9 +26,13 @@ function moveOf(url: URL): LinkMove {
 async function view(context: Route.LoaderArgs["context"], move: LinkMove, found: LinkState) {
   const t = advertsT(context);
   const settings = await getCachedSettings();
-  const title = t(`lifecycle.link.${move}_title`);
+  const kind = "kind" in found ? found.kind : "offer";
+  // A help advert's "sold" is its "resolved"; a call for help renews for its own shorter lifetime (kinds.ts).
+  const wording: LinkMove | "resolved" = move === "sold" && isHelpKind(kind) ? "resolved" : move;
+  const title = t(`lifecycle.link.${wording}_title`);
   const until = "expiresAt" in found && found.expiresAt ? formatDate(new Date(found.expiresAt), getPageLanguage(context)) : "";
-  const body = { move, ...found, until, days: settings.advert_lifetime_days, seo: { title, description: title } };
+  const days = lifetimeDaysFor(kind, settings.advert_lifetime_days);
+  const body = { move, wording, ...found, until, days, seo: { title, description: title } };
   return data(body, { status: STATUS[found.state] });
 }
 

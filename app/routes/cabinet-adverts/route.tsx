@@ -2,6 +2,8 @@ import { Form } from "react-router";
 import type { Route } from "./+types/route";
 import { readForm } from "#app/platform/http/body.server.ts";
 import { StatusBadge } from "#app/components/adverts/status-badge.tsx";
+import { KindBadge } from "#app/components/adverts/kind-badge.tsx";
+import { isHelpKind, lifetimeDaysFor } from "#app/modules/adverts/kinds.ts";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { PaginationNav } from "#app/components/content/pagination-nav.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
@@ -71,7 +73,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const date = displayDate(result.nextAt, getPageLanguage(context)).text;
     return redirectWithFlash(back, { severity: "warn", message: "adverts:lifecycle.flash_raise_too_soon", values: { date } });
   }
-  return redirectWithFlash(back, { severity: "success", message: FLASH[intent] });
+  // A help advert's "sold" is its "resolved" (one lifecycle move, kinds.ts).
+  const resolved = intent === "sold" && "kind" in result && isHelpKind(result.kind);
+  return redirectWithFlash(back, { severity: "success", message: resolved ? "adverts:flash.resolved" : FLASH[intent] });
 }
 
 export default function CabinetAdverts({ loaderData }: Route.ComponentProps) {
@@ -135,7 +139,8 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
           <LocalizedLink to={`/advertisement/${item.slug}`}>{item.title}</LocalizedLink>
         </h2>
         <p className="cabinet-advert__meta">
-          <StatusBadge status={item.status} />
+          <StatusBadge status={item.status} kind={item.kind} />
+          <KindBadge kind={item.kind} />
           <span>{item.price.text}</span>
         </p>
         <p className="cabinet-advert__meta">
@@ -164,9 +169,9 @@ function CabinetAdvertRow({ item, lifetimeDays }: { item: CabinetAdvert; lifetim
         <LocalizedLink to={`/cabinet/edit/${item.id}`} className="button" aria-describedby={titleId}>
           {t("cabinet.edit")}
         </LocalizedLink>
-        {rowAction("renew", t("cabinet.renew", { days: lifetimeDays }))}
+        {rowAction("renew", t("cabinet.renew", { days: lifetimeDaysFor(item.kind, lifetimeDays) }))}
         {rowAction("raise", t("lifecycle.raise"))}
-        {rowAction("sold", t("cabinet.mark_sold"))}
+        {rowAction("sold", isHelpKind(item.kind) ? t("cabinet.mark_resolved") : t("cabinet.mark_sold"))}
         {rowAction("archive", t("cabinet.archive"))}
         <details className="cabinet-advert__delete">
           <summary className="button button--secondary" aria-describedby={titleId}>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/route";
 import { EmptyList } from "#app/components/account/empty-list.tsx";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { useMessage } from "#app/components/adverts/use-message.ts";
+import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath } from "#app/i18n/locales.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
@@ -104,6 +105,7 @@ export default function CabinetSavedSearches({ loaderData, actionData }: Route.C
 
 function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: RowResult | null }) {
   const { t } = useAccountT();
+  const { t: advertsT } = useAdvertsT();
   const message = useMessage();
   const titleId = `saved-search-${search.id}`;
   const nameId = `saved-search-${search.id}-name`;
@@ -113,6 +115,11 @@ function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: R
       <h2 id={titleId} className="saved-searches__name">
         <LocalizedLink to={`/cabinet/saved-searches/${search.id}`}>{search.name}</LocalizedLink>
       </h2>
+      {search.kind ? (
+        <p className="field__hint saved-searches__kind">
+          {advertsT("kind.label")}: {advertsT(`kind.${search.kind}`)}
+        </p>
+      ) : null}
       <p className="field__hint">
         {search.newCount ? t("cabinet:saved_searches.new_count", { count: search.newCount }) : t("cabinet:saved_searches.no_new")}
       </p>

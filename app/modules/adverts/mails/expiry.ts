@@ -9,6 +9,8 @@ const EXPIRY_TOKEN_DAYS = 30;
 /** Before an advert expires ("reminder": renew or mark as sold) and after ("expired": renew). */
 export type ExpiryMailData = MailParties & {
   kind: ExpiryMailKind;
+  /** A help advert: its owner marks it "resolved" rather than "sold" (adverts/kinds.ts). */
+  help?: boolean;
   title: string;
   expiresAt: Date;
   lifetimeDays: number;
@@ -34,7 +36,7 @@ export const expiryMail: MailTemplate<ExpiryMailData> = {
         t(`mail.expiry.${data.kind}_intro`, values),
         t("mail.expiry.renew", values),
         data.renew,
-        ...(data.sold ? [t("mail.expiry.sold", values), data.sold] : []),
+        ...(data.sold ? [t(data.help ? "mail.expiry.resolved" : "mail.expiry.sold", values), data.sold] : []),
         t("mail.expiry.links_note", { days: EXPIRY_TOKEN_DAYS }),
         t("mail.expiry.signature", values),
       ],
