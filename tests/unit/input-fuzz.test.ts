@@ -124,6 +124,17 @@ const FIELDS = [
   "removePhotos",
   "priceAmount",
   "json",
+  "kind",
+  "stars",
+  "body",
+  "rating",
+  "answer",
+  "code",
+  "newEmail",
+  "currentPassword",
+  "flag_hold_threshold",
+  "banned_words",
+  "blocked_email_domains",
 ];
 // The intents (and bulk actions) the app's forms post, and one that none does.
 const INTENTS = [
@@ -155,6 +166,16 @@ const INTENTS = [
   "accept",
   "decline",
   "manage",
+  "rate",
+  "answer",
+  "report_rating",
+  "reply",
+  "report",
+  "unblock",
+  "release_held",
+  "discard_held",
+  "email-change",
+  "email-change-cancel",
   "zzz",
 ];
 const HOSTILE = ["\u0000", "99999999999999999999", "9999999999", "2147483648", "-1", "1e400", "[object Object]", "a".repeat(5000), "%E0"];
