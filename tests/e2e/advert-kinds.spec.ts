@@ -14,7 +14,7 @@ test.describe("advert kinds", () => {
   // A full form round trip on a shared 2-core machine: more time than a page view.
   test.describe.configure({ timeout: 120_000 });
 
-  test("post a wanted advert, filter the list by kind, save the search", async ({ page, login }, testInfo) => {
+  test("post a wanted advert, filter the list by kind, save the search", async ({ page, browser, login }, testInfo) => {
     await login(accountFor(testInfo));
     await page.goto("/dodaty-ogoloshennya");
     const title = uniqueText("Шукаю дитячий велосипед");
@@ -39,6 +39,7 @@ test.describe("advert kinds", () => {
     await expect(filters.getByLabel("Тип", { exact: true })).toHaveValue("wanted");
     const card = page.locator("article.advert-card", { has: page.getByRole("link", { name: title }) });
     await expect(card.locator(".kind-badge")).toHaveText("Шукаю");
+    const advertPath = await card.getByRole("link", { name: title }).getAttribute("href");
     // Every card on the filtered list is of that kind: the seeded offers are gone.
     const cards = page.locator("article.advert-card");
     await expect(cards.first()).toBeVisible();
@@ -64,5 +65,19 @@ test.describe("advert kinds", () => {
       .getByRole("button", { name: "Видалити" })
       .click();
     await expect(page.getByText("Пошук видалено.")).toBeVisible();
+
+    // A visitor writes to a wanted advert's author, not to a seller.
+    const visitor = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    });
+    try {
+      const advertPage = await visitor.newPage();
+      await advertPage.goto(advertPath!);
+      await expect(advertPage.getByRole("link", { name: "Увійдіть, щоб написати автору" })).toBeVisible();
+      await expect(advertPage.getByRole("heading", { name: "Про автора" })).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
   });
 });

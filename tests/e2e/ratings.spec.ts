@@ -96,7 +96,7 @@ test.describe("ratings after an exchange", () => {
 
     // The buyer rates the seller.
     await b.page.goto(threadPath);
-    const rateForm = b.page.getByRole("form", { name: "Оцініть Соломія Продавчиня" });
+    const rateForm = b.page.getByRole("form", { name: "Оцініть співрозмовника: Соломія Продавчиня" });
     await expect(rateForm).toBeVisible();
     await rateForm.getByRole("radio", { name: "5 зірок" }).check();
     await rateForm.getByLabel("Короткий відгук (необов'язково)").fill(`Чесна продавчиня, усе як в оголошенні (${stamp})`);
@@ -109,7 +109,7 @@ test.describe("ratings after an exchange", () => {
     const s = await open(seller);
     await s.page.goto(threadPath);
     await expect(s.page.getByText("Максим Покупець оцінює вас на 5 з 5.")).toBeVisible();
-    const sellerRate = s.page.getByRole("form", { name: "Оцініть Максим Покупець" });
+    const sellerRate = s.page.getByRole("form", { name: "Оцініть співрозмовника: Максим Покупець" });
     await sellerRate.getByRole("radio", { name: "4 зірки" }).check();
     await sellerRate.getByRole("button", { name: "Надіслати оцінку" }).click();
     await expect(s.page.getByText("Дякуємо за оцінку.").first()).toBeVisible();

@@ -13,12 +13,15 @@ export function SellerTrust({
   trust,
   headingId,
   card = false,
+  role = "seller",
   reviewExtra,
 }: {
   trust: TrustView;
   headingId: string;
   /** Drawn as a card (the advert page's sidebar). */
   card?: boolean;
+  /** The advert page of a wanted or help advert speaks of its author, not a seller. */
+  role?: "seller" | "author";
   /** Something after each review (the seller page's report form). */
   reviewExtra?: (review: TrustReview) => ReactNode;
 }) {
@@ -26,7 +29,7 @@ export function SellerTrust({
   return (
     <section className={card ? "trust trust--card" : "trust"} aria-labelledby={headingId}>
       <h2 id={headingId} className="trust__title">
-        {t("trust.title")}
+        {t(role === "seller" ? "trust.title" : "trust.title_author")}
       </h2>
       <p className="trust__rating">
         {trust.rating ? (

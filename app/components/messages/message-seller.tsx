@@ -11,13 +11,22 @@ import { MESSAGE_MAX_LENGTH } from "#app/modules/messages/limits.ts";
  * message page, which shows a refusal with the text kept, so the advert page needs no form
  * kit (its JS budget).
  */
-export default function MessageSeller({ advertId, signedIn }: { advertId: number; signedIn: boolean }) {
+export default function MessageSeller({
+  advertId,
+  signedIn,
+  role = "seller",
+}: {
+  advertId: number;
+  signedIn: boolean;
+  /** Whom the visitor writes to: a wanted or help advert's poster is no seller. */
+  role?: "seller" | "author";
+}) {
   const { t } = useAccountT();
   const locale = useLocale();
   const formPath = localizePath(`/cabinet/messages/new?advert=${advertId}`, locale);
   return (
     <section className="message-seller panel" aria-labelledby="message-seller-title">
-      <h2 id="message-seller-title">{t("cabinet:messages.new_title")}</h2>
+      <h2 id="message-seller-title">{t(role === "seller" ? "cabinet:messages.new_title" : "cabinet:messages.new_title_author")}</h2>
       {signedIn ? (
         <Form method="post" action={formPath} className="form message-form">
           <input type="hidden" name="advert" value={advertId} />
@@ -41,7 +50,7 @@ export default function MessageSeller({ advertId, signedIn }: { advertId: number
       ) : (
         <p>
           <AppLink to={`${localizePath("/login", locale)}?redirect=${encodeURIComponent(formPath)}`} className="button" rel="nofollow">
-            {t("cabinet:messages.sign_in_to_write")}
+            {t(role === "seller" ? "cabinet:messages.sign_in_to_write" : "cabinet:messages.sign_in_to_write_author")}
           </AppLink>
         </p>
       )}

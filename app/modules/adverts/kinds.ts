@@ -44,3 +44,8 @@ export function lifetimeDaysFor(kind: AdvertKind, advertLifetimeDays: number): n
 export function statusLabel<S extends string>(status: S, kind: AdvertKind): S | "resolved" {
   return status === "sold" && isHelpKind(kind) ? "resolved" : status;
 }
+
+/** Who posted it, in the page's words: an offer's poster is its seller, anyone else its author. */
+export function posterRole(kind: AdvertKind): "seller" | "author" {
+  return kind === "offer" ? "seller" : "author";
+}

@@ -4,7 +4,7 @@ import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
 import { ContactBlock } from "#app/components/adverts/contact-block.tsx";
 import { FavouriteToggle } from "#app/components/adverts/favourite-toggle.tsx";
 import { KindBadge } from "#app/components/adverts/kind-badge.tsx";
-import { isHelpKind, statusLabel } from "#app/modules/adverts/kinds.ts";
+import { isHelpKind, posterRole, statusLabel } from "#app/modules/adverts/kinds.ts";
 import { Gallery } from "#app/components/adverts/gallery.tsx";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { Breadcrumbs } from "#app/components/content/breadcrumbs.tsx";
@@ -95,13 +95,13 @@ export default function AdvertItem({ loaderData, actionData }: Pick<Route.Compon
           ) : (
             <p className="notice">{t("item.contact_hidden")}</p>
           )}
-          {trust ? <SellerTrust trust={trust} headingId="advert-seller-trust" card /> : null}
+          {trust ? <SellerTrust trust={trust} headingId="advert-seller-trust" card role={posterRole(advert.kind)} /> : null}
           {sellerId ? (
             <p className="advert-item__seller">
               <LocalizedLink to={`/advertisement/seller/${sellerId}`}>{t("seller.link")}</LocalizedLink>
             </p>
           ) : null}
-          {live && !isOwner ? <MessageSeller advertId={advert.id} signedIn={signedIn} /> : null}
+          {live && !isOwner ? <MessageSeller advertId={advert.id} signedIn={signedIn} role={posterRole(advert.kind)} /> : null}
         </div>
         <div className="advert-item__body">
           <h2>{t("item.description")}</h2>
