@@ -21,6 +21,7 @@ describe("the job runner", () => {
       "data-export-cleanup",
       "event-reminders",
       "mail-account",
+      "mail-advert-held",
       "mail-email-change",
       "mail-message",
       "mail-message-digest",
@@ -30,9 +31,11 @@ describe("the job runner", () => {
       "mail-sign-in-link",
       "mail-submission",
       "message-digests",
+      "rating-requests",
       "saved-search-alerts",
+      "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(15);
+    expect(appJobs).toHaveLength(18);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },
@@ -40,6 +43,8 @@ describe("the job runner", () => {
       "advert-expiry-mails": { cron: "* * * * *", atStart: true },
       "data-export-cleanup": { cron: "17 * * * *" },
       "event-reminders": { cron: "*/10 * * * *", atStart: true },
+      "rating-requests": { cron: "*/15 * * * *" },
+      "trust-stats": { cron: "*/10 * * * *", atStart: true },
     });
     const mail = {
       retryLimit: 10,

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import * as thread from "#app/routes/cabinet-message-thread/route.tsx";
 import * as seller from "#app/routes/advert-seller/route.tsx";
+import { REPORT_LIMIT } from "#app/modules/reports/reports.server.ts";
 import * as reports from "#app/routes/dashboard-reports/route.tsx";
 import { RATINGS_LIMIT } from "#app/modules/ratings/limits.ts";
 import { sendRatingRequests } from "#app/modules/ratings/requests.server.ts";
@@ -296,6 +297,24 @@ describe("the answer, the report and the staff's removal", () => {
     // The thread says so; the removed rating cannot be answered or reported again.
     expect((await panelOf(s, id)).received).toMatchObject({ removed: true });
     expect(await thrownStatus(report(reader, { intent: "report_rating", rating: ratingId, reason: "spam" }))).toBe(404);
+
+    // Reports of every kind share one budget per address: past it, 429 with Retry-After.
+    let limited: { status: number; headers: Headers } | null = null;
+    for (let i = 0; i <= REPORT_LIMIT.max && !limited; i++) {
+      const outcome = await callWithSession(seller.action, {
+        url: `/advertisement/seller/${s.publicId}`,
+        params: { id: s.publicId },
+        cookie: reader.cookie,
+        ip: "192.0.2.77",
+        form: { intent: "report_rating", rating: ratingId, reason: "spam" },
+      }).then(
+        (r) => unwrapData(r.result),
+        (thrown: Response) => thrown,
+      );
+      if (outcome.status === 429) limited = outcome;
+    }
+    expect(limited?.status).toBe(429);
+    expect(Number(limited!.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });
 

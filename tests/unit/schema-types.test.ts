@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { generateSchemaTypes, VALUE_TYPES } from "#db/codegen.ts";
 import {
+  ADVERT_KINDS,
   ADVERT_FIELD_KINDS,
   ADVERT_STATUSES,
   ALERT_FREQUENCIES,
@@ -42,6 +43,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   Currency: CURRENCIES,
   PriceKind: PRICE_KINDS,
   AdvertStatus: ADVERT_STATUSES,
+  AdvertKind: ADVERT_KINDS,
   StoredReportTarget: [...REPORT_TARGET_TYPES, "conversation", "rating"],
   ReportReason: REPORT_REASONS,
   ReportStatus: REPORT_STATUSES,

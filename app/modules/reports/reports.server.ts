@@ -14,6 +14,11 @@ import { holdIfFlagged } from "#app/modules/moderation/community-flags.server.ts
 
 export const REPORT_LIMIT: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
 
+/** One budget per address for every kind of report (items, conversations' aside, ratings). */
+export function consumeReportLimit(ip: string): Promise<LimitState> {
+  return consumeLimit([{ key: `report:ip:${ip}`, limit: REPORT_LIMIT }]);
+}
+
 /** The reporter without their address: an HMAC of the IP under the server's secret. */
 export function reporterHash(ip: string): string {
   return createHmac("sha256", getConfig().sessionSecret).update(`report:${ip}`).digest("hex").slice(0, 32);
@@ -57,7 +62,7 @@ export async function submitReport(input: {
   ip: string;
 }): Promise<ReportOutcome> {
   if (!(await publicReportTarget(input.targetType, input.targetId))) return { status: "not_found" };
-  const limit = await consumeLimit([{ key: `report:ip:${input.ip}`, limit: REPORT_LIMIT }]);
+  const limit = await consumeReportLimit(input.ip);
   if (limit.limited) return { status: "limited", limit };
   const hash = reporterHash(input.ip);
   const db = getDb();

@@ -9,6 +9,8 @@ import { sellerPage } from "#app/modules/adverts/seller.server.ts";
 import { ADVERT_PAGE_SIZE } from "#app/modules/adverts/queries.server.ts";
 import { reportRating } from "#app/modules/ratings/ratings.server.ts";
 import { reportRatingSchema } from "#app/modules/ratings/schema.ts";
+import { consumeReportLimit } from "#app/modules/reports/reports.server.ts";
+import { getClientAddress } from "#app/platform/http/client-address.server.ts";
 import { readForm } from "#app/platform/http/body.server.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
@@ -44,6 +46,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       400,
     );
   }
+  const limit = await consumeReportLimit(getClientAddress(context));
+  if (limit.limited) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    return data(
+      { rating: String(submission.value.rating), errors: [`reports:errors.too_many|${JSON.stringify({ minutes })}`] },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   const outcome = await reportRating(submission.value.rating, user.id, submission.value.reason);
   if (outcome === "not_found") notFound();
   return redirectWithFlash(url.pathname + url.search, {
@@ -53,4 +63,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 // Links, a page list and report forms that post: plain HTML until the browser is idle or the visitor first acts (deferredPage).
+export { headers } from "#app/platform/http/route-headers.ts";
+
 export default deferredPage(() => import("./page.tsx"));
