@@ -31,10 +31,12 @@ export default function MessageSeller({
         <Form method="post" action={formPath} className="form message-form">
           <input type="hidden" name="advert" value={advertId} />
           <div className="field">
-            <label htmlFor="message-body">{t("cabinet:messages.form.first_label")}</label>
+            <label htmlFor="message-body">
+              {t(role === "seller" ? "cabinet:messages.form.first_label" : "cabinet:messages.form.first_label_author")}
+            </label>
             <textarea id="message-body" name="body" rows={4} required maxLength={MESSAGE_MAX_LENGTH} aria-describedby="message-body-hint" />
             <p id="message-body-hint" className="field__hint">
-              {t("cabinet:messages.form.hint", { max: MESSAGE_MAX_LENGTH })}
+              {t(role === "seller" ? "cabinet:messages.form.hint" : "cabinet:messages.form.hint_author", { max: MESSAGE_MAX_LENGTH })}
             </p>
           </div>
           <div className="honeypot" aria-hidden="true">

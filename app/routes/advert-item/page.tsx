@@ -98,7 +98,9 @@ export default function AdvertItem({ loaderData, actionData }: Pick<Route.Compon
           {trust ? <SellerTrust trust={trust} headingId="advert-seller-trust" card role={posterRole(advert.kind)} /> : null}
           {sellerId ? (
             <p className="advert-item__seller">
-              <LocalizedLink to={`/advertisement/seller/${sellerId}`}>{t("seller.link")}</LocalizedLink>
+              <LocalizedLink to={`/advertisement/seller/${sellerId}`}>
+                {t(posterRole(advert.kind) === "seller" ? "seller.link" : "seller.link_author")}
+              </LocalizedLink>
             </p>
           ) : null}
           {live && !isOwner ? <MessageSeller advertId={advert.id} signedIn={signedIn} role={posterRole(advert.kind)} /> : null}
