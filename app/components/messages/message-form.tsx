@@ -25,6 +25,7 @@ export function MessageForm({
   label,
   submit,
   party = "buyer",
+  recipient = "seller",
   lastSent,
 }: {
   id: string;
@@ -33,6 +34,8 @@ export function MessageForm({
   label: string;
   submit: string;
   party?: "buyer" | "seller";
+  /** Whom a first message goes to: a wanted or help advert's author is no seller. */
+  recipient?: "seller" | "author";
   lastSent?: number | null;
 }) {
   const { t } = useAccountT();
@@ -55,7 +58,14 @@ export function MessageForm({
       <TextAreaField
         field={fields.body}
         label={label}
-        hint={t(party === "seller" ? "cabinet:messages.form.hint_seller" : "cabinet:messages.form.hint", { max: MESSAGE_MAX_LENGTH })}
+        hint={t(
+          party === "seller"
+            ? "cabinet:messages.form.hint_seller"
+            : recipient === "author"
+              ? "cabinet:messages.form.hint_author"
+              : "cabinet:messages.form.hint",
+          { max: MESSAGE_MAX_LENGTH },
+        )}
         rows={4}
       />
       <div className="honeypot" aria-hidden="true">

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { AdvertCard } from "#app/components/adverts/advert-card.tsx";
+import { posterRole } from "#app/modules/adverts/kinds.ts";
 import { MessageForm } from "#app/components/messages/message-form.tsx";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath, localizePath } from "#app/i18n/locales.ts";
@@ -73,9 +74,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function NewMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAccountT();
   const { advert, own } = actionData ?? loaderData;
+  const author = posterRole(advert.kind) === "author";
   return (
     <section aria-labelledby="new-message-title" className="message-new">
-      <h1 id="new-message-title">{t("cabinet:messages.new_title")}</h1>
+      <h1 id="new-message-title">{t(author ? "cabinet:messages.new_title_author" : "cabinet:messages.new_title")}</h1>
       <div className="message-new__advert">
         <AdvertCard item={advert} headingLevel={2} />
       </div>
@@ -88,7 +90,8 @@ export default function NewMessage({ loaderData, actionData }: Route.ComponentPr
           id="message"
           advertId={advert.id}
           lastResult={actionData?.result}
-          label={t("cabinet:messages.form.first_label")}
+          label={t(author ? "cabinet:messages.form.first_label_author" : "cabinet:messages.form.first_label")}
+          recipient={author ? "author" : "seller"}
           submit={t("cabinet:messages.form.send")}
         />
       )}
