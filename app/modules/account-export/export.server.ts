@@ -7,7 +7,6 @@ import { pipeline } from "node:stream/promises";
 import { Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from "fflate";
 import { sql } from "kysely";
 import type { ConsentState } from "#app/platform/consent/cookies.ts";
-import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import { hashToken, newToken } from "#app/modules/auth/secrets.server.ts";
 import { findUserById } from "#app/modules/auth/users.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
@@ -16,8 +15,7 @@ import { resolveImageStore } from "#app/platform/images/storage.server.ts";
 import { z } from "zod";
 import { defineJob, enqueue, defineScanJob } from "#app/platform/jobs/queue.server.ts";
 import type { SentMail } from "#app/platform/mail/mailer.server.ts";
-import { siteNameIn } from "#app/platform/mail/compose.server.ts";
-import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { sendLinkMail } from "#app/modules/auth/link-mail.server.ts";
 import { exportReadyMail } from "./mails/export-ready.ts";
 import { exportWorkDir, getExportFiles } from "./export-files.server.ts";
 
@@ -282,14 +280,7 @@ export async function buildMailedExport(job: z.output<typeof dataExportPayload>)
     })
     .where("id", "=", row.id)
     .execute();
-  const language = languageOf(user.preferred_locale);
-  const site = await siteNameIn(language);
-  const link = new URL(localizePath(`/cabinet/export/${token}`, user.preferred_locale), job.origin).href;
-  return sendTemplateMail(
-    exportReadyMail,
-    { name: user.name || user.email, site, link },
-    { to: user.email, language, link, fromName: site },
-  );
+  return sendLinkMail(exportReadyMail, user, { origin: job.origin, path: `/cabinet/export/${token}` });
 }
 
 const dataExportPayload = z.object({ exportId: z.number().int(), origin: z.url(), consent: z.string().nullable() });

@@ -10,7 +10,7 @@ import { renderMail, sendTemplateMail, type Envelope, type RenderedMail } from "
 import { advertLifetimeDays } from "./lifecycle.server.ts";
 import { isHelpKind, lifetimeDaysFor } from "./kinds.ts";
 import { expiryMail, type ExpiryMailData } from "./mails/expiry.ts";
-import { logger } from "#app/platform/logger/logger.server.ts";
+import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
 
 // Mails that keep adverts fresh: a reminder `advert_reminder_days` before an advert expires,
 // with a "renew" and a "mark as sold" link, and a mail when it has expired, with the renew
@@ -154,10 +154,9 @@ export async function sendExpiryReminders(now = new Date(), db: Kysely<DB> = get
   const due = await dueExpiryReminders(db, now);
   if (due.length === 0) return 0;
   const lifetimeDays = await advertLifetimeDays(db);
-  let sent = 0;
-  for (const mail of due) {
-    if (!(await claimExpiryMail(db, mail, now))) continue;
-    try {
+  return sendEachOnce(due, {
+    claim: (mail) => claimExpiryMail(db, mail, now),
+    send: async (mail) => {
       const renew = linkTo(mail.locale, "renew", await issueToken(mail.ownerId, "advert_renew", now, mail.advertisementId, db));
       const sold =
         mail.kind === "reminder"
@@ -165,18 +164,17 @@ export async function sendExpiryReminders(now = new Date(), db: Kysely<DB> = get
           : null;
       const { data, envelope } = await composeExpiryReminder(mail, { renew, sold }, lifetimeDays);
       await sendTemplateMail(expiryMail, data, envelope);
-      sent++;
-    } catch (error) {
-      logger.error({ err: error, kind: mail.kind, advertisementId: mail.advertisementId }, "expiry mail failed; retrying on the next pass");
-      await db
+    },
+    release: (mail) =>
+      db
         .deleteFrom("advert_expiry_mails")
         .where("advertisement_id", "=", mail.advertisementId)
         .where("kind", "=", mail.kind)
         .where("expires_at", "=", mail.expiresAt)
-        .execute();
-    }
-  }
-  return sent;
+        .execute(),
+    what: "expiry mail",
+    describe: (mail) => ({ kind: mail.kind, advertisementId: mail.advertisementId }),
+  });
 }
 
 /** The scan, every minute, that mails advert owners before and after expiry. Each mail is claimed in advert_expiry_mails before it is sent, and released when sending fails: the next scan retries it. */

@@ -1,16 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "#db/schema.ts";
-import { languageOf, localizePath } from "#app/i18n/locales.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { isUniqueViolation } from "#app/platform/http/unique-violation.ts";
 import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.ts";
-import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import type { SentMail } from "#app/platform/mail/mailer.server.ts";
-import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
 import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import { emailDomainBlocked } from "./email-domains.ts";
+import { sendLinkMail } from "./link-mail.server.ts";
 import { emailChangeMail } from "./mails/email-change.ts";
 import { hashToken } from "./secrets.server.ts";
 import { queueSecurityMail } from "./security-mail.server.ts";
@@ -199,14 +197,7 @@ async function sendEmailChangeMail(job: { userId: number; email: string; origin:
   // Replaced, cancelled or done meanwhile, or the account is gone or blocked: nothing to send.
   if (!user || user.blocked_at || user.pending_email !== job.email) return null;
   const token = await issueToken(user.id, "change_email", new Date(), null, getDb(), job.email);
-  const link = `${new URL(localizePath("/change-email", user.preferred_locale), job.origin).href}?token=${token}`;
-  const language = languageOf(user.preferred_locale);
-  const site = await siteNameIn(language);
-  return sendTemplateMail(
-    emailChangeMail,
-    { name: user.name || user.email, site, link },
-    { to: job.email, language, link, fromName: site },
-  );
+  return sendLinkMail(emailChangeMail, user, { origin: job.origin, path: "/change-email", token, to: job.email });
 }
 
 export const emailChangeJob = defineJob({

@@ -1,10 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { languageOf, localizePath, type LocaleCode } from "#app/i18n/locales.ts";
+import type { LocaleCode } from "#app/i18n/locales.ts";
 import { z } from "zod";
 import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.ts";
 import type { SentMail } from "#app/platform/mail/mailer.server.ts";
-import { siteNameIn } from "#app/platform/mail/compose.server.ts";
-import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { sendLinkMail } from "./link-mail.server.ts";
 import { signInLinkMail } from "./mails/sign-in-link.ts";
 import { completeFirstFactor, type FirstFactorOutcome } from "./sign-in.server.ts";
 import { consumeToken, issueToken } from "./tokens.server.ts";
@@ -27,14 +26,7 @@ async function sendSignInLinkMail(job: { email: string; origin: string }): Promi
   const user = await findUserByEmail(job.email);
   if (!user || user.blocked_at) return null;
   const token = await issueToken(user.id, "sign_in_link");
-  const link = `${new URL(localizePath("/login/link", user.preferred_locale), job.origin).href}?token=${token}`;
-  const language = languageOf(user.preferred_locale);
-  const site = await siteNameIn(language);
-  return sendTemplateMail(
-    signInLinkMail,
-    { name: user.name || user.email, site, link },
-    { to: user.email, language, link, fromName: site },
-  );
+  return sendLinkMail(signInLinkMail, user, { origin: job.origin, path: "/login/link", token });
 }
 
 export const signInLinkJob = defineJob({

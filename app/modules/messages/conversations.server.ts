@@ -31,6 +31,7 @@ type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
 import type { AdvertStatus, ConversationEvidence } from "#db/schema.ts";
 import { offsetOf } from "#app/platform/lists/pagination.ts";
 import { ratingFactColumns, ratingPanel, type RatingPanel } from "#app/modules/ratings/ratings.server.ts";
+import { hasOpenReport } from "#app/modules/reports/reports.server.ts";
 
 // Private conversations between a buyer and an advert's seller. Only the two parties ever
 // read one: every read and write here takes the user and finds nothing for anyone else, so
@@ -621,15 +622,7 @@ export async function reportConversation(
   const found = await partyOf(conversationId, userId);
   if (!found) return "not_found";
   const db = getDb();
-  const open = await db
-    .selectFrom("reports")
-    .select("id")
-    .where("target_type", "=", "conversation")
-    .where("target_id", "=", conversationId)
-    .where("reporter_id", "=", userId)
-    .where("status", "=", "open")
-    .executeTakeFirst();
-  if (open) return "duplicate";
+  if (await hasOpenReport("conversation", conversationId, userId)) return "duplicate";
   const [conversation, messages] = await Promise.all([
     db.selectFrom("conversations").select(["advert_title", "buyer_id"]).where("id", "=", conversationId).executeTakeFirstOrThrow(),
     db

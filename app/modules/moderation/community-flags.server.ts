@@ -11,6 +11,7 @@ import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import type { SentMail } from "#app/platform/mail/mailer.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
 import { advertHeldMail } from "./mails/advert-held.ts";
+import { advertOwner } from "./mail.server.ts";
 
 // Community flags: when enough distinct accounts with a verified email (the settings'
 // flag_hold_threshold, 0 turns it off) report one live advert within FLAG_WINDOW_HOURS, the
@@ -86,12 +87,7 @@ const heldMailPayload = z.object({ advertId: z.number().int(), origin: z.url() }
 
 /** The job: the owner's mail, or null when the advert or its owner is gone. */
 async function sendHeldMail(job: z.output<typeof heldMailPayload>): Promise<SentMail | null> {
-  const owner = await getDb()
-    .selectFrom("advertisements as a")
-    .innerJoin("users as u", "u.id", "a.owner_id")
-    .select(["a.title", "u.email", "u.name", "u.preferred_locale"])
-    .where("a.id", "=", job.advertId)
-    .executeTakeFirst();
+  const owner = await advertOwner(job.advertId);
   if (!owner) return null;
   const language = languageOf(owner.preferred_locale);
   const site = await siteNameIn(language);

@@ -52,6 +52,16 @@ export async function sendDecisionMail(
   return sendTemplateMail(template, data, { to: recipient.email, language, link, fromName: site });
 }
 
+/** An advert's title with its owner's address, name and language: what a mail to the owner needs; undefined when gone. */
+export function advertOwner(advertId: number) {
+  return getDb()
+    .selectFrom("advertisements as a")
+    .innerJoin("users as u", "u.id", "a.owner_id")
+    .select(["a.title", "u.email", "u.name", "u.preferred_locale"])
+    .where("a.id", "=", advertId)
+    .executeTakeFirst();
+}
+
 /** Queues the owner's mail about the advert's outcome. */
 export async function queueModerationMail(
   advert: Pick<AdvertOwnerMail, "advertId">,
@@ -64,12 +74,7 @@ export async function queueModerationMail(
 
 /** The job: the owner's mail, or null when the advert or its owner is gone. */
 async function sendModerationMail(job: z.output<typeof moderationMailPayload>): Promise<SentMail | null> {
-  const owner = await getDb()
-    .selectFrom("advertisements as a")
-    .innerJoin("users as u", "u.id", "a.owner_id")
-    .select(["a.title", "u.email", "u.name", "u.preferred_locale"])
-    .where("a.id", "=", job.advertId)
-    .executeTakeFirst();
+  const owner = await advertOwner(job.advertId);
   if (!owner) return null;
   return sendDecisionMail(advertDecisionMail, job, owner, { title: () => owner.title, path: `/cabinet/edit/${job.advertId}` });
 }

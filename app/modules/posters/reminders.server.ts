@@ -8,7 +8,7 @@ import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
 import { eventReminderMail, type RemindedEvent } from "./mails/event-reminder.ts";
-import { logger } from "#app/platform/logger/logger.server.ts";
+import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
 
 // The mail the day before an event to everyone who said they are going, in their language.
 // A scan (job `event-reminders`) finds the marks of public events starting within the next
@@ -96,28 +96,20 @@ async function sendEventReminder(due: DueEventReminder): Promise<void> {
 
 /** One scan: every due reminder claimed, composed and sent. Returns how many were sent. */
 export async function sendEventReminders(now = new Date(), db: Kysely<DB> = getDb()): Promise<number> {
-  const due = await dueEventReminders(db, now);
-  let sent = 0;
-  for (const reminder of due) {
-    const claimed = await db
-      .insertInto("poster_reminders")
-      .values({ poster_id: reminder.posterId, user_id: reminder.userId, sent_at: now })
-      .onConflict((oc) => oc.columns(["poster_id", "user_id"]).doNothing())
-      .returning("poster_id")
-      .executeTakeFirst();
-    if (!claimed) continue;
-    try {
-      await sendEventReminder(reminder);
-      sent++;
-    } catch (error) {
-      logger.error(
-        { err: error, posterId: reminder.posterId, userId: reminder.userId },
-        "event reminder failed; retrying on the next scan",
-      );
-      await db.deleteFrom("poster_reminders").where("poster_id", "=", reminder.posterId).where("user_id", "=", reminder.userId).execute();
-    }
-  }
-  return sent;
+  return sendEachOnce(await dueEventReminders(db, now), {
+    claim: async (reminder) =>
+      (await db
+        .insertInto("poster_reminders")
+        .values({ poster_id: reminder.posterId, user_id: reminder.userId, sent_at: now })
+        .onConflict((oc) => oc.columns(["poster_id", "user_id"]).doNothing())
+        .returning("poster_id")
+        .executeTakeFirst()) !== undefined,
+    send: sendEventReminder,
+    release: (reminder) =>
+      db.deleteFrom("poster_reminders").where("poster_id", "=", reminder.posterId).where("user_id", "=", reminder.userId).execute(),
+    what: "event reminder",
+    describe: (reminder) => ({ posterId: reminder.posterId, userId: reminder.userId }),
+  });
 }
 
 /** The scan, every 10 minutes, that mails those going to an event the day before. Each mail is claimed in poster_reminders before it is sent, and released when sending fails: the next scan retries it. */

@@ -8,6 +8,7 @@ import { getDb } from "#app/platform/db/db.server.ts";
 import { displayDate, type DisplayDate } from "#app/platform/format/dates.ts";
 import { DAY_MS, MIN_MESSAGES_EACH, RATE_FROM_MS, RATE_UNTIL_MS, RATINGS_LIMIT, type RATING_REPORT_REASONS } from "./limits.ts";
 import { refreshTrustStats } from "./trust-stats.server.ts";
+import { hasOpenReport } from "#app/modules/reports/reports.server.ts";
 
 // Ratings after a real exchange (docs/product.md#ratings). Either party of a conversation
 // rates the other once, from RATE_FROM_MS to RATE_UNTIL_MS after the conversation began, when
@@ -173,15 +174,7 @@ export async function reportRating(
     .where("r.removed_at", "is", null)
     .executeTakeFirst();
   if (!rating) return "not_found";
-  const open = await db
-    .selectFrom("reports")
-    .select("id")
-    .where("target_type", "=", "rating")
-    .where("target_id", "=", ratingId)
-    .where("reporter_id", "=", userId)
-    .where("status", "=", "open")
-    .executeTakeFirst();
-  if (open) return "duplicate";
+  if (await hasOpenReport("rating", ratingId, userId)) return "duplicate";
   const raterSide = rating.rater_id === rating.buyer_id ? "buyer" : "seller";
   const evidence: ConversationEvidence = {
     advertTitle: `${"★".repeat(rating.stars)}${"☆".repeat(5 - rating.stars)} · ${rating.advert_title}`,

@@ -4,7 +4,7 @@ import { blockedBetween } from "#app/modules/messages/blocks.server.ts";
 import { publicOrigin } from "#app/platform/config/config.server.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
-import { logger } from "#app/platform/logger/logger.server.ts";
+import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
 import { MIN_MESSAGES_EACH, RATE_FROM_MS, RATE_UNTIL_MS } from "./limits.ts";
@@ -57,16 +57,15 @@ async function dueRequests(now: Date) {
 /** One scan: every due request claimed, composed and sent. Returns how many were sent. */
 export async function sendRatingRequests(now = new Date()): Promise<number> {
   const db = getDb();
-  let sent = 0;
-  for (const due of await dueRequests(now)) {
-    const claimed = await db
-      .insertInto("rating_requests")
-      .values({ conversation_id: due.conversation_id, user_id: due.user_id, sent_at: now })
-      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doNothing())
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!claimed) continue;
-    try {
+  return sendEachOnce(await dueRequests(now), {
+    claim: async (due) =>
+      (await db
+        .insertInto("rating_requests")
+        .values({ conversation_id: due.conversation_id, user_id: due.user_id, sent_at: now })
+        .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doNothing())
+        .returning("user_id")
+        .executeTakeFirst()) !== undefined,
+    send: async (due) => {
       const language = languageOf(due.preferred_locale);
       const site = await siteNameIn(language);
       const link = new URL(localizePath(`/cabinet/messages/${due.conversation_id}`, due.preferred_locale), publicOrigin()).href;
@@ -75,20 +74,12 @@ export async function sendRatingRequests(now = new Date()): Promise<number> {
         { name: due.name || due.email, site, other: due.other_name, title: due.advert_title, link },
         { to: due.email, language, link, fromName: site },
       );
-      sent++;
-    } catch (error) {
-      logger.error(
-        { err: error, conversationId: due.conversation_id, userId: due.user_id },
-        "rating request failed; retrying on the next scan",
-      );
-      await db
-        .deleteFrom("rating_requests")
-        .where("conversation_id", "=", due.conversation_id)
-        .where("user_id", "=", due.user_id)
-        .execute();
-    }
-  }
-  return sent;
+    },
+    release: (due) =>
+      db.deleteFrom("rating_requests").where("conversation_id", "=", due.conversation_id).where("user_id", "=", due.user_id).execute(),
+    what: "rating request",
+    describe: (due) => ({ conversationId: due.conversation_id, userId: due.user_id }),
+  });
 }
 
 /** The scan, every 15 minutes, that asks the parties of conversations that may now be rated to rate each other. */

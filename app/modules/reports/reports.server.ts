@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { ReportReason, ReportTargetType } from "#db/schema.ts";
+import type { ReportReason, ReportTargetType, StoredReportTarget } from "#db/schema.ts";
 import { consumeLimit, type Limit, type LimitState } from "#app/modules/auth/rate-limit.server.ts";
 import { getConfig } from "#app/platform/config/config.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
@@ -13,6 +13,19 @@ import { holdIfFlagged } from "#app/modules/moderation/community-flags.server.ts
 // of verified accounts may hide an advert pending review (moderation/community-flags.server.ts).
 
 export const REPORT_LIMIT: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
+
+/** Whether the account already has an open report about the target: one open report per reporter and target. */
+export async function hasOpenReport(targetType: StoredReportTarget, targetId: number, reporterId: number): Promise<boolean> {
+  const open = await getDb()
+    .selectFrom("reports")
+    .select("id")
+    .where("target_type", "=", targetType)
+    .where("target_id", "=", targetId)
+    .where("reporter_id", "=", reporterId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  return open !== undefined;
+}
 
 /** One budget per address for every kind of report (items, conversations' aside, ratings). */
 export function consumeReportLimit(ip: string): Promise<LimitState> {

@@ -63,11 +63,7 @@ export function advertJsonLd(advert: AdvertForJsonLd, photos: readonly { src: st
   return {
     "@context": CONTEXT,
     "@type": "Product",
-    name: advert.title,
-    description: advert.description.slice(0, 500),
-    url: pageUrl,
-    ...(photos.length ? { image: photos.map((photo) => new URL(photo.src, pageUrl).href) } : {}),
-    ...(advert.category ? { category: advert.category.name.text } : {}),
+    ...advertBasics(advert, photos, pageUrl),
     offers: {
       "@type": "Offer",
       url: pageUrl,
@@ -80,17 +76,24 @@ export function advertJsonLd(advert: AdvertForJsonLd, photos: readonly { src: st
   };
 }
 
+/** What every advert's structured data says of it, whatever its kind. */
+function advertBasics(advert: AdvertForJsonLd, photos: readonly { src: string }[], pageUrl: string) {
+  return {
+    name: advert.title,
+    description: advert.description.slice(0, 500),
+    url: pageUrl,
+    ...(photos.length ? { image: photos.map((photo) => new URL(photo.src, pageUrl).href) } : {}),
+    ...(advert.category ? { category: advert.category.name.text } : {}),
+  };
+}
+
 /** A wanted advert or a call for or offer of help: its name, words, place and time, never a price. */
 function demandJsonLd(advert: AdvertForJsonLd, photos: readonly { src: string }[], pageUrl: string): JsonLd {
   const address = postalAddress(null, advert.location?.text);
   return {
     "@context": CONTEXT,
     "@type": "Demand",
-    name: advert.title,
-    description: advert.description.slice(0, 500),
-    url: pageUrl,
-    ...(photos.length ? { image: photos.map((photo) => new URL(photo.src, pageUrl).href) } : {}),
-    ...(advert.category ? { category: advert.category.name.text } : {}),
+    ...advertBasics(advert, photos, pageUrl),
     ...(advert.publishedAt ? { validFrom: advert.publishedAt } : {}),
     ...(advert.expiresAt && advert.status === "published" ? { validThrough: advert.expiresAt } : {}),
     ...(address ? { areaServed: { "@type": "Place", address } } : {}),
