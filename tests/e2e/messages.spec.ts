@@ -141,7 +141,7 @@ test("with JS the header counts a new message and an open thread shows the answe
   await login("editor");
   await page.goto("/advertisement/category/viddam-bezkoshtovno");
   await page.getByRole("link", { name: "Віддам дитячі книжки українською" }).first().click();
-  await page.getByLabel("Ваше повідомлення продавцю").fill(question);
+  await page.getByLabel("Ваше повідомлення автору").fill(question);
   await page.getByRole("button", { name: "Надіслати" }).click();
   await expect(page).toHaveURL(/\/cabinet\/messages\/\d+$/);
   const threadPath = new URL(page.url()).pathname;

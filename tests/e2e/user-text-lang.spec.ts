@@ -18,7 +18,7 @@ test("a Ukrainian advert's title and description are marked lang=uk on English p
   await expect(page.locator(".advert-item__description")).toHaveAttribute("lang", "uk");
 
   // The seller page's cards too.
-  await page.getByRole("link", { name: "All adverts by this seller" }).click();
+  await page.getByRole("link", { name: "All adverts by this author" }).click();
   await expect(page).toHaveURL(/\/us\/advertisement\/seller\//);
   await expect(page.locator(".seller-page").getByRole("link", { name: ADVERT_TITLE })).toHaveAttribute("lang", "uk");
 
@@ -33,7 +33,7 @@ test("a Ukrainian message in a thread is marked lang=uk on the English page only
   await page.goto("/us/advertisement/category/viddam-bezkoshtovno");
   await page.getByRole("link", { name: ADVERT_TITLE }).first().click();
   const question = `Чи ще можна забрати книжки? Пишу з англійської сторінки (${testInfo.project.name} ${Date.now()})`;
-  await page.getByLabel("Your message to the seller").fill(question);
+  await page.getByLabel("Your message to the author").fill(question);
   await page.locator(".message-seller").getByRole("button", { name: "Send" }).click();
   await expect(page).toHaveURL(/\/us\/cabinet\/messages\/\d+$/);
   const mine = page.locator(".thread__message").filter({ hasText: question }).locator(".thread__text");
