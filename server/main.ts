@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { loadConfig, type AppConfig } from "#app/platform/config/config.server.ts";
 import { openDatabase } from "#db/connection.ts";
 import { reportError, startErrorReporting } from "#app/platform/logger/error-reporting.server.ts";
-import { logger } from "#app/platform/logger/logger.server.ts";
+import { flushLogs, logger } from "#app/platform/logger/logger.server.ts";
 import { observeDatabasePool } from "#app/platform/metrics/metrics.server.ts";
 import { createAppServer } from "./app-server.ts";
 import { appEntry } from "./app-entry.ts";
@@ -24,7 +24,10 @@ import {
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => logger.info(line);
 /** For the person at the terminal (the address to open, the demo logins): plain text, and never in the log. */
-const note = (line: string) => void process.stdout.write(`${line}\n`);
+const note = (line: string) => {
+  flushLogs();
+  process.stdout.write(`${line}\n`);
+};
 /** For fail(): the configuration, once it was read. */
 let loaded: AppConfig | undefined;
 
