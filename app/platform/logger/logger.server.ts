@@ -7,39 +7,20 @@ import { logLevelFrom, type LogLevel } from "#app/platform/config/log-level.ts";
 // read here from the environment because the first lines are written before the configuration is.
 
 /**
- * Where lines go: stdout unless a test (or an embedding) hands another stream. The logger
- * writes through this indirection, so child loggers made at a module's load follow a change.
- */
-/**
  * stdout, buffered: lines leave in writes of about 8 KiB, or within 200 ms when fewer come. One
  * synchronous write per line (an access line per request) into a pipe whose reader is busy cost
  * up to a quarter of an uncached page's server CPU (docs/adr/0042-buffered-log.md). What is
  * still buffered is written when the process exits, and before anything else writes to stdout
- * (flushLogs), so lines keep their order.
+ * (flushLogs), so lines keep their order. The server's modules and the app's build each hold a
+ * copy of this module, so the server flushes both (the build's through its entry).
  */
-const stdout = sharedStdout();
+const stdout = pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 200 });
+process.on("exit", () => flushLogs());
 
 /**
- * One buffer per process: the server's own modules and the app's build each load this module,
- * and two buffers would let their lines overtake each other.
+ * Where lines go: stdout unless a test (or an embedding) hands another stream. The logger
+ * writes through this indirection, so child loggers made at a module's load follow a change.
  */
-function sharedStdout(): ReturnType<typeof pino.destination> {
-  const key = Symbol.for("portal.log.stdout");
-  const shared = globalThis as { [key]?: ReturnType<typeof pino.destination> };
-  if (!shared[key]) {
-    const made = pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 200 });
-    shared[key] = made;
-    process.on("exit", () => {
-      try {
-        made.flushSync();
-      } catch {
-        // Not open yet, or closed: nothing is held.
-      }
-    });
-  }
-  return shared[key];
-}
-
 let destination: DestinationStream = stdout;
 
 /** Writes what the log holds back to stdout now: before a plain line for the terminal, and at exit. */
