@@ -27,7 +27,6 @@ export { runBeforeDatabaseClose } from "#app/platform/db/db.server.ts";
 export { listenForContentChanges } from "#app/platform/page-cache/content-notify.server.ts";
 // The worker with every job of the app (app/jobs.server.ts): the job runner knows no domain.
 export { startJobWorker } from "#app/jobs.server.ts";
-export { flushLogs } from "#app/platform/logger/logger.server.ts";
 
 export default function handleRequest(
   request: Request,

@@ -4,13 +4,7 @@ import type * as Entry from "#app/entry.server.tsx";
 /** What the server takes from the built app's entry (app/entry.server.tsx): the build's own copies of the app's modules. */
 export type AppEntry = Pick<
   typeof Entry,
-  | "createServices"
-  | "provideServices"
-  | "createLoadContext"
-  | "runBeforeDatabaseClose"
-  | "listenForContentChanges"
-  | "startJobWorker"
-  | "flushLogs"
+  "createServices" | "provideServices" | "createLoadContext" | "runBeforeDatabaseClose" | "listenForContentChanges" | "startJobWorker"
 >;
 
 export function appEntry(build: ServerBuild): AppEntry {

@@ -19,7 +19,7 @@ import { originForm, repairedPath, UNSERVED_METHODS } from "./request-target.ts"
 import { indexFiles, serveStatic, type StaticMount } from "./static.ts";
 import { serveStoredUpload } from "./uploads.ts";
 import type { ImageStore } from "#app/platform/images/storage.server.ts";
-import { logger as processLogger } from "#app/platform/logger/logger.server.ts";
+import { accessLogger, logger as processLogger } from "#app/platform/logger/logger.server.ts";
 import { countShed } from "#app/platform/metrics/metrics.server.ts";
 import type { Logger } from "pino";
 import { loggedPath, routeLabeler, trackRequest } from "./request-log.ts";
@@ -33,8 +33,10 @@ type AppServerOptions = {
   imageStore?: ImageStore;
   /** Lines about the server's life (stopping, stopped); the process's logger at info by default. */
   log?: (line: string) => void;
-  /** The access log (one line per request) and the errors of requests: the process's logger by default. */
+  /** The errors of requests, and the access log unless `accessLog` says: the process's logger by default. */
   logger?: Logger;
+  /** The access log (one line per request): the process's buffered access logger, or `logger` when one is given. */
+  accessLog?: Logger;
   /** Errors that escaped the app reach the error tracker too (server/main.ts: Sentry when SENTRY_DSN is set). */
   reportError?: (error: unknown) => void;
   /** Reverse proxies in front (TRUST_PROXY): how far into X-Forwarded-For the client address is. */
@@ -89,6 +91,7 @@ export function createAppServer({
   imageStore,
   log = (line) => processLogger.info(line),
   logger = processLogger,
+  accessLog = logger === processLogger ? accessLogger : logger,
   reportError = () => {},
   trustProxy = 0,
   origin,
@@ -148,7 +151,7 @@ export function createAppServer({
   const server = http.createServer({ connectionsCheckingInterval, keepAliveTimeout: KEEP_ALIVE_MS }, async (req, res) => {
     // Set before any handler writes its head, so static files, pages and errors all carry them.
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    const request = trackRequest(req, res, logger);
+    const request = trackRequest(req, res, accessLog);
     try {
       const admitted = guard.admit(req, res);
       // A stopping process answers 503, so a load balancer sends its next requests elsewhere;

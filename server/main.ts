@@ -24,11 +24,8 @@ import {
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => logger.info(line);
 /** For the person at the terminal (the address to open, the demo logins): plain text, and never in the log. */
-/** The build's own copy of the logger holds its lines apart from the server's: both are flushed before a note. */
-let flushAppLogs = (): void => undefined;
 const note = (line: string) => {
   flushLogs();
-  flushAppLogs();
   process.stdout.write(`${line}\n`);
 };
 /** For fail(): the configuration, once it was read. */
@@ -64,7 +61,6 @@ async function main(afterMigrate: AfterMigrate | undefined) {
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
   // The app's modules are the build's alone: the services made here reach them through its entry.
   const entry = appEntry(build);
-  flushAppLogs = entry.flushLogs;
   const services = entry.createServices({ database, config, imageStore: images });
   entry.provideServices(services);
   // Edits made by other processes reach this one's page cache at once (PostgreSQL NOTIFY).

@@ -6,27 +6,28 @@ import { logLevelFrom, type LogLevel } from "#app/platform/config/log-level.ts";
 // from LOG_LEVEL (validated with the rest of the configuration, app/platform/config/log-level.ts),
 // read here from the environment because the first lines are written before the configuration is.
 
+/** stdout for every line but the access log's: written at once, so a line is out before what follows it. */
+const stdout = pino.destination({ dest: 1, sync: true });
+
 /**
- * stdout, buffered: lines leave in writes of about 8 KiB, or within 200 ms when fewer come. One
- * synchronous write per line (an access line per request) into a pipe whose reader is busy cost
- * up to a quarter of an uncached page's server CPU (docs/adr/0042-buffered-log.md). What is
- * still buffered is written when the process exits, and before anything else writes to stdout
- * (flushLogs), so lines keep their order. The server's modules and the app's build each hold a
- * copy of this module, so the server flushes both (the build's through its entry).
+ * stdout for the access log (one line per request), buffered: writes of about 8 KiB, or within
+ * 200 ms when fewer lines come, and what is held is written at exit and before the server's
+ * notes for the terminal (flushLogs). A synchronous write per request into a pipe whose reader is
+ * busy cost up to a quarter of an uncached page's server CPU (docs/adr/0042-buffered-log.md).
  */
-const stdout = pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 200 });
+const bufferedStdout = pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 200 });
 process.on("exit", () => flushLogs());
 
 /**
- * Where lines go: stdout unless a test (or an embedding) hands another stream. The logger
- * writes through this indirection, so child loggers made at a module's load follow a change.
+ * Where lines go: stdout unless a test (or an embedding) hands another stream. The loggers
+ * write through this indirection, so child loggers made at a module's load follow a change.
  */
-let destination: DestinationStream = stdout;
+let destination: DestinationStream | null = null;
 
-/** Writes what the log holds back to stdout now: before a plain line for the terminal, and at exit. */
+/** Writes the access lines held back to stdout now: before a plain line for the terminal, and at exit. */
 export function flushLogs(): void {
   try {
-    stdout.flushSync();
+    bufferedStdout.flushSync();
   } catch {
     // Not open yet, or closed: nothing is held.
   }
@@ -50,7 +51,16 @@ export function createLogger(stream: DestinationStream, level: LogLevel = "info"
 }
 
 /** The process's logger: `logger.info({ ...fields }, "message")`, `logger.error({ err }, "what failed")`. */
-export const logger: Logger = createLogger({ write: (line: string) => void destination.write(line) }, logLevelFrom(process.env));
+export const logger: Logger = createLogger(
+  { write: (line: string) => void (destination ?? stdout).write(line) },
+  logLevelFrom(process.env),
+);
+
+/** The access log's logger: the same lines and level as `logger`, buffered on stdout. */
+export const accessLogger: Logger = createLogger(
+  { write: (line: string) => void (destination ?? bufferedStdout).write(line) },
+  logLevelFrom(process.env),
+);
 
 /** A logger whose every line carries `bindings` (a module name, a job id). */
 export function childLogger(bindings: Record<string, unknown>): Logger {
@@ -64,9 +74,9 @@ export function childLogger(bindings: Record<string, unknown>): Logger {
 export function redirectLogs(stream: DestinationStream, level?: LogLevel): () => void {
   const previous = { destination, level: logger.level };
   destination = stream;
-  if (level) logger.level = level;
+  if (level) logger.level = accessLogger.level = level;
   return () => {
     destination = previous.destination;
-    logger.level = previous.level;
+    logger.level = accessLogger.level = previous.level;
   };
 }
