@@ -3,6 +3,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { ThreadedPGlite } from "./pglite-thread.ts";
@@ -52,7 +54,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return { db, kind: "postgres", url, pool, close: () => db.destroy() };
 }
 
-export const pgliteExtensions = { pg_trgm, unaccent };
+export const pgliteExtensions = { pg_trgm, unaccent, cube, earthdistance };
 
 /**
  * An embedded database; `dir` undefined means in memory, `loadDataDir` clones a dumped template.

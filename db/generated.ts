@@ -205,8 +205,10 @@ export interface Diaspors {
   description_uk: Generated<string>;
   email: string | null;
   id: Generated<number>;
+  latitude: number | null;
   location_id: number | null;
   logo_image_id: number | null;
+  longitude: number | null;
   name_en: string | null;
   name_uk: string;
   phone: string | null;
@@ -256,6 +258,8 @@ export interface JobState {
 export interface Locations {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  latitude: number | null;
+  longitude: number | null;
   name_en: string | null;
   name_uk: string;
   position: Generated<number>;
@@ -350,7 +354,9 @@ export interface Posters {
   description_uk: Generated<string>;
   ends_at: Timestamp | null;
   id: Generated<number>;
+  latitude: number | null;
   location_id: number | null;
+  longitude: number | null;
   organiser: string | null;
   price_text_en: string | null;
   price_text_uk: string | null;
@@ -474,8 +480,10 @@ export interface Services {
   description_uk: Generated<string>;
   email: string | null;
   id: Generated<number>;
+  latitude: number | null;
   location_id: number | null;
   logo_image_id: number | null;
+  longitude: number | null;
   name_en: string | null;
   name_uk: string;
   phone: string | null;

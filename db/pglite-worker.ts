@@ -7,6 +7,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import type { Reply, Request, WorkerOptions } from "./pglite-thread.ts";
 
 const port = parentPort!;
@@ -107,7 +109,7 @@ try {
   pglite = await PGlite.create({
     dataDir: options.dir,
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
-    extensions: { pg_trgm, unaccent },
+    extensions: { pg_trgm, unaccent, cube, earthdistance },
   });
   port.postMessage({ ready: true });
 } catch (error) {

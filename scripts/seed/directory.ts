@@ -1,3 +1,4 @@
+import { addressPoint } from "./places.ts";
 import type { SocialLinks } from "#db/schema.ts";
 import { categoryId, daysAgo, html, need, type SeedContext, type Texts, uniqueSlug } from "./context.ts";
 
@@ -411,6 +412,7 @@ function contactColumns(item: Contacts) {
     email: item.email ?? null,
     website: item.website ?? null,
     address: item.address ?? null,
+    ...addressPoint(item.address),
     social_links: JSON.stringify(item.social ?? {}),
   };
 }

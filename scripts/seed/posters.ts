@@ -1,3 +1,4 @@
+import { addressPoint } from "./places.ts";
 import { categoryId, daysAgo, html, need, type SeedContext, type Texts, uniqueSlug } from "./context.ts";
 
 type PosterText = { title: string; description: string[]; venue: string; price: string };
@@ -572,6 +573,7 @@ export async function seedPosters(ctx: SeedContext): Promise<void> {
         venue_uk: item.uk.venue,
         venue_en: item.en?.venue ?? null,
         address: item.address,
+        ...addressPoint(item.address),
         location_id: need(ctx.locations, item.location, "location"),
         price_text_uk: item.uk.price,
         price_text_en: item.en?.price ?? null,

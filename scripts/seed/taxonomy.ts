@@ -1,3 +1,4 @@
+import { LOCATION_POINTS } from "./places.ts";
 import type { CategoryKind } from "#db/schema.ts";
 import type { SeedContext } from "./context.ts";
 
@@ -72,6 +73,11 @@ const LOCATIONS: Array<{ slug: string; uk: string; en: string }> = [
   { slug: "london", uk: "Лондон", en: "London" },
   { slug: "toronto", uk: "Торонто", en: "Toronto" },
   { slug: "niu-iork", uk: "Нью-Йорк", en: "New York" },
+  { slug: "velichka", uk: "Величка", en: "Wieliczka" },
+  { slug: "katovitse", uk: "Катовіце", en: "Katowice" },
+  { slug: "lodz", uk: "Лодзь", en: "Łódź" },
+  { slug: "prushkuv", uk: "Прушків", en: "Pruszków" },
+  { slug: "potsdam", uk: "Потсдам", en: "Potsdam" },
 ];
 
 export async function seedTaxonomy(ctx: SeedContext): Promise<void> {
@@ -100,7 +106,12 @@ export async function seedTaxonomy(ctx: SeedContext): Promise<void> {
   for (const tag of tags) ctx.tags.set(tag.slug, tag.id);
   const locations = await ctx.db
     .insertInto("locations")
-    .values(LOCATIONS.map((l, position) => ({ slug: l.slug, name_uk: l.uk, name_en: l.en, position })))
+    .values(
+      LOCATIONS.map((l, position) => {
+        const [latitude, longitude] = LOCATION_POINTS[l.slug] ?? [null, null];
+        return { slug: l.slug, name_uk: l.uk, name_en: l.en, position, latitude, longitude };
+      }),
+    )
     .returning(["id", "slug"])
     .execute();
   for (const location of locations) ctx.locations.set(location.slug, location.id);

@@ -4,9 +4,11 @@ import { pickLocalized, type LocalizedText } from "#app/platform/format/localize
 import { getDb } from "#app/platform/db/db.server.ts";
 import { cachedByVersion } from "#app/platform/page-cache/content-state.server.ts";
 import { notFound } from "#app/platform/http/errors.ts";
+import type { GeoPoint } from "#app/platform/geo/radius.ts";
 
 export type CategoryLink = { id: number; slug: string; name: LocalizedText };
-export type LocationOption = { id: number; slug: string; name: LocalizedText };
+/** A location (a city); `point` where staff gave it one (distances are measured from it). */
+export type LocationOption = { id: number; slug: string; name: LocalizedText; point: GeoPoint | null };
 
 // Categories and locations change rarely and every list page reads them: they are kept per
 // process until their table's version changes (the page cache's check), so an uncached page
@@ -20,7 +22,12 @@ const allCategories = cachedByVersion(["categories"], () =>
     .execute(),
 );
 const allLocations = cachedByVersion(["locations"], () =>
-  getDb().selectFrom("locations").select(["id", "slug", "name_uk", "name_en"]).orderBy("position").orderBy("id").execute(),
+  getDb()
+    .selectFrom("locations")
+    .select(["id", "slug", "name_uk", "name_en", "latitude", "longitude"])
+    .orderBy("position")
+    .orderBy("id")
+    .execute(),
 );
 
 function toLink(row: { id: number; slug: string; name_uk: string; name_en: string | null }, language: Language): CategoryLink {
@@ -44,7 +51,10 @@ export async function requireCategory(kind: CategoryKind, slug: string, language
 }
 
 export async function listLocations(language: Language): Promise<LocationOption[]> {
-  return (await allLocations()).map((row) => toLink(row, language));
+  return (await allLocations()).map((row) => ({
+    ...toLink(row, language),
+    point: row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude },
+  }));
 }
 
 /**
