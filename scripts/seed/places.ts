@@ -21,7 +21,7 @@ export const LOCATION_POINTS: Record<string, SeedPoint> = {
   potsdam: [52.3906, 13.0645],
 };
 
-export const ADDRESS_POINTS: Record<string, SeedPoint> = {
+const ADDRESS_POINTS: Record<string, SeedPoint> = {
   "ul. Marszałkowska 10, Warszawa": [52.2213, 21.0167],
   "Rynek Główny, Kraków": [50.0617, 19.9373],
   "Kantstraße 20, Berlin": [52.5058, 13.3225],
