@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { kmFrom, withinKm } from "#app/platform/geo/earth.server.ts";
-import { parseRadius, type GeoPoint, type RadiusKm } from "#app/platform/geo/radius.ts";
+import { parseRadius, type GeoPoint, type Radius } from "#app/platform/geo/radius.ts";
 import { parseTermFilter, type LocationOption } from "./public-terms.server.ts";
 
 // "Near a place" for every list (docs/product.md#near-me): the place is a location (a city)
@@ -9,20 +9,27 @@ import { parseTermFilter, type LocationOption } from "./public-terms.server.ts";
 // one), else at its city's point. Adverts never have a point of their own.
 
 export type NearFilter = {
-  place: LocationOption & { point: GeoPoint };
-  /** Null: any distance (the list shows distances and may sort by them). */
-  radiusKm: RadiusKm | null;
+  place: LocationOption;
+  /** Null: the place itself (items of that city); a number: within so many km; `any`: everywhere. */
+  radius: Radius;
 };
 
 /**
- * `?near=<slug>&radius=<km>`: absent or empty `near` is no filter; an unknown slug is the 404
- * (like `?location=`); a place staff gave no point is no filter either, as there is nothing
- * to measure from. A radius outside the offered ones is "any distance".
+ * `?near=<slug>&radius=<r>` (radius.ts); `?location=<slug>`, what links and saved searches
+ * carried before, is the same place with no radius. Absent or empty is no filter; an unknown
+ * slug is the 404. A place staff gave no point can only be the place itself.
  */
 export function parseNearFilter(url: URL, locations: readonly LocationOption[]): NearFilter | null {
-  const place = parseTermFilter(url, "near", locations);
-  if (!place?.point) return null;
-  return { place: { ...place, point: place.point }, radiusKm: parseRadius(url.searchParams.get("radius")) };
+  const near = parseTermFilter(url, "near", locations);
+  const place = near ?? parseTermFilter(url, "location", locations);
+  if (!place) return null;
+  const radius = near && place.point ? parseRadius(url.searchParams.get("radius")) : null;
+  return { place, radius };
+}
+
+/** The filter's centre when it measures distances (a radius or `any`), else null. */
+export function measuredFrom(near: NearFilter | null): GeoPoint | null {
+  return near && near.radius !== null ? near.place.point : null;
 }
 
 /** The ids of the locations within `km` of `center` (by the locations' GiST index). */
@@ -40,24 +47,37 @@ export function placeColumns(alias: string): PlaceColumns {
   return { latitude: sql.ref(`${alias}.latitude`), longitude: sql.ref(`${alias}.longitude`), locationId: sql.ref(`${alias}.location_id`) };
 }
 
-/** An advert's place is its city's: it is within the radius when its city is. */
-export function cityWithin(locationId: Expression<number | null>, near: NearFilter & { radiusKm: number }): RawBuilder<boolean> {
-  return sql<boolean>`${locationId} in (${locationIdsWithin(near.place.point, near.radiusKm)})`;
-}
-
-/** An item with its own point is within the radius when that point is; one without, when its city is. */
-export function placeWithin(columns: PlaceColumns, near: NearFilter & { radiusKm: number }): RawBuilder<boolean> {
-  const { latitude, longitude, locationId } = columns;
-  return sql<boolean>`((${latitude} is not null and ${withinKm(latitude, longitude, near.place.point, near.radiusKm)})
-    or (${latitude} is null and ${cityWithin(locationId, near)}))`;
+/**
+ * Whether an item of a city (an advert: its place is its city's) is in the filter's reach:
+ * of the place itself, within the radius of it, or anywhere. Null: no condition.
+ */
+export function cityWithin(locationId: Expression<number | null>, near: NearFilter): RawBuilder<boolean> | null {
+  const { place, radius } = near;
+  if (radius === "any") return null;
+  if (radius === null || !place.point) return sql<boolean>`${locationId} = ${place.id}`;
+  return sql<boolean>`${locationId} in (${locationIdsWithin(place.point, radius)})`;
 }
 
 /**
- * The km from the place to an item: its own point, else its city's point, the city joined
- * `as loc` (as the cards join it). Null when neither has a point.
+ * The same for an item that may have a point of its own (events, services, organisations): with
+ * a radius, its own point decides, else its city's. The place itself is still its city.
  */
-export function placeKm(columns: Pick<PlaceColumns, "latitude" | "longitude"> | null, near: NearFilter): RawBuilder<number | null> {
+export function placeWithin(columns: PlaceColumns, near: NearFilter): RawBuilder<boolean> | null {
+  const { latitude, longitude, locationId } = columns;
+  const byCity = cityWithin(locationId, near);
+  if (typeof near.radius !== "number" || !near.place.point || !byCity) return byCity;
+  return sql<boolean>`((${latitude} is not null and ${withinKm(latitude, longitude, near.place.point, near.radius)})
+    or (${latitude} is null and ${byCity}))`;
+}
+
+/**
+ * The km from the filter's place to an item: its own point, else its city's point, the city
+ * joined `as loc` (as the cards join it). Null without a centre (measuredFrom) or a point.
+ */
+export function placeKm(columns: Pick<PlaceColumns, "latitude" | "longitude"> | null, near: NearFilter | null): RawBuilder<number | null> {
+  const center = measuredFrom(near);
+  if (!center) return sql<number | null>`null::float8`;
   const latitude = columns ? sql<number | null>`coalesce(${columns.latitude}, loc.latitude)` : sql<number | null>`loc.latitude`;
   const longitude = columns ? sql<number | null>`coalesce(${columns.longitude}, loc.longitude)` : sql<number | null>`loc.longitude`;
-  return kmFrom(latitude, longitude, near.place.point);
+  return kmFrom(latitude, longitude, center);
 }

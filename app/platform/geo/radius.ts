@@ -1,17 +1,28 @@
 import type { Language } from "#app/i18n/locales.ts";
 import { numberFormat } from "#app/platform/format/intl.ts";
 
-// "Near a place, within a radius", as list URLs carry it: `?near=<location slug>&radius=<km>`.
+// "Near a place, within a radius", as list URLs carry it: `?near=<location slug>&radius=<r>`.
 // Pure: loaders parse it, filter forms show it, saved searches store it.
 
-/** The radii a list offers, in kilometres; no radius (`any`) keeps every distance, nearest first on request. */
+/** The radii a list offers, in kilometres. */
 export const RADII_KM = [5, 20, 50, 100] as const;
 export type RadiusKm = (typeof RADII_KM)[number];
+/**
+ * How far from the place a list reaches: null is the place itself (its city, as `?location=`
+ * always meant), a number is within that many km, `any` is everywhere (distances shown).
+ */
+export type Radius = RadiusKm | "any" | null;
 
-/** A radius from a URL or a form: one of RADII_KM, else null (any distance; unknown values are no filter). */
-export function parseRadius(value: string | null | undefined): RadiusKm | null {
+/** A radius from a URL or a form; anything else (absent, unknown) is the place itself. */
+export function parseRadius(value: string | null | undefined): Radius {
+  if (value === "any") return "any";
   const km = Number(value);
   return (RADII_KM as readonly number[]).includes(km) ? (km as RadiusKm) : null;
+}
+
+/** The radius as the URL writes it (`radius=` is left out for the place itself). */
+export function radiusParam(radius: Radius): string | null {
+  return radius === null ? null : String(radius);
 }
 
 export type GeoPoint = { latitude: number; longitude: number };
