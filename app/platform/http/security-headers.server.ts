@@ -49,7 +49,8 @@ const PERMISSIONS_POLICY = [
   "autoplay=()",
   "camera=()",
   "display-capture=()",
-  "geolocation=()",
+  // "Nearest to me" asks the browser for its position on this origin only.
+  "geolocation=(self)",
   "gyroscope=()",
   "magnetometer=()",
   "microphone=()",
