@@ -4,6 +4,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { addMessages, MessageRecorder, MessageRecorderProvider } from "#app/i18n/translate.ts";
 import { resources } from "#app/i18n/resources.ts";
 import { isForeignWrite } from "#app/platform/http/same-origin.server.ts";
+import { getConfig } from "#app/platform/config/config.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/platform/http/security-headers.server.ts";
 import { loadScriptsAfterFirstView } from "#app/platform/http/late-scripts.server.ts";
 import { RETRY_AFTER_SECONDS } from "#db/resilience.ts";
@@ -37,7 +38,8 @@ export default function handleRequest(
 ) {
   if (responseStatusCode === 503) markUnavailable(responseHeaders);
   const nonce = newNonce();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  const maps = getConfig().maps;
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, maps.kind === "remote" ? maps.origin : undefined));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

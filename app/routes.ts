@@ -21,6 +21,8 @@ export default [
   route("builds/latest.json", "routes/build-latest/route.ts"),
   // The service worker (offline reading); its scope is the whole site, so it lives at the root.
   route("sw.js", "routes/service-worker/route.ts"),
+  // The basemap's vector tiles (`:y` is "<y>.mvt"), served from the portal's own PMTiles file.
+  route("map/tiles/:z/:x/:y", "routes/map-tiles/route.ts"),
   route("us?/novyny/rss.xml", "routes/feeds-news/route.ts"),
   route("us?/novyny/category/:slug/rss.xml", "routes/feeds-news-category/route.ts"),
   route("us?/poster/rss.xml", "routes/feeds-posters/route.ts"),

@@ -103,6 +103,16 @@ const envSchema = z.object({
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   // Unset: errors are only logged; nothing of the error tracker's SDK is loaded.
   SENTRY_DSN: optionalString.pipe(urlString(["http:", "https:"]).optional()),
+  // The basemap (PMTiles): a path (absolute, or relative to DATA_DIR) or `s3:<key>` in S3_BUCKET.
+  // Unset: $DATA_DIR/maps/basemap.pmtiles when that file is there.
+  MAP_PMTILES: optionalString,
+  // A third-party vector tile host instead (https, {z}/{x}/{y}); the CSP then allows its origin.
+  MAP_TILE_URL: optionalString.pipe(
+    urlString(["https:"])
+      .refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)), "must hold {z}, {x} and {y}")
+      .refine((value) => !/[{}]/.test(URL.parse(value)?.host ?? ""), "must name one host (no placeholders in it)")
+      .optional(),
+  ),
 });
 
 /** Where uploaded images live: the local directory, or an S3-compatible bucket. */
@@ -118,6 +128,14 @@ export type StorageConfig =
       /** Image URLs point here (CDN or bucket origin); undefined: the app serves /uploads from the bucket. */
       publicUrl: string | undefined;
     };
+
+/**
+ * Where the basemap comes from (app/platform/maps/basemap.server.ts): a PMTiles file on disk
+ * (`optional`: the default path, fine when absent), an object in the bucket, or a third-party
+ * host the operator named.
+ */
+export type MapsConfig =
+  { kind: "file"; path: string; optional: boolean } | { kind: "s3"; key: string } | { kind: "remote"; tileUrl: string; origin: string };
 
 export type AppConfig = {
   env: "development" | "production" | "test";
@@ -174,6 +192,8 @@ export type AppConfig = {
   metrics: { port: number; host: string } | undefined;
   /** Errors are sent to this Sentry DSN too (app/platform/logger/error-reporting.server.ts); undefined: not at all. */
   sentryDsn: string | undefined;
+  /** The basemap's source; only `remote` lets the browser reach another host (its origin joins the CSP). */
+  maps: MapsConfig;
   paths: { db: string; uploads: string; outbox: string };
 };
 
@@ -235,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: logLevelFrom({ LOG_LEVEL: values.LOG_LEVEL, NODE_ENV: values.NODE_ENV }),
     metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
     sentryDsn: values.SENTRY_DSN,
+    maps: mapsConfig(values, dataDir),
     paths: {
       db: path.join(dataDir, "db"),
       uploads: path.join(dataDir, "uploads"),
@@ -258,6 +279,29 @@ function storageConfig(values: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv
     forcePathStyle: values.S3_FORCE_PATH_STYLE,
     publicUrl: values.S3_PUBLIC_URL?.replace(/\/+$/, ""),
   };
+}
+
+const S3_PREFIX = "s3:";
+
+function mapsConfig(values: z.infer<typeof envSchema>, dataDir: string): MapsConfig {
+  const source = values.MAP_PMTILES;
+  if (values.MAP_TILE_URL) {
+    if (source) throw new ConfigError("Invalid environment variable MAP_TILE_URL: MAP_PMTILES is set too; name one basemap");
+    return { kind: "remote", tileUrl: values.MAP_TILE_URL, origin: new URL(values.MAP_TILE_URL).origin };
+  }
+  if (source === undefined) return { kind: "file", path: path.join(dataDir, "maps", "basemap.pmtiles"), optional: true };
+  if (source.startsWith(S3_PREFIX)) {
+    const key = source.slice(S3_PREFIX.length).replace(/^\/+/, "");
+    if (!values.S3_BUCKET) throw new ConfigError("Invalid environment variable MAP_PMTILES: an s3: key needs S3_BUCKET");
+    if (!key || key.split("/").some((part) => part === "" || part === "." || part === "..") || /[\u0000-\u001f\u007f]/.test(key)) {
+      throw new ConfigError("Invalid environment variable MAP_PMTILES: must be s3:<object key> (e.g. s3:maps/basemap.pmtiles)");
+    }
+    return { kind: "s3", key };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
+    throw new ConfigError("Invalid environment variable MAP_PMTILES: must be a file path or s3:<object key>");
+  }
+  return { kind: "file", path: path.resolve(dataDir, source), optional: false };
 }
 
 // A generated secret must survive restarts, or every restart signs everyone out.

@@ -22,7 +22,13 @@ export function newNonce(): string {
   return nonce;
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The policy of an HTML document. `mapTileOrigin`: the third-party tile host an operator named
+ * (MAP_TILE_URL, config `maps.origin`), which map pages fetch tiles from; without it the
+ * portal's own origin is the only one (the basemap is served from /map/tiles).
+ */
+export function contentSecurityPolicy(nonce: string, mapTileOrigin?: string): string {
+  const tiles = mapTileOrigin ? ` ${mapTileOrigin}` : "";
   return [
     "default-src 'self'",
     // Hydration data, the route manifest and scroll restoration are inline: nonce only.
@@ -30,13 +36,16 @@ export function contentSecurityPolicy(nonce: string): string {
     // PrimeReact positions overlays with style attributes and injects <style> elements,
     // Quill and chart.js set element styles: nonces cannot cover style attributes.
     "style-src 'self' 'unsafe-inline'",
-    // data: for small inline icons, blob: for the local previews of chosen photos.
-    "img-src 'self' data: blob:",
+    // data: for small inline icons (MapLibre's controls too), blob: for the local previews of
+    // chosen photos and the map's decoded images.
+    `img-src 'self' data: blob:${tiles}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${tiles}`,
     "media-src 'self'",
     "object-src 'none'",
     "frame-src 'none'",
+    // MapLibre starts its worker from its own file on this origin (maplibre-gl-worker.mjs); it
+    // falls back to a blob: URL only for a worker file on another origin, which the portal never uses.
     "worker-src 'self'",
     "base-uri 'self'",
     "form-action 'self'",
