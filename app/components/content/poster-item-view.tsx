@@ -27,7 +27,9 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
           <Fact term={t("item.address")}>
             {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
             <NewWindowLink
-              href={poster.ownPoint ? mapPointUrl(poster.ownPoint) : mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])}
+              href={
+                poster.ownPoint ? mapPointUrl(poster.ownPoint) : mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])
+              }
             >
               {t("item.map")}
             </NewWindowLink>

@@ -5,7 +5,7 @@ import { measuredFrom, parseNearFilter, type NearFilter } from "#app/modules/tax
 import type { LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { NearChoice, NearSort } from "./near-list.ts";
 
-// "Near a place" on the lists of events, services and organisations (docs/product.md#near-me):
+// "Near a place" on the lists of events, services and organisations:
 // the place and radius of the URL (taxonomy/near.server.ts), the "nearest first" order, the
 // clean address a submitted filter form is sent on to, and what the form shows again.
 
@@ -48,7 +48,10 @@ export function cleanNearUrl(url: URL): string | null {
  * then the place (an unknown one is the 404), the radius, and the order, which is by distance
  * only where distances are measured (a place with a point and a radius or `any`).
  */
-export function nearListQuery(url: URL, locations: readonly LocationOption[]): { filter: NearFilter | null; nearest: boolean; choice: NearChoice } {
+export function nearListQuery(
+  url: URL,
+  locations: readonly LocationOption[],
+): { filter: NearFilter | null; nearest: boolean; choice: NearChoice } {
   const target = cleanNearUrl(url);
   if (target) throw redirect(target);
   const filter = parseNearFilter(url, locations);
@@ -59,7 +62,6 @@ export function nearListQuery(url: URL, locations: readonly LocationOption[]): {
     choice: { near: filter?.place.slug ?? null, radius: filter?.radius ?? null, sort },
   };
 }
-
 
 type NearTitleT = (key: "near.title_within" | "near.title_any", options: { place: string; km?: number }) => string;
 

@@ -14,9 +14,7 @@ export function nearParams(choice: NearChoice): Array<[string, string]> {
   if (!choice.near) return [];
   const sort: Array<[string, string]> = choice.sort ? [["sort", choice.sort]] : [];
   const radius = radiusParam(choice.radius);
-  return radius === null
-    ? [["location", choice.near], ...sort]
-    : [["near", choice.near], ["radius", radius], ...sort];
+  return radius === null ? [["location", choice.near], ...sort] : [["near", choice.near], ["radius", radius], ...sort];
 }
 
 /** A point from a pair of nullable columns (migrations/0039 keeps them a pair). */
