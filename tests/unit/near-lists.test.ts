@@ -324,9 +324,11 @@ describe("the item pages' points", () => {
   it("a service and an organisation likewise, with the map link at the exact point", async () => {
     const service = await callAppRoute(serviceItem.loader, { url: "/services/rynek-service", params: { slug: "rynek-service" } });
     expect(service.point).toEqual(RYNEK);
+    expect(service.jsonLd).toMatchObject({ geo: { "@type": "GeoCoordinates", ...RYNEK } });
     expect(service.item.contacts.mapUrl).toBe("https://www.openstreetmap.org/?mlat=50.06170&mlon=19.93730#map=16/50.06170/19.93730");
     const organisation = await callAppRoute(diasporaItem.loader, { url: "/diaspors/warsaw-org", params: { slug: "warsaw-org" } });
     expect(organisation.point).toEqual(WARSAW);
     expect(organisation.item.contacts.mapUrl).toBeNull();
+    expect(organisation.jsonLd).not.toHaveProperty("geo");
   });
 });

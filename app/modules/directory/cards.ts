@@ -34,6 +34,8 @@ export type DirectoryContacts = {
 export type DirectoryDetail = DirectoryCard & {
   /** Where it is on a map: its own point, else its city's; null without either. */
   point: GeoPoint | null;
+  /** Its own point only (an exact address): the map link and structured data. */
+  ownPoint: GeoPoint | null;
   description: LocalizedText;
   contacts: DirectoryContacts;
   viewCount: number;

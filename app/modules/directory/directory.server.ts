@@ -112,6 +112,7 @@ export async function findInDirectory(table: DirectoryTable, slug: string, langu
   return {
     ...card,
     point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude),
+    ownPoint,
     description: pickLocalized(row.description_uk, row.description_en, language),
     contacts: contactsOf({ ...row, locationName: row.location_name_uk, point: ownPoint }),
     viewCount: row.view_count,
