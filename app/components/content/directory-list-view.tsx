@@ -1,5 +1,6 @@
 import type { DirectoryCard as DirectoryCardData } from "#app/modules/directory/cards.ts";
 import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
+import type { NearChoice } from "#app/modules/content/near-list.ts";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { Pagination } from "#app/platform/lists/pagination.ts";
 import { CategoryNav } from "./category-nav.tsx";
@@ -17,7 +18,8 @@ type DirectoryListData = {
   category: CategoryLink | null;
   categories: CategoryLink[];
   locations: LocationOption[];
-  location: string | null;
+  /** The place filter: place, radius, order. */
+  near: NearChoice;
   reklama: ListReklama;
 };
 
@@ -38,7 +40,7 @@ function DirectoryListView({ data }: { data: DirectoryListData }) {
     >
       <CategoryNav base={section} categories={data.categories} />
       <div className="list-tools">
-        <LocationFilter locations={data.locations} current={data.location} />
+        <LocationFilter locations={data.locations} current={data.near} />
       </div>
     </ListPage>
   );

@@ -3,7 +3,7 @@ import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { PosterRsvp } from "./poster-rsvp.tsx";
 import { TagList } from "./tag-list.tsx";
 import { useContentT } from "./use-content-t.ts";
-import { mapSearchUrl } from "#app/platform/format/map-link.ts";
+import { mapPointUrl, mapSearchUrl } from "#app/platform/format/map-link.ts";
 import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
 import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts";
 
@@ -26,7 +26,13 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
         {poster.address || poster.location ? (
           <Fact term={t("item.address")}>
             {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
-            <NewWindowLink href={mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])}>{t("item.map")}</NewWindowLink>
+            <NewWindowLink
+              href={
+                poster.ownPoint ? mapPointUrl(poster.ownPoint) : mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])
+              }
+            >
+              {t("item.map")}
+            </NewWindowLink>
           </Fact>
         ) : null}
         <TextFact term={t("posters.price")} text={poster.price} />

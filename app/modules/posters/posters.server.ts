@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { DB } from "#db/schema.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
@@ -14,6 +14,9 @@ import {
   publicRows,
 } from "#app/modules/content/public-cards.server.ts";
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
+import { placeColumns, placeKm, placeWithin, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
+import type { GeoPoint } from "#app/platform/geo/radius.ts";
+import { pointOf } from "#app/modules/content/near-list.ts";
 import { formatEventStart, formatTime, siteDay } from "#app/platform/format/dates.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
@@ -32,9 +35,15 @@ export type PosterCard = ReturnType<typeof cardBase> & {
   venue: LocalizedText | null;
   location: LocalizedText | null;
   price: LocalizedText | null;
+  /** Km from the list's place (its own point, else its city's); null when the list measures none. */
+  distanceKm: number | null;
 };
 
 export type PosterDetail = PosterCard & {
+  /** Where it is on a map: its own point, else its city's; null without either. */
+  point: GeoPoint | null;
+  /** Its own point only (an exact address), for the map link. */
+  ownPoint: GeoPoint | null;
   description: LocalizedText;
   startsAt: string;
   endsAt: string | null;
@@ -62,8 +71,9 @@ export function parseWhen(url: URL): PosterWhen {
 
 const overAt = sql<Date>`coalesce(posters.ends_at, posters.starts_at)`;
 
-function cardQuery() {
+function cardQuery(near: NearFilter | null = null) {
   return publicCards("posters").select([
+    placeKm(placeColumns("posters"), near).as("distance_km"),
     "posters.starts_at",
     "posters.ends_at",
     "posters.venue_uk",
@@ -88,17 +98,20 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
     venue: optionalText(row.venue_uk, row.venue_en, language),
     location: cardLocation(row, language),
     price: optionalText(row.price_text_uk, row.price_text_en, language),
+    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
   };
 }
 
-/** The category and location filters of the lists and the calendar. */
-export type PosterFilter = { categoryId?: number; locationId?: number };
+/** The category and place filters of the lists and the calendar. */
+export type PosterFilter = { categoryId?: number; near?: NearFilter | null };
 
-function posterFilter(when: PosterWhen, { categoryId, locationId }: PosterFilter) {
+/** The one where-builder of the lists (rows and count) and the calendar. */
+function posterFilter(when: PosterWhen, { categoryId, near }: PosterFilter) {
   return (eb: ExpressionBuilder<DB, "posters">) => {
-    const conditions = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
+    const conditions: Array<Expression<SqlBool>> = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
     if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
-    if (locationId !== undefined) conditions.push(eb("posters.location_id", "=", locationId));
+    const within = near ? placeWithin(placeColumns("posters"), near) : null;
+    if (within) conditions.push(within);
     return eb.and(conditions);
   };
 }
@@ -108,15 +121,21 @@ export async function listPosters(options: {
   page: number;
   when: PosterWhen;
   categoryId?: number;
-  locationId?: number;
+  near?: NearFilter | null;
+  /** Nearest first (distances measured: a place with a point and a radius), then by date. */
+  nearest?: boolean;
 }) {
-  const { language, page, when } = options;
+  const { language, page, when, near = null } = options;
   const filter = posterFilter(when, options);
   const order = when === "past" ? "desc" : "asc";
   const count = publicRows("posters")
     .where(filter)
     .select((eb) => eb.fn.countAll<number>().as("total"));
-  const rows = cardQuery().where(filter).orderBy("posters.starts_at", order).orderBy("posters.id", order);
+  const rows = cardQuery(near)
+    .where(filter)
+    .$if(Boolean(options.nearest), (qb) => qb.orderBy(sql`distance_km asc nulls last`))
+    .orderBy("posters.starts_at", order)
+    .orderBy("posters.id", order);
   return fetchListPage(["posters"], count, rows, page, (row) => toCard(row, language));
 }
 
@@ -147,6 +166,10 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       "posters.ticket_url",
       "posters.organiser",
       "posters.capacity",
+      "posters.latitude",
+      "posters.longitude",
+      sql<number | null>`loc.latitude`.as("location_latitude"),
+      sql<number | null>`loc.longitude`.as("location_longitude"),
       sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
       tagsColumn("posters"),
     ])
@@ -154,8 +177,11 @@ export async function findPoster(slug: string, language: Language): Promise<Post
   if (!row) return null;
   const card = toCard(row, language, ITEM_IMAGE_WIDTH);
   const description = pickLocalized(row.description_uk, row.description_en, language);
+  const ownPoint = pointOf(row.latitude, row.longitude);
   return {
     ...card,
+    point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude),
+    ownPoint,
     description,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at?.toISOString() ?? null,
@@ -195,7 +221,7 @@ export function eventPlace(poster: { venue: LocalizedText | null; address: strin
 
 /** For the subscribable calendar: every upcoming event of the filter, soonest first. */
 export async function postersForCalendar(language: Language, filter: PosterFilter, limit = 500) {
-  const rows = await cardQuery()
+  const rows = await cardQuery(filter.near ?? null)
     .select(["posters.description_uk", "posters.description_en", "posters.address", "posters.updated_at"])
     .where(posterFilter("upcoming", filter))
     .orderBy("posters.starts_at", "asc")
