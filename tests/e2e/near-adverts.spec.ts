@@ -1,11 +1,16 @@
 // The advert list near a place, with JavaScript on and off: an address with a place and a
 // radius lists the adverts of the cities within it and shows how far each is (the demo's
 // Wieliczka advert ~12 km from Kraków; Kraków's own say nothing more), and the filter form
-// sets the place, the radius and "nearest first" in both languages.
+// sets the place, the radius and "nearest first" in both languages; a search saved near a place
+// says "Kraków + 20 km" in the cabinet and opens with its radius.
+import type { TestInfo } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
 
 const WIELICZKA_ADVERT = "Кавоварка DeLonghi Magnifica, гарний стан";
 const KATOWICE_ADVERT = "Гірський велосипед Kross Hexagon, рама M";
+
+/** One account per project, so the two projects' saved searches do not meet. */
+const accountFor = (testInfo: TestInfo) => (testInfo.project.name === "no-js" ? "editor" : "admin");
 
 const cardOf = (page: import("@playwright/test").Page, title: string) =>
   page.locator("article.advert-card", { has: page.getByRole("link", { name: title }) });
@@ -62,6 +67,31 @@ test.describe("adverts near a place", () => {
     await expect(filters.getByLabel("Distance", { exact: true })).toHaveValue("100");
     await expect(cardOf(page, KATOWICE_ADVERT).locator(".content-card__meta")).toContainText(/Katowice · 6\d km/);
     await expect(cardOf(page, WIELICZKA_ADVERT).locator(".content-card__meta")).toContainText("Wieliczka · 12 km");
+  });
+
+  test("a search saved near a place shows the place and radius and opens with them", async ({ page, login }, testInfo) => {
+    await login(accountFor(testInfo));
+    await page.goto("/us/advertisement?near=krakiv&radius=20");
+    await page.locator("summary", { hasText: "Save this search" }).click();
+    // The suggested name names the place and radius.
+    await expect(page.getByLabel("Search name")).toHaveValue(/Kraków \+ 20 km/);
+    const name = `Near Kraków ${testInfo.project.name} ${Date.now()}`;
+    await page.getByLabel("Search name").fill(name);
+    await page.getByRole("button", { name: "Save search" }).click();
+    await expect(page.getByText("Search saved")).toBeVisible();
+
+    await page.goto("/us/cabinet/saved-searches");
+    const row = page.locator("article", { has: page.getByRole("heading", { name }) });
+    await expect(row.getByText("Place: Kraków + 20 km")).toBeVisible();
+    await row.getByRole("link", { name }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/us/advertisement" && url.search === "?near=krakiv&radius=20");
+
+    await page.goto("/us/cabinet/saved-searches");
+    await page
+      .locator("article", { has: page.getByRole("heading", { name }) })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByText("Search deleted.")).toBeVisible();
   });
 
   test("the older ?location= address still lists the city itself, and an unknown place is not found", async ({ page }) => {
