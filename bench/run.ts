@@ -30,7 +30,8 @@
 // median) on home, a news list, a news item, an advert list, an advert item, the posting page, a
 // poster item and the contacts page.
 // --compare REF measures a second git ref beside the working tree, taking turns (bench/compare.ts).
-// --db-only prints only the timings in the database (search, field filters): no build, no server.
+// --db-only prints only the timings in the database (search, field filters, the advert list near a
+// place within a radius): no build, no server.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -206,7 +207,7 @@ async function timeFieldFilter(database: Database, { category, query }: (typeof 
   } = await sql<{ id: number }>`select id from categories where kind = 'advertisement' and slug = ${category}`.execute(database.db);
   const { filters: fieldFilters } = await categoryFieldFilters(row!.id, parseFieldParams(new URLSearchParams(query)), "uk");
   const { rows: page, count } = advertListQueries(
-    { ...parseAdvertQuery(new URLSearchParams(query)), categoryIds: await categoryWithDescendants(row!.id), fieldFilters },
+    { ...parseAdvertQuery(new URLSearchParams(query)), near: null, categoryIds: await categoryWithDescendants(row!.id), fieldFilters },
     1,
   );
   const matches = Number((await count.executeTakeFirstOrThrow()).total);
@@ -222,12 +223,67 @@ async function timeFieldFilter(database: Database, { category, query }: (typeof 
   return { name: `${category}?${query}`, matches, page: pageTimes, count: countTimes, indexes };
 }
 
+/** The place and radius of the radius rows: a demo city with a point and a near one (Wieliczka, ~12 km). */
+const RADIUS_PLACE = "krakiv";
+const RADIUS_QUERIES = ["near=krakiv&radius=20", "near=krakiv&radius=20&sort=nearest", "near=krakiv&radius=100"];
+
+/**
+ * The advert list near a place (`?near=krakiv&radius=20`) over the whole bench data: the first
+ * page's ids, the page's cards (ids included) and the count, each timed on its own through the
+ * list's own queries (page.server.ts builds the same filter with parseNearFilter).
+ */
+async function timeRadius(database: Database, query: string, runs = 200) {
+  const {
+    rows: [place],
+  } = await sql<{ id: number; slug: string; latitude: number | null; longitude: number | null }>`select id, slug, latitude, longitude
+    from locations where slug = ${RADIUS_PLACE}`.execute(database.db);
+  if (!place || place.latitude === null || place.longitude === null) throw new Error(`bench: ${RADIUS_PLACE} has no point`);
+  const parsed = parseAdvertQuery(new URLSearchParams(query));
+  const near = {
+    place: {
+      id: place.id,
+      slug: place.slug,
+      name: { text: place.slug, lang: "uk" as const },
+      point: { latitude: place.latitude, longitude: place.longitude },
+    },
+    radius: parsed.radius,
+  };
+  const { pageIds, rows: page, count } = advertListQueries({ ...parsed, near }, 1);
+  const matches = Number((await count.executeTakeFirstOrThrow()).total);
+  const ids = await timed(() => pageIds.execute(), runs);
+  const pageTimes = await timed(() => page.execute(), runs);
+  const countTimes = await timed(() => count.execute(), runs);
+  const both = await timed(() => Promise.all([pageIds.execute(), count.execute()]), runs);
+  const indexesOf = async (compiled: { sql: string; parameters: readonly unknown[] }) => {
+    const plan = await database.db.executeQuery<{ "QUERY PLAN": string }>({ ...compiled, sql: `explain analyze ${compiled.sql}` } as never);
+    return [
+      ...new Set(
+        plan.rows.flatMap((line) =>
+          [...line["QUERY PLAN"].matchAll(/(?:Scan using|Bitmap Index Scan on) (\w+)/g)].map((match) => match[1]!),
+        ),
+      ),
+    ];
+  };
+  return {
+    name: query,
+    matches,
+    ids,
+    page: pageTimes,
+    count: countTimes,
+    both,
+    indexes: { ids: await indexesOf(pageIds.compile()), count: await indexesOf(count.compile()) },
+  };
+}
+
+type RadiusTime = Awaited<ReturnType<typeof timeRadius>>;
 type SearchTime = Awaited<ReturnType<typeof timeSearch>>;
 type FieldFilterTime = Awaited<ReturnType<typeof timeFieldFilter>>;
 
 /** The search's and the field filters' timings in the database, as printed. */
-function databaseLines(searchTimes: SearchTime[], fieldFilterTimes: FieldFilterTime[]): string[] {
+function databaseLines(searchTimes: SearchTime[], fieldFilterTimes: FieldFilterTime[], radiusTimes: RadiusTime[]): string[] {
   const pad = (value: string, width: number) => value.padStart(width);
+  const times = (label: string, f: { p50: number; p95: number; p99: number }) =>
+    `    ${label.padEnd(10)} p50 ${f.p50.toFixed(2)} ms  p95 ${f.p95.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms`;
   return [
     "search in the database (as the page runs it, 200 runs each):",
     ...searchTimes.map(
@@ -240,6 +296,16 @@ function databaseLines(searchTimes: SearchTime[], fieldFilterTimes: FieldFilterT
       `  ${f.name.padEnd(58)} ${pad(String(f.matches), 5)} matches`,
       `    page   p50 ${f.page.p50.toFixed(2)} ms  p95 ${f.page.p95.toFixed(2)} ms  p99 ${f.page.p99.toFixed(2)} ms`,
       `    count  p50 ${f.count.p50.toFixed(2)} ms  p95 ${f.count.p95.toFixed(2)} ms  p99 ${f.count.p99.toFixed(2)} ms; indexes read: ${f.indexes.join(", ") || "none"}`,
+    ]),
+    "",
+    "radius query in the database (the advert list near a place: its first page's ids, its cards, its count, ids and count together; 200 runs each):",
+    ...radiusTimes.flatMap((r) => [
+      `  ${r.name.padEnd(58)} ${pad(String(r.matches), 5)} matches`,
+      times("page ids", r.ids),
+      times("page", r.page),
+      times("count", r.count),
+      times("ids+count", r.both),
+      `    indexes read: ids ${r.indexes.ids.join(", ") || "none"}; count ${r.indexes.count.join(", ") || "none"}`,
     ]),
     "",
   ];
@@ -484,6 +550,7 @@ async function main() {
   let targets: Awaited<ReturnType<typeof targetsFrom>>;
   const searchTimes = [];
   const fieldFilterTimes = [];
+  const radiusTimes = [];
   try {
     await fill(database);
     targets = await targetsFrom(database);
@@ -497,12 +564,13 @@ async function main() {
       searchTimes.push(await timeSearch(category, word));
     }
     for (const filter of FIELD_FILTERS) fieldFilterTimes.push(await timeFieldFilter(database, filter));
+    for (const query of RADIUS_QUERIES) radiusTimes.push(await timeRadius(database, query));
   } finally {
     registerDatabase(undefined);
     await database.close();
   }
   if (databaseOnly) {
-    log(databaseLines(searchTimes, fieldFilterTimes).join("\n"));
+    log(databaseLines(searchTimes, fieldFilterTimes, radiusTimes).join("\n"));
     return;
   }
 
@@ -675,7 +743,7 @@ async function main() {
       ...formatOverload(`${overloadTarget!.name}, ${label}`, overloadConnections, overloadDuration, figures),
       "",
     ]),
-    ...databaseLines(searchTimes, fieldFilterTimes),
+    ...databaseLines(searchTimes, fieldFilterTimes, radiusTimes),
     "client JS of public pages (gzip -9, the scripts each page preloads and runs at first):",
     ...js.map(
       (page) =>

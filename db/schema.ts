@@ -82,7 +82,13 @@ export type AdvertFieldOptions = AdvertFieldOption[];
 
 /** The filters of a saved advert search, as the list's URL carries them (migrations/0011). */
 export type SavedSearchFilters = {
+  /** The place's (a location's) slug: the list's `near` (once its `location`, hence the key). */
   location?: string;
+  /**
+   * How far from the place (app/platform/geo/radius.ts's RadiusKm, or `any`); absent: the place
+   * itself, as searches saved before radii were.
+   */
+  radius?: 5 | 20 | 50 | 100 | "any";
   min?: number;
   max?: number;
   currency?: Currency;

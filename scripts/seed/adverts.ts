@@ -610,6 +610,25 @@ const ADVERTS: AdvertSeed[] = [
     description:
       "У суботу зранку їду автівкою з Варшави до Львова, є два вільні місця. Безкоштовно, можу взяти невеликі речі для передачі.",
   },
+  // Near Kraków (places.ts): Wieliczka ~12 km, Katowice ~68 km, for the lists' radius search.
+  {
+    owner: 1,
+    category: "elektronika",
+    location: "velichka",
+    price: [650, "PLN"],
+    ago: 10,
+    title: "Кавоварка DeLonghi Magnifica, гарний стан",
+    description: "Автоматична кавоварка, регулярно чищена, з інструкцією і запасним фільтром. Забрати у Велічці або привезу до Кракова.",
+  },
+  {
+    owner: 2,
+    category: "transport",
+    location: "katovitse",
+    price: [900, "PLN"],
+    ago: 12,
+    title: "Гірський велосипед Kross Hexagon, рама M",
+    description: "Велосипед 2021 року, нові гальмівні колодки і ланцюг. Продаю, бо переїжджаю. Можна оглянути в Катовіцах у вихідні.",
+  },
 ];
 
 /** A short, stable suffix that keeps advert slugs unique: "<title>-<suffix>". */

@@ -289,24 +289,24 @@ test.describe("adverts", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("the list filters by city, price and photos through the URL", async ({ page }) => {
+  test("the list filters by place, price and photos through the URL", async ({ page }) => {
     await page.goto("/us/advertisement");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Classifieds");
-    await page.getByLabel("City", { exact: true }).selectOption("krakiv");
+    await page.getByLabel("Place", { exact: true }).selectOption("krakiv");
     await page.getByLabel("With photos only").check();
     await page.getByLabel("Sort by", { exact: true }).selectOption("cheapest");
     await page.getByRole("button", { name: "Show" }).click();
     // Empty fields are dropped from the address.
-    await expect(page).toHaveURL(/\/us\/advertisement\?location=krakiv&sort=cheapest&photos=1$/);
+    await expect(page).toHaveURL(/\/us\/advertisement\?near=krakiv&sort=cheapest&photos=1$/);
     // The list (and the filter form, rebuilt for the applied query) has arrived: the summary
-    // counts city and photos. A choice made before that would be reset by the rebuild.
+    // counts place and photos. A choice made before that would be reset by the rebuild.
     await expect(page.locator(".advert-filters-box__toggle")).toHaveText("Filters (2)");
-    await expect(page.getByLabel("City", { exact: true })).toHaveValue("krakiv");
+    await expect(page.getByLabel("Place", { exact: true })).toHaveValue("krakiv");
     const count = await page.locator("main .content-grid .advert-card").count();
     expect(count).toBeGreaterThan(0);
     await page.getByLabel("Category", { exact: true }).selectOption("transport");
     await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/\/us\/advertisement\/category\/transport\?location=krakiv&sort=cheapest&photos=1$/);
+    await expect(page).toHaveURL(/\/us\/advertisement\/category\/transport\?near=krakiv&sort=cheapest&photos=1$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vehicles");
   });
 

@@ -30,7 +30,9 @@ test("English pages speak English in the shell, taxonomy and titles @no-js-only"
       // The shell and every navigation, plus taxonomy wherever it is linked or offered.
       const scopes = [
         ...document.querySelectorAll("body > * header, body header, footer, nav"),
-        ...document.querySelectorAll('a[href*="/category/"], select[name="location"], select[name="category"], [class*="tag"]'),
+        ...document.querySelectorAll(
+          'a[href*="/category/"], select[name="location"], select[name="near"], select[name="category"], [class*="tag"]',
+        ),
       ];
       for (const scope of new Set(scopes)) {
         const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);

@@ -111,8 +111,9 @@ for (const [locale, S] of Object.entries(L)) {
       await expect(page.getByText(S.alertSet)).toBeVisible();
       await expect(page.locator("article", { has: page.getByRole("heading", { name }) }).getByLabel(S.alert)).toHaveValue("daily");
 
+      // Saved from the older `?location=`, it opens as `?near=` (the city itself, no radius).
       await page.getByRole("link", { name }).click();
-      await expect(page).toHaveURL((url) => url.pathname === `${S.prefix}/advertisement` && url.search === "?location=krakiv");
+      await expect(page).toHaveURL((url) => url.pathname === `${S.prefix}/advertisement` && url.search === "?near=krakiv");
 
       await page.goto(`${S.prefix}/cabinet/saved-searches`);
       await page

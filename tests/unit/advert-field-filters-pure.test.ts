@@ -121,7 +121,7 @@ describe("the list query with field filters", () => {
       queryText: null,
       filters: { location: "krakiv", fields: { salary_from: { min: "4000" }, polish: { is: "none" } } },
     });
-    expect(pathOfCriteria(criteria!, "us")).toBe("/us/advertisement/category/robota?location=krakiv&f.salary_from.min=4000&f.polish=none");
+    expect(pathOfCriteria(criteria!, "us")).toBe("/us/advertisement/category/robota?near=krakiv&f.salary_from.min=4000&f.polish=none");
     expect(criteriaFromPath("/advertisement?f.polish=none")).toEqual({ categorySlug: null, queryText: null, filters: {} });
   });
 });

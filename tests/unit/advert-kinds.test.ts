@@ -221,7 +221,8 @@ describe("saved searches with a kind", () => {
   it("reads the kind back from the address and from what was stored, dropping an unknown one", () => {
     const criteria = criteriaFromPath("/us/advertisement/category/rechi?kind=give_away&location=krakiv");
     expect(criteria).toEqual({ categorySlug: "rechi", queryText: null, filters: { kind: "give_away", location: "krakiv" } });
-    expect(pathOfCriteria(criteria!, "us")).toBe("/us/advertisement/category/rechi?kind=give_away&location=krakiv");
+    // A place saved from the older `?location=` opens as `?near=` (the place itself, no radius).
+    expect(pathOfCriteria(criteria!, "us")).toBe("/us/advertisement/category/rechi?kind=give_away&near=krakiv");
     expect(parseStoredFilters({ kind: "help_offered" })).toEqual({ filters: { kind: "help_offered" }, dropped: false });
     expect(parseStoredFilters({ kind: "auction", location: "krakiv" })).toEqual({ filters: { location: "krakiv" }, dropped: true });
   });

@@ -41,7 +41,9 @@ describe("list query", () => {
     const query = parseAdvertQuery(new URLSearchParams("location=krakiv&min=500&max=100&currency=PLN&photos=1&sort=cheapest"));
     expect(query).toEqual({
       kind: null,
-      location: "krakiv",
+      // The older `location` is the place itself (no radius).
+      near: "krakiv",
+      radius: null,
       minPrice: 100,
       maxPrice: 500,
       currency: "PLN",
@@ -53,7 +55,8 @@ describe("list query", () => {
     const junk = parseAdvertQuery(new URLSearchParams("min=abc&currency=XYZ&photos=yes&sort=random&kind=auction"));
     expect(junk).toEqual({
       kind: null,
-      location: null,
+      near: null,
+      radius: null,
       minPrice: null,
       maxPrice: null,
       currency: null,
@@ -67,6 +70,23 @@ describe("list query", () => {
   it("writes a query string without defaults", () => {
     expect(advertQueryString(parseAdvertQuery(new URLSearchParams("sort=newest")))).toBe("");
     expect(advertQueryString(parseAdvertQuery(new URLSearchParams("min=10&sort=expensive")))).toBe("?min=10&sort=expensive");
+  });
+
+  it("reads a place and a radius, and sorts nearest first only when it measures", () => {
+    const near = parseAdvertQuery(new URLSearchParams("near=krakiv&radius=20&sort=nearest"));
+    expect(near).toMatchObject({ near: "krakiv", radius: 20, sort: "nearest" });
+    expect(isFiltered(near)).toBe(true);
+    expect(advertQueryString(near)).toBe("?near=krakiv&radius=20&sort=nearest");
+    // The older `location=` writes back as `near=`, with no radius.
+    expect(advertQueryString(parseAdvertQuery(new URLSearchParams("location=krakiv&radius=20")))).toBe("?near=krakiv");
+    // Nearest first without a radius (or a place) is newest first.
+    expect(parseAdvertQuery(new URLSearchParams("near=krakiv&sort=nearest")).sort).toBe("newest");
+    expect(parseAdvertQuery(new URLSearchParams("radius=20&sort=nearest"))).toMatchObject({ near: null, radius: null, sort: "newest" });
+    expect(parseAdvertQuery(new URLSearchParams("near=krakiv&radius=7")).radius).toBeNull();
+    // Any distance narrows nothing: the whole list, nearer first.
+    const anywhere = parseAdvertQuery(new URLSearchParams("near=krakiv&radius=any&sort=nearest"));
+    expect(anywhere).toMatchObject({ radius: "any", sort: "nearest" });
+    expect(isFiltered(anywhere)).toBe(false);
   });
 });
 

@@ -204,7 +204,7 @@ describe("saved searches", () => {
         id: row.id,
         name: "Flats in Kraków",
         newCount: 1,
-        path: "/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN",
+        path: "/us/advertisement/category/zhytlo?near=krakiv&max=3000&currency=PLN",
       }),
     ]);
 
@@ -213,7 +213,7 @@ describe("saved searches", () => {
         (r) => r.result,
       ),
     );
-    expect(opened.headers.get("Location")).toBe("/us/advertisement/category/zhytlo?location=krakiv&max=3000&currency=PLN");
+    expect(opened.headers.get("Location")).toBe("/us/advertisement/category/zhytlo?near=krakiv&max=3000&currency=PLN");
     const after = await callWithSession(savedSearches.loader, { url: "/us/cabinet/saved-searches", cookie });
     expect(after.result.searches[0]!.newCount).toBe(0);
 

@@ -6,8 +6,14 @@ import type { AdvertCard as AdvertCardData } from "#app/modules/adverts/queries.
 import { FavouriteToggle } from "./favourite-toggle.tsx";
 import { KindBadge } from "./kind-badge.tsx";
 import { useAdvertsT } from "./use-adverts-t.ts";
+import { usePageLanguage } from "#app/hooks/use-t.ts";
+import { formatDistance } from "#app/platform/geo/radius.ts";
 
-/** An advert in a list: cover photo, its kind (but an offer's), price, title, city and date; the whole card links to the advert. */
+/**
+ * An advert in a list: cover photo, its kind (but an offer's), price, title, city (and how far
+ * it is, on a list near a place: from 1 km, the place's own adverts say nothing more) and date;
+ * the whole card links to the advert.
+ */
 /** `saved`: whether the viewer saved it (the save toggle sits over the photo); undefined hides the toggle. */
 export function AdvertCard({
   item,
@@ -21,6 +27,8 @@ export function AdvertCard({
   saved?: boolean;
 }) {
   const { t } = useAdvertsT();
+  const language = usePageLanguage();
+  const distance = item.distanceKm !== null && item.distanceKm >= 1 ? formatDistance(item.distanceKm, language) : null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="content-card advert-card">
@@ -41,7 +49,15 @@ export function AdvertCard({
         </Heading>
         <p className="content-card__meta">
           {item.location ? <Localized text={item.location} /> : null}
-          {item.location && item.date ? " · " : null}
+          {distance ? (
+            <>
+              {item.location ? " · " : null}
+              <span className="advert-card__distance" title={t("common:near.distance", { distance })}>
+                {distance}
+              </span>
+            </>
+          ) : null}
+          {(item.location || distance) && item.date ? " · " : null}
           {item.date ? <time dateTime={item.date.iso}>{item.date.text}</time> : null}
           {item.photoCount > 1 ? ` · ${t("card.photos", { count: item.photoCount })}` : null}
         </p>

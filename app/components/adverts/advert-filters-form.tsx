@@ -8,6 +8,7 @@ import { ADVERT_SORTS, type AdvertListQuery } from "#app/modules/adverts/list-qu
 import { CURRENCIES } from "#app/modules/adverts/price.ts";
 import { ADVERT_KINDS } from "#app/modules/adverts/kinds.ts";
 import { FilterSelect, termOption } from "#app/components/filter-select.tsx";
+import { NearFields } from "#app/components/near-fields.tsx";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { FilterFieldView } from "#app/modules/adverts/field-filters.server.ts";
 import { FieldFilterInputs } from "./field-filter-inputs.tsx";
@@ -49,12 +50,11 @@ export default function AdvertFiltersForm({
   // A new key per applied query resets the uncontrolled fields after a client navigation.
   const formKey = JSON.stringify([query, category?.slug]);
   const categoryOptions = categories.map((option) => termOption(option, language));
-  const locationOptions = locations.map((option) => termOption(option, language));
   const currencyOptions = CURRENCIES.map((code) => ({ value: code, label: code }));
   const kindOptions = ADVERT_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }));
   const sortOptions = ADVERT_SORTS.map((sort) => ({ value: sort, label: t(`filters.sort_${sort}`) }));
   const active =
-    [category, query.kind, query.location, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter(
+    [category, query.kind, query.near, query.minPrice, query.maxPrice, query.currency, query.withPhotos || null].filter(
       (value) => value !== null,
     ).length + Object.keys(query.fields).length;
   // Phones see a "Filters (n)" disclosure: closed on a plain list, so the adverts come first;
@@ -90,13 +90,7 @@ export default function AdvertFiltersForm({
             options={kindOptions}
           />
           {locations.length ? (
-            <FilterField
-              name="location"
-              label={t("filters.location")}
-              anyLabel={t("filters.all_locations")}
-              defaultValue={query.location ?? ""}
-              options={locationOptions}
-            />
+            <NearFields idPrefix="filter" locations={locations} near={query.near} radius={query.radius} className="advert-filters__field" />
           ) : null}
           {(priceInFields ? [] : PRICE_BOUNDS).map(({ name, label, value }) => (
             <div key={name} className="advert-filters__field advert-filters__field--narrow">

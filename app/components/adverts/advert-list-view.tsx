@@ -11,6 +11,7 @@ import { AdvertFilters } from "./advert-filters.tsx";
 import { SaveSearchForm } from "./save-search-form.tsx";
 import type { SaveSearchResult } from "#app/modules/saved-searches/save-action.server.ts";
 import { useAdvertsT } from "./use-adverts-t.ts";
+import { usePlaceLabel } from "./place-label.ts";
 
 export type AdvertListData = {
   items: AdvertCardData[];
@@ -38,16 +39,16 @@ export default function AdvertListPage({ loaderData, actionData }: { loaderData:
 
 function AdvertListView({ data, saveResult }: { data: AdvertListData; saveResult?: SaveSearchResult | null }) {
   const { t } = useAdvertsT();
+  const placeLabel = usePlaceLabel();
   const { query } = data;
-  const location = query.location ? data.locations.find((option) => option.slug === query.location) : undefined;
+  const location = query.near ? data.locations.find((option) => option.slug === query.near) : undefined;
+  const place = location ? placeLabel(location.name.text, query.radius) : null;
   const price =
     query.minPrice !== null || query.maxPrice !== null
       ? `${query.minPrice ?? ""}–${query.maxPrice ?? ""}${query.currency ? ` ${query.currency}` : ""}`
       : (query.currency ?? null);
   const kind = query.kind ? t(`kind.${query.kind}`) : null;
-  const defaultName = [data.category ? data.category.name.text : t("list.title"), kind, location?.name.text, price]
-    .filter(Boolean)
-    .join(" · ");
+  const defaultName = [data.category ? data.category.name.text : t("list.title"), kind, place, price].filter(Boolean).join(" · ");
   return (
     <ListPage
       title={data.category ? data.category.name : t("list.title")}

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { getDb } from "#app/platform/db/db.server.ts";
 import type { FieldFilter } from "./category-field-filters.ts";
+import { cityWithin, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
 
 // The adverts a list's field filters let through, read from advert_field_values alone. Each
 // value row carries its advert's category, place, listing time, expiry and list order (copied
@@ -11,19 +12,23 @@ import type { FieldFilter } from "./category-field-filters.ts";
 
 export type FieldFilters = readonly [FieldFilter, ...FieldFilter[]];
 
-/** Where the adverts must be: the list's category (with its children) and place, when it names them. */
-type Scope = { categoryIds?: readonly number[]; locationId?: number };
+/**
+ * Where the adverts must be: the list's category (with its children) and place (the city itself
+ * or the cities within a radius of it: the value rows carry their advert's city), when it names them.
+ */
+type Scope = { categoryIds?: readonly number[]; near?: NearFilter | null };
 
 /**
  * `filter` on the value row `v` of a listed advert in `scope`: the partial indexes' predicate and
  * columns. A filter on either of two fields (a range's ends) takes the row of either; as the
  * leading filter (`lead`: one row per advert) the second field's row only when the first's fails.
  */
-function valueCondition(v: string, filter: FieldFilter, { categoryIds, locationId }: Scope, lead = false): RawBuilder<boolean> {
+function valueCondition(v: string, filter: FieldFilter, { categoryIds, near }: Scope, lead = false): RawBuilder<boolean> {
   const column = (name: string) => sql.ref(`${v}.${name}`);
   const parts = [sql`${column("listed_at")} is not null`];
   if (categoryIds) parts.push(sql`${column("category_id")} in (${sql.join(categoryIds.length ? [...categoryIds] : [-1])})`);
-  if (locationId !== undefined) parts.push(sql`${column("location_id")} = ${locationId}`);
+  const place = near ? cityWithin(sql.ref<number | null>(`${v}.location_id`), near) : null;
+  if (place) parts.push(place);
   switch (filter.kind) {
     case "number":
       parts.push(sql`${column("number_value")} is not null`);
@@ -48,7 +53,7 @@ function valueCondition(v: string, filter: FieldFilter, { categoryIds, locationI
   const also = filter.alsoFieldId;
   if (!lead) return sql<boolean>`${column("field_id")} in (${filter.fieldId}, ${also}) and ${value}`;
   const first = `${v}_first`;
-  const firstPasses: RawBuilder<unknown> = sql`exists (select 1 from advert_field_values ${sql.table(first)} where ${sql.ref(`${first}.advertisement_id`)} = ${column("advertisement_id")} and ${valueCondition(first, { ...filter, alsoFieldId: undefined }, { categoryIds, locationId })})`;
+  const firstPasses: RawBuilder<unknown> = sql`exists (select 1 from advert_field_values ${sql.table(first)} where ${sql.ref(`${first}.advertisement_id`)} = ${column("advertisement_id")} and ${valueCondition(first, { ...filter, alsoFieldId: undefined }, { categoryIds, near })})`;
   return sql<boolean>`(${column("field_id")} = ${filter.fieldId} or (${column("field_id")} = ${also} and not ${firstPasses})) and ${value}`;
 }
 

@@ -2,24 +2,29 @@ import type { AdvertFieldFilterParams } from "#db/schema.ts";
 import { appendFieldParams, parseFieldParams } from "./category-field-filters.ts";
 import { isCurrency, parsePriceAmount, type Currency } from "./price.ts";
 import { isAdvertKind, type AdvertKind } from "./kinds.ts";
+import { parseRadius, radiusParam, type Radius } from "#app/platform/geo/radius.ts";
 
 // The filters and sort of the advert lists, all in the URL (a GET form fills them):
-//   ?kind=<kind>&location=<slug>&min=<amount>&max=<amount>&currency=<code>&photos=1&sort=<sort>&page=<n>
-// plus the category's field filters, `f.<key>…` (category-field-filters.ts).
+//   ?kind=<kind>&near=<slug>&radius=<r>&min=<amount>&max=<amount>&currency=<code>&photos=1&sort=<sort>&page=<n>
+// plus the category's field filters, `f.<key>…` (category-field-filters.ts). `?location=<slug>`,
+// what links and saved searches carried before, still reads as `near` with no radius (the city itself).
 // Pure: the loader parses them, the filter form shows them.
 
-export const ADVERT_SORTS = ["newest", "cheapest", "expensive"] as const;
+export const ADVERT_SORTS = ["newest", "cheapest", "expensive", "nearest"] as const;
 type AdvertSort = (typeof ADVERT_SORTS)[number];
 
 export type AdvertListQuery = {
   /** The advert kind (kinds.ts); null: every kind. An unknown kind is no filter. */
   kind: AdvertKind | null;
-  /** Location slug (checked against the database by the loader). */
-  location: string | null;
+  /** The place's (a location's) slug, checked against the database by the loader. */
+  near: string | null;
+  /** How far from the place (radius.ts); null: the place itself, and always null without a place. */
+  radius: Radius;
   minPrice: number | null;
   maxPrice: number | null;
   currency: Currency | null;
   withPhotos: boolean;
+  /** `nearest` only with a place and a radius (the loader also wants the place to have a point); else `newest`. */
   sort: AdvertSort;
   /** Field filters as the URL has them; the loader keeps those the category's fields accept. */
   fields: AdvertFieldFilterParams;
@@ -42,16 +47,26 @@ export function parseAdvertQuery(params: URLSearchParams): AdvertListQuery {
   const currency = single(params, "currency");
   const sort = single(params, "sort");
   const kind = single(params, "kind");
+  const near = single(params, "near");
+  const place = near ?? single(params, "location");
+  const radius = near ? parseRadius(single(params, "radius")) : null;
+  const chosenSort = (ADVERT_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AdvertSort) : "newest";
   return {
     kind: isAdvertKind(kind) ? kind : null,
-    location: single(params, "location"),
+    near: place,
+    radius,
     minPrice,
     maxPrice,
     currency: isCurrency(currency) ? currency : null,
     withPhotos: params.get("photos") === "1",
-    sort: (ADVERT_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AdvertSort) : "newest",
+    sort: chosenSort === "nearest" && !measures(place, radius) ? "newest" : chosenSort,
     fields: parseFieldParams(params),
   };
+}
+
+/** Whether a list with this place and radius measures distances (the place must still have a point). */
+function measures(near: string | null, radius: Radius): boolean {
+  return near !== null && radius !== null;
 }
 
 function parseAmount(value: string | null): number | null {
@@ -62,7 +77,8 @@ function parseAmount(value: string | null): number | null {
 export function isFiltered(query: AdvertListQuery): boolean {
   return (
     query.kind !== null ||
-    query.location !== null ||
+    // "Any distance" from a place lists everything (only nearer first, with distances).
+    (query.near !== null && query.radius !== "any") ||
     query.minPrice !== null ||
     query.maxPrice !== null ||
     query.currency !== null ||
@@ -75,7 +91,11 @@ export function isFiltered(query: AdvertListQuery): boolean {
 export function advertQueryString(query: AdvertListQuery): string {
   const params = new URLSearchParams();
   if (query.kind) params.set("kind", query.kind);
-  if (query.location) params.set("location", query.location);
+  if (query.near) {
+    params.set("near", query.near);
+    const radius = radiusParam(query.radius);
+    if (radius) params.set("radius", radius);
+  }
   if (query.minPrice !== null) params.set("min", String(query.minPrice));
   if (query.maxPrice !== null) params.set("max", String(query.maxPrice));
   if (query.currency) params.set("currency", query.currency);

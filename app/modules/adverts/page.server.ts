@@ -16,6 +16,7 @@ import { markUnpublished } from "#app/platform/page-cache/request-effects.server
 import { recordView } from "#app/modules/analytics/page-effects.server.ts";
 import { listCategories, listLocations, requireCategory, type CategoryLink } from "#app/modules/taxonomy/public-terms.server.ts";
 import { excerpt } from "#app/platform/format/text.ts";
+import { measuredFrom, parseNearFilter } from "#app/modules/taxonomy/near.server.ts";
 import { isFiltered, parseAdvertQuery } from "./list-query.ts";
 import { isFieldParam } from "./category-field-filters.ts";
 import { categoryFieldFilters } from "./field-filters.server.ts";
@@ -61,7 +62,7 @@ export function priceLabels(context: Context): PriceLabels {
   return { free: t("price.free"), negotiable: t("price.negotiable") };
 }
 
-const FILTER_PARAMS = ["kind", "location", "min", "max", "currency", "photos", "sort", "page"];
+const FILTER_PARAMS = ["kind", "location", "near", "radius", "min", "max", "currency", "photos", "sort", "page"];
 
 /**
  * The filter form submits every field, empty ones too, and its category select sends
@@ -70,11 +71,13 @@ const FILTER_PARAMS = ["kind", "location", "min", "max", "currency", "photos", "
  */
 function cleanListUrl(url: URL, categorySlug: string | undefined): string | null {
   const hasCategory = url.searchParams.has("category");
+  // A radius without a place (the form sends both) says nothing.
+  const hasPlace = Boolean(url.searchParams.get("near")?.trim());
   const params = new URLSearchParams();
   let changed = hasCategory;
   for (const [name, value] of url.searchParams) {
     if (name === "category") continue;
-    if ((FILTER_PARAMS.includes(name) || isFieldParam(name)) && value.trim() === "") {
+    if ((FILTER_PARAMS.includes(name) || isFieldParam(name)) && (value.trim() === "" || (name === "radius" && !hasPlace))) {
       changed = true;
       continue;
     }
@@ -102,18 +105,26 @@ export async function loadAdvertList({ context, url }: Args, categorySlug?: stri
     listCategories("advertisement", language),
     listLocations(language),
   ]);
-  const location = parsed.location ? (locations.find((entry) => entry.slug === parsed.location) ?? notFound()) : null;
+  // `?near=` (or the older `?location=`) naming no place is the 404; a place without a point is only itself.
+  const near = parseNearFilter(url, locations);
   // Field filters the category's fields do not accept are dropped, so the form shows what applies.
   const fieldFilters = await categoryFieldFilters(category?.id ?? null, parsed.fields, language);
   // A category whose fields state the price (a salary, a rent) filters it by those fields, not by a second price range.
+  const placed = {
+    ...parsed,
+    near: near?.place.slug ?? null,
+    radius: near?.radius ?? null,
+    // Nearest first needs a place with a point and a radius; otherwise the list is newest first.
+    sort: parsed.sort === "nearest" && !measuredFrom(near) ? ("newest" as const) : parsed.sort,
+  };
   const query = fieldFilters.priceInFields
-    ? { ...parsed, minPrice: null, maxPrice: null, fields: fieldFilters.applied }
-    : { ...parsed, fields: fieldFilters.applied };
+    ? { ...placed, minPrice: null, maxPrice: null, fields: fieldFilters.applied }
+    : { ...placed, fields: fieldFilters.applied };
   const { items, total } = await listLiveAdverts({
     filters: {
       ...query,
       categoryIds: category ? await categoryWithDescendants(category.id) : undefined,
-      locationId: location?.id,
+      near,
       fieldFilters: fieldFilters.filters,
     },
     page,

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { AdvertisementsTable, AdvertKind, AdvertStatus, DB, PriceKind } from "#db/schema.ts";
 import type { LocalizedText } from "#app/platform/format/localized.ts";
@@ -19,6 +19,7 @@ import { fieldPriceText, PRICE_FIELD_KEYS, type FieldPriceValue } from "./field-
 import { effectiveStatus } from "./status.ts";
 import { kindHasPrice } from "./kinds.ts";
 import { offsetOf } from "#app/platform/lists/pagination.ts";
+import { cityWithin, measuredFrom, placeKm, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
 
 // Public reads of adverts. "Live" means published, publication time reached and not yet
 // expired, decided by expires_at in the query itself: nothing depends on a job having run.
@@ -73,6 +74,8 @@ export type AdvertCard = {
   price: PriceView;
   location: LocalizedText | null;
   category: { slug: string; name: LocalizedText } | null;
+  /** Km from the list's place to the advert's city, when the list measures (a radius or any distance); else null. */
+  distanceKm: number | null;
   date: DisplayDate | null;
   image: DisplayImage | null;
   photoCount: number;
@@ -97,7 +100,8 @@ export function withFirstPhoto(base: AdvertsQuery) {
     .select(IMAGE_SELECT);
 }
 
-export function cardQuery(base: AdvertsQuery) {
+/** Cards of `base`; with a `near` filter that measures, each card's km from its place (its city's point, `loc`). */
+export function cardQuery(base: AdvertsQuery, near: NearFilter | null = null) {
   return withFirstPhoto(base)
     .leftJoin("categories as cat", "cat.id", "a.category_id")
     .leftJoin("locations as loc", "loc.id", "a.location_id")
@@ -115,6 +119,7 @@ export function cardQuery(base: AdvertsQuery) {
       "a.expires_at",
       ...CATEGORY_SELECT,
       ...LOCATION_SELECT,
+      placeKm(null, near).as("distance_km"),
       // The values of the fields that state its price (field-price.ts), in the fields' order.
       sql<FieldPriceValue[] | null>`(
         select json_agg(json_build_object('value', v.number_value::text, 'unit_uk', f.unit_uk, 'unit_en', f.unit_en) order by f.position, f.id)
@@ -151,6 +156,7 @@ export function toCard(row: CardRow, language: Language, labels: PriceLabels): A
     price: cardPrice(row, language, labels),
     location: cardLocation(row, language),
     category: cardCategory(row, language),
+    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
     date: row.published_at ? displayDate(new Date(row.published_at), language) : null,
     image: displayImage(row, language, CARD_IMAGE_WIDTH, row.title),
     photoCount: Number(row.photo_count ?? 0),
@@ -173,11 +179,12 @@ export async function liveAdvertCard(
   return row ? { ...toCard(row, language, labels), ownerId: row.owner_id } : null;
 }
 
-export type AdvertListFilters = Omit<AdvertListQuery, "location" | "fields" | "kind"> & {
+export type AdvertListFilters = Omit<AdvertListQuery, "near" | "radius" | "fields" | "kind"> & {
   /** Absent or null: every kind. */
   kind?: AdvertKind | null;
   categoryIds?: number[];
-  locationId?: number;
+  /** The place and radius as the loader parsed them (taxonomy/near.server.ts); absent or null: everywhere. */
+  near?: NearFilter | null;
   fieldFilters?: readonly FieldFilter[];
 };
 
@@ -186,17 +193,27 @@ function fieldFiltersOf(filters: AdvertListFilters): FieldFilters | null {
   return fieldFilters.length ? (fieldFilters as FieldFilters) : null;
 }
 
-/** Field filters and at most a category and a place: then the values alone answer which adverts match (field-matches.server.ts). */
+/**
+ * Field filters and at most a category and a place (or the cities within a radius of it): then
+ * the values alone answer which adverts match (field-matches.server.ts). Nearest first needs the
+ * cities' points, which the values do not carry: that order goes through the adverts.
+ */
 function onlyFieldFilters(filters: AdvertListFilters): FieldFilters | null {
   const narrowsAdverts = filters.kind || filters.currency || filters.minPrice !== null || filters.maxPrice !== null || filters.withPhotos;
-  return narrowsAdverts ? null : fieldFiltersOf(filters);
+  return narrowsAdverts || byDistance(filters) ? null : fieldFiltersOf(filters);
+}
+
+/** Whether the list is ordered nearest first: asked for, and the filter measures from a place with a point. */
+function byDistance(filters: Pick<AdvertListFilters, "sort" | "near">): boolean {
+  return filters.sort === "nearest" && measuredFrom(filters.near ?? null) !== null;
 }
 
 /** The list's where-builder: the lists, their counts and the saved-search alerts all narrow adverts here. */
 export function applyAdvertFilters(query: AdvertsQuery, filters: AdvertListFilters): AdvertsQuery {
   let q = query;
   if (filters.categoryIds) q = q.where("a.category_id", "in", filters.categoryIds.length ? filters.categoryIds : [-1]);
-  if (filters.locationId !== undefined) q = q.where("a.location_id", "=", filters.locationId);
+  const place = filters.near ? cityWithin(sql.ref("a.location_id"), filters.near) : null;
+  if (place) q = q.where(place);
   if (filters.kind) q = q.where("a.kind", "=", filters.kind);
   if (filters.currency) q = q.where("a.price_kind", "=", "amount").where("a.price_currency", "=", filters.currency);
   if (filters.minPrice !== null || filters.maxPrice !== null) {
@@ -225,25 +242,71 @@ export async function categoryWithDescendants(categoryId: number): Promise<numbe
 }
 
 /**
- * The list order's columns, on the adverts (`a`) or on their values' copies (`v0`,
- * field-matches.server.ts). Free counts as the cheapest; negotiable prices sort last either way.
+ * The list order's columns, on the adverts (`a`), on their values' copies (`v0`,
+ * field-matches.server.ts) or on a city's share of a page (`p`, `pageIdsByCity`). Free counts
+ * as the cheapest; negotiable prices sort last either way.
  */
 const ORDER_COLUMNS = {
   a: { price: sql`case a.price_kind when 'free' then 0 when 'amount' then a.price_amount end`, raised: sql`a.raised_at`, id: sql`a.id` },
   v0: { price: sql`v0.sort_price`, raised: sql`v0.raised_at`, id: sql`v0.advertisement_id` },
+  p: { price: sql`p.sort_price`, raised: sql`p.raised_at`, id: sql`p.id` },
 };
 
-/** Orders adverts as the lists do: by the chosen price order, then the last raised first. */
+/**
+ * Orders adverts as the lists do: by the chosen price order (or nearest first, by `distance`
+ * when given), then the last raised first.
+ */
 function inListOrder<Q extends { orderBy: (expression: any) => Q }>(
   query: Q,
   sort: AdvertListFilters["sort"],
   on: keyof typeof ORDER_COLUMNS = "a",
+  distance: RawBuilder<unknown> | null = null,
 ): Q {
   const { price, raised, id } = ORDER_COLUMNS[on];
   let ordered = query;
+  if (sort === "nearest" && distance) ordered = ordered.orderBy(sql`${distance} asc nulls last`);
   if (sort === "cheapest") ordered = ordered.orderBy(sql`${price} asc nulls last`);
   if (sort === "expensive") ordered = ordered.orderBy(sql`${price} desc nulls last`);
   return ordered.orderBy(sql`${raised} desc`).orderBy(sql`${id} desc`);
+}
+
+/**
+ * The cities the near filter reaches (all of them for `any`), each with its km from the place
+ * (null without a point): a distance is measured once per city, not once per advert.
+ */
+function citiesFrom(near: NearFilter) {
+  const within = cityWithin(sql.ref("loc.id"), near);
+  const cities = getDb()
+    .selectFrom("locations as loc")
+    .select(["loc.id", placeKm(null, near).as("km")]);
+  return within ? cities.where(within) : cities;
+}
+
+/**
+ * A page of a list within a radius, city by city: each city's first `offset + 24` adverts in
+ * list order (read in that order from the partial index on place and raising time, migrations/0040),
+ * then the page from those (nearest first by the city's distance, when asked). The list's top
+ * adverts are among each city's top ones, so this is the page the plain query would choose,
+ * without sorting the thousands of adverts of a big city's neighbourhood.
+ */
+function pageIdsByCity(filters: AdvertListFilters, near: NearFilter, offset: number) {
+  const perCity = inListOrder(
+    applyAdvertFilters(liveAdverts(), { ...filters, near: null })
+      .where(sql<boolean>`a.location_id = c.id`)
+      .select(["a.id", "a.raised_at", ORDER_COLUMNS.a.price.as("sort_price")]),
+    filters.sort,
+  ).limit(offset + ADVERT_PAGE_SIZE);
+  return inListOrder(
+    getDb()
+      .selectFrom(citiesFrom(near).as("c"))
+      .innerJoinLateral(perCity.as("p"), (join) => join.onTrue())
+      .select("p.id"),
+    filters.sort,
+    "p",
+    sql`c.km`,
+  )
+    .limit(ADVERT_PAGE_SIZE)
+    .offset(offset);
 }
 
 /**
@@ -252,18 +315,34 @@ function inListOrder<Q extends { orderBy: (expression: any) => Q }>(
  * place): a filter matching thousands of adverts would otherwise join every one before sorting.
  * A list narrowed by field filters (and at most a category and a place) is counted, and its
  * page chosen, from the values' copies without reading advertisements; the page's cards still
- * pass LIVE_ADVERT.
+ * pass LIVE_ADVERT. A list within a radius chooses its page city by city (`pageIdsByCity`);
+ * nearest first at any distance orders by each city's distance (`citiesFrom`). The cards carry
+ * the distance whenever the place filter measures.
  */
 export function advertListQueries(filters: AdvertListFilters, page: number) {
   const filtered = applyAdvertFilters(liveAdverts(), filters);
   const offset = offsetOf(page, ADVERT_PAGE_SIZE);
   const byValues = onlyFieldFilters(filters);
   const matches = byValues && fieldMatches(byValues, filters);
+  const near = filters.near ?? null;
+  const nearest = byDistance(filters);
+  const withinRadius = near && typeof near.radius === "number" && near.place.point ? near : null;
   const pageIds = matches
     ? inListOrder(matches.select("v0.advertisement_id as id"), filters.sort, "v0").limit(ADVERT_PAGE_SIZE).offset(offset)
-    : inListOrder(filtered.select("a.id"), filters.sort).limit(ADVERT_PAGE_SIZE).offset(offset);
+    : withinRadius
+      ? pageIdsByCity(filters, withinRadius, offset)
+      : inListOrder(
+          near && nearest ? filtered.leftJoin(citiesFrom(near).as("c"), "c.id", "a.location_id").select("a.id") : filtered.select("a.id"),
+          filters.sort,
+          "a",
+          near && nearest ? sql`c.km` : null,
+        )
+          .limit(ADVERT_PAGE_SIZE)
+          .offset(offset);
   return {
-    rows: inListOrder(cardQuery(liveAdverts().where("a.id", "in", pageIds)), filters.sort),
+    /** The page's ids alone (what `rows` reads its cards by; the bench times it apart). */
+    pageIds,
+    rows: inListOrder(cardQuery(liveAdverts().where("a.id", "in", pageIds), near), filters.sort, "a", nearest ? placeKm(null, near) : null),
     count: matches
       ? matches.select((eb) => eb.fn.countAll<number>().as("total"))
       : filtered.select((eb) => eb.fn.countAll<number>().as("total")),

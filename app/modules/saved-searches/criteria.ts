@@ -35,7 +35,8 @@ export function criteriaFromPath(source: string): SearchCriteria | null {
 function filtersOf(query: AdvertListQuery, withFields: boolean): SavedSearchFilters {
   const filters: SavedSearchFilters = {};
   if (query.kind) filters.kind = query.kind;
-  if (query.location) filters.location = query.location;
+  if (query.near) filters.location = query.near;
+  if (query.near && query.radius !== null) filters.radius = query.radius;
   if (query.minPrice !== null) filters.min = query.minPrice;
   if (query.maxPrice !== null) filters.max = query.maxPrice;
   if (query.currency) filters.currency = query.currency;
@@ -44,17 +45,18 @@ function filtersOf(query: AdvertListQuery, withFields: boolean): SavedSearchFilt
   return filters;
 }
 
-/** The URL parameter of each stored filter but the fields. */
+/** The URL parameter of each stored filter but the fields (the stored `location` is the list's `near`). */
 const STORED_PARAMS: Record<string, string> = {
   kind: "kind",
-  location: "location",
+  location: "near",
+  radius: "radius",
   min: "min",
   max: "max",
   currency: "currency",
   photos: "photos",
 };
 
-/** A stored value as URL text: amounts are stored as numbers, the rest as text; null for anything else. */
+/** A stored value as URL text: amounts (and a radius in km) are stored as numbers, the rest as text; null for anything else. */
 function storedText(value: unknown, amount = false): string | null {
   if (typeof value === "string") return value;
   if (amount && typeof value === "number" && Number.isFinite(value)) return String(value);
@@ -96,7 +98,8 @@ export function parseStoredFilters(stored: unknown): { filters: SavedSearchFilte
     }
     if (name === "photos" && value === false) continue;
     const param = Object.hasOwn(STORED_PARAMS, name) ? STORED_PARAMS[name] : undefined;
-    const text = name === "photos" ? (value === true ? "1" : null) : storedText(value, name === "min" || name === "max");
+    const text =
+      name === "photos" ? (value === true ? "1" : null) : storedText(value, name === "min" || name === "max" || name === "radius");
     if (param === undefined || text === null) {
       unreadable++;
       continue;
@@ -122,7 +125,8 @@ export function pathOfCriteria(criteria: SearchCriteria, locale: LocaleCode): st
 export function listQueryOf(filters: SavedSearchFilters): AdvertListQuery {
   return {
     kind: filters.kind ?? null,
-    location: filters.location ?? null,
+    near: filters.location ?? null,
+    radius: filters.location ? (filters.radius ?? null) : null,
     minPrice: filters.min ?? null,
     maxPrice: filters.max ?? null,
     currency: filters.currency ?? null,

@@ -8,6 +8,10 @@ import { resolveFieldFilters, type FieldFilter } from "#app/modules/adverts/cate
 import { parseQuery, toTsQuery } from "#app/modules/search/query.ts";
 import { stemWords } from "#app/modules/search/queries.server.ts";
 import { listQueryOf, parseStoredFilters, pathOfCriteria, type SearchCriteria } from "./criteria.ts";
+import type { NearFilter } from "#app/modules/taxonomy/near.server.ts";
+import { languageOf, type Language } from "#app/i18n/locales.ts";
+import { pickLocalized } from "#app/platform/format/localized.ts";
+import type { Radius } from "#app/platform/geo/radius.ts";
 
 // A user's saved advert searches: the cabinet's list (with new matches since the last visit),
 // renaming, deleting, alert frequency. Matching goes through the advert list's own where-builder.
@@ -36,11 +40,29 @@ export function advertCategory(slug: string) {
 }
 
 /**
- * Live adverts matching the criteria, as a query on alias `a` (null when a category or
- * location it names no longer exists: then nothing matches).
+ * The place a saved search names, with its radius as the list reads it (a place without a
+ * point is only itself); null without one, `missing` when no location has that slug any more.
  */
-export async function matchingAdverts(criteria: SearchCriteria) {
-  const db = getDb();
+async function savedPlace(criteria: SearchCriteria, language: Language = "uk"): Promise<NearFilter | null | "missing"> {
+  const slug = criteria.filters.location;
+  if (!slug) return null;
+  const row = await getDb()
+    .selectFrom("locations")
+    .select(["id", "slug", "name_uk", "name_en", "latitude", "longitude"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (!row) return "missing";
+  const point = row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
+  const place = { id: row.id, slug: row.slug, name: pickLocalized(row.name_uk, row.name_en, language), point };
+  return { place, radius: point ? (criteria.filters.radius ?? null) : null };
+}
+
+/**
+ * Live adverts matching the criteria, as a query on alias `a` (null when a category or
+ * location it names no longer exists: then nothing matches). A place with a radius matches the
+ * adverts of the cities within it, through the list's own where-builder.
+ */
+export async function matchingAdverts(criteria: SearchCriteria, place?: NearFilter | null | "missing") {
   let categoryIds: number[] | undefined;
   let fieldFilters: FieldFilter[] = [];
   if (criteria.categorySlug) {
@@ -50,13 +72,9 @@ export async function matchingAdverts(criteria: SearchCriteria) {
     // As the list does: a filter by a field since removed no longer narrows the search.
     if (criteria.filters.fields) fieldFilters = resolveFieldFilters(await categoryFields(category.id), criteria.filters.fields).filters;
   }
-  let locationId: number | undefined;
-  if (criteria.filters.location) {
-    const location = await db.selectFrom("locations").select("id").where("slug", "=", criteria.filters.location).executeTakeFirst();
-    if (!location) return null;
-    locationId = location.id;
-  }
-  let query = applyAdvertFilters(liveAdverts(), { ...listQueryOf(criteria.filters), categoryIds, locationId, fieldFilters });
+  const near = place === undefined ? await savedPlace(criteria) : place;
+  if (near === "missing") return null;
+  let query = applyAdvertFilters(liveAdverts(), { ...listQueryOf(criteria.filters), categoryIds, near, fieldFilters });
   if (criteria.queryText) {
     const parsed = parseQuery(criteria.queryText);
     if (parsed.status !== "ok") return null;
@@ -75,6 +93,8 @@ export type SavedSearchView = {
   name: string;
   /** The advert kind it is narrowed to (a label by its name), or null for every kind. */
   kind: AdvertKind | null;
+  /** The place it is narrowed to (its name in the page's language) and how far from it; null: everywhere. */
+  place: { name: string; radius: Radius } | null;
   alert: AlertFrequency;
   path: string;
   newCount: number;
@@ -95,7 +115,8 @@ export async function listSavedSearches(userId: number, locale: Locale): Promise
   return Promise.all(
     rows.map(async (row) => {
       const { criteria, dropped } = storedCriteria(row);
-      const matches = await matchingAdverts(criteria);
+      const near = await savedPlace(criteria, languageOf(locale));
+      const matches = await matchingAdverts(criteria, near);
       const counted = matches
         ? await matches
             .where("a.published_at", ">", row.last_seen_at)
@@ -106,6 +127,7 @@ export async function listSavedSearches(userId: number, locale: Locale): Promise
         id: row.id,
         name: row.name,
         kind: criteria.filters.kind ?? null,
+        place: near && near !== "missing" ? { name: near.place.name.text, radius: near.radius } : null,
         alert: row.alert,
         path: pathOfCriteria(criteria, locale),
         newCount: Number(counted?.n ?? 0),

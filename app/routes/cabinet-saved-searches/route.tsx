@@ -5,6 +5,7 @@ import { EmptyList } from "#app/components/account/empty-list.tsx";
 import { useAccountT } from "#app/components/account/use-account-t.ts";
 import { useMessage } from "#app/components/adverts/use-message.ts";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
+import { usePlaceLabel } from "#app/components/adverts/place-label.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { localeFromPath } from "#app/i18n/locales.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
@@ -106,6 +107,7 @@ export default function CabinetSavedSearches({ loaderData, actionData }: Route.C
 function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: RowResult | null }) {
   const { t } = useAccountT();
   const { t: advertsT } = useAdvertsT();
+  const placeLabel = usePlaceLabel();
   const message = useMessage();
   const titleId = `saved-search-${search.id}`;
   const nameId = `saved-search-${search.id}-name`;
@@ -118,6 +120,11 @@ function SavedSearchRow({ search, failed }: { search: SavedSearchView; failed: R
       {search.kind ? (
         <p className="field__hint saved-searches__kind">
           {advertsT("kind.label")}: {advertsT(`kind.${search.kind}`)}
+        </p>
+      ) : null}
+      {search.place ? (
+        <p className="field__hint saved-searches__place">
+          {advertsT("common:near.place")}: {placeLabel(search.place.name, search.place.radius)}
         </p>
       ) : null}
       <p className="field__hint">
