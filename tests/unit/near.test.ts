@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { kmFrom, withinKm } from "#app/platform/geo/earth.server.ts";
 import { distanceKm, formatDistance, parseRadius } from "#app/platform/geo/radius.ts";
 import { parseNearFilter } from "#app/modules/taxonomy/near.server.ts";
+import { nearestPlace } from "#app/components/near-fields.tsx";
 import type { LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -48,3 +49,15 @@ describe("the near filter's URL", () => {
     expect(formatDistance(12.4, "en")).toBe("12 km");
   });
 });
+
+describe("nearest to me", () => {
+  it("picks the nearest place with a point, skipping places without one", () => {
+    const place = (id: number, slug: string, point: { latitude: number; longitude: number } | null) =>
+      ({ id, slug, name: { text: slug }, point }) as LocationOption;
+    const places = [place(1, "nowhere", null), place(2, "krakiv", KRAKOW), place(3, "velichka", WIELICZKA)];
+    expect(nearestPlace({ latitude: 50.0, longitude: 20.05 }, places)?.slug).toBe("velichka");
+    expect(nearestPlace({ latitude: 50.07, longitude: 19.94 }, places)?.slug).toBe("krakiv");
+    expect(nearestPlace(KRAKOW, [places[0]!])).toBeNull();
+  });
+});
+

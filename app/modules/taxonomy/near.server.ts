@@ -33,7 +33,7 @@ export function measuredFrom(near: NearFilter | null): GeoPoint | null {
 }
 
 /** The ids of the locations within `km` of `center` (by the locations' GiST index). */
-export function locationIdsWithin(center: GeoPoint, km: number) {
+function locationIdsWithin(center: GeoPoint, km: number) {
   return getDb()
     .selectFrom("locations as near_loc")
     .select("near_loc.id")

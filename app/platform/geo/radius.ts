@@ -6,7 +6,7 @@ import { numberFormat } from "#app/platform/format/intl.ts";
 
 /** The radii a list offers, in kilometres. */
 export const RADII_KM = [5, 20, 50, 100] as const;
-export type RadiusKm = (typeof RADII_KM)[number];
+type RadiusKm = (typeof RADII_KM)[number];
 /**
  * How far from the place a list reaches: null is the place itself (its city, as `?location=`
  * always meant), a number is within that many km, `any` is everywhere (distances shown).
