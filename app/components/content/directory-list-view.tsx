@@ -7,6 +7,8 @@ import { DirectoryCard } from "./directory-card.tsx";
 import { ListPage, type ListReklama } from "./list-page.tsx";
 import { LocationFilter } from "./location-filter.tsx";
 import { useContentT } from "./use-content-t.ts";
+import { MapViewToggle, PlacesMap } from "#app/components/maps/places-map.tsx";
+import type { ListMapData } from "#app/modules/places/list-map.server.ts";
 
 type DirectoryListData = {
   /** Which directory, and its list's path (`/services`). */
@@ -19,6 +21,8 @@ type DirectoryListData = {
   locations: LocationOption[];
   location: string | null;
   reklama: ListReklama;
+  /** `?view=map`: the places above the list. */
+  map: ListMapData | null;
 };
 
 /** A directory's list page (`/services`, `/services/category/{slug}`, the diaspora organisations'); the texts are the type's own. */
@@ -40,6 +44,8 @@ function DirectoryListView({ data }: { data: DirectoryListData }) {
       <div className="list-tools">
         <LocationFilter locations={data.locations} current={data.location} />
       </div>
+      <MapViewToggle shown={data.map !== null} />
+      {data.map ? <PlacesMap data={data.map} /> : null}
     </ListPage>
   );
 }

@@ -1,3 +1,4 @@
+import type { ItemPoint } from "#app/modules/places/map-points.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import type { SocialLinks } from "#db/schema.ts";
 import type { LocalizedText } from "#app/platform/format/localized.ts";
@@ -34,6 +35,8 @@ export type DirectoryDetail = DirectoryCard & {
   viewCount: number;
   updatedAt: string;
   seo: { title: string; titleLang: Language; description: string };
+  /** For the page's map: its own point, else its city's. */
+  point: ItemPoint | null;
 };
 
 export function teaserOf(descriptionUk: string, descriptionEn: string | null, language: Language): LocalizedText {

@@ -10,6 +10,7 @@ import { CATEGORY_TYPES, publicPathOf } from "#app/modules/staff-content/registr
 import { isDirectoryType, publicSpec, typesWithSpec } from "#app/modules/staff-content/public-specs.ts";
 import { contentSpec } from "#app/modules/staff-content/types.ts";
 import { findInDirectory, hasCategories, listDirectory, type DirectoryTable } from "./directory.server.ts";
+import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
 // The pages of every directory (the registry's types with `directory`, services and diaspora
 // organisations): the list at its segment (`/services`, with `/services/category/{slug}` where
@@ -31,7 +32,7 @@ export const DIRECTORY_PAGE_DEPS = Object.fromEntries(
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
 export async function loadDirectoryList(table: DirectoryTable, { context, url }: Args, categorySlug?: string) {
-  const { language, t } = pageContext(context, url);
+  const { language, locale, t } = pageContext(context, url);
   const page = parsePage(url);
   if (categorySlug !== undefined && !hasCategories(table)) notFound();
   const categoryKind = hasCategories(table) ? CATEGORY_TYPES[table] : null;
@@ -40,10 +41,12 @@ export async function loadDirectoryList(table: DirectoryTable, { context, url }:
     listLocations(language),
   ]);
   const location = parseLocationFilter(url, locations);
-  const [list, categories, reklama] = await Promise.all([
-    listDirectory(table, { language, page, categoryId: category?.id, locationId: location?.id }),
+  const bbox = listBbox(url);
+  const [list, categories, reklama, map] = await Promise.all([
+    listDirectory(table, { language, page, categoryId: category?.id, locationId: location?.id, bbox }),
     categoryKind ? listCategories(categoryKind, language) : [],
     pageReklama(context, language, ["list_inline", "footer"]),
+    loadListMap(table, url, { language, locale, locations, category, bbox }),
   ]);
   const heading = category ? category.name.text : t(`${table}.title`);
   const parts = [heading, location?.name.text, page > 1 ? t("pagination.page_n", { page }) : null];
@@ -56,6 +59,7 @@ export async function loadDirectoryList(table: DirectoryTable, { context, url }:
     locations,
     location: location?.slug ?? null,
     reklama,
+    map,
     seo: {
       title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
       description:

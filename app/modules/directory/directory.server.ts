@@ -7,6 +7,10 @@ import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
 import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
+import type { Bbox } from "#app/platform/geo/bbox.ts";
+import { placeInBbox } from "#app/modules/places/bbox.server.ts";
+import { placeColumns } from "#app/modules/taxonomy/near.server.ts";
+import { itemPointOf, itemPointSelect } from "#app/modules/places/item-point.server.ts";
 
 // The directories (the registry's types with `directory`: services, businesses and
 // specialists, and diaspora organisations): one shape, alphabetical by name in the page's
@@ -48,9 +52,9 @@ function nameOrder(language: Language) {
 
 export async function listDirectory(
   table: DirectoryTable,
-  options: { language: Language; page: number; categoryId?: number; locationId?: number },
+  options: { language: Language; page: number; categoryId?: number; locationId?: number; bbox?: Bbox | null },
 ) {
-  const { language, page, categoryId, locationId } = options;
+  const { language, page, categoryId, locationId, bbox } = options;
   let count = visibleEntries(table).select((eb) => eb.fn.countAll<number>().as("total"));
   let rows = cardQuery(table).orderBy(nameOrder(language)).orderBy("d.id");
   if (categoryId !== undefined && hasCategories(table)) {
@@ -60,6 +64,11 @@ export async function listDirectory(
   if (locationId !== undefined) {
     count = count.where("d.location_id", "=", locationId);
     rows = rows.where("d.location_id", "=", locationId);
+  }
+  // The map's visible area (?view=map moves it; lists carry it as ?bbox=).
+  if (bbox) {
+    count = count.where(placeInBbox(placeColumns("d"), bbox));
+    rows = rows.where(placeInBbox(placeColumns("d"), bbox));
   }
   return fetchListPage([table], count, rows, page, (row) => toCard(row, language));
 }
@@ -73,6 +82,7 @@ export async function newestInDirectory(table: DirectoryTable, language: Languag
 export async function findInDirectory(table: DirectoryTable, slug: string, language: Language): Promise<DirectoryDetail | null> {
   const row = await publicItem(cardQuery(table), "d", slug)
     .select(["d.description_uk", "d.description_en", "d.phone", "d.email", "d.website", "d.address", "d.social_links"])
+    .select(itemPointSelect("d"))
     .executeTakeFirst();
   if (!row) return null;
   const card = toCard(row, language, 320);
@@ -83,5 +93,6 @@ export async function findInDirectory(table: DirectoryTable, slug: string, langu
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
     seo: itemSeo(row, language, () => card.teaser.text),
+    point: itemPointOf(row),
   };
 }

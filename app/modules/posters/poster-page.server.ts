@@ -13,6 +13,7 @@ import { redirectWithFlash, type Flash } from "#app/platform/http/flash.server.t
 import { calendarLinks } from "./calendar.server.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp } from "./rsvp.server.ts";
+import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
 /** The event's page also shows how many are going. */
@@ -30,10 +31,12 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
     listLocations(language),
   ]);
   const location = parseLocationFilter(url, locations);
-  const [list, categories, reklama] = await Promise.all([
-    listPosters({ language, page, when, categoryId: category?.id, locationId: location?.id }),
+  const bbox = listBbox(url);
+  const [list, categories, reklama, map] = await Promise.all([
+    listPosters({ language, page, when, categoryId: category?.id, locationId: location?.id, bbox }),
     listCategories("poster", language),
     pageReklama(context, language, ["list_inline", "footer"]),
+    loadListMap("poster", url, { language, locale, locations, category, bbox }),
   ]);
   const heading = category ? category.name.text : t("posters.title");
   const parts = [
@@ -50,6 +53,7 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
     locations,
     location: location?.slug ?? null,
     reklama,
+    map,
     feed: { href: localizePath("/poster/rss.xml", locale), title: t("feed.posters_title") },
     calendar: calendarLinks(locale, { category: category?.slug ?? null, location: location?.slug ?? null }),
     seo: {

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { DB } from "#db/schema.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
@@ -19,6 +19,11 @@ import { notFound } from "#app/platform/http/errors.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import { eventWhen, type EventWhen } from "./event-when.ts";
+import type { Bbox } from "#app/platform/geo/bbox.ts";
+import { placeInBbox } from "#app/modules/places/bbox.server.ts";
+import { placeColumns } from "#app/modules/taxonomy/near.server.ts";
+import { itemPointOf, itemPointSelect } from "#app/modules/places/item-point.server.ts";
+import type { ItemPoint } from "#app/modules/places/map-points.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
 // has no end, so one that has started and not ended is listed (as ongoing, event-when.ts).
@@ -50,6 +55,8 @@ export type PosterDetail = PosterCard & {
   updatedAt: string;
   tags: Array<{ slug: string; name: LocalizedText }>;
   seo: { title: string; titleLang: Language; description: string };
+  /** For the page's map: its own point, else its city's. */
+  point: ItemPoint | null;
 };
 
 /** `?when=`: absent means upcoming; anything but "upcoming"/"past" is the 404. */
@@ -91,14 +98,15 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
   };
 }
 
-/** The category and location filters of the lists and the calendar. */
-export type PosterFilter = { categoryId?: number; locationId?: number };
+/** The category and location filters of the lists and the calendar; `bbox`: the map's visible area (lists, map points). */
+export type PosterFilter = { categoryId?: number; locationId?: number; bbox?: Bbox | null };
 
-function posterFilter(when: PosterWhen, { categoryId, locationId }: PosterFilter) {
+export function posterFilter(when: PosterWhen, { categoryId, locationId, bbox }: PosterFilter) {
   return (eb: ExpressionBuilder<DB, "posters">) => {
-    const conditions = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
+    const conditions: Expression<SqlBool>[] = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
     if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
     if (locationId !== undefined) conditions.push(eb("posters.location_id", "=", locationId));
+    if (bbox) conditions.push(placeInBbox(placeColumns("posters"), bbox));
     return eb.and(conditions);
   };
 }
@@ -109,6 +117,7 @@ export async function listPosters(options: {
   when: PosterWhen;
   categoryId?: number;
   locationId?: number;
+  bbox?: Bbox | null;
 }) {
   const { language, page, when } = options;
   const filter = posterFilter(when, options);
@@ -149,6 +158,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       "posters.capacity",
       sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
       tagsColumn("posters"),
+      ...itemPointSelect("posters"),
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -169,6 +179,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     updatedAt: row.updated_at.toISOString(),
     tags: itemTags(row.tags, language),
     seo: itemSeo(row, language, () => excerpt(`${card.when.text}. ${stripHtml(description.text)}`, 160)),
+    point: itemPointOf(row),
   };
 }
 
