@@ -209,6 +209,15 @@ test.describe("with JS", () => {
     const colourCount = colours.length;
     expect(colourCount).toBeGreaterThan(1);
 
+    // The site's theme switched: the map's style follows, its clusters stay.
+    const worldBox = (await world.boundingBox())!;
+    const corner = async () =>
+      (await page.screenshot({ clip: { x: worldBox.x + 4, y: worldBox.y + 4, width: 4, height: 4 } })).toString("base64");
+    const light = await corner();
+    await page.evaluate(() => document.documentElement.classList.add("p-dark"));
+    await expect.poll(corner, { timeout: 10_000 }).not.toBe(light);
+    await expect(world.locator(".map-cluster").first()).toBeAttached();
+
     expect([...hosts]).toEqual([new URL(baseURL!).host]);
   });
 
