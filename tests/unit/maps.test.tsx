@@ -2,7 +2,7 @@
 // events, published entries, at their own point else their city's, filtered like the lists and
 // by the area), the lists narrowed by the area, and the staff point picker's values.
 import { renderToString } from "react-dom/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bboxFromUrl, bboxParam, parseBbox } from "#app/platform/geo/bbox.ts";
 import { osmPointUrl, pointsToGeoJson } from "#app/modules/places/map-points.ts";
 import { mapPoints } from "#app/modules/places/map-points.server.ts";
@@ -11,7 +11,12 @@ import { listDirectory } from "#app/modules/directory/directory.server.ts";
 import type { NearFilter } from "#app/modules/taxonomy/near.server.ts";
 import { PointPicker } from "#app/components/maps/point-picker.tsx";
 import { pickedValues, pointFromValues } from "#app/components/maps/picker-values.ts";
+import { mapStyle, parseStyleOptions } from "#app/modules/places/map-style.server.ts";
+import type { BasemapInfo } from "#app/platform/maps/basemap.server.ts";
 import { useTestDatabase } from "../support/db.ts";
+
+const basemap = vi.hoisted(() => ({ info: null as BasemapInfo | null }));
+vi.mock("#app/platform/maps/basemap.server.ts", () => ({ basemapInfo: async () => basemap.info }));
 import { insertFixture, useUnitConfig } from "./content-support.ts";
 
 describe("the bbox parameter", () => {
@@ -36,6 +41,50 @@ describe("the bbox parameter", () => {
 
   it("links a point on OpenStreetMap", () => {
     expect(osmPointUrl(52.2297, 21.0122)).toBe("https://www.openstreetmap.org/?mlat=52.22970&mlon=21.01220#map=15/52.22970/21.01220");
+  });
+});
+
+describe("the map's style", () => {
+  it("is a plain background without a basemap, in the theme's colours", async () => {
+    basemap.info = null;
+    const light = await mapStyle({ theme: "light", lang: "uk" });
+    const dark = await mapStyle({ theme: "dark", lang: "en" });
+    expect(light.sources).toEqual({});
+    expect(light.layers.map((layer) => layer.type)).toEqual(["background"]);
+    const colour = (style: typeof light) => JSON.stringify(style.layers[0]);
+    expect(colour(light)).not.toBe(colour(dark));
+  });
+
+  it("draws the basemap with Protomaps' layers, no text or icons, no glyph or sprite URL, and credits OpenStreetMap", async () => {
+    basemap.info = {
+      tiles: "/map/tiles/{z}/{x}/{y}.mvt",
+      minzoom: 0,
+      maxzoom: 14,
+      bounds: [-180, -85, 180, 85],
+      attribution: "Protomaps",
+      vectorLayers: ["earth", "water", "roads"],
+    };
+    const style = await mapStyle({ theme: "dark", lang: "uk" });
+    basemap.info = null;
+    expect(style).not.toHaveProperty("glyphs");
+    expect(style).not.toHaveProperty("sprite");
+    expect(style.sources).toEqual({
+      basemap: expect.objectContaining({
+        type: "vector",
+        tiles: ["/map/tiles/{z}/{x}/{y}.mvt"],
+        maxzoom: 14,
+        attribution: expect.stringContaining("© OpenStreetMap contributors"),
+      }),
+    });
+    expect(style.layers.length).toBeGreaterThan(20);
+    expect(style.layers.some((layer) => (layer.type as string) === "symbol")).toBe(false);
+    expect(JSON.stringify(style)).not.toMatch(/https?:\/\//);
+  });
+
+  it("takes light or dark and uk or en, and refuses anything else", () => {
+    expect(parseStyleOptions(new URL("https://x.example/map/style.json"))).toEqual({ theme: "light", lang: "uk" });
+    expect(parseStyleOptions(new URL("https://x.example/map/style.json?theme=dark&lang=en"))).toEqual({ theme: "dark", lang: "en" });
+    expect(() => parseStyleOptions(new URL("https://x.example/map/style.json?theme=blue"))).toThrow();
   });
 });
 
