@@ -39,6 +39,8 @@ async function mapReady(page: Page) {
 test("the map's JSON and style answer, and refuse junk with a 4xx", async ({ page }) => {
   const points = await pointsOf(page, "/map/points/poster.json");
   expect(points.type).toBe("FeatureCollection");
+  // Kept like the lists: shared caches may hold it a while.
+  expect((await page.request.get("/map/points/poster.json")).headers()["cache-control"]).toMatch(/public/);
   expect(points.features.length).toBeGreaterThan(3);
   for (const feature of points.features) expect(feature.properties.url).toMatch(/^\/poster\/[^/]+$/);
   const english = await pointsOf(page, "/us/map/points/services.json");

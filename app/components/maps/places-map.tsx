@@ -52,6 +52,8 @@ export function PlacesMap({ data }: { data: ListMapData }) {
   // What the map's handlers read later, always the latest.
   const latest = useRef({ navigate, texts });
   latest.current = { navigate, texts };
+  // The drawn places and the JSON they came from, once the map is there.
+  const drawn = useRef<{ url: string; truncated: boolean; show: (url: string) => Promise<void> } | null>(null);
 
   useEffect(() => setShown(true), []);
   useEffect(() => {
@@ -69,12 +71,24 @@ export function PlacesMap({ data }: { data: ListMapData }) {
       const { map } = opened;
       const places = engine.showPlaces(map, geojson, latest.current.texts);
       if (!data.bbox) engine.fitPoints(map, geojson);
+      const current = {
+        url: data.pointsUrl,
+        truncated: geojson.truncated,
+        // Other filters (the same list with another place or radius): their places replace these.
+        async show(url: string) {
+          const next = await fetchPoints(url, null);
+          current.url = url;
+          current.truncated = next.truncated;
+          places.setData(next.truncated ? await fetchPoints(url, engine.visibleBbox(map)) : next);
+        },
+      };
+      drawn.current = current;
       map.on("moveend", () => {
         clearTimeout(timer);
         timer = setTimeout(() => {
           const bbox = engine.visibleBbox(map);
           // More places than one answer holds: the map asks for its area's.
-          if (geojson.truncated) void fetchPoints(data.pointsUrl, bbox).then((next) => places.setData(next));
+          if (current.truncated) void fetchPoints(current.url, bbox).then((next) => places.setData(next));
           const next = new URLSearchParams(window.location.search);
           next.set("bbox", bboxParam(bbox));
           next.delete("page");
@@ -89,11 +103,15 @@ export function PlacesMap({ data }: { data: ListMapData }) {
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      drawn.current = null;
       destroy?.();
     };
     // The map is made once; later loads (the list following the map) keep it.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
+  useEffect(() => {
+    if (drawn.current && drawn.current.url !== data.pointsUrl) void drawn.current.show(data.pointsUrl).catch(() => {});
+  }, [data.pointsUrl]);
 
   const withoutArea = new URLSearchParams(search);
   withoutArea.delete("bbox");
