@@ -4,7 +4,7 @@
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bboxFromUrl, bboxParam, parseBbox } from "#app/platform/geo/bbox.ts";
-import { osmPointUrl, pointsToGeoJson } from "#app/modules/places/map-points.ts";
+import { pointOf, pointsToGeoJson } from "#app/modules/places/map-points.ts";
 import { mapPoints } from "#app/modules/places/map-points.server.ts";
 import { listPosters } from "#app/modules/posters/posters.server.ts";
 import { listDirectory } from "#app/modules/directory/directory.server.ts";
@@ -39,8 +39,9 @@ describe("the bbox parameter", () => {
     expect(parseBbox(bboxParam({ west: 170, south: 0, east: 190, north: 1 }))).not.toBeNull();
   });
 
-  it("links a point on OpenStreetMap", () => {
-    expect(osmPointUrl(52.2297, 21.0122)).toBe("https://www.openstreetmap.org/?mlat=52.22970&mlon=21.01220#map=15/52.22970/21.01220");
+  it("reads a point from a pair of columns", () => {
+    expect(pointOf(52.2297, 21.0122)).toEqual({ latitude: 52.2297, longitude: 21.0122 });
+    expect(pointOf(null, 21.0122)).toBeNull();
   });
 });
 

@@ -79,7 +79,7 @@ function DirectoryItemView({
         ) : null}
       </dl>
       <LocalizedHtml className="prose" html={item.description} />
-      {item.point ? <ItemMap point={item.point} /> : null}
+      {item.point ? <ItemMap point={item.point} own={item.ownPoint !== null} /> : null}
       <ItemFooter
         views={item.viewCount}
         pageUrl={pageUrl}

@@ -46,7 +46,7 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
       </p>
       <PosterRsvp rsvp={rsvp} isPast={poster.isPast} />
       <LocalizedHtml className="prose" html={poster.description} />
-      {poster.point ? <ItemMap point={poster.point} /> : null}
+      {poster.point ? <ItemMap point={poster.point} own={poster.ownPoint !== null} /> : null}
       <TagList tags={poster.tags} searchCategory="poster" />
       <ItemFooter
         views={poster.viewCount}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useContentT } from "#app/components/content/use-content-t.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
-import { osmPointUrl, type ItemPoint } from "#app/modules/places/map-points.ts";
+import { mapPointUrl } from "#app/platform/format/map-link.ts";
+import type { GeoPoint } from "#app/platform/geo/radius.ts";
 import { useMapTexts } from "./map-texts.ts";
 
 /**
@@ -9,7 +10,7 @@ import { useMapTexts } from "./map-texts.ts";
  * city's). The server renders the link to the point on OpenStreetMap, which stays; in the
  * browser the map (and MapLibre) loads only when the block comes near the screen.
  */
-export function ItemMap({ point }: { point: ItemPoint }) {
+export function ItemMap({ point, own }: { point: GeoPoint; /** Its own point; false: its city's. */ own: boolean }) {
   const { t } = useContentT();
   const language = usePageLanguage();
   const texts = useMapTexts();
@@ -47,7 +48,7 @@ export function ItemMap({ point }: { point: ItemPoint }) {
       const opened = await engine.openMap(element, {
         lang: language,
         texts: textsRef.current,
-        view: { center: at, zoom: point.own ? 15 : 11 },
+        view: { center: at, zoom: own ? 15 : 11 },
       });
       if (cancelled) return opened.destroy();
       destroy = opened.destroy;
@@ -61,16 +62,16 @@ export function ItemMap({ point }: { point: ItemPoint }) {
       cancelled = true;
       destroy?.();
     };
-  }, [near, point.latitude, point.longitude, point.own, language]);
+  }, [near, point.latitude, point.longitude, own, language]);
 
   return (
     <div className="item-map" ref={block}>
       {near ? <div ref={canvas} className="item-map__canvas" data-testid="item-map" /> : null}
       <p className="item-map__links">
-        <a href={osmPointUrl(point.latitude, point.longitude, point.own ? 17 : 12)} rel="noopener noreferrer">
+        <a href={mapPointUrl(point)} rel="noopener noreferrer">
           {t("map.osm")}
         </a>
-        {point.own ? null : <> {t("map.city_point")}</>}
+        {own ? null : <> {t("map.city_point")}</>}
       </p>
     </div>
   );

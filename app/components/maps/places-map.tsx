@@ -5,7 +5,8 @@ import { useContentT } from "#app/components/content/use-content-t.ts";
 import { usePageLanguage } from "#app/hooks/use-t.ts";
 import { bboxParam, type Bbox } from "#app/platform/geo/bbox.ts";
 import { formatDistance } from "#app/platform/geo/radius.ts";
-import { osmPointUrl, type PointsGeoJson } from "#app/modules/places/map-points.ts";
+import type { PointsGeoJson } from "#app/modules/places/map-points.ts";
+import { mapPointUrl } from "#app/platform/format/map-link.ts";
 import type { ListMapData } from "#app/modules/places/list-map.server.ts";
 import { useMapTexts } from "./map-texts.ts";
 
@@ -137,7 +138,7 @@ export function PlacesMap({ data }: { data: ListMapData }) {
                 {point.distanceKm !== null ? (
                   <span className="places-map__distance">{formatDistance(point.distanceKm, language)}</span>
                 ) : null}
-                <a className="places-map__osm" href={osmPointUrl(point.latitude, point.longitude)} rel="noopener noreferrer">
+                <a className="places-map__osm" href={mapPointUrl(point)} rel="noopener noreferrer">
                   {t("map.osm")}
                 </a>
               </li>

@@ -1,9 +1,9 @@
-import type { ItemPoint } from "#app/modules/places/map-points.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import type { SocialLinks } from "#db/schema.ts";
 import type { LocalizedText } from "#app/platform/format/localized.ts";
 import { pickLocalized } from "#app/platform/format/localized.ts";
 import { mapSearchUrl } from "#app/platform/format/map-link.ts";
+import type { GeoPoint } from "#app/platform/geo/radius.ts";
 import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import type { DisplayImage } from "#app/platform/images/display-image.ts";
 
@@ -30,13 +30,15 @@ export type DirectoryContacts = {
 };
 
 export type DirectoryDetail = DirectoryCard & {
+  /** Where it is on a map: its own point, else its city's; null without either. */
+  point: GeoPoint | null;
+  /** Its own point only (an exact address): the map link and structured data. */
+  ownPoint: GeoPoint | null;
   description: LocalizedText;
   contacts: DirectoryContacts;
   viewCount: number;
   updatedAt: string;
   seo: { title: string; titleLang: Language; description: string };
-  /** For the page's map: its own point, else its city's. */
-  point: ItemPoint | null;
 };
 
 export function teaserOf(descriptionUk: string, descriptionEn: string | null, language: Language): LocalizedText {

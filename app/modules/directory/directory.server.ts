@@ -10,7 +10,7 @@ import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
 import type { Bbox } from "#app/platform/geo/bbox.ts";
 import { placeInBbox } from "#app/modules/places/bbox.server.ts";
 import { placeColumns } from "#app/modules/taxonomy/near.server.ts";
-import { itemPointOf, itemPointSelect } from "#app/modules/places/item-point.server.ts";
+import { pointOf } from "#app/modules/places/map-points.ts";
 
 // The directories (the registry's types with `directory`: services, businesses and
 // specialists, and diaspora organisations): one shape, alphabetical by name in the page's
@@ -81,18 +81,31 @@ export async function newestInDirectory(table: DirectoryTable, language: Languag
 
 export async function findInDirectory(table: DirectoryTable, slug: string, language: Language): Promise<DirectoryDetail | null> {
   const row = await publicItem(cardQuery(table), "d", slug)
-    .select(["d.description_uk", "d.description_en", "d.phone", "d.email", "d.website", "d.address", "d.social_links"])
-    .select(itemPointSelect("d"))
+    .select([
+      "d.description_uk",
+      "d.description_en",
+      "d.phone",
+      "d.email",
+      "d.website",
+      "d.address",
+      "d.social_links",
+      "d.latitude",
+      "d.longitude",
+      sql<number | null>`loc.latitude`.as("location_latitude"),
+      sql<number | null>`loc.longitude`.as("location_longitude"),
+    ])
     .executeTakeFirst();
   if (!row) return null;
   const card = toCard(row, language, 320);
+  const ownPoint = pointOf(row.latitude, row.longitude);
   return {
     ...card,
+    point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude),
+    ownPoint,
     description: pickLocalized(row.description_uk, row.description_en, language),
     contacts: contactsOf({ ...row, locationName: row.location_name_uk }),
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
     seo: itemSeo(row, language, () => card.teaser.text),
-    point: itemPointOf(row),
   };
 }

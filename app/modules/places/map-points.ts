@@ -14,9 +14,6 @@ export type MapPoint = {
   distanceKm: number | null;
 };
 
-/** An item's point on its page: its own, else its city's (`own` false). */
-export type ItemPoint = { latitude: number; longitude: number; own: boolean };
-
 export type MapPoints = { points: MapPoint[]; truncated: boolean };
 
 /** A GeoJSON FeatureCollection of the points (what MapLibre's GeoJSON source reads). */
@@ -40,9 +37,7 @@ export function pointsToGeoJson({ points, truncated }: MapPoints) {
 
 export type PointsGeoJson = ReturnType<typeof pointsToGeoJson>;
 
-/** A point on OpenStreetMap's own site (the no-JS way to see it on a map). */
-export function osmPointUrl(latitude: number, longitude: number, zoom = 15): string {
-  const lat = latitude.toFixed(5);
-  const lon = longitude.toFixed(5);
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${zoom}/${lat}/${lon}`;
+/** A point from a pair of nullable columns (migrations/0039 keeps them a pair). */
+export function pointOf(latitude: number | null, longitude: number | null): { latitude: number; longitude: number } | null {
+  return latitude === null || longitude === null ? null : { latitude, longitude };
 }

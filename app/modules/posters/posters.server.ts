@@ -22,8 +22,8 @@ import { eventWhen, type EventWhen } from "./event-when.ts";
 import type { Bbox } from "#app/platform/geo/bbox.ts";
 import { placeInBbox } from "#app/modules/places/bbox.server.ts";
 import { placeColumns } from "#app/modules/taxonomy/near.server.ts";
-import { itemPointOf, itemPointSelect } from "#app/modules/places/item-point.server.ts";
-import type { ItemPoint } from "#app/modules/places/map-points.ts";
+import { pointOf } from "#app/modules/places/map-points.ts";
+import type { GeoPoint } from "#app/platform/geo/radius.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
 // has no end, so one that has started and not ended is listed (as ongoing, event-when.ts).
@@ -40,6 +40,10 @@ export type PosterCard = ReturnType<typeof cardBase> & {
 };
 
 export type PosterDetail = PosterCard & {
+  /** Where it is on a map: its own point, else its city's; null without either. */
+  point: GeoPoint | null;
+  /** Its own point only (an exact address), for the map link. */
+  ownPoint: GeoPoint | null;
   description: LocalizedText;
   startsAt: string;
   endsAt: string | null;
@@ -55,8 +59,6 @@ export type PosterDetail = PosterCard & {
   updatedAt: string;
   tags: Array<{ slug: string; name: LocalizedText }>;
   seo: { title: string; titleLang: Language; description: string };
-  /** For the page's map: its own point, else its city's. */
-  point: ItemPoint | null;
 };
 
 /** `?when=`: absent means upcoming; anything but "upcoming"/"past" is the 404. */
@@ -156,16 +158,22 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       "posters.ticket_url",
       "posters.organiser",
       "posters.capacity",
+      "posters.latitude",
+      "posters.longitude",
+      sql<number | null>`loc.latitude`.as("location_latitude"),
+      sql<number | null>`loc.longitude`.as("location_longitude"),
       sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
       tagsColumn("posters"),
-      ...itemPointSelect("posters"),
     ])
     .executeTakeFirst();
   if (!row) return null;
   const card = toCard(row, language, ITEM_IMAGE_WIDTH);
   const description = pickLocalized(row.description_uk, row.description_en, language);
+  const ownPoint = pointOf(row.latitude, row.longitude);
   return {
     ...card,
+    point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude),
+    ownPoint,
     description,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at?.toISOString() ?? null,
@@ -179,7 +187,6 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     updatedAt: row.updated_at.toISOString(),
     tags: itemTags(row.tags, language),
     seo: itemSeo(row, language, () => excerpt(`${card.when.text}. ${stripHtml(description.text)}`, 160)),
-    point: itemPointOf(row),
   };
 }
 
