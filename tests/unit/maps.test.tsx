@@ -4,7 +4,7 @@
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bboxFromUrl, bboxParam, parseBbox } from "#app/platform/geo/bbox.ts";
-import { pointOf, pointsToGeoJson } from "#app/modules/places/map-points.ts";
+import { pointsToGeoJson } from "#app/modules/places/map-points.ts";
 import { mapPoints } from "#app/modules/places/map-points.server.ts";
 import { listPosters } from "#app/modules/posters/posters.server.ts";
 import { listDirectory } from "#app/modules/directory/directory.server.ts";
@@ -37,11 +37,6 @@ describe("the bbox parameter", () => {
     expect(bboxParam({ west: 190, south: 0, east: 200, north: 1 })).toBe("-170,0,-160,1");
     expect(bboxParam({ west: 170, south: 0, east: 190, north: 1 })).toBe("170,0,-170,1");
     expect(parseBbox(bboxParam({ west: 170, south: 0, east: 190, north: 1 }))).not.toBeNull();
-  });
-
-  it("reads a point from a pair of columns", () => {
-    expect(pointOf(52.2297, 21.0122)).toEqual({ latitude: 52.2297, longitude: 21.0122 });
-    expect(pointOf(null, 21.0122)).toBeNull();
   });
 });
 

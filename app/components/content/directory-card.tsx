@@ -2,6 +2,7 @@ import type { DirectoryCard as DirectoryCardData } from "#app/modules/directory/
 import { PUBLIC_SECTIONS, publicPathOf } from "#app/modules/staff-content/registry.ts";
 import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
 import { SectionItemCard, type CardOptions } from "./content-card.tsx";
+import { CardDistance } from "./card-distance.tsx";
 import { CategoryLink, Localized } from "./localized-text.tsx";
 
 /** An entry of a directory (a service, a diaspora organisation). */
@@ -22,6 +23,7 @@ export function DirectoryCard({ item, type, ...options }: CardOptions & { item: 
           {item.category ? <CategoryLink section={section} category={item.category} /> : null}
         </p>
       ) : null}
+      <CardDistance km={item.distanceKm} />
       <Localized as="p" className="content-card__text" text={item.teaser} />
     </SectionItemCard>
   );

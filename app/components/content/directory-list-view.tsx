@@ -1,5 +1,6 @@
 import type { DirectoryCard as DirectoryCardData } from "#app/modules/directory/cards.ts";
 import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
+import type { NearChoice } from "#app/modules/content/near-list.ts";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { Pagination } from "#app/platform/lists/pagination.ts";
 import { CategoryNav } from "./category-nav.tsx";
@@ -19,7 +20,8 @@ type DirectoryListData = {
   category: CategoryLink | null;
   categories: CategoryLink[];
   locations: LocationOption[];
-  location: string | null;
+  /** The place filter: place, radius, order. */
+  near: NearChoice;
   reklama: ListReklama;
   /** `?view=map`: the places above the list. */
   map: ListMapData | null;
@@ -42,7 +44,7 @@ function DirectoryListView({ data }: { data: DirectoryListData }) {
     >
       <CategoryNav base={section} categories={data.categories} />
       <div className="list-tools">
-        <LocationFilter locations={data.locations} current={data.location} />
+        <LocationFilter locations={data.locations} current={data.near} />
       </div>
       <MapViewToggle shown={data.map !== null} />
       {data.map ? <PlacesMap data={data.map} /> : null}

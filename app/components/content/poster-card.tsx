@@ -1,6 +1,7 @@
 import type { PosterCard as PosterCardData } from "#app/modules/posters/posters.server.ts";
 import { SectionItemCard, type CardOptions } from "./content-card.tsx";
 import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
+import { CardDistance } from "./card-distance.tsx";
 import { CategoryLink, Localized } from "./localized-text.tsx";
 import { useContentT } from "./use-content-t.ts";
 
@@ -20,6 +21,7 @@ export function PosterCard({ item, ...options }: CardOptions & { item: PosterCar
         {item.venue && item.location ? ", " : null}
         {item.location ? <Localized text={item.location} /> : null}
       </p>
+      <CardDistance km={item.distanceKm} />
       {item.price ? <Localized as="p" className="content-card__price" text={item.price} /> : null}
       {item.category ? (
         <p className="content-card__tags">

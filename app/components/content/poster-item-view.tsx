@@ -4,7 +4,7 @@ import { PosterRsvp } from "./poster-rsvp.tsx";
 import { TagList } from "./tag-list.tsx";
 import { useContentT } from "./use-content-t.ts";
 import { ItemMap } from "#app/components/maps/item-map.tsx";
-import { mapSearchUrl } from "#app/platform/format/map-link.ts";
+import { mapPointUrl, mapSearchUrl } from "#app/platform/format/map-link.ts";
 import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
 import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts";
 
@@ -27,7 +27,13 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
         {poster.address || poster.location ? (
           <Fact term={t("item.address")}>
             {[poster.address, poster.location?.text].filter(Boolean).join(", ")}{" "}
-            <NewWindowLink href={mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])}>{t("item.map")}</NewWindowLink>
+            <NewWindowLink
+              href={
+                poster.ownPoint ? mapPointUrl(poster.ownPoint) : mapSearchUrl([poster.venue?.text, poster.address, poster.location?.text])
+              }
+            >
+              {t("item.map")}
+            </NewWindowLink>
           </Fact>
         ) : null}
         <TextFact term={t("posters.price")} text={poster.price} />

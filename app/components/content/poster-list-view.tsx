@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { AppLink } from "#app/components/localized-link.tsx";
 import type { PosterCard as PosterCardData, PosterWhen } from "#app/modules/posters/posters.server.ts";
+import { nearParams, type NearChoice } from "#app/modules/content/near-list.ts";
 import type { CategoryLink, LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
 import type { Pagination } from "#app/platform/lists/pagination.ts";
 import type { FeedLink } from "#app/platform/seo/list-meta.ts";
@@ -20,19 +21,18 @@ export type PosterListData = {
   category: CategoryLink | null;
   categories: CategoryLink[];
   locations: LocationOption[];
-  location: string | null;
+  /** The place filter: place, radius, order. */
+  near: NearChoice;
   reklama: ListReklama;
   feed: FeedLink;
-  /** The calendar of this list's category and location, to subscribe to. */
+  /** The calendar of this list's category and place, to subscribe to. */
   calendar: { url: string; webcal: string };
   /** `?view=map`: the places above the list. */
   map: ListMapData | null;
 };
 
-function whenHref(pathname: string, when: PosterWhen, location: string | null): string {
-  const params = new URLSearchParams();
-  if (when === "past") params.set("when", "past");
-  if (location) params.set("location", location);
+function whenHref(pathname: string, when: PosterWhen, near: NearChoice): string {
+  const params = new URLSearchParams(when === "past" ? [["when", "past"], ...nearParams(near)] : nearParams(near));
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
@@ -63,14 +63,14 @@ function PosterListView({ data }: { data: PosterListData }) {
           <ul>
             {(["upcoming", "past"] as const).map((when) => (
               <li key={when}>
-                <AppLink to={whenHref(pathname, when, data.location)} aria-current={data.when === when ? "page" : undefined}>
+                <AppLink to={whenHref(pathname, when, data.near)} aria-current={data.when === when ? "page" : undefined}>
                   {when === "past" ? t("posters.past") : t("posters.upcoming")}
                 </AppLink>
               </li>
             ))}
           </ul>
         </nav>
-        <LocationFilter locations={data.locations} current={data.location} keep={data.when === "past" ? { when: "past" } : {}} />
+        <LocationFilter locations={data.locations} current={data.near} keep={data.when === "past" ? { when: "past" } : {}} />
       </div>
       <CalendarSubscribe links={data.calendar} />
       <MapViewToggle shown={data.map !== null} />

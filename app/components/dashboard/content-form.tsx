@@ -10,6 +10,7 @@ import type { AnyField } from "#app/components/forms/field.tsx";
 import { CheckboxField, InputField, SelectField, TextAreaField } from "#app/components/forms/fields.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { GalleryField, ImageField } from "./image-field.tsx";
+import { PointFields } from "./point-fields.tsx";
 import { RichTextField } from "./rich-text-field.tsx";
 import { TagsField } from "./tags-field.tsx";
 import { SocialLinksFieldset } from "./social-links-fieldset.tsx";
@@ -187,6 +188,8 @@ function FieldView({ spec, field, t, options, images, type }: FieldViewProps) {
         />
       );
     }
+    case "point":
+      return <PointFields field={field} cityFallback />;
     case "image":
       return (
         <ImageField

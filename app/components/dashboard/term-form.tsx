@@ -3,13 +3,14 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { ZodType } from "zod";
 import type { Choice } from "#app/modules/staff-content/form-data.server.ts";
-import { categorySchema, termSchema } from "#app/modules/taxonomy/schemas.ts";
+import { categorySchema, locationSchema, termSchema } from "#app/modules/taxonomy/schemas.ts";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import type { AnyField } from "#app/components/forms/field.tsx";
 import { InputField, SelectField } from "#app/components/forms/fields.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { useAdminT } from "./use-admin-t.ts";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { PointFields } from "./point-fields.tsx";
 
 /** The answer of a taxonomy action: which form it is for, and conform's result. */
 type TermReply = { formId: string; result: SubmissionResult<string[]> };
@@ -18,19 +19,30 @@ type Props = {
   formId: string;
   intent: string;
   id?: number;
-  defaults?: { name_uk?: string; name_en?: string | null; slug?: string; parent_id?: number | null };
+  defaults?: {
+    name_uk?: string;
+    name_en?: string | null;
+    slug?: string;
+    parent_id?: number | null;
+    latitude?: number | null;
+    longitude?: number | null;
+  };
   reply?: TermReply | null;
   /** Category editors: the possible parents. */
   parents?: Choice[];
   submitLabel: string;
   compact?: boolean;
+  /** Locations: a point (latitude, longitude) too. */
+  point?: boolean;
 };
 
-/** Name (uk, en) and slug of a category, tag or location; categories also pick a parent. */
-export function TermForm({ formId, intent, id, defaults, reply, parents, submitLabel, compact = false }: Props) {
+const numberText = (value: number | null | undefined) => (value === null || value === undefined ? undefined : String(value));
+
+/** Name (uk, en) and slug of a category, tag or location; categories also pick a parent, locations have a point. */
+export function TermForm({ formId, intent, id, defaults, reply, parents, submitLabel, compact = false, point = false }: Props) {
   const { t } = useAdminT();
-  // Either schema: typed as the wider one so the parent default fits both.
-  const schema: ZodType = parents ? categorySchema : termSchema;
+  // Any of the schemas: typed as the widest so the parent default fits all.
+  const schema: ZodType = parents ? categorySchema : point ? locationSchema : termSchema;
   const [form, fields] = useConformForm(schema, {
     id: formId,
     lastResult: reply?.formId === formId ? reply.result : undefined,
@@ -39,6 +51,8 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
       name_en: defaults?.name_en ?? undefined,
       slug: defaults?.slug,
       parent_id: defaults?.parent_id ? String(defaults.parent_id) : undefined,
+      latitude: numberText(defaults?.latitude),
+      longitude: numberText(defaults?.longitude),
     },
   });
   const field = (name: string) => fields[name] as AnyField;
@@ -60,6 +74,7 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
         />
       </div>
       <InputField field={field("slug")} label={t("admin:fields.slug")} hint={t("admin:hints.term_slug")} />
+      {point ? <PointFields field={field} /> : null}
       {parents ? (
         <SelectField
           field={field("parent_id")}
@@ -75,7 +90,15 @@ export function TermForm({ formId, intent, id, defaults, reply, parents, submitL
   );
 }
 
-type TermRow = { id: number; slug: string; name_uk: string; name_en: string | null; uses: number };
+type TermRow = {
+  id: number;
+  slug: string;
+  name_uk: string;
+  name_en: string | null;
+  uses: number;
+  latitude?: number | null;
+  longitude?: number | null;
+};
 
 /** A tag or location in its editor's list: names, slug and uses, opening to its rename form (and `children`). */
 export function TermDetails({
@@ -84,12 +107,14 @@ export function TermDetails({
   note,
   reply,
   children,
+  point,
 }: {
   formPrefix: string;
   term: TermRow;
   note?: string;
   reply?: TermReply | null;
   children?: ReactNode;
+  point?: boolean;
 }) {
   const { t } = useAdminT();
   return (
@@ -110,6 +135,7 @@ export function TermDetails({
         reply={reply}
         submitLabel={t("admin:form.save")}
         compact
+        point={point}
       />
       {children}
     </details>
@@ -122,17 +148,26 @@ export function NewTermPanel({
   title,
   reply,
   parents,
+  point,
 }: {
   formPrefix: string;
   title: string;
   reply?: TermReply | null;
   parents?: Choice[];
+  point?: boolean;
 }) {
   const { t } = useAdminT();
   return (
     <section className="panel" aria-labelledby={`new-${formPrefix}`}>
       <h2 id={`new-${formPrefix}`}>{title}</h2>
-      <TermForm formId={`${formPrefix}-new`} intent="create" reply={reply} parents={parents} submitLabel={t("admin:form.create")} />
+      <TermForm
+        formId={`${formPrefix}-new`}
+        intent="create"
+        reply={reply}
+        parents={parents}
+        point={point}
+        submitLabel={t("admin:form.create")}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { Language } from "#app/i18n/locales.ts";
 import type { SocialLinks } from "#db/schema.ts";
 import type { LocalizedText } from "#app/platform/format/localized.ts";
 import { pickLocalized } from "#app/platform/format/localized.ts";
-import { mapSearchUrl } from "#app/platform/format/map-link.ts";
+import { mapPointUrl, mapSearchUrl } from "#app/platform/format/map-link.ts";
 import type { GeoPoint } from "#app/platform/geo/radius.ts";
 import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import type { DisplayImage } from "#app/platform/images/display-image.ts";
@@ -17,6 +17,8 @@ export type DirectoryCard = {
   location: LocalizedText | null;
   logo: DisplayImage | null;
   category: { slug: string; name: LocalizedText } | null;
+  /** Km from the list's place (its own point, else its city's); null when the list measures none. */
+  distanceKm: number | null;
 };
 
 export type DirectoryContacts = {
@@ -24,7 +26,7 @@ export type DirectoryContacts = {
   email: string | null;
   website: string | null;
   address: string | null;
-  /** OpenStreetMap search for the address (and the location's name). */
+  /** OpenStreetMap at the entry's own point, else a search for the address (and the location's name). */
   mapUrl: string | null;
   social: Array<{ network: string; url: string }>;
 };
@@ -65,14 +67,17 @@ export function contactsOf(row: {
   address: string | null;
   social_links: SocialLinks | null;
   locationName?: string | null;
+  /** The entry's own point (an exact address), not its city's. */
+  point?: GeoPoint | null;
 }): DirectoryContacts {
   const address = row.address?.trim() || null;
+  const mapUrl = row.point ? mapPointUrl(row.point) : address ? mapSearchUrl([address, row.locationName]) : null;
   return {
     phone: row.phone?.trim() || null,
     email: row.email?.trim() || null,
     website: httpUrl(row.website),
     address,
-    mapUrl: address ? mapSearchUrl([address, row.locationName]) : null,
+    mapUrl,
     social: Object.entries(row.social_links ?? {})
       .map(([network, url]) => ({ network, url: typeof url === "string" ? httpUrl(url) : null }))
       .filter((link): link is { network: string; url: string } => link.url !== null),

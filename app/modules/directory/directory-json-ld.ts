@@ -14,6 +14,7 @@ export function directoryJsonLd(type: "LocalBusiness" | "Organization", item: Di
     ...(contacts.phone ? { telephone: contacts.phone } : {}),
     ...(contacts.email ? { email: contacts.email } : {}),
     ...(address ? { address } : {}),
+    ...(item.ownPoint ? { geo: { "@type": "GeoCoordinates", ...item.ownPoint } } : {}),
     ...(item.logo ? { logo: new URL(item.logo.src, pageUrl).href } : {}),
     ...(contacts.social.length ? { sameAs: contacts.social.map((link) => link.url) } : {}),
   };

@@ -4,7 +4,8 @@ import { directoryJsonLd } from "./directory-json-ld.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import { pageContext, pageReklama, publicItemPage, titleWithSite } from "#app/modules/content/public-page.server.ts";
 import { parsePage } from "#app/platform/lists/pagination.ts";
-import { listCategories, listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { listCategories, listLocations, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { nearListQuery, nearTitle } from "#app/modules/content/near-list.server.ts";
 import { categoryDescription } from "#app/platform/seo/meta.ts";
 import { CATEGORY_TYPES, publicPathOf } from "#app/modules/staff-content/registry.ts";
 import { isDirectoryType, publicSpec, typesWithSpec } from "#app/modules/staff-content/public-specs.ts";
@@ -14,7 +15,8 @@ import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
 // The pages of every directory (the registry's types with `directory`, services and diaspora
 // organisations): the list at its segment (`/services`, with `/services/category/{slug}` where
-// it has categories), with `?location=`, and its item pages. Their texts are the type's own
+// it has categories), with the place filter (`?near=&radius=`, `?location=` for the place
+// itself, `?sort=nearest`: content/near-list.server.ts), and its item pages. Their texts are the type's own
 // keys of `content` (`{type}.title`, `.description`, and `.category_description` where it
 // has categories).
 
@@ -33,23 +35,23 @@ type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
 export async function loadDirectoryList(table: DirectoryTable, { context, url }: Args, categorySlug?: string) {
   const { language, locale, t } = pageContext(context, url);
-  const page = parsePage(url);
   if (categorySlug !== undefined && !hasCategories(table)) notFound();
   const categoryKind = hasCategories(table) ? CATEGORY_TYPES[table] : null;
   const [category, locations] = await Promise.all([
     categorySlug && categoryKind ? requireCategory(categoryKind, categorySlug, language) : null,
     listLocations(language),
   ]);
-  const location = parseLocationFilter(url, locations);
+  const near = nearListQuery(url, locations);
+  const page = parsePage(url);
   const bbox = listBbox(url);
   const [list, categories, reklama, map] = await Promise.all([
-    listDirectory(table, { language, page, categoryId: category?.id, locationId: location?.id, bbox }),
+    listDirectory(table, { language, page, categoryId: category?.id, near: near.filter, nearest: near.nearest, bbox }),
     categoryKind ? listCategories(categoryKind, language) : [],
     pageReklama(context, language, ["list_inline", "footer"]),
     loadListMap(table, url, { language, locale, locations, category, bbox }),
   ]);
   const heading = category ? category.name.text : t(`${table}.title`);
-  const parts = [heading, location?.name.text, page > 1 ? t("pagination.page_n", { page }) : null];
+  const parts = [heading, nearTitle(near.filter, t), page > 1 ? t("pagination.page_n", { page }) : null];
   return {
     type: table,
     section: publicPathOf(table),
@@ -57,7 +59,7 @@ export async function loadDirectoryList(table: DirectoryTable, { context, url }:
     category,
     categories,
     locations,
-    location: location?.slug ?? null,
+    near: near.choice,
     reklama,
     map,
     seo: {
@@ -84,6 +86,8 @@ export async function loadDirectoryItem(table: DirectoryTable, args: Args, slug:
     section,
     reportTarget,
     item,
+    /** Where to draw it on a map: its own point, else its city's (null without either). */
+    point: item.point,
     reklama,
     pageUrl,
     jsonLd: directoryJsonLd(schemaType, item, pageUrl),

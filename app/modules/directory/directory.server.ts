@@ -1,16 +1,16 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import { pickLocalized } from "#app/platform/format/localized.ts";
 import { cardBase, itemSeo, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
+import { placeColumns, placeKm, placeWithin, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
+import { pointOf } from "#app/modules/content/near-list.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "./cards.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
 import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
 import type { Bbox } from "#app/platform/geo/bbox.ts";
 import { placeInBbox } from "#app/modules/places/bbox.server.ts";
-import { placeColumns } from "#app/modules/taxonomy/near.server.ts";
-import { pointOf } from "#app/modules/places/map-points.ts";
 
 // The directories (the registry's types with `directory`: services, businesses and
 // specialists, and diaspora organisations): one shape, alphabetical by name in the page's
@@ -25,8 +25,9 @@ export function hasCategories(table: DirectoryTable): table is DirectoryTable & 
 // Either table as `d`: its columns are those both tables have; `category_id` is reached through sql.
 const visibleEntries = (table: DirectoryTable) => publicRows(table, "d");
 
-function cardQuery(table: DirectoryTable) {
+function cardQuery(table: DirectoryTable, near: NearFilter | null = null) {
   return publicCards(table, "d").select([
+    placeKm(placeColumns("d"), near).as("distance_km"),
     sql<string>`left(d.description_uk, 800)`.as("description_uk_start"),
     sql<string | null>`left(d.description_en, 800)`.as("description_en_start"),
   ]);
@@ -43,6 +44,7 @@ function toCard(row: CardRow, language: Language, logoWidth = 160): DirectoryCar
     logo,
     teaser: teaserOf(row.description_uk_start, row.description_en_start, language),
     location: cardLocation(row, language),
+    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
   };
 }
 
@@ -50,26 +52,39 @@ function nameOrder(language: Language) {
   return language === "en" ? sql`coalesce(nullif(d.name_en, ''), d.name_uk)` : sql`d.name_uk`;
 }
 
+/** A directory list's filters: its category (where it has categories) and the place. */
+/** `bbox`: the map's visible area (lists, map points). */
+export type DirectoryFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null };
+
+/** The one where-builder of a directory's list, for its rows and its count. */
+export function directoryFilter(table: DirectoryTable, { categoryId, near, bbox }: DirectoryFilter): RawBuilder<boolean> {
+  const conditions: Array<RawBuilder<boolean>> = [];
+  if (categoryId !== undefined && hasCategories(table)) conditions.push(sql<boolean>`d.category_id = ${categoryId}`);
+  const within = near ? placeWithin(placeColumns("d"), near) : null;
+  if (within) conditions.push(within);
+  if (bbox) conditions.push(placeInBbox(placeColumns("d"), bbox));
+  return conditions.length ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : sql<boolean>`true`;
+}
+
 export async function listDirectory(
   table: DirectoryTable,
-  options: { language: Language; page: number; categoryId?: number; locationId?: number; bbox?: Bbox | null },
+  options: DirectoryFilter & {
+    language: Language;
+    page: number;
+    /** Nearest first (distances measured: a place with a point and a radius), then by name. */
+    nearest?: boolean;
+  },
 ) {
-  const { language, page, categoryId, locationId, bbox } = options;
-  let count = visibleEntries(table).select((eb) => eb.fn.countAll<number>().as("total"));
-  let rows = cardQuery(table).orderBy(nameOrder(language)).orderBy("d.id");
-  if (categoryId !== undefined && hasCategories(table)) {
-    count = count.where(sql.ref("d.category_id"), "=", categoryId);
-    rows = rows.where(sql.ref("d.category_id"), "=", categoryId);
-  }
-  if (locationId !== undefined) {
-    count = count.where("d.location_id", "=", locationId);
-    rows = rows.where("d.location_id", "=", locationId);
-  }
-  // The map's visible area (?view=map moves it; lists carry it as ?bbox=).
-  if (bbox) {
-    count = count.where(placeInBbox(placeColumns("d"), bbox));
-    rows = rows.where(placeInBbox(placeColumns("d"), bbox));
-  }
+  const { language, page, near = null } = options;
+  const filter = directoryFilter(table, options);
+  const count = visibleEntries(table)
+    .where(filter)
+    .select((eb) => eb.fn.countAll<number>().as("total"));
+  const rows = cardQuery(table, near)
+    .where(filter)
+    .$if(Boolean(options.nearest), (qb) => qb.orderBy(sql`distance_km asc nulls last`))
+    .orderBy(nameOrder(language))
+    .orderBy("d.id");
   return fetchListPage([table], count, rows, page, (row) => toCard(row, language));
 }
 
@@ -103,7 +118,7 @@ export async function findInDirectory(table: DirectoryTable, slug: string, langu
     point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude),
     ownPoint,
     description: pickLocalized(row.description_uk, row.description_en, language),
-    contacts: contactsOf({ ...row, locationName: row.location_name_uk }),
+    contacts: contactsOf({ ...row, locationName: row.location_name_uk, point: ownPoint }),
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
     seo: itemSeo(row, language, () => card.teaser.text),

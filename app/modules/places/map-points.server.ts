@@ -1,16 +1,15 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import { localizePath, type Language, type LocaleCode } from "#app/i18n/locales.ts";
 import { pickLocalized } from "#app/platform/format/localized.ts";
 import type { Bbox } from "#app/platform/geo/bbox.ts";
 import { badRequest } from "#app/platform/http/errors.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { publicRows } from "#app/modules/content/public-cards.server.ts";
-import { hasCategories, type DirectoryTable } from "#app/modules/directory/directory.server.ts";
+import { directoryFilter, hasCategories, type DirectoryTable } from "#app/modules/directory/directory.server.ts";
 import { eventPlace, optionalText, posterFilter } from "#app/modules/posters/posters.server.ts";
 import { CATEGORY_TYPES, publicPathOf } from "#app/modules/staff-content/registry.ts";
-import { parseNearFilter, placeColumns, placeKm, placeWithin, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
+import { parseNearFilter, placeColumns, placeKm, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
 import { listLocations, requireCategory, type LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
-import { placeInBbox } from "./bbox.server.ts";
 import { isDirectoryType, typesWithSpec } from "#app/modules/staff-content/public-specs.ts";
 import type { MapPoint, MapPoints } from "./map-points.ts";
 
@@ -57,10 +56,6 @@ type Row = {
 const pointLatitude = (alias: string) => sql<number>`coalesce(${sql.ref(`${alias}.latitude`)}, loc.latitude)`;
 const pointLongitude = (alias: string) => sql<number>`coalesce(${sql.ref(`${alias}.longitude`)}, loc.longitude)`;
 
-function nearCondition(alias: string, near: NearFilter | null): Expression<SqlBool> {
-  return (near && placeWithin(placeColumns(alias), near)) ?? sql<boolean>`true`;
-}
-
 function toPoint(row: Row, language: Language, path: string, place: string | null): MapPoint {
   return {
     id: row.id,
@@ -81,8 +76,7 @@ async function posterPoints(filter: MapFilter): Promise<MapPoints> {
   const { language, locale, near, bbox, categoryId, limit = MAX_MAP_POINTS } = filter;
   const rows = await publicRows("posters")
     .leftJoin("locations as loc", "loc.id", "posters.location_id")
-    .where(posterFilter("upcoming", { categoryId, bbox }))
-    .where(nearCondition("posters", near))
+    .where(posterFilter("upcoming", { categoryId, near, bbox }))
     .where(sql<boolean>`coalesce(posters.latitude, loc.latitude) is not null`)
     .select([
       "posters.id",
@@ -112,12 +106,10 @@ async function posterPoints(filter: MapFilter): Promise<MapPoints> {
 
 async function directoryPoints(table: DirectoryTable, filter: MapFilter): Promise<MapPoints> {
   const { language, locale, near, bbox, categoryId, limit = MAX_MAP_POINTS } = filter;
-  let query = publicRows(table, "d")
+  const query = publicRows(table, "d")
     .leftJoin("locations as loc", "loc.id", "d.location_id")
-    .where(nearCondition("d", near))
+    .where(directoryFilter(table, { categoryId, near, bbox }))
     .where(sql<boolean>`coalesce(d.latitude, loc.latitude) is not null`);
-  if (categoryId !== undefined && hasCategories(table)) query = query.where(sql.ref("d.category_id"), "=", categoryId);
-  if (bbox) query = query.where(placeInBbox(placeColumns("d"), bbox));
   const nameOrder = language === "en" ? sql`coalesce(nullif(d.name_en, ''), d.name_uk)` : sql`d.name_uk`;
   const rows = await query
     .select([

@@ -36,8 +36,3 @@ export function pointsToGeoJson({ points, truncated }: MapPoints) {
 }
 
 export type PointsGeoJson = ReturnType<typeof pointsToGeoJson>;
-
-/** A point from a pair of nullable columns (migrations/0039 keeps them a pair). */
-export function pointOf(latitude: number | null, longitude: number | null): { latitude: number; longitude: number } | null {
-  return latitude === null || longitude === null ? null : { latitude, longitude };
-}

@@ -4,7 +4,10 @@ import { publicOrigin } from "#app/platform/config/config.server.ts";
 import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import { stripHtml } from "#app/platform/format/text.ts";
-import { listCategories, listLocations, parseLocationFilter, parseTermFilter } from "#app/modules/taxonomy/public-terms.server.ts";
+import { listCategories, listLocations, parseTermFilter } from "#app/modules/taxonomy/public-terms.server.ts";
+import { parseNearFilter } from "#app/modules/taxonomy/near.server.ts";
+import { nearParams, type NearChoice } from "#app/modules/content/near-list.ts";
+import { nearTitle } from "#app/modules/content/near-list.server.ts";
 import { calendarIcs, eventIcs, type CalendarEvent } from "./ics.ts";
 import { eventPlace, findPoster, postersForCalendar, type PosterDetail } from "./posters.server.ts";
 
@@ -45,17 +48,14 @@ export async function posterEventFile({ context, url }: Args, slug: string): Pro
   });
 }
 
-/** `/poster/calendar.ics?category=&location=`: every upcoming event of the filter, to subscribe to. */
+/** `/poster/calendar.ics?category=&near=&radius=` (or `&location=`): every upcoming event of the filter, to subscribe to. */
 export async function posterCalendar({ context, url }: Args): Promise<Response> {
   const { language, t, absolute } = pageContext(context, url);
   const [categories, locations] = await Promise.all([listCategories("poster", language), listLocations(language)]);
   const category = parseTermFilter(url, "category", categories);
-  const location = parseLocationFilter(url, locations);
-  const [posters, site] = await Promise.all([
-    postersForCalendar(language, { categoryId: category?.id, locationId: location?.id }),
-    siteName(language),
-  ]);
-  const name = [t("posters.title"), category?.name.text, location?.name.text].filter(Boolean).join(" — ");
+  const near = parseNearFilter(url, locations);
+  const [posters, site] = await Promise.all([postersForCalendar(language, { categoryId: category?.id, near }), siteName(language)]);
+  const name = [t("posters.title"), category?.name.text, nearTitle(near, t)].filter(Boolean).join(" — ");
   const body = calendarIcs(
     {
       name: `${name} — ${site}`,
@@ -67,14 +67,12 @@ export async function posterCalendar({ context, url }: Args): Promise<Response> 
   return new Response(body, { headers: { "Content-Type": CALENDAR_TYPE, "Content-Disposition": 'inline; filename="calendar.ics"' } });
 }
 
-/** The subscribe links of a posters list: the calendar of its category and location, over https and webcal. */
-export function calendarLinks(
-  locale: LocaleCode,
-  filter: { category: string | null; location: string | null },
-): { url: string; webcal: string } {
+/** The subscribe links of a posters list: the calendar of its category and place, over https and webcal. */
+export function calendarLinks(locale: LocaleCode, filter: { category: string | null; near: NearChoice }): { url: string; webcal: string } {
   const params = new URLSearchParams();
   if (filter.category) params.set("category", filter.category);
-  if (filter.location) params.set("location", filter.location);
+  // The calendar has its own order (soonest first).
+  for (const [name, value] of nearParams({ ...filter.near, sort: null })) params.set(name, value);
   const query = params.toString();
   const url = new URL(`${localizePath("/poster/calendar.ics", locale)}${query ? `?${query}` : ""}`, publicOrigin()).href;
   return { url, webcal: url.replace(/^https?:/, "webcal:") };

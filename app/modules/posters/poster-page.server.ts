@@ -4,7 +4,8 @@ import { categoryDescription } from "#app/platform/seo/meta.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { pageContext, pageReklama, publicItemPage, siteName, titleWithSite } from "#app/modules/content/public-page.server.ts";
 import { parsePage } from "#app/platform/lists/pagination.ts";
-import { listCategories, listLocations, parseLocationFilter, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { listCategories, listLocations, requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
+import { nearListQuery, nearTitle } from "#app/modules/content/near-list.server.ts";
 import { stripHtml } from "#app/platform/format/text.ts";
 import { parseTicketPrice, postalAddress } from "#app/platform/seo/structured-data.ts";
 import { getCurrentUser, loginRedirectPath } from "#app/modules/auth/guards.server.ts";
@@ -21,19 +22,22 @@ export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
-/** `/poster` and `/poster/category/{slug}`, with `?when=past` and `?location=`. */
+/**
+ * `/poster` and `/poster/category/{slug}`, with `?when=past` and the place filter (`?near=&radius=`,
+ * `?location=` for the place itself, `?sort=nearest`: near-list.server.ts).
+ */
 export async function loadPosterList({ context, url }: Args, categorySlug?: string) {
   const { language, locale, t } = pageContext(context, url);
-  const page = parsePage(url);
-  const when = parseWhen(url);
   const [category, locations] = await Promise.all([
     categorySlug ? requireCategory("poster", categorySlug, language) : null,
     listLocations(language),
   ]);
-  const location = parseLocationFilter(url, locations);
+  const near = nearListQuery(url, locations);
+  const page = parsePage(url);
+  const when = parseWhen(url);
   const bbox = listBbox(url);
   const [list, categories, reklama, map] = await Promise.all([
-    listPosters({ language, page, when, categoryId: category?.id, locationId: location?.id, bbox }),
+    listPosters({ language, page, when, categoryId: category?.id, near: near.filter, nearest: near.nearest, bbox }),
     listCategories("poster", language),
     pageReklama(context, language, ["list_inline", "footer"]),
     loadListMap("poster", url, { language, locale, locations, category, bbox }),
@@ -42,7 +46,7 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
   const parts = [
     heading,
     when === "past" ? t("posters.past") : null,
-    location?.name.text,
+    nearTitle(near.filter, t),
     page > 1 ? t("pagination.page_n", { page }) : null,
   ];
   return {
@@ -51,11 +55,11 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
     category,
     categories,
     locations,
-    location: location?.slug ?? null,
+    near: near.choice,
     reklama,
     map,
     feed: { href: localizePath("/poster/rss.xml", locale), title: t("feed.posters_title") },
-    calendar: calendarLinks(locale, { category: category?.slug ?? null, location: location?.slug ?? null }),
+    calendar: calendarLinks(locale, { category: category?.slug ?? null, near: near.choice }),
     seo: {
       title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
       description: category ? categoryDescription(t("posters.category_description", { name: heading })) : t("posters.description"),
@@ -79,6 +83,8 @@ export async function loadPosterItem(args: Args, slug: string) {
   const ticket = parseTicketPrice(poster.price?.text);
   return {
     poster,
+    /** Where to draw it on a map: its own point, else its city's (null without either). */
+    point: poster.point,
     reklama,
     pageUrl,
     icsHref: localizePath(`/poster/${poster.slug}/event.ics`, locale),
@@ -99,6 +105,7 @@ export async function loadPosterItem(args: Args, slug: string) {
         "@type": "Place",
         name: poster.venue?.text ?? poster.address ?? poster.location?.text ?? poster.title.text,
         ...(address ? { address } : {}),
+        ...(poster.ownPoint ? { geo: { "@type": "GeoCoordinates", ...poster.ownPoint } } : {}),
       },
       organizer: { "@type": "Organization", name: poster.organiser ?? site },
       ...(poster.ticketUrl || poster.price

@@ -14,6 +14,9 @@ import {
   publicRows,
 } from "#app/modules/content/public-cards.server.ts";
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
+import { placeColumns, placeKm, placeWithin, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
+import type { GeoPoint } from "#app/platform/geo/radius.ts";
+import { pointOf } from "#app/modules/content/near-list.ts";
 import { formatEventStart, formatTime, siteDay } from "#app/platform/format/dates.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
@@ -21,9 +24,6 @@ import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import { eventWhen, type EventWhen } from "./event-when.ts";
 import type { Bbox } from "#app/platform/geo/bbox.ts";
 import { placeInBbox } from "#app/modules/places/bbox.server.ts";
-import { placeColumns } from "#app/modules/taxonomy/near.server.ts";
-import { pointOf } from "#app/modules/places/map-points.ts";
-import type { GeoPoint } from "#app/platform/geo/radius.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
 // has no end, so one that has started and not ended is listed (as ongoing, event-when.ts).
@@ -37,6 +37,8 @@ export type PosterCard = ReturnType<typeof cardBase> & {
   venue: LocalizedText | null;
   location: LocalizedText | null;
   price: LocalizedText | null;
+  /** Km from the list's place (its own point, else its city's); null when the list measures none. */
+  distanceKm: number | null;
 };
 
 export type PosterDetail = PosterCard & {
@@ -71,8 +73,9 @@ export function parseWhen(url: URL): PosterWhen {
 
 const overAt = sql<Date>`coalesce(posters.ends_at, posters.starts_at)`;
 
-function cardQuery() {
+function cardQuery(near: NearFilter | null = null) {
   return publicCards("posters").select([
+    placeKm(placeColumns("posters"), near).as("distance_km"),
     "posters.starts_at",
     "posters.ends_at",
     "posters.venue_uk",
@@ -97,17 +100,20 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
     venue: optionalText(row.venue_uk, row.venue_en, language),
     location: cardLocation(row, language),
     price: optionalText(row.price_text_uk, row.price_text_en, language),
+    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
   };
 }
 
-/** The category and location filters of the lists and the calendar; `bbox`: the map's visible area (lists, map points). */
-export type PosterFilter = { categoryId?: number; locationId?: number; bbox?: Bbox | null };
+/** The category and place filters of the lists and the calendar; `bbox`: the map's visible area (lists, map points). */
+export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null };
 
-export function posterFilter(when: PosterWhen, { categoryId, locationId, bbox }: PosterFilter) {
+/** The one where-builder of the lists (rows and count) and the calendar. */
+export function posterFilter(when: PosterWhen, { categoryId, near, bbox }: PosterFilter) {
   return (eb: ExpressionBuilder<DB, "posters">) => {
-    const conditions: Expression<SqlBool>[] = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
+    const conditions: Array<Expression<SqlBool>> = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
     if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
-    if (locationId !== undefined) conditions.push(eb("posters.location_id", "=", locationId));
+    const within = near ? placeWithin(placeColumns("posters"), near) : null;
+    if (within) conditions.push(within);
     if (bbox) conditions.push(placeInBbox(placeColumns("posters"), bbox));
     return eb.and(conditions);
   };
@@ -118,16 +124,22 @@ export async function listPosters(options: {
   page: number;
   when: PosterWhen;
   categoryId?: number;
-  locationId?: number;
   bbox?: Bbox | null;
+  near?: NearFilter | null;
+  /** Nearest first (distances measured: a place with a point and a radius), then by date. */
+  nearest?: boolean;
 }) {
-  const { language, page, when } = options;
+  const { language, page, when, near = null } = options;
   const filter = posterFilter(when, options);
   const order = when === "past" ? "desc" : "asc";
   const count = publicRows("posters")
     .where(filter)
     .select((eb) => eb.fn.countAll<number>().as("total"));
-  const rows = cardQuery().where(filter).orderBy("posters.starts_at", order).orderBy("posters.id", order);
+  const rows = cardQuery(near)
+    .where(filter)
+    .$if(Boolean(options.nearest), (qb) => qb.orderBy(sql`distance_km asc nulls last`))
+    .orderBy("posters.starts_at", order)
+    .orderBy("posters.id", order);
   return fetchListPage(["posters"], count, rows, page, (row) => toCard(row, language));
 }
 
@@ -213,7 +225,7 @@ export function eventPlace(poster: { venue: LocalizedText | null; address: strin
 
 /** For the subscribable calendar: every upcoming event of the filter, soonest first. */
 export async function postersForCalendar(language: Language, filter: PosterFilter, limit = 500) {
-  const rows = await cardQuery()
+  const rows = await cardQuery(filter.near ?? null)
     .select(["posters.description_uk", "posters.description_en", "posters.address", "posters.updated_at"])
     .where(posterFilter("upcoming", filter))
     .orderBy("posters.starts_at", "asc")

@@ -120,6 +120,12 @@ export function itemDefaults(spec: ContentSpec, row: ItemRow, tagIds: number[], 
         out[field.name] = value === null || value === undefined ? undefined : String(Number(value));
         break;
       }
+      case "point":
+        for (const name of ["latitude", "longitude"]) {
+          const value = row[name];
+          out[name] = value === null || value === undefined ? undefined : String(Number(value));
+        }
+        break;
       case "social": {
         const links = (row.social_links ?? {}) as Record<string, string>;
         for (const network of SOCIAL_NETWORKS) out[`social_${network}`] = links[network];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fromLocalInput } from "./datetime.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type FieldSpec } from "./types.ts";
 import { idNumberSchema, INT4_MAX } from "#app/platform/http/ids.ts";
+import { POINT_PAIR_MESSAGE, pointPairIssue, pointShape } from "./point-schema.ts";
 
 // The zod schema of a content type's form, built from its description. Shared by the
 // browser (conform's client validation) and the server (the action's validation); the
@@ -93,6 +94,8 @@ function fieldShape(field: FieldSpec<ContentTable>, spec: ContentSpec): Record<s
       return { [field.name]: field.required ? z.number({ error: errors.required }).int().positive() : id };
     case "location":
       return { [field.name]: id };
+    case "point":
+      return pointShape;
     case "image":
       return {
         [field.name]: id,
@@ -134,6 +137,13 @@ export function contentFormSchema(spec: ContentSpec): z.ZodObject {
     };
     for (const field of allFields(spec)) Object.assign(shape, fieldShape(field, spec));
     schema = z.object(shape);
+    if (allFields(spec).some((field) => field.kind === "point")) {
+      // A point is both coordinates or neither: the missing half is marked beside its field.
+      schema = schema.superRefine((value, ctx) => {
+        const missing = pointPairIssue(value);
+        if (missing) ctx.addIssue({ code: "custom", path: [missing], message: POINT_PAIR_MESSAGE });
+      });
+    }
     cache.set(spec, schema);
   }
   return schema;

@@ -50,6 +50,8 @@ export type FieldSpec<T extends ContentTable> =
   | { kind: "select"; name: Columns<T>; options: readonly string[]; required?: boolean; initial?: string }
   | { kind: "category"; name: "category_id" & Columns<T>; required?: boolean }
   | { kind: "location"; name: "location_id" & Columns<T> }
+  /** An exact point (`latitude` and `longitude` columns, both or neither; migrations/0039): the form's two fields. */
+  | { kind: "point"; name: "latitude" & Columns<T> }
   | { kind: "image"; name: Columns<T> }
   | { kind: "social"; name: "social_links" & Columns<T> }
   | { kind: "slug"; name: "slug" & Columns<T> }
@@ -197,6 +199,7 @@ function directory<T extends DirectoryType>(
       { kind: "email", name: "email", max: 200 },
       options.phoneFirst ? website : phone,
       { kind: "text", name: "address", max: 300 },
+      { kind: "point", name: "latitude" },
       { kind: "social", name: "social_links" },
     ],
   });
@@ -236,6 +239,7 @@ export const CONTENT_SPECS = {
       { kind: "text", name: "venue", bilingual: true, max: 200 },
       { kind: "text", name: "address", max: 300 },
       { kind: "location", name: "location_id" },
+      { kind: "point", name: "latitude" },
       { kind: "text", name: "price_text", bilingual: true, max: 120 },
       { kind: "url", name: "ticket_url", max: 500 },
       { kind: "text", name: "organiser", max: 200 },

@@ -9,6 +9,7 @@ import { parseTagNames, type NewTagName } from "./tags.server.ts";
 import { allFields, hasField, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
 import { advertLifetimeDays } from "#app/modules/adverts/lifecycle.server.ts";
+import { POINT_PAIR_MESSAGE, pointPairIssue } from "./point-schema.ts";
 
 // From a validated form value to the columns to write: rich text sanitized, empty
 // optional texts to null (or ''), local times to moments, and the checks that need the
@@ -99,6 +100,15 @@ export async function prepareValues(spec: ContentSpec, value: ContentFormValue, 
         const locationId = value.location_id as number | undefined;
         if (locationId && !(await exists("locations", locationId))) fail("location_id", errors.choice);
         columns.location_id = locationId ?? null;
+        break;
+      }
+      case "point": {
+        // Both or neither (the form's schema refuses half a point; checked again for any caller).
+        const missing = pointPairIssue(value);
+        if (missing) fail(missing, POINT_PAIR_MESSAGE);
+        const pair = typeof value.latitude === "number" && typeof value.longitude === "number";
+        columns.latitude = pair ? value.latitude : null;
+        columns.longitude = pair ? value.longitude : null;
         break;
       }
       case "image": {

@@ -3,7 +3,7 @@ import { contentSpec, type ContentSpec, type ContentTable, type FieldSpec } from
 
 // What users may send in (the registry's types with `submission`), and the form each gets: the
 // staff form's own field descriptions (staff-content/types.ts), without what only staff decide
-// (address, state, publication time, tags, search texts). Pure: shared by the page and the action.
+// (address, state, publication time, tags, search texts, an exact point). Pure: shared by the page and the action.
 
 export type SubmissionType = SubmittedType;
 export const SUBMISSION_TYPES = typesWithSpec("submission") as [SubmissionType, ...SubmissionType[]];
@@ -27,7 +27,7 @@ export function isSubmissionType(value: unknown): value is SubmissionType {
   return typeof value === "string" && (SUBMISSION_TYPES as readonly string[]).includes(value);
 }
 
-const STAFF_ONLY = new Set<FieldSpec<ContentTable>["kind"]>(["slug", "status", "tags"]);
+const STAFF_ONLY = new Set<FieldSpec<ContentTable>["kind"]>(["slug", "status", "tags", "point"]);
 
 /**
  * A type's description as users fill it in. `heading` "either": the heading may be written in

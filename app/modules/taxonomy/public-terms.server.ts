@@ -67,8 +67,3 @@ export function parseTermFilter<T extends { slug: string }>(url: URL, param: str
   if (values.length > 1) notFound();
   return terms.find((term) => term.slug === values[0]) ?? notFound();
 }
-
-/** The `?location=` filter of a list. */
-export function parseLocationFilter(url: URL, locations: readonly LocationOption[]): LocationOption | null {
-  return parseTermFilter(url, "location", locations);
-}

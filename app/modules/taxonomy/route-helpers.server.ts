@@ -8,7 +8,7 @@ import { CATEGORY_TYPES, isCategoryType, type CategoryType } from "#app/modules/
 import { parseId } from "#app/platform/http/ids.ts";
 import { badRequest, notFound } from "#app/platform/http/errors.ts";
 import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
-import { termSchema } from "./schemas.ts";
+import { locationSchema, termSchema } from "./schemas.ts";
 import { createTerm, deleteTerm, renameTerm, type TermTable } from "./terms.server.ts";
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL; params: Record<string, string | undefined> };
@@ -46,7 +46,7 @@ export async function termIntent(table: TermTable, formData: FormData, here: str
   const intent = formData.get("intent");
   if (intent === "create" || intent === "rename") {
     const formId = intent === "create" ? `${TERM_FORM[table]}-new` : `${TERM_FORM[table]}-${formData.get("id")}`;
-    const submission = parseWithZod(formData, { schema: termSchema });
+    const submission = parseWithZod(formData, { schema: table === "locations" ? locationSchema : termSchema });
     if (submission.status !== "success") return termReply(formId, submission);
     const result =
       intent === "create"

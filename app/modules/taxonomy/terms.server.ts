@@ -28,8 +28,17 @@ function locatedTables() {
     .map((spec) => spec.table);
 }
 
-function values(input: TermValue): { slug: string; name_uk: string; name_en: string | null } {
-  return { slug: input.slug || slugify(input.name_uk), name_uk: input.name_uk, name_en: input.name_en || null };
+type TermColumns = { slug: string; name_uk: string; name_en: string | null; latitude?: number | null; longitude?: number | null };
+
+/** The columns a form writes; a location's point too (both or neither, schemas.ts). */
+function values(table: TermTable, input: TermValue): TermColumns {
+  const row: TermColumns = { slug: input.slug || slugify(input.name_uk), name_uk: input.name_uk, name_en: input.name_en || null };
+  if (table === "locations") {
+    const pair = input.latitude !== undefined && input.longitude !== undefined;
+    row.latitude = pair ? input.latitude! : null;
+    row.longitude = pair ? input.longitude! : null;
+  }
+  return row;
 }
 
 /** The slug's unique key: a write that lost the race to another one with the same slug. */
@@ -47,13 +56,20 @@ async function slugTaken(db: Kysely<DB>, table: TermTable, slug: string, exceptI
   return Boolean(row);
 }
 
-/** The term's audited columns, its row locked for the rest of the transaction. */
-async function lockTerm(trx: Transaction<DB>, table: TermTable, id: number) {
+/** The term's audited columns (a location's point too), its row locked for the rest of the transaction. */
+async function lockTerm(trx: Transaction<DB>, table: TermTable, id: number): Promise<TermColumns | undefined> {
+  if (table === "locations")
+    return trx
+      .selectFrom("locations")
+      .select(["slug", "name_uk", "name_en", "latitude", "longitude"])
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
   return trx.selectFrom(table).select(["slug", "name_uk", "name_en"]).where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
 export async function createTerm(table: TermTable, input: TermValue, actorId: number): Promise<TaxonomyResult> {
-  const row = values(input);
+  const row = values(table, input);
   if (!row.slug) return { ok: false, field: "slug", message: "admin:errors.slug" };
   if (await slugTaken(getDb(), table, row.slug)) return { ok: false, field: "slug", message: "admin:errors.slug_taken" };
   const write = getDb()
@@ -67,7 +83,11 @@ export async function createTerm(table: TermTable, input: TermValue, actorId: nu
               .values({ ...row, position: await nextPosition(trx, "locations") })
               .returning("id")
               .executeTakeFirstOrThrow()
-          : await trx.insertInto("tags").values(row).returning("id").executeTakeFirstOrThrow();
+          : await trx
+              .insertInto("tags")
+              .values({ slug: row.slug, name_uk: row.name_uk, name_en: row.name_en })
+              .returning("id")
+              .executeTakeFirstOrThrow();
       await recordAudit(trx, { actorId, action: "create", entityType: ENTITY[table], entityId: created.id, after: row });
       return { ok: true as const, id: created.id };
     });
@@ -75,7 +95,7 @@ export async function createTerm(table: TermTable, input: TermValue, actorId: nu
 }
 
 export async function renameTerm(table: TermTable, id: number, input: TermValue, actorId: number): Promise<TaxonomyResult> {
-  const row = values(input);
+  const row = values(table, input);
   if (!row.slug) return { ok: false, field: "slug", message: "admin:errors.slug" };
   if (await slugTaken(getDb(), table, row.slug, id)) return { ok: false, field: "slug", message: "admin:errors.slug_taken" };
   const write = getDb()
@@ -156,6 +176,8 @@ export async function moveLocation(id: number, direction: "up" | "down", actorId
 }
 
 export type TermRow = { id: number; slug: string; name_uk: string; name_en: string | null; uses: number };
+/** A location in its editor: a term with its point (null, null without one). */
+export type LocationRow = TermRow & { latitude: number | null; longitude: number | null };
 
 export async function listTags(q?: string): Promise<TermRow[]> {
   let query = getDb()
@@ -180,7 +202,7 @@ export async function listTags(q?: string): Promise<TermRow[]> {
   return (await query.execute()).map((row) => ({ ...row, uses: Number(row.uses) }));
 }
 
-export async function listLocations(): Promise<TermRow[]> {
+export async function listLocations(): Promise<LocationRow[]> {
   const rows = await getDb()
     .selectFrom("locations as l")
     .select([
@@ -188,6 +210,8 @@ export async function listLocations(): Promise<TermRow[]> {
       "l.slug",
       "l.name_uk",
       "l.name_en",
+      "l.latitude",
+      "l.longitude",
       sql<number>`(select count(*)::int from posters where location_id = l.id) + (select count(*)::int from services where location_id = l.id)
         + (select count(*)::int from diaspors where location_id = l.id) + (select count(*)::int from advertisements where location_id = l.id)`.as(
         "uses",

@@ -47,12 +47,12 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
       <ul className="dash-term-list">
         {loaderData.locations.map((location) => (
           <li key={location.id}>
-            <TermDetails formPrefix="location" term={location} reply={actionData} />
+            <TermDetails formPrefix="location" term={location} reply={actionData} point />
             <OrderedRowActions id={location.id} name={location.name_uk} deletable={location.uses === 0} />
           </li>
         ))}
       </ul>
-      <NewTermPanel formPrefix="location" title={t("admin:locations.new")} reply={actionData} />
+      <NewTermPanel formPrefix="location" title={t("admin:locations.new")} reply={actionData} point />
     </>
   );
 }
