@@ -28,6 +28,9 @@ export default [
   route("us?/poster/rss.xml", "routes/feeds-posters/route.ts"),
   route("us?/poster/calendar.ics", "routes/feeds-posters-calendar/route.ts"),
   route("us?/poster/:slug/event.ics", "routes/feeds-poster-ics/route.ts"),
+  // Maps: the style (the basemap's tiles are served at /map/tiles) and each list's places as GeoJSON.
+  route("map/style.json", "routes/map-style/route.ts"),
+  route("us?/map/points/:file", "routes/map-points/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),
   // Passkey sign-in's JSON exchange (the sign-in page's script).

@@ -174,6 +174,11 @@ function samples(): Record<string, Sample[]> {
     })),
     sitemap: [{ url: "/sitemap.xml" }],
     "sitemap-file": [{ url: "/sitemap/1.xml", params: { file: "1.xml" }, status: 404 }],
+    "map-points": [
+      { url: "/map/points/poster.json?category=kontserty", params: { file: "poster.json" } },
+      { url: "/map/points/services.json?bbox=-180,-90,180,90", params: { file: "services.json" } },
+      { url: "/map/points/diaspors.json?location=varshava", params: { file: "diaspors.json" } },
+    ],
   };
 }
 

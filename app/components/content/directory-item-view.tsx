@@ -8,6 +8,7 @@ import { CategoryFact, Fact, ItemBreadcrumbs, ItemFooter, ItemLayout, NewWindowL
 import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
 import { useContentT } from "./use-content-t.ts";
+import { ItemMap } from "#app/components/maps/item-map.tsx";
 
 type DirectoryItemData = Parameters<typeof DirectoryItemView>[0];
 
@@ -78,6 +79,7 @@ function DirectoryItemView({
         ) : null}
       </dl>
       <LocalizedHtml className="prose" html={item.description} />
+      {item.point ? <ItemMap point={item.point} own={item.ownPoint !== null} /> : null}
       <ItemFooter
         views={item.viewCount}
         pageUrl={pageUrl}

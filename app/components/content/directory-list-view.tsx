@@ -8,6 +8,8 @@ import { DirectoryCard } from "./directory-card.tsx";
 import { ListPage, type ListReklama } from "./list-page.tsx";
 import { LocationFilter } from "./location-filter.tsx";
 import { useContentT } from "./use-content-t.ts";
+import { MapViewToggle, PlacesMap } from "#app/components/maps/places-map.tsx";
+import type { ListMapData } from "#app/modules/places/list-map.server.ts";
 
 type DirectoryListData = {
   /** Which directory, and its list's path (`/services`). */
@@ -21,6 +23,8 @@ type DirectoryListData = {
   /** The place filter: place, radius, order. */
   near: NearChoice;
   reklama: ListReklama;
+  /** `?view=map`: the places above the list. */
+  map: ListMapData | null;
 };
 
 /** A directory's list page (`/services`, `/services/category/{slug}`, the diaspora organisations'); the texts are the type's own. */
@@ -42,6 +46,8 @@ function DirectoryListView({ data }: { data: DirectoryListData }) {
       <div className="list-tools">
         <LocationFilter locations={data.locations} current={data.near} />
       </div>
+      <MapViewToggle shown={data.map !== null} />
+      {data.map ? <PlacesMap data={data.map} /> : null}
     </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { PosterRsvp } from "./poster-rsvp.tsx";
 import { TagList } from "./tag-list.tsx";
 import { useContentT } from "./use-content-t.ts";
+import { ItemMap } from "#app/components/maps/item-map.tsx";
 import { mapPointUrl, mapSearchUrl } from "#app/platform/format/map-link.ts";
 import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
 import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts";
@@ -51,6 +52,7 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
       </p>
       <PosterRsvp rsvp={rsvp} isPast={poster.isPast} />
       <LocalizedHtml className="prose" html={poster.description} />
+      {poster.point ? <ItemMap point={poster.point} own={poster.ownPoint !== null} /> : null}
       <TagList tags={poster.tags} searchCategory="poster" />
       <ItemFooter
         views={poster.viewCount}

@@ -11,6 +11,8 @@ import { ListPage, type ListReklama } from "./list-page.tsx";
 import { LocationFilter } from "./location-filter.tsx";
 import { PosterCard } from "./poster-card.tsx";
 import { useContentT } from "./use-content-t.ts";
+import { MapViewToggle, PlacesMap } from "#app/components/maps/places-map.tsx";
+import type { ListMapData } from "#app/modules/places/list-map.server.ts";
 
 export type PosterListData = {
   items: PosterCardData[];
@@ -25,6 +27,8 @@ export type PosterListData = {
   feed: FeedLink;
   /** The calendar of this list's category and place, to subscribe to. */
   calendar: { url: string; webcal: string };
+  /** `?view=map`: the places above the list. */
+  map: ListMapData | null;
 };
 
 function whenHref(pathname: string, when: PosterWhen, near: NearChoice): string {
@@ -69,6 +73,8 @@ function PosterListView({ data }: { data: PosterListData }) {
         <LocationFilter locations={data.locations} current={data.near} keep={data.when === "past" ? { when: "past" } : {}} />
       </div>
       <CalendarSubscribe links={data.calendar} />
+      <MapViewToggle shown={data.map !== null} />
+      {data.map ? <PlacesMap data={data.map} /> : null}
     </ListPage>
   );
 }

@@ -11,6 +11,7 @@ import { CATEGORY_TYPES, publicPathOf } from "#app/modules/staff-content/registr
 import { isDirectoryType, publicSpec, typesWithSpec } from "#app/modules/staff-content/public-specs.ts";
 import { contentSpec } from "#app/modules/staff-content/types.ts";
 import { findInDirectory, hasCategories, listDirectory, type DirectoryTable } from "./directory.server.ts";
+import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
 // The pages of every directory (the registry's types with `directory`, services and diaspora
 // organisations): the list at its segment (`/services`, with `/services/category/{slug}` where
@@ -33,7 +34,7 @@ export const DIRECTORY_PAGE_DEPS = Object.fromEntries(
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
 export async function loadDirectoryList(table: DirectoryTable, { context, url }: Args, categorySlug?: string) {
-  const { language, t } = pageContext(context, url);
+  const { language, locale, t } = pageContext(context, url);
   if (categorySlug !== undefined && !hasCategories(table)) notFound();
   const categoryKind = hasCategories(table) ? CATEGORY_TYPES[table] : null;
   const [category, locations] = await Promise.all([
@@ -42,10 +43,12 @@ export async function loadDirectoryList(table: DirectoryTable, { context, url }:
   ]);
   const near = nearListQuery(url, locations);
   const page = parsePage(url);
-  const [list, categories, reklama] = await Promise.all([
-    listDirectory(table, { language, page, categoryId: category?.id, near: near.filter, nearest: near.nearest }),
+  const bbox = listBbox(url);
+  const [list, categories, reklama, map] = await Promise.all([
+    listDirectory(table, { language, page, categoryId: category?.id, near: near.filter, nearest: near.nearest, bbox }),
     categoryKind ? listCategories(categoryKind, language) : [],
     pageReklama(context, language, ["list_inline", "footer"]),
+    loadListMap(table, url, { language, locale, locations, category, bbox }),
   ]);
   const heading = category ? category.name.text : t(`${table}.title`);
   const parts = [heading, nearTitle(near.filter, t), page > 1 ? t("pagination.page_n", { page }) : null];
@@ -58,6 +61,7 @@ export async function loadDirectoryList(table: DirectoryTable, { context, url }:
     locations,
     near: near.choice,
     reklama,
+    map,
     seo: {
       title: await titleWithSite(parts.filter(Boolean).join(" — "), language),
       description:

@@ -9,6 +9,8 @@ import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
 import type { DirectoryType } from "#app/modules/staff-content/public-specs.ts";
+import type { Bbox } from "#app/platform/geo/bbox.ts";
+import { placeInBbox } from "#app/modules/places/bbox.server.ts";
 
 // The directories (the registry's types with `directory`: services, businesses and
 // specialists, and diaspora organisations): one shape, alphabetical by name in the page's
@@ -51,14 +53,16 @@ function nameOrder(language: Language) {
 }
 
 /** A directory list's filters: its category (where it has categories) and the place. */
-export type DirectoryFilter = { categoryId?: number; near?: NearFilter | null };
+/** `bbox`: the map's visible area (lists, map points). */
+export type DirectoryFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null };
 
 /** The one where-builder of a directory's list, for its rows and its count. */
-function directoryFilter(table: DirectoryTable, { categoryId, near }: DirectoryFilter): RawBuilder<boolean> {
+export function directoryFilter(table: DirectoryTable, { categoryId, near, bbox }: DirectoryFilter): RawBuilder<boolean> {
   const conditions: Array<RawBuilder<boolean>> = [];
   if (categoryId !== undefined && hasCategories(table)) conditions.push(sql<boolean>`d.category_id = ${categoryId}`);
   const within = near ? placeWithin(placeColumns("d"), near) : null;
   if (within) conditions.push(within);
+  if (bbox) conditions.push(placeInBbox(placeColumns("d"), bbox));
   return conditions.length ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : sql<boolean>`true`;
 }
 

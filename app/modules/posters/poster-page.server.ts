@@ -14,6 +14,7 @@ import { redirectWithFlash, type Flash } from "#app/platform/http/flash.server.t
 import { calendarLinks } from "./calendar.server.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp } from "./rsvp.server.ts";
+import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
 /** The event's page also shows how many are going. */
@@ -34,10 +35,12 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
   const near = nearListQuery(url, locations);
   const page = parsePage(url);
   const when = parseWhen(url);
-  const [list, categories, reklama] = await Promise.all([
-    listPosters({ language, page, when, categoryId: category?.id, near: near.filter, nearest: near.nearest }),
+  const bbox = listBbox(url);
+  const [list, categories, reklama, map] = await Promise.all([
+    listPosters({ language, page, when, categoryId: category?.id, near: near.filter, nearest: near.nearest, bbox }),
     listCategories("poster", language),
     pageReklama(context, language, ["list_inline", "footer"]),
+    loadListMap("poster", url, { language, locale, locations, category, bbox }),
   ]);
   const heading = category ? category.name.text : t("posters.title");
   const parts = [
@@ -54,6 +57,7 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
     locations,
     near: near.choice,
     reklama,
+    map,
     feed: { href: localizePath("/poster/rss.xml", locale), title: t("feed.posters_title") },
     calendar: calendarLinks(locale, { category: category?.slug ?? null, near: near.choice }),
     seo: {

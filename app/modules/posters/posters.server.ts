@@ -22,6 +22,8 @@ import { notFound } from "#app/platform/http/errors.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import { eventWhen, type EventWhen } from "./event-when.ts";
+import type { Bbox } from "#app/platform/geo/bbox.ts";
+import { placeInBbox } from "#app/modules/places/bbox.server.ts";
 
 // Posters (events). An event is "upcoming" until it is over: its end, or its start when it
 // has no end, so one that has started and not ended is listed (as ongoing, event-when.ts).
@@ -102,16 +104,17 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
   };
 }
 
-/** The category and place filters of the lists and the calendar. */
-export type PosterFilter = { categoryId?: number; near?: NearFilter | null };
+/** The category and place filters of the lists and the calendar; `bbox`: the map's visible area (lists, map points). */
+export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null };
 
 /** The one where-builder of the lists (rows and count) and the calendar. */
-function posterFilter(when: PosterWhen, { categoryId, near }: PosterFilter) {
+export function posterFilter(when: PosterWhen, { categoryId, near, bbox }: PosterFilter) {
   return (eb: ExpressionBuilder<DB, "posters">) => {
     const conditions: Array<Expression<SqlBool>> = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
     if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
     const within = near ? placeWithin(placeColumns("posters"), near) : null;
     if (within) conditions.push(within);
+    if (bbox) conditions.push(placeInBbox(placeColumns("posters"), bbox));
     return eb.and(conditions);
   };
 }
@@ -121,6 +124,7 @@ export async function listPosters(options: {
   page: number;
   when: PosterWhen;
   categoryId?: number;
+  bbox?: Bbox | null;
   near?: NearFilter | null;
   /** Nearest first (distances measured: a place with a point and a radius), then by date. */
   nearest?: boolean;
