@@ -59,6 +59,8 @@ describe("the map's style", () => {
       bounds: [-180, -85, 180, 85],
       attribution: "Protomaps",
       vectorLayers: ["earth", "water", "roads"],
+      selfHosted: true,
+      center: [19, 51, 5],
     };
     const style = await mapStyle({ theme: "dark", lang: "uk" });
     basemap.info = null;

@@ -60,4 +60,3 @@ describe("nearest to me", () => {
     expect(nearestPlace(KRAKOW, [places[0]!])).toBeNull();
   });
 });
-
