@@ -24,6 +24,7 @@ export const RESERVED_PAGE_SLUGS = new Set([
   "cabinet",
   "dashboard",
   "api",
+  "map",
   "set-locale",
   "set-theme",
   "sitemap",
