@@ -246,6 +246,40 @@ test.describe("with JS", () => {
       expect(urls.has(href!), href!).toBe(true);
   });
 
+  test("the suite's basemap is drawn from the portal's own tiles @js-only", async ({ page }, testInfo) => {
+    // The test server holds a basemap the tests cut themselves (tests/support/map-tiles.ts).
+    const style = (await (await page.request.get("/map/style.json?theme=light&lang=uk")).json()) as {
+      sources: Record<string, { tiles?: string[] }>;
+    };
+    expect(style.sources.basemap?.tiles?.[0]).toMatch(/^\/map\/tiles\/\{z\}\/\{x\}\/\{y\}\.mvt/);
+    const tiles: Array<{ url: string; status: number }> = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/map/tiles/")) tiles.push({ url: response.url(), status: response.status() });
+    });
+    await page.goto("/poster?view=map&bbox=14,49,24,54.8");
+    const map = await mapReady(page);
+    await expect.poll(() => tiles.filter((tile) => tile.status === 200).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.addStyleTag({ content: ".maplibregl-marker { visibility: hidden !important; }" });
+    await expect(map).toHaveAttribute("data-state", "ready");
+    // Land, water and roads in their own colours: far more than the plain background's one.
+    const shot = await map.locator("canvas").screenshot({ path: testInfo.outputPath("basemap.png") });
+    const colours = await page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const scratch = document.createElement("canvas");
+      scratch.width = image.width;
+      scratch.height = image.height;
+      const context = scratch.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      const seen = new Set<number>();
+      for (let i = 0; i < data.length; i += 16) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      return seen.size;
+    }, shot.toString("base64"));
+    expect(colours).toBeGreaterThan(3);
+  });
+
   test("an event's page shows its small map when scrolled to @js-only", async ({ page }) => {
     const points = await pointsOf(page, "/map/points/poster.json");
     await page.goto(points.features[0]!.properties.url);

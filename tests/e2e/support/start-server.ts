@@ -5,11 +5,12 @@
 // On SIGTERM/SIGINT (Playwright's gracefulShutdown) it waits for the server, then drops the
 // database and the data directory.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createDatabase, dropDatabase, urlForDatabase, withAdminClient } from "../../support/pg-admin.ts";
 import { baseURL, dataDir, demoPassword, port, sessionSecret } from "./env.ts";
 import { e2eDatabase } from "./sign-in.ts";
+import { buildTestBasemap } from "../../support/map-tiles.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const log = (line: string) => console.log(`[e2e-server] ${line}`);
@@ -21,6 +22,10 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+// The suite's maps draw a basemap the tests cut themselves (Poland, Berlin, Prague; z0–8),
+// where an operator puts a region's file: the portal serves its tiles as it would a real one's.
+mkdirSync(path.join(dataDir, "maps"));
+writeFileSync(path.join(dataDir, "maps", "basemap.pmtiles"), buildTestBasemap().bytes);
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
