@@ -4,6 +4,7 @@ import { usePageLanguage } from "#app/hooks/use-t.ts";
 import { mapPointUrl } from "#app/platform/format/map-link.ts";
 import type { GeoPoint } from "#app/platform/geo/radius.ts";
 import { useMapTexts } from "./map-texts.ts";
+import { useNearScreen } from "./use-near-screen.ts";
 
 /**
  * The small map on an event's, service's or organisation's page: its point (its own, else its
@@ -16,25 +17,10 @@ export function ItemMap({ point, own }: { point: GeoPoint; /** Its own point; fa
   const texts = useMapTexts();
   const block = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const near = useNearScreen(block) && !failed;
   const textsRef = useRef(texts);
   textsRef.current = texts;
-
-  useEffect(() => {
-    const element = block.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === "undefined") return setNear(true);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        setNear(true);
-      },
-      { rootMargin: "300px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     if (!near || !canvas.current) return;
@@ -56,7 +42,7 @@ export function ItemMap({ point, own }: { point: GeoPoint; /** Its own point; fa
       // Loaded (openMap waits for it), marker placed: nothing else is coming.
       element.dataset.state = "ready";
     })().catch(() => {
-      if (!cancelled) setNear(false);
+      if (!cancelled) setFailed(true);
     });
     return () => {
       cancelled = true;

@@ -4,6 +4,7 @@ import { usePageLanguage } from "#app/hooks/use-t.ts";
 import type { GeoPoint } from "#app/platform/geo/radius.ts";
 import { useMapTexts } from "./map-texts.ts";
 import { pickedValues, pointFromValues } from "./picker-values.ts";
+import { useNearScreen } from "./use-near-screen.ts";
 
 export type PointPickerProps = {
   /** The ids of the form's typed inputs named `latitude` and `longitude`: a click on the map fills them in. */
@@ -50,9 +51,12 @@ function PickerMap({ latitudeInputId, longitudeInputId, initial }: PointPickerPr
   const textsRef = useRef(texts);
   textsRef.current = texts;
   const initialRef = useRef(initial);
+  // A form may hold several pickers (one per city, in closed rows): each opens when seen.
+  const near = useNearScreen(canvas);
 
   useEffect(() => {
     const element = canvas.current;
+    if (!near) return;
     const latitudeInput = inputById(latitudeInputId);
     const longitudeInput = inputById(longitudeInputId);
     if (!element || !latitudeInput || !longitudeInput) return;
@@ -97,7 +101,7 @@ function PickerMap({ latitudeInputId, longitudeInputId, initial }: PointPickerPr
       cancelled = true;
       cleanup?.();
     };
-  }, [latitudeInputId, longitudeInputId, language]);
+  }, [latitudeInputId, longitudeInputId, language, near]);
 
   return <div ref={canvas} className="point-picker" role="group" aria-label={t("map.picker")} data-testid="point-picker" />;
 }
