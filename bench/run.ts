@@ -341,6 +341,9 @@ async function targetsFrom(database: Database) {
     { name: "news list", path: "/novyny" },
     { name: "news item", path: `/novyny/${newsItem!.slug}` },
     { name: "adverts list", path: `/advertisement/category/${category!.slug}` },
+    // The lists that have a place filter and a map view: their first load must not grow.
+    { name: "posters list", path: "/poster" },
+    { name: "services list", path: "/services" },
     ...(advert ? [{ name: "advert item", path: `/advertisement/${advert.slug}` }] : []),
     { name: "posting page", path: "/dodaty-ogoloshennya" },
     ...(poster ? [{ name: "poster item", path: `/poster/${poster.slug}` }] : []),
@@ -361,6 +364,8 @@ async function targetsFrom(database: Database) {
     // The same page's loader data alone (what client navigation asks for): everything but the render.
     { name: "news list .data, bypassed", path: "/novyny.data?page=2", bypass: true },
     { name: "news item, cache bypassed", path: `/novyny/${newsItem!.slug}`, bypass: true },
+    { name: "posters list, cache bypassed", path: "/poster", bypass: true },
+    { name: "services list, cache bypassed", path: "/services", bypass: true },
     { name: "search rare, cache bypassed", path: `/search/advertisement?q=${encodeURIComponent(RARE_WORD)}`, bypass: true },
     { name: "search common, cache bypassed", path: `/search/advertisement?q=${encodeURIComponent(COMMON_WORD)}`, bypass: true },
     { name: "advert item, cache bypassed", path: `/advertisement/${advert!.slug}`, bypass: true },
