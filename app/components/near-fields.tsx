@@ -101,7 +101,7 @@ function NearestToMe({ selectId, locations, className }: { selectId: string; loc
   }
 
   return (
-    <div className={className} hidden={!canLocate}>
+    <div className={className ? `${className} near-me-field` : "near-me-field"} hidden={!canLocate}>
       <button type="button" className="button button--secondary near-me" onClick={locate} title={t("near.location_private")}>
         {t("near.use_my_location")}
       </button>

@@ -54,6 +54,28 @@ test.describe("adverts near a place", () => {
     await expect(cards.last().locator(".content-card__meta")).toContainText("Величка · 12 км");
   });
 
+  test("'nearest to me' picks the nearest place from the browser's position, which never reaches the server @js-only", async ({
+    page,
+    context,
+  }) => {
+    // Just south-east of Wieliczka: nearer to it than to Kraków.
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 49.98, longitude: 20.08 });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(request.url()));
+    await page.goto("/advertisement");
+    const filters = page.getByRole("search", { name: "Фільтри оголошень" });
+    await filters.getByRole("button", { name: "Найближче до мене" }).click();
+    await expect(filters.getByRole("status")).toHaveText("Найближче місто: Величка");
+    await expect(filters.getByLabel("Місто", { exact: true })).toHaveValue("velichka");
+    expect(asked.filter((url) => /49\.9|20\.08/.test(url))).toEqual([]);
+  });
+
+  test("without JS there is no 'nearest to me' button to press @no-js-only", async ({ page }) => {
+    await page.goto("/advertisement");
+    await expect(page.getByRole("button", { name: "Найближче до мене" })).toBeHidden();
+  });
+
   test("the filter form in English: a wider radius reaches Katowice", async ({ page }) => {
     await page.goto("/us/advertisement");
     const filters = page.getByRole("search", { name: "Advert filters" });
