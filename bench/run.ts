@@ -28,7 +28,7 @@
 // connections or a shorter run hide the difference: the crowd must outlast the clients' patience.
 // --no-lighthouse skips the Lighthouse runs (bench/lighthouse.ts: mobile, LIGHTHOUSE_RUNS=3,
 // median) on home, a news list, a news item, an advert list, an advert item, the posting page, a
-// poster item and the contacts page.
+// poster item, the contacts page and the posters' and services' lists.
 // --compare REF measures a second git ref beside the working tree, taking turns (bench/compare.ts).
 // --db-only prints only the timings in the database (search, field filters, the advert list near a
 // place within a radius): no build, no server.
