@@ -49,6 +49,10 @@ async function pagesFor(role: Role, api: APIRequestContext): Promise<string[]> {
       "/us",
       ...sections,
       "/us/novyny",
+      // Near a place, and a map view (its places as a list until the map loads).
+      "/advertisement?near=krakiv&radius=50&sort=nearest",
+      "/poster?view=map&near=varshava&radius=20",
+      "/us/services?view=map",
       ...items.filter((item): item is string => Boolean(item)),
       "/search/all?q=київ",
       "/login",
