@@ -29,6 +29,29 @@ function mercator(lng: number, lat: number, zoom: number): { x: number; y: numbe
   return { x: ((lng + 180) / 360) * size, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size };
 }
 
+/** How many colours a PNG holds, sampled every 4 px, decoded by the browser itself (a data: image drawn on a 2D canvas). */
+async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const scratch = document.createElement("canvas");
+    scratch.width = image.width;
+    scratch.height = image.height;
+    const context = scratch.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+    const seen = new Set<number>();
+    for (let y = 0; y < height; y += 4) {
+      for (let x = 0; x < width; x += 4) {
+        const i = (y * width + x) * 4;
+        seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      }
+    }
+    return seen.size;
+  }, png.toString("base64"));
+}
+
 async function mapReady(page: Page) {
   const map = page.getByTestId("places-map");
   await expect(map).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
@@ -188,27 +211,7 @@ test.describe("with JS", () => {
     // The canvas itself is drawn (markers hidden): more than one colour.
     await page.addStyleTag({ content: ".maplibregl-marker { visibility: hidden !important; }" });
     const shot = await world.locator("canvas").screenshot({ path: testInfo.outputPath("world-map.png") });
-    // Decoded by the browser itself (a data: image on a 2D canvas), sampled every 4 px.
-    const colours = await page.evaluate(async (base64) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const scratch = document.createElement("canvas");
-      scratch.width = image.width;
-      scratch.height = image.height;
-      const context = scratch.getContext("2d")!;
-      context.drawImage(image, 0, 0);
-      const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
-      const seen = new Set<number>();
-      for (let y = 0; y < height; y += 4) {
-        for (let x = 0; x < width; x += 4) {
-          const i = (y * width + x) * 4;
-          seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-        }
-      }
-      return [...seen];
-    }, shot.toString("base64"));
-    const colourCount = colours.length;
+    const colourCount = await distinctColours(page, shot);
     expect(colourCount).toBeGreaterThan(1);
 
     // The site's theme switched: the map's style follows, its clusters stay.
@@ -263,21 +266,7 @@ test.describe("with JS", () => {
     await expect(map).toHaveAttribute("data-state", "ready");
     // Land, water and roads in their own colours: far more than the plain background's one.
     const shot = await map.locator("canvas").screenshot({ path: testInfo.outputPath("basemap.png") });
-    const colours = await page.evaluate(async (base64) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const scratch = document.createElement("canvas");
-      scratch.width = image.width;
-      scratch.height = image.height;
-      const context = scratch.getContext("2d")!;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, image.width, image.height);
-      const seen = new Set<number>();
-      for (let i = 0; i < data.length; i += 16) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-      return seen.size;
-    }, shot.toString("base64"));
-    expect(colours).toBeGreaterThan(3);
+    expect(await distinctColours(page, shot)).toBeGreaterThan(3);
   });
 
   test("an event's page shows its small map when scrolled to @js-only", async ({ page }) => {

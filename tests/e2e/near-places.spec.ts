@@ -6,30 +6,18 @@
 // service near Kraków (the demo's addresses in those cities are all under a kilometre from
 // the centre, where no distance is shown); on PGlite the server process holds the database
 // (tests/unit/near-lists.test.ts covers the rules).
-import pg from "pg";
-import { urlForDatabase } from "../support/pg-admin.ts";
-import { e2eDatabase } from "./support/sign-in.ts";
+import { withE2eDatabase } from "./support/sign-in.ts";
 import { uniqueText } from "./support/unique.ts";
 import { test, expect } from "./support/fixtures.ts";
 
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
-
-async function withDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlForDatabase(adminUrl!, e2eDatabase(adminUrl!)) });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Rows this run added, removed at the end. */
 const added: Array<{ table: "posters" | "services" | "locations"; slug: string }> = [];
 
 test.afterAll(async () => {
   if (!adminUrl || added.length === 0) return;
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     for (const { table, slug } of added) await client.query(`delete from ${table} where slug = $1`, [slug]);
   });
 });
@@ -39,7 +27,7 @@ async function addNearbyItems(project: string) {
   const stamp = `${project}-${Date.now().toString(36)}`;
   const event = { slug: `e2e-near-event-${stamp}`, title: uniqueText("Подія біля Варшави") };
   const service = { slug: `e2e-near-service-${stamp}`, name: uniqueText("Nearby service") };
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     await client.query(
       `insert into posters (slug, title_uk, description_uk, location_id, starts_at, status, published_at)
        values ($1, $2, '<p>e2e</p>', (select id from locations where slug = 'prushkuv'), now() + interval '3 days', 'published', now() - interval '1 day')`,

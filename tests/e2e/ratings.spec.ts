@@ -6,26 +6,15 @@
 // database; on PGlite the server process holds it (tests/unit/ratings.test.ts covers the rules).
 import { createHash, randomBytes } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
-import pg from "pg";
+import type pg from "pg";
 import { createCookie } from "react-router";
-import { urlForDatabase } from "../support/pg-admin.ts";
 import { baseURL, sessionSecret } from "./support/env.ts";
-import { e2eDatabase } from "./support/sign-in.ts";
+import { withE2eDatabase } from "./support/sign-in.ts";
 import { test, expect } from "./support/fixtures.ts";
 
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
 
 type Person = { id: number; name: string; publicId: string; token: string };
-
-async function withDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlForDatabase(adminUrl!, e2eDatabase(adminUrl!)) });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A person with a three-day-old verified account and a session (as the login fixture makes one). */
 async function person(client: pg.Client, name: string, stamp: string): Promise<Person> {
@@ -57,7 +46,7 @@ test.describe("ratings after an exchange", () => {
   }, testInfo) => {
     const stamp = `${testInfo.project.name}-${Date.now()}`;
     const js = testInfo.project.use.javaScriptEnabled;
-    const { seller, buyer, stranger, conversation } = await withDatabase(async (client) => {
+    const { seller, buyer, stranger, conversation } = await withE2eDatabase(async (client) => {
       const seller = await person(client, "Соломія Продавчиня", stamp);
       const buyer = await person(client, "Максим Покупець", stamp);
       const stranger = await person(client, "Стефан Сторонній", stamp);
@@ -90,7 +79,7 @@ test.describe("ratings after an exchange", () => {
     await expect(b.page.getByText(/Оцінити Соломія Продавчиня можна з/)).toBeVisible();
     await expect(b.page.getByRole("form", { name: /Оцініть/ })).toHaveCount(0);
 
-    await withDatabase((client) =>
+    await withE2eDatabase((client) =>
       client.query("update conversations set created_at = now() - interval '25 hours' where id = $1", [conversation]),
     );
 
@@ -144,7 +133,7 @@ test.describe("ratings after an exchange", () => {
     await review.getByLabel("Причина").selectOption("offensive");
     await review.getByRole("button", { name: "Надіслати скаргу" }).click();
     await expect(c.page.getByText("Дякуємо, модератори перевірять відгук.").first()).toBeVisible();
-    const reports = await withDatabase(
+    const reports = await withE2eDatabase(
       async (client) =>
         (
           await client.query<{ reason: string }>(

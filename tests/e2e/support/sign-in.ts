@@ -26,6 +26,18 @@ export function e2eDatabase(adminUrl: string): string {
 
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
 
+/** PostgreSQL only: runs `run` with a connection to the suite server's database (specs that arrange rows or clean up their own). */
+export async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  if (!adminUrl) throw new Error("withE2eDatabase needs PostgreSQL (DATABASE_URL)");
+  const client = new pg.Client({ connectionString: urlForDatabase(adminUrl, e2eDatabase(adminUrl)) });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Starts sessions for one test: `start` signs a browser context in as a seeded account, a fresh
  * session each time (a test may sign out without touching another's); `close` ends the
