@@ -130,6 +130,14 @@ test("without JS a list's map view is the list of its places, with links to Open
   await page.getByRole("link", { name: "Показати всі" }).click();
   await expect(page).toHaveURL(/\/poster\?view=map$/);
 
+  // The place filter keeps the map view.
+  await page.goto("/services?view=map");
+  const filter = page.getByRole("search", { name: "Фільтр" });
+  await filter.getByLabel("Місто", { exact: true }).selectOption("krakiv");
+  await filter.getByRole("button", { name: "Показати" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("view") === "map" && url.searchParams.get("location") === "krakiv");
+  await expect(page.getByTestId("places-list")).toBeVisible();
+
   await page.goto("/us/services?view=map");
   await expect(page.getByTestId("places-list").getByRole("link", { name: "On OpenStreetMap" }).first()).toHaveAttribute("href", OSM_POINT);
   await page.getByTestId("map-view-toggle").click();

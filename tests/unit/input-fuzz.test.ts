@@ -45,9 +45,13 @@ const samples: Record<string, string[]> = {
   type: ["news", "advertisements", "nope"],
   id: ["1", "9999999999", "2147483648", "1e3"],
   slug: ["fuzz-item", "%00"],
-  file: ["adverts-1.xml", "%00"],
+  file: ["adverts-1.xml", "poster.json", "%00"],
   locale: ["ua", "zz"],
   category: ["novyny", "%00"],
+  // The map's tiles and points: a real tile, then past the zoom levels and past int4.
+  z: ["6", "23", "2147483648"],
+  x: ["35", "%00", "-1"],
+  y: ["21.mvt", "1e3.mvt", "9999999999"],
   "*": ["signout", "signin/credentials", "nope"],
 };
 
@@ -135,6 +139,10 @@ const FIELDS = [
   "flag_hold_threshold",
   "banned_words",
   "blocked_email_domains",
+  "latitude",
+  "longitude",
+  "near",
+  "radius",
 ];
 // The intents (and bulk actions) the app's forms post, and one that none does.
 const INTENTS = [

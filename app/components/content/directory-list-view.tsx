@@ -44,7 +44,7 @@ function DirectoryListView({ data }: { data: DirectoryListData }) {
     >
       <CategoryNav base={section} categories={data.categories} />
       <div className="list-tools">
-        <LocationFilter locations={data.locations} current={data.near} />
+        <LocationFilter locations={data.locations} current={data.near} keep={data.map ? { view: "map" } : {}} />
       </div>
       <MapViewToggle shown={data.map !== null} />
       {data.map ? <PlacesMap data={data.map} /> : null}

@@ -70,7 +70,11 @@ function PosterListView({ data }: { data: PosterListData }) {
             ))}
           </ul>
         </nav>
-        <LocationFilter locations={data.locations} current={data.near} keep={data.when === "past" ? { when: "past" } : {}} />
+        <LocationFilter
+          locations={data.locations}
+          current={data.near}
+          keep={{ ...(data.when === "past" ? { when: "past" } : {}), ...(data.map ? { view: "map" } : {}) }}
+        />
       </div>
       <CalendarSubscribe links={data.calendar} />
       <MapViewToggle shown={data.map !== null} />
