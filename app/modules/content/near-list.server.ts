@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { redirect } from "react-router";
 import { notFound } from "#app/platform/http/errors.ts";
 import { parseRadius, radiusParam } from "#app/platform/geo/radius.ts";
@@ -71,4 +72,17 @@ export function nearTitle(filter: NearFilter | null, t: NearTitleT): string | nu
   const place = filter.place.name.text;
   if (filter.radius === null) return place;
   return filter.radius === "any" ? t("near.title_any", { place }) : t("near.title_within", { place, km: filter.radius });
+}
+
+/**
+ * Select list of an item's own point and its city's point (the city joined `as loc`, as the
+ * cards join it), for an item page: `itemPoints` (near-list.ts) turns them into the page's point.
+ */
+export function itemPointSelect(alias: string) {
+  return [
+    sql<number | null>`${sql.ref(`${alias}.latitude`)}`.as("latitude"),
+    sql<number | null>`${sql.ref(`${alias}.longitude`)}`.as("longitude"),
+    sql<number | null>`loc.latitude`.as("location_latitude"),
+    sql<number | null>`loc.longitude`.as("location_longitude"),
+  ] as const;
 }

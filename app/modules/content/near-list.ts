@@ -18,6 +18,19 @@ export function nearParams(choice: NearChoice): Array<[string, string]> {
 }
 
 /** A point from a pair of nullable columns (migrations/0039 keeps them a pair). */
-export function pointOf(latitude: number | null, longitude: number | null): GeoPoint | null {
+function pointOf(latitude: number | null, longitude: number | null): GeoPoint | null {
   return latitude === null || longitude === null ? null : { latitude, longitude };
+}
+
+type ItemPointColumns = {
+  latitude: number | null;
+  longitude: number | null;
+  location_latitude: number | null;
+  location_longitude: number | null;
+};
+
+/** An item page's point (its own, else its city's) and its own point alone (null when the city stands for it). */
+export function itemPoints(row: ItemPointColumns): { point: GeoPoint | null; ownPoint: GeoPoint | null } {
+  const ownPoint = pointOf(row.latitude, row.longitude);
+  return { point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude), ownPoint };
 }

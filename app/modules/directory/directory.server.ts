@@ -4,7 +4,8 @@ import { pickLocalized } from "#app/platform/format/localized.ts";
 import { cardBase, itemSeo, publicCards, publicItem, publicRows } from "#app/modules/content/public-cards.server.ts";
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
 import { placeColumns, placeKm, placeWithin, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
-import { pointOf } from "#app/modules/content/near-list.ts";
+import { itemPoints } from "#app/modules/content/near-list.ts";
+import { itemPointSelect } from "#app/modules/content/near-list.server.ts";
 import { contactsOf, teaserOf, type DirectoryCard, type DirectoryDetail } from "./cards.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { isCategoryType, type CategoryType } from "#app/modules/staff-content/registry.ts";
@@ -104,18 +105,15 @@ export async function findInDirectory(table: DirectoryTable, slug: string, langu
       "d.website",
       "d.address",
       "d.social_links",
-      "d.latitude",
-      "d.longitude",
-      sql<number | null>`loc.latitude`.as("location_latitude"),
-      sql<number | null>`loc.longitude`.as("location_longitude"),
+      ...itemPointSelect("d"),
     ])
     .executeTakeFirst();
   if (!row) return null;
   const card = toCard(row, language, 320);
-  const ownPoint = pointOf(row.latitude, row.longitude);
+  const { point, ownPoint } = itemPoints(row);
   return {
     ...card,
-    point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude),
+    point,
     ownPoint,
     description: pickLocalized(row.description_uk, row.description_en, language),
     contacts: contactsOf({ ...row, locationName: row.location_name_uk, point: ownPoint }),

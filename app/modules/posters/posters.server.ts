@@ -16,7 +16,8 @@ import {
 import { cardLocation } from "#app/modules/taxonomy/card-taxonomy.ts";
 import { placeColumns, placeKm, placeWithin, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
 import type { GeoPoint } from "#app/platform/geo/radius.ts";
-import { pointOf } from "#app/modules/content/near-list.ts";
+import { itemPoints } from "#app/modules/content/near-list.ts";
+import { itemPointSelect } from "#app/modules/content/near-list.server.ts";
 import { formatEventStart, formatTime, siteDay } from "#app/platform/format/dates.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
@@ -170,10 +171,7 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       "posters.ticket_url",
       "posters.organiser",
       "posters.capacity",
-      "posters.latitude",
-      "posters.longitude",
-      sql<number | null>`loc.latitude`.as("location_latitude"),
-      sql<number | null>`loc.longitude`.as("location_longitude"),
+      ...itemPointSelect("posters"),
       sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
       tagsColumn("posters"),
     ])
@@ -181,10 +179,10 @@ export async function findPoster(slug: string, language: Language): Promise<Post
   if (!row) return null;
   const card = toCard(row, language, ITEM_IMAGE_WIDTH);
   const description = pickLocalized(row.description_uk, row.description_en, language);
-  const ownPoint = pointOf(row.latitude, row.longitude);
+  const { point, ownPoint } = itemPoints(row);
   return {
     ...card,
-    point: ownPoint ?? pointOf(row.location_latitude, row.location_longitude),
+    point,
     ownPoint,
     description,
     startsAt: row.starts_at.toISOString(),
