@@ -225,6 +225,7 @@ export interface Diaspors {
   status: Generated<ContentStatus>;
   submission_state: SubmissionState | null;
   submitted_by: number | null;
+  trusted: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
   view_count: Generated<number>;
@@ -308,6 +309,15 @@ export interface NewsTags {
   tag_id: number;
 }
 
+export interface OrganisationMembers {
+  accepted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  diaspora_id: number;
+  invited_by: number | null;
+  role: string;
+  user_id: number;
+}
+
 export interface Pages {
   author_id: number | null;
   body_en: string | null;
@@ -330,7 +340,36 @@ export interface Pages {
   version: Generated<number>;
 }
 
+export interface PosterNoticeMails {
+  notice_id: number;
+  sent_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface PosterNotices {
+  author_id: number | null;
+  body: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: string;
+  occurrence_id: number | null;
+  poster_id: number;
+}
+
+export interface PosterOccurrences {
+  cancelled_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  id: Generated<number>;
+  moved_at: Timestamp | null;
+  note_en: string | null;
+  note_uk: string | null;
+  original_starts_at: Timestamp;
+  poster_id: number;
+  starts_at: Timestamp;
+}
+
 export interface PosterReminders {
+  occurrence_id: number;
   poster_id: number;
   sent_at: Generated<Timestamp>;
   user_id: number;
@@ -338,7 +377,11 @@ export interface PosterReminders {
 
 export interface PosterRsvps {
   created_at: Generated<Timestamp>;
+  occurrence_id: number;
   poster_id: number;
+  promoted_at: Timestamp | null;
+  promotion_mailed_at: Timestamp | null;
+  status: Generated<string>;
   user_id: number;
 }
 
@@ -357,10 +400,12 @@ export interface Posters {
   latitude: number | null;
   location_id: number | null;
   longitude: number | null;
+  organisation_id: number | null;
   organiser: string | null;
   price_text_en: string | null;
   price_text_uk: string | null;
   published_at: Timestamp | null;
+  recurrence: string | null;
   rejection_reason: string | null;
   search_stems: GeneratedAlways<string | null>;
   search_vector: GeneratedAlways<string | null>;
@@ -694,7 +739,11 @@ export interface DB {
   messages: Messages;
   news: News;
   news_tags: NewsTags;
+  organisation_members: OrganisationMembers;
   pages: Pages;
+  poster_notice_mails: PosterNoticeMails;
+  poster_notices: PosterNotices;
+  poster_occurrences: PosterOccurrences;
   poster_reminders: PosterReminders;
   poster_rsvps: PosterRsvps;
   poster_tags: PosterTags;

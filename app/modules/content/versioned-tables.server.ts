@@ -14,7 +14,7 @@ export const ADVERT_TABLES = [
   "advert_fields",
   "advert_field_values",
 ] as const satisfies readonly VersionedTable[];
-const SHARED_TABLES = ["categories", "tags", "locations", "settings", "images"] as const;
+const SHARED_TABLES = ["categories", "tags", "locations", "settings", "images", "poster_occurrences"] as const;
 /** Every table a staff content page is built from (shell included: settings, pages): the registry's staff types, their tag links, the shared tables. */
 export const CONTENT_TABLES: ReadonlyArray<StaffTable | TagTable | (typeof SHARED_TABLES)[number]> = [
   ...CONTENT_TYPES.filter((type): type is StaffTable => !(ADVERT_TABLES as readonly string[]).includes(type)),
@@ -25,8 +25,8 @@ export const CONTENT_TABLES: ReadonlyArray<StaffTable | TagTable | (typeof SHARE
 /** The next moment each staff type's `published_at` and timeline columns reach (trusted constants of the registry); every timed value depends on it. */
 export const STAFF_CONTENT_MOMENTS: TimedChange = {
   nextMoment: () =>
-    sql`least(${sql.join(
-      contentSpecs()
+    sql`least(${sql.join([
+      ...contentSpecs()
         .filter((spec) => lifecycleOf(spec).scheduled)
         .flatMap((spec) => [
           sql`(select min(published_at) from ${sql.table(spec.table)} where ${scheduledPublication(spec.table)})`,
@@ -35,7 +35,10 @@ export const STAFF_CONTENT_MOMENTS: TimedChange = {
               sql`(select min(${sql.raw(moment)}) from ${sql.table(spec.table)} where ${publishedUntrashed(spec.table)} and ${sql.raw(moment)} > now())`,
           ),
         ]),
-    )})`,
+      // An event's dates (a series has many): a list moves on to the next when one starts or ends.
+      sql`(select min(starts_at) from poster_occurrences where cancelled_at is null and starts_at > now())`,
+      sql`(select min(coalesce(ends_at, starts_at)) from poster_occurrences where cancelled_at is null and coalesce(ends_at, starts_at) > now())`,
+    ])})`,
 };
 
 /** An advert going live or running out: only values built from advert tables depend on it. */

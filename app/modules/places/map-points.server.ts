@@ -6,7 +6,7 @@ import { badRequest } from "#app/platform/http/errors.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { publicRows } from "#app/modules/content/public-cards.server.ts";
 import { directoryFilter, hasCategories, type DirectoryTable } from "#app/modules/directory/directory.server.ts";
-import { eventPlace, optionalText, posterFilter } from "#app/modules/posters/posters.server.ts";
+import { eventPlace, optionalText, posterFilter, withShownDate } from "#app/modules/posters/posters.server.ts";
 import { CATEGORY_TYPES, publicPathOf } from "#app/modules/staff-content/registry.ts";
 import { parseNearFilter, placeColumns, placeKm, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
 import { listLocations, requireCategory, type LocationOption } from "#app/modules/taxonomy/public-terms.server.ts";
@@ -74,7 +74,7 @@ function finish(points: MapPoint[], limit: number): MapPoints {
 
 async function posterPoints(filter: MapFilter): Promise<MapPoints> {
   const { language, locale, near, bbox, categoryId, limit = MAX_MAP_POINTS } = filter;
-  const rows = await publicRows("posters")
+  const rows = await withShownDate(publicRows("posters"))
     .leftJoin("locations as loc", "loc.id", "posters.location_id")
     .where(posterFilter("upcoming", { categoryId, near, bbox }))
     .where(sql<boolean>`coalesce(posters.latitude, loc.latitude) is not null`)
@@ -92,7 +92,7 @@ async function posterPoints(filter: MapFilter): Promise<MapPoints> {
       pointLongitude("posters").as("longitude"),
       placeKm(placeColumns("posters"), near).as("distance_km"),
     ])
-    .orderBy("posters.starts_at", "asc")
+    .orderBy(sql`shown.starts_at`, "asc")
     .orderBy("posters.id", "asc")
     .limit(limit + 1)
     .execute();

@@ -1,5 +1,6 @@
 import type { AnyJob } from "#app/platform/jobs/queue.server.ts";
+import { eventSeriesJob } from "./occurrences.server.ts";
 import { eventRemindersJob } from "./reminders.server.ts";
 
-/** The mail the day before an event to those going. */
-export const postersJobs: AnyJob[] = [eventRemindersJob];
+/** The mail the day before an event to those going; the series' dates kept a year ahead. */
+export const postersJobs: AnyJob[] = [eventRemindersJob, eventSeriesJob];

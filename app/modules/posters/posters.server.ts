@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Language } from "#app/i18n/locales.ts";
 import type { DB } from "#db/schema.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
@@ -20,6 +20,7 @@ import { itemPoints } from "#app/modules/content/near-list.ts";
 import { itemPointSelect } from "#app/modules/content/near-list.server.ts";
 import { formatEventStart, formatTime, siteDay } from "#app/platform/format/dates.ts";
 import { notFound } from "#app/platform/http/errors.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import { eventWhen, type EventWhen } from "./event-when.ts";
@@ -58,6 +59,12 @@ export type PosterDetail = PosterCard & {
   /** Places for "I'm going"; null is no limit. */
   capacity: number | null;
   isPast: boolean;
+  /** The shown date is cancelled (every date is, or the one asked for). */
+  isCancelled: boolean;
+  /** The shown date (poster_occurrences.id): the next one not over, else the last. */
+  occurrenceId: number;
+  /** The series' RRULE; null for a one-off event. */
+  recurrence: string | null;
   viewCount: number;
   updatedAt: string;
   tags: Array<{ slug: string; name: LocalizedText }>;
@@ -72,13 +79,38 @@ export function parseWhen(url: URL): PosterWhen {
   notFound();
 }
 
-const overAt = sql<Date>`coalesce(posters.ends_at, posters.starts_at)`;
+/** When the shown date is over: its end, else its start. */
+const overAt = sql<Date>`coalesce(shown.ends_at, shown.starts_at)`;
+
+/**
+ * Joins `shown`: the poster's date a card and a page show (poster_occurrences): the next one not
+ * over, else the last one; cancelled ones only when no other is left (the page says so). Lists
+ * add `shown.cancelled_at is null`, so a series is listed once, at its next date.
+ */
+export function withShownDate<Q extends SelectQueryBuilder<DB, "posters", object>>(rows: Q): Q {
+  return rows.leftJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom("poster_occurrences as o")
+        .select(["o.id", "o.starts_at", "o.ends_at", "o.original_starts_at", "o.moved_at", "o.cancelled_at", "o.note_uk", "o.note_en"])
+        .whereRef("o.poster_id", "=", "posters.id")
+        .orderBy(sql`o.cancelled_at is not null`)
+        .orderBy(sql`coalesce(o.ends_at, o.starts_at) < now()`)
+        .orderBy(sql`case when coalesce(o.ends_at, o.starts_at) >= now() then o.starts_at end`)
+        .orderBy("o.starts_at", "desc")
+        .limit(1)
+        .as("shown"),
+    (join) => join.onTrue(),
+  ) as unknown as Q;
+}
 
 function cardQuery(near: NearFilter | null = null) {
-  return publicCards("posters").select([
+  return withShownDate(publicCards("posters")).select([
     placeKm(placeColumns("posters"), near).as("distance_km"),
-    "posters.starts_at",
-    "posters.ends_at",
+    sql<Date>`shown.starts_at`.as("starts_at"),
+    sql<Date | null>`shown.ends_at`.as("ends_at"),
+    sql<number>`shown.id`.as("occurrence_id"),
+    sql<boolean>`posters.recurrence is not null`.as("is_series"),
     "posters.venue_uk",
     "posters.venue_en",
     "posters.price_text_uk",
@@ -111,7 +143,10 @@ export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox
 /** The one where-builder of the lists (rows and count) and the calendar. */
 export function posterFilter(when: PosterWhen, { categoryId, near, bbox }: PosterFilter) {
   return (eb: ExpressionBuilder<DB, "posters">) => {
-    const conditions: Array<Expression<SqlBool>> = [eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`)];
+    const conditions: Array<Expression<SqlBool>> = [
+      sql<SqlBool>`shown.cancelled_at is null`,
+      eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`),
+    ];
     if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
     const within = near ? placeWithin(placeColumns("posters"), near) : null;
     if (within) conditions.push(within);
@@ -133,21 +168,21 @@ export async function listPosters(options: {
   const { language, page, when, near = null } = options;
   const filter = posterFilter(when, options);
   const order = when === "past" ? "desc" : "asc";
-  const count = publicRows("posters")
+  const count = withShownDate(publicRows("posters"))
     .where(filter)
     .select((eb) => eb.fn.countAll<number>().as("total"));
   const rows = cardQuery(near)
     .where(filter)
     .$if(Boolean(options.nearest), (qb) => qb.orderBy(sql`distance_km asc nulls last`))
-    .orderBy("posters.starts_at", order)
+    .orderBy(sql`shown.starts_at`, order)
     .orderBy("posters.id", order);
   return fetchListPage(["posters"], count, rows, page, (row) => toCard(row, language));
 }
 
 export async function upcomingPosters(language: Language, limit: number): Promise<PosterCard[]> {
   const rows = await cardQuery()
-    .where(overAt, ">=", sql<Date>`now()`)
-    .orderBy("posters.starts_at", "asc")
+    .where(posterFilter("upcoming", {}))
+    .orderBy(sql`shown.starts_at`, "asc")
     .orderBy("posters.id", "asc")
     .limit(limit)
     .execute();
@@ -172,11 +207,14 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       "posters.organiser",
       "posters.capacity",
       ...itemPointSelect("posters"),
-      sql<boolean>`coalesce(posters.ends_at, posters.starts_at) < now()`.as("is_past"),
+      sql<boolean>`coalesce(${overAt} < now(), true)`.as("is_past"),
+      sql<boolean>`shown.cancelled_at is not null`.as("is_cancelled"),
+      "posters.recurrence",
       tagsColumn("posters"),
     ])
     .executeTakeFirst();
-  if (!row) return null;
+  // Every poster has a date (migrations/0041); a row without one is not shown rather than broken.
+  if (!row?.starts_at) return null;
   const card = toCard(row, language, ITEM_IMAGE_WIDTH);
   const description = pickLocalized(row.description_uk, row.description_en, language);
   const { point, ownPoint } = itemPoints(row);
@@ -193,6 +231,9 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     organiser: row.organiser,
     capacity: row.capacity,
     isPast: row.is_past,
+    isCancelled: row.is_cancelled,
+    occurrenceId: row.occurrence_id,
+    recurrence: row.recurrence,
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
     tags: itemTags(row.tags, language),
@@ -200,12 +241,48 @@ export async function findPoster(slug: string, language: Language): Promise<Post
   };
 }
 
+/** One of a poster's dates, as its page lists them. */
+export type PosterDate = {
+  id: number;
+  startsAt: string;
+  endsAt: string | null;
+  /** As on the page: "сб, 05.12.26, 19:00 – 22:00". */
+  schedule: string;
+  cancelled: boolean;
+  /** Moved from the rule's date (`originalSchedule` is where it was). */
+  moved: boolean;
+  originalSchedule: string;
+  note: LocalizedText | null;
+};
+
+/** A poster's dates that are not over, soonest first, cancelled ones included (the series page lists them). */
+export async function comingDates(posterId: number, language: Language, limit = 12): Promise<PosterDate[]> {
+  const rows = await getDb()
+    .selectFrom("poster_occurrences")
+    .selectAll()
+    .where("poster_id", "=", posterId)
+    .where(sql<Date>`coalesce(ends_at, starts_at)`, ">=", sql<Date>`now()`)
+    .orderBy("starts_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at?.toISOString() ?? null,
+    schedule: scheduleText(row.starts_at, row.ends_at, language),
+    cancelled: row.cancelled_at !== null,
+    moved: row.moved_at !== null,
+    originalSchedule: formatEventStart(row.original_starts_at, language),
+    note: optionalText(row.note_uk, row.note_en, language),
+  }));
+}
+
 /** For RSS: upcoming events, soonest first, then the most recent past ones. */
 export async function postersForFeed(language: Language, limit = 30) {
   const rows = await cardQuery()
     .select(["posters.description_uk", "posters.description_en", "posters.published_at", "posters.created_at"])
-    .where(overAt, ">=", sql<Date>`now()`)
-    .orderBy("posters.starts_at", "asc")
+    .where(posterFilter("upcoming", {}))
+    .orderBy(sql`shown.starts_at`, "asc")
     .limit(limit)
     .execute();
   return rows.map((row) => ({
@@ -226,7 +303,7 @@ export async function postersForCalendar(language: Language, filter: PosterFilte
   const rows = await cardQuery(filter.near ?? null)
     .select(["posters.description_uk", "posters.description_en", "posters.address", "posters.updated_at"])
     .where(posterFilter("upcoming", filter))
-    .orderBy("posters.starts_at", "asc")
+    .orderBy(sql`shown.starts_at`, "asc")
     .orderBy("posters.id", "asc")
     .limit(limit)
     .execute();

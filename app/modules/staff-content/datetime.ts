@@ -1,5 +1,5 @@
 import type { Language } from "#app/i18n/locales.ts";
-import { dateTimeFormat } from "#app/platform/format/intl.ts";
+import { fromSiteFloating, siteWallClock } from "#app/platform/format/site-zone.ts";
 
 // Date-time fields of the dashboard. Staff read and write them in the site's time zone,
 // whatever the server's or the browser's zone is, and in the page's format: a text field
@@ -11,33 +11,13 @@ const ISO_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const UK_INPUT = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})$/;
 const EN_INPUT = /^(\d{1,2})\/(\d{1,2})\/(\d{4}),?\s+(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?\s*[Mm]\.?)?$/;
 
-function wallClock(date: Date): Record<string, string> {
-  const parts = dateTimeFormat("en-CA", "wall-clock", {
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(date);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
-}
-
-/** Minutes the site's zone is ahead of UTC at `date`. */
-function offsetMinutes(date: Date): number {
-  const p = wallClock(date);
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-}
-
 /**
  * `date` in the site's zone as the field shows it: in the page's format with `language`,
  * else "YYYY-MM-DDTHH:mm"; "" for none.
  */
 export function toLocalInput(date: Date | string | null | undefined, language?: Language): string {
   if (!date) return "";
-  const p = wallClock(new Date(date));
+  const p = siteWallClock(new Date(date));
   if (language === "uk") return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
   if (language === "en") {
     const hour = Number(p.hour);
@@ -75,9 +55,6 @@ export function fromLocalInput(value: string): Date | null {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   // 31.02 would roll over into March: refuse it.
   if (new Date(wall).getUTCDate() !== d) return null;
-  // The offset at the guess may differ from the offset at the answer around a DST change.
-  let moment = wall - offsetMinutes(new Date(wall)) * 60_000;
-  moment = wall - offsetMinutes(new Date(moment)) * 60_000;
-  const result = new Date(moment);
+  const result = fromSiteFloating(new Date(wall));
   return Number.isNaN(result.getTime()) ? null : result;
 }

@@ -7,6 +7,7 @@ import { approveIfPublished, tellApprovedByPublishing, type ApprovedByPublishing
 import type { Actor } from "./state.server.ts";
 import { registryDb } from "./tables.server.ts";
 import { syncTags, tagSlugs } from "./tags.server.ts";
+import { afterWrite } from "./after-write.server.ts";
 import type { ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
 import type { PreparedValues } from "./values.server.ts";
@@ -84,6 +85,7 @@ export async function createItem(
         .returningAll()
         .executeTakeFirstOrThrow()) as ItemRow;
       const after = auditable(values.columns, row);
+      await afterWrite(spec.type, trx, row.id);
       if (values.tags) after.tags = await syncTags(trx, spec, row.id, values.tags);
       if (values.gallery) {
         await syncGallery(trx, row.id, values.gallery);
@@ -125,6 +127,7 @@ export async function updateItem(
         .returningAll()
         .executeTakeFirstOrThrow()) as ItemRow;
       const diff = changedFields(current, auditable(values.columns, saved));
+      await afterWrite(spec.type, trx, id);
       if (values.tags) {
         const afterTags = await syncTags(trx, spec, id, values.tags);
         if (afterTags.join() !== beforeTags!.join())
