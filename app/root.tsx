@@ -18,12 +18,15 @@ import { clientSession } from "#app/modules/auth/client-session.server.ts";
 import { messageStatusFor } from "#app/modules/messages/conversations.server.ts";
 import { sessionMiddleware } from "#app/modules/auth/guards.server.ts";
 import { sameOriginMiddleware } from "#app/platform/http/same-origin.server.ts";
+import { cookielessMiddleware } from "#app/platform/http/cookieless.server.ts";
 import { SessionProvider } from "#app/modules/auth/session-status.tsx";
 import { loadShellData } from "#app/modules/shell/shell-data.server.ts";
 import publicStylesHref from "./styles/public.css?url";
 
 // The origin check comes after i18next, so a refused page request still gets the localized error page.
+// The cookieless guard wraps them all: nothing any of them sets reaches a framed page's answer.
 export const middleware: Route.MiddlewareFunction[] = [
+  cookielessMiddleware,
   i18nextMiddleware,
   sameOriginMiddleware,
   pathParamsMiddleware,

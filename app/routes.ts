@@ -33,6 +33,8 @@ export default [
   route("us?/map/points/:file", "routes/map-points/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),
+  // The events calendar other sites frame: a bare document of its own, outside the layouts.
+  route("us?/embed/poster", "routes/embed-poster/route.tsx"),
   // Passkey sign-in's JSON exchange (the sign-in page's script).
   route("us?/login/passkey", "routes/login-passkey/route.ts"),
   route("us?", "layouts/default.tsx", [

@@ -10,7 +10,7 @@ import { resolveClientAddress } from "#app/platform/http/client-address.server.t
 import { runBeforeDatabaseClose } from "#app/platform/db/db.server.ts";
 import { HEAD_REQUEST_HEADER } from "#app/platform/http/head-request.ts";
 import { CONNECTION_DEFAULTS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_EMBEDDED } from "#app/platform/config/config.server.ts";
-import { staticSecurityHeaders } from "#app/platform/http/security-headers.server.ts";
+import { embedContentSecurityPolicy, isEmbedPath, staticSecurityHeaders } from "#app/platform/http/security-headers.server.ts";
 import { createAdmission, type AdmissionLimits } from "./admission.ts";
 import { sendBusy } from "./busy-page.ts";
 import { compressResponse } from "./compression.ts";
@@ -101,6 +101,7 @@ export function createAppServer({
   beforeDatabaseClose = runBeforeDatabaseClose,
 }: AppServerOptions) {
   const securityHeaders = Object.entries(staticSecurityHeaders(origin));
+  const embedPolicy = embedContentSecurityPolicy();
   const immutable = `public, max-age=${YEAR}, immutable`;
   const remoteImages = imageStore && imageStore.kind !== "local" ? imageStore : undefined;
   // A built app's files do not change while the server runs: they are listed once.
@@ -213,6 +214,12 @@ export function createAppServer({
         req.headers[HEAD_REQUEST_HEADER] = "1";
       }
       req.headers.host = publicUrl.host;
+      // The one page other sites may frame: no X-Frame-Options, and a policy allowing any
+      // ancestor (a document the app renders at such a path still sends its own, refusing).
+      if (isEmbedPath(target.split("?", 1)[0]!)) {
+        res.removeHeader("X-Frame-Options");
+        res.setHeader("Content-Security-Policy", embedPolicy);
+      }
       // A TLS-ending proxy in front: the request is https for the app, whatever the socket is.
       if (secureOrigin && !("encrypted" in req.socket)) Object.defineProperty(req.socket, "encrypted", { value: true });
       await handleApp(req, res);

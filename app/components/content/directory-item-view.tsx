@@ -24,6 +24,7 @@ function DirectoryItemView({
   reklama,
   pageUrl,
   jsonLd,
+  embedCode,
 }: {
   type: DirectoryType;
   /** The directory's list path (`/services`). */
@@ -33,6 +34,8 @@ function DirectoryItemView({
   reklama: { sidebar: ReklamaBanner[] };
   pageUrl: string;
   jsonLd: Record<string, unknown>;
+  /** An organisation's events to put on another site (diaspora organisations only). */
+  embedCode?: string;
 }) {
   const { t } = useContentT();
   const { contacts } = item;
@@ -80,6 +83,7 @@ function DirectoryItemView({
       </dl>
       <LocalizedHtml className="prose" html={item.description} />
       {item.point ? <ItemMap point={item.point} own={item.ownPoint !== null} /> : null}
+      {embedCode ? <EmbedCode code={embedCode} /> : null}
       <ItemFooter
         views={item.viewCount}
         pageUrl={pageUrl}
@@ -88,6 +92,21 @@ function DirectoryItemView({
         jsonLd={jsonLd}
       />
     </ItemLayout>
+  );
+}
+
+/** The copyable <iframe> of the organisation's events, folded away: few visitors need it. */
+function EmbedCode({ code }: { code: string }) {
+  const { t } = useContentT();
+  return (
+    <details className="embed-code">
+      <summary>
+        <h2>{t("embed.snippet_heading")}</h2>
+      </summary>
+      <p id="embed-code-help">{t("embed.snippet_help")}</p>
+      <label htmlFor="embed-code">{t("embed.snippet_label")}</label>
+      <textarea id="embed-code" readOnly rows={4} spellCheck={false} aria-describedby="embed-code-help" defaultValue={code} />
+    </details>
   );
 }
 

@@ -137,17 +137,21 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
   };
 }
 
-/** The category and place filters of the lists and the calendar; `bbox`: the map's visible area (lists, map points). */
-export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null };
+/**
+ * The category and place filters of the lists and the calendar; `bbox`: the map's visible area
+ * (lists, map points); `organisationId`: the events of one diaspora organisation (the embed).
+ */
+export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null; organisationId?: number };
 
 /** The one where-builder of the lists (rows and count) and the calendar. */
-export function posterFilter(when: PosterWhen, { categoryId, near, bbox }: PosterFilter) {
+export function posterFilter(when: PosterWhen, { categoryId, near, bbox, organisationId }: PosterFilter) {
   return (eb: ExpressionBuilder<DB, "posters">) => {
     const conditions: Array<Expression<SqlBool>> = [
       sql<SqlBool>`shown.cancelled_at is null`,
       eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`),
     ];
     if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
+    if (organisationId !== undefined) conditions.push(eb("posters.organisation_id", "=", organisationId));
     const within = near ? placeWithin(placeColumns("posters"), near) : null;
     if (within) conditions.push(within);
     if (bbox) conditions.push(placeInBbox(placeColumns("posters"), bbox));
@@ -179,9 +183,10 @@ export async function listPosters(options: {
   return fetchListPage(["posters"], count, rows, page, (row) => toCard(row, language));
 }
 
-export async function upcomingPosters(language: Language, limit: number): Promise<PosterCard[]> {
-  const rows = await cardQuery()
-    .where(posterFilter("upcoming", {}))
+/** The next `limit` events of the filter (all by default), soonest first: the home page, the embed. */
+export async function upcomingPosters(language: Language, limit: number, filter: PosterFilter = {}): Promise<PosterCard[]> {
+  const rows = await cardQuery(filter.near ?? null)
+    .where(posterFilter("upcoming", filter))
     .orderBy(sql`shown.starts_at`, "asc")
     .orderBy("posters.id", "asc")
     .limit(limit)

@@ -46,3 +46,13 @@ export function forbidden(): never {
 export function methodNotAllowed(allow: string): never {
   httpError(405, { Allow: allow });
 }
+
+/**
+ * The status of a refusal thrown by the functions above (or React Router's `data()`), else null:
+ * for a route that renders its own error page instead of the layout's (a page other sites frame).
+ */
+export function refusedStatus(error: unknown): number | null {
+  if (error instanceof Response) return error.status;
+  const status = (error as { init?: ResponseInit | null } | null)?.init?.status;
+  return typeof status === "number" ? status : null;
+}

@@ -53,6 +53,23 @@ export function contentSecurityPolicy(nonce: string, mapTileOrigin?: string): st
   ].join("; ");
 }
 
+// The one exception to "no framing": the embedded calendar (`/embed/poster`, `/us/embed/poster`),
+// which other sites show in an <iframe>. Decided here by path, applied by server/app-server.ts.
+const EMBED_PATH = /^\/(?:us\/)?embed\/[^/]+$/;
+
+/** Whether other sites may frame the page at `pathname` (a path without its query). */
+export function isEmbedPath(pathname: string): boolean {
+  return EMBED_PATH.test(pathname);
+}
+
+/**
+ * The policy of a page other sites frame: any site may frame it; it runs no script, loads
+ * nothing (its styles are inline), submits nothing and sets no base.
+ */
+export function embedContentSecurityPolicy(): string {
+  return ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors *"].join("; ");
+}
+
 const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
