@@ -5,6 +5,7 @@ import { pickLocalized } from "#app/platform/format/localized.ts";
 import { escapeXml } from "#app/platform/format/escape-markup.ts";
 import { badRequest, notFound } from "#app/platform/http/errors.ts";
 import { publicRows } from "#app/modules/content/public-cards.server.ts";
+import { ORGANISATION_TYPE } from "#app/modules/staff-content/registry.ts";
 import { pageContext, siteName } from "#app/modules/content/public-page.server.ts";
 import { nearParams } from "#app/modules/content/near-list.ts";
 import { nearTitle } from "#app/modules/content/near-list.server.ts";
@@ -17,7 +18,14 @@ import { upcomingPosters } from "./posters.server.ts";
 // the next events of an organisation, a category or a place, as a small page of its own with
 // no script. Every address in it is absolute, from PUBLIC_URL.
 
-export const POSTER_EMBED_DEPS: VersionedTable[] = ["posters", "categories", "locations", "diaspors"];
+export const POSTER_EMBED_DEPS: VersionedTable[] = [
+  "posters",
+  "poster_occurrences",
+  "categories",
+  "locations",
+  "images",
+  ORGANISATION_TYPE,
+];
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
@@ -70,9 +78,9 @@ async function parseOrganisation(url: URL) {
   const slug = single(url, "organisation");
   if (slug === null || slug === "") return null;
   if (!SLUG.test(slug)) notFound();
-  const row = await publicRows("diaspors")
-    .select(["diaspors.id", "diaspors.name_uk", "diaspors.name_en"])
-    .where("diaspors.slug", "=", slug)
+  const row = await publicRows(ORGANISATION_TYPE, "org")
+    .select(["org.id", "org.name_uk", "org.name_en"])
+    .where("org.slug", "=", slug)
     .executeTakeFirst();
   return row ?? notFound();
 }

@@ -22,6 +22,9 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 /** The role-table row that lets a role manage a type. */
 export type ContentPermission = `${ContentType}.manage`;
 
+/** The type whose entries are organisations: the one an event's `organisation_id` names. */
+export const ORGANISATION_TYPE = "diaspors" satisfies ContentType;
+
 type Entry = {
   /** Who holds `<type>.manage`: editors and admins, or admins only. Staff sections come first in the dashboard. */
   managedBy: "staff" | "admin";
