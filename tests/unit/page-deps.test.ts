@@ -155,7 +155,10 @@ function samples(): Record<string, Sample[]> {
     "poster-item": [{ url: "/poster/kontsert-nadii", params: { slug: "kontsert-nadii" } }],
     "feeds-poster-ics": [{ url: "/poster/kontsert-nadii/event.ics", params: { slug: "kontsert-nadii" } }],
     "feeds-posters-calendar": [{ url: "/poster/calendar.ics?category=kontserty&location=varshava" }],
-    "embed-poster": [{ url: "/embed/poster?organisation=hromada-berlina&category=kontserty&location=varshava" }, { url: "/us/embed/poster" }],
+    "embed-poster": [
+      { url: "/embed/poster?organisation=hromada-berlina&category=kontserty&location=varshava" },
+      { url: "/us/embed/poster" },
+    ],
     services: [{ url: "/services" }],
     "service-category": [{ url: "/services/category/yurysty", params: { slug: "yurysty" } }],
     "service-item": [{ url: "/services/yurydychna-pomich", params: { slug: "yurydychna-pomich" } }],

@@ -31,7 +31,11 @@ beforeAll(async () => {
   useAccountConfig({ PUBLIC_URL: ORIGIN });
   fixture = await insertFixture(t.db);
   // The concert is the Berlin community's; one more event of theirs, later, in no category.
-  await t.db.updateTable("posters").set({ organisation_id: fixture.diaspors["hromada-berlina"]! }).where("slug", "=", "kontsert-nadii").execute();
+  await t.db
+    .updateTable("posters")
+    .set({ organisation_id: fixture.diaspors["hromada-berlina"]! })
+    .where("slug", "=", "kontsert-nadii")
+    .execute();
   await t.db
     .insertInto("posters")
     .values({
@@ -113,7 +117,12 @@ describe("no cookie and no script", () => {
     const { token, id: sessionId } = await createSession(user.id, "vitest");
     const live = cookieHeader(await commitSessionCookie(token));
     // Seen long ago: the next request renews it, which sets the cookie again on any other page.
-    const renew = () => t.db.updateTable("sessions").set({ last_seen_at: ago(7 * DAY) }).where("id", "=", sessionId).execute();
+    const renew = () =>
+      t.db
+        .updateTable("sessions")
+        .set({ last_seen_at: ago(7 * DAY) })
+        .where("id", "=", sessionId)
+        .execute();
     const stale = cookieHeader(await commitSessionCookie("no-such-session-token-0000000000"));
     const flash = cookieHeader(await flashHeader({ severity: "info", message: "auth:flash.signed_out" }));
     for (const cookie of [live, stale, flash, `${live}; ${flash}`]) {
@@ -226,11 +235,19 @@ describe("the list", () => {
   });
 
   it("skips past and cancelled dates", async () => {
-    const id = (await t.db
-      .insertInto("posters")
-      .values({ slug: "skasovana", title_uk: "Скасована подія", starts_at: daysAheadAt(2, 12), status: "published", published_at: ago(HOUR) })
-      .returning("id")
-      .executeTakeFirstOrThrow()).id;
+    const id = (
+      await t.db
+        .insertInto("posters")
+        .values({
+          slug: "skasovana",
+          title_uk: "Скасована подія",
+          starts_at: daysAheadAt(2, 12),
+          status: "published",
+          published_at: ago(HOUR),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     await t.db.updateTable("poster_occurrences").set({ cancelled_at: new Date() }).where("poster_id", "=", id).execute();
     const html = await (await get("/embed/poster")).text();
     expect(html).not.toContain("Скасована подія");

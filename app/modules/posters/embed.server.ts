@@ -30,7 +30,7 @@ export const POSTER_EMBED_DEPS: VersionedTable[] = [
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 
-export type EmbedTheme = "light" | "dark";
+type EmbedTheme = "light" | "dark";
 
 export type PosterEmbed = {
   language: string;
@@ -118,7 +118,10 @@ export async function loadPosterEmbed({ context, url }: Args): Promise<PosterEmb
       place: [poster.venue?.text, poster.location?.text].filter(Boolean).join(", ") || null,
     })),
     empty: t("embed.empty"),
-    more: { url: absolute(`${category ? `/poster/category/${category.slug}` : "/poster"}${query ? `?${query}` : ""}`), label: t("embed.more") },
+    more: {
+      url: absolute(`${category ? `/poster/category/${category.slug}` : "/poster"}${query ? `?${query}` : ""}`),
+      label: t("embed.more"),
+    },
     source: t("embed.source", { site }),
     newWindow: t("embed.new_window"),
   };
