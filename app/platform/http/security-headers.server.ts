@@ -55,7 +55,7 @@ export function contentSecurityPolicy(nonce: string, mapTileOrigin?: string): st
 
 // The one exception to "no framing": the embedded calendar (`/embed/poster`, `/us/embed/poster`),
 // which other sites show in an <iframe>. Decided here by path, applied by server/app-server.ts.
-const EMBED_PATH = /^\/(?:us\/)?embed\/[^/]+$/;
+const EMBED_PATH = /^\/(?:us\/)?embed\/[a-z-]+$/;
 
 /** Whether other sites may frame the page at `pathname` (a path without its query). */
 export function isEmbedPath(pathname: string): boolean {
