@@ -103,7 +103,14 @@ describe("framing", () => {
   });
 
   it("every other answer refuses framing, refusals of the embed's own path included", async () => {
-    for (const path of ["/poster/rss.xml", "/robots.txt", "/embed/poster/x", "/embedded/poster", "/embed/poster.data", "/uk/embed/poster"]) {
+    for (const path of [
+      "/poster/rss.xml",
+      "/robots.txt",
+      "/embed/poster/x",
+      "/embedded/poster",
+      "/embed/poster.data",
+      "/uk/embed/poster",
+    ]) {
       const response = await get(path);
       expect(response.headers.get("x-frame-options"), path).toBe("DENY");
       expect(response.headers.get("content-security-policy") ?? "", path).not.toMatch(/frame-ancestors \*/);

@@ -62,12 +62,7 @@ export async function syncOccurrences(db: Kysely<DB>, posterId: number, now = ne
 /** Every series moves its horizon on (job `event-series`, daily and at start). */
 async function extendSeries(now: Date): Promise<number> {
   const db = getDb();
-  const series = await db
-    .selectFrom("posters")
-    .select("id")
-    .where("recurrence", "is not", null)
-    .where("deleted_at", "is", null)
-    .execute();
+  const series = await db.selectFrom("posters").select("id").where("recurrence", "is not", null).where("deleted_at", "is", null).execute();
   for (const { id } of series) await syncOccurrences(db, id, now);
   return series.length;
 }
