@@ -69,11 +69,12 @@ test.describe("the waiting list of an event", () => {
     await theirs.getByRole("button", { name: UK.join }).click();
     await expect(second.getByText(UK.flashWaiting)).toBeVisible();
     await expect(theirs.getByTestId("rsvp-position")).toHaveText(UK.youAreFirst);
-    await expect(theirs.getByTestId("rsvp-places")).toHaveText(`${UK.full} · ${UK.waitingOne}`);
+    await expect(theirs.getByTestId("rsvp-places")).toHaveText(UK.full);
+    await expect(theirs.getByTestId("rsvp-waiting")).toHaveText(UK.waitingOne);
 
     // A leaves: the place goes to B.
     await page.reload();
-    await expect(rsvp.getByTestId("rsvp-places")).toHaveText(`${UK.full} · ${UK.waitingOne}`);
+    await expect(rsvp.getByTestId("rsvp-waiting")).toHaveText(UK.waitingOne);
     await rsvp.getByRole("button", { name: UK.undo }).click();
     await expect(page.getByText(UK.flashUndone)).toBeVisible();
     await expect(rsvp.getByRole("button", { name: UK.join })).toBeVisible();
@@ -81,6 +82,7 @@ test.describe("the waiting list of an event", () => {
     await second.reload();
     await expect(theirs.getByText(UK.youAreGoing)).toBeVisible();
     await expect(theirs.getByTestId("rsvp-position")).toHaveCount(0);
+    await expect(theirs.getByTestId("rsvp-waiting")).toHaveCount(0);
     await expect(theirs.getByRole("button", { name: UK.undo })).toHaveAttribute("aria-pressed", "true");
 
     // The worker mails B once, with the date's page.

@@ -39,7 +39,11 @@ export function PosterRsvp({ rsvp, isPast, isCancelled }: { rsvp: PosterRsvpData
       {rsvp.capacity !== null && !closed ? (
         <p className="rsvp__places" data-testid="rsvp-places">
           {rsvp.full ? t("rsvp.full_note") : t("rsvp.places_left", { count: rsvp.placesLeft ?? 0, capacity: rsvp.capacity })}
-          {rsvp.waiting > 0 ? <> · {t("rsvp.waiting_count", { count: rsvp.waiting })}</> : null}
+        </p>
+      ) : null}
+      {rsvp.waiting > 0 && !closed ? (
+        <p className="rsvp__places" data-testid="rsvp-waiting">
+          {t("rsvp.waiting_count", { count: rsvp.waiting })}
         </p>
       ) : null}
       {isCancelled ? <p className="rsvp__note">{t("rsvp.cancelled")}</p> : null}
