@@ -86,7 +86,8 @@ test.describe("the waiting list of an event", () => {
     await expect(theirs.getByRole("button", { name: UK.undo })).toHaveAttribute("aria-pressed", "true");
 
     // The worker mails B once, with the date's page.
-    const promotionMails = () => readOutboxDir(dataDir).filter((mail) => mail.to.includes("user@demo.local") && mail.subject.includes(stamp));
+    const promotionMails = () =>
+      readOutboxDir(dataDir).filter((mail) => mail.to.includes("user@demo.local") && mail.subject.includes(stamp));
     await expect.poll(() => promotionMails().length, { message: "the promotion mail" }).toBeGreaterThan(0);
     await expect
       .poll(() =>

@@ -186,7 +186,9 @@ it.skipIf(!process.env.DATABASE_URL)("takes a place only while holding the date'
   const waitingForTheDate = async () =>
     (
       await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "poster_occurrences"%for update%'`.execute(t.db)
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "poster_occurrences"%for update%'`.execute(
+        t.db,
+      )
     ).rows[0]!.n;
   try {
     await expect.poll(waitingForTheDate).toBe(1);
@@ -269,12 +271,7 @@ describe("the reminder per date", () => {
     });
     await t.db
       .insertInto("poster_rsvps")
-      .values([
-        mark(tomorrow, going.id),
-        mark(tomorrow, waiting.id, "waiting"),
-        mark(cancelled, onCancelled.id),
-        mark(later, onLater.id),
-      ])
+      .values([mark(tomorrow, going.id), mark(tomorrow, waiting.id, "waiting"), mark(cancelled, onCancelled.id), mark(later, onLater.id)])
       .execute();
     expect(await sendEventReminders(new Date(), t.db)).toBe(1);
     expect(await sendEventReminders(new Date(), t.db)).toBe(0);

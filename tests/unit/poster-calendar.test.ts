@@ -394,7 +394,11 @@ describe("the reminder the day before", () => {
     // Going to an event further away than a day: no reminder yet.
     await t.db
       .insertInto("poster_rsvps")
-      .values([going(soonId, soonDate, olena.id), going(soonId, soonDate, john.id), going(fixture.posters["kontsert-nadii"]!, concertDate, olena.id)])
+      .values([
+        going(soonId, soonDate, olena.id),
+        going(soonId, soonDate, john.id),
+        going(fixture.posters["kontsert-nadii"]!, concertDate, olena.id),
+      ])
       .execute();
     const [a, b] = await Promise.all([sendEventReminders(new Date(), t.db), sendEventReminders(new Date(), t.db)]);
     expect(a + b).toBe(2);
@@ -413,7 +417,10 @@ describe("the reminder the day before", () => {
 
     // Undoing and going again does not send it a second time.
     await t.db.deleteFrom("poster_rsvps").where("user_id", "=", john.id).execute();
-    await t.db.insertInto("poster_rsvps").values(going(soonId, soonDate, john.id)).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, john.id))
+      .execute();
     expect(await sendEventReminders(new Date(), t.db)).toBe(0);
     // The concert's day comes: then Olena gets that one (half a day before it starts, whatever
     // the hour the suite runs at).
@@ -427,7 +434,10 @@ describe("the reminder the day before", () => {
 
   it("runs as a job of the queue", async () => {
     const user = await makeUser();
-    await t.db.insertInto("poster_rsvps").values(going(soonId, soonDate, user.id)).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, user.id))
+      .execute();
     await enqueue(eventRemindersJob, {});
     const totals = await runQueuedJobs();
     expect(totals.failed).toBe(0);
@@ -441,15 +451,24 @@ describe("the reminder the day before", () => {
     const user = await makeUser();
     const blocked = await makeUser();
     const unconfirmed = await makeUser({ verified: false });
-    await t.db.insertInto("poster_rsvps").values(going(soonId, soonDate, unconfirmed.id)).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, unconfirmed.id))
+      .execute();
     await t.db.updateTable("users").set({ blocked_at: new Date() }).where("id", "=", blocked.id).execute();
-    await t.db.insertInto("poster_rsvps").values(going(soonId, soonDate, blocked.id)).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, blocked.id))
+      .execute();
     const draft = await t.db
       .insertInto("posters")
       .values({ slug: "chernetka-zavtra", title_uk: "Чернетка", starts_at: ahead(10 * HOUR), status: "draft" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await t.db.insertInto("poster_rsvps").values(going(draft.id, await firstOccurrenceId(t.db, draft.id), user.id)).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(draft.id, await firstOccurrenceId(t.db, draft.id), user.id))
+      .execute();
     expect(await sendEventReminders(new Date(), t.db)).toBe(0);
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from poster_reminders`.execute(t.db)).rows[0]!.n)).toBe(0);
   });

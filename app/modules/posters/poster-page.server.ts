@@ -16,7 +16,16 @@ import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp, waitingPosition } from "./rsvp.server.ts";
 import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
-export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_occurrences", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
+export const POSTER_PAGE_DEPS: VersionedTable[] = [
+  "posters",
+  "poster_occurrences",
+  "poster_tags",
+  "categories",
+  "tags",
+  "locations",
+  "images",
+  "reklama",
+];
 /** The event's page also shows how many are going. */
 export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps"];
 

@@ -112,11 +112,7 @@ export async function sendEventReminders(now = new Date(), db: Kysely<DB> = getD
         .executeTakeFirst()) !== undefined,
     send: sendEventReminder,
     release: (reminder) =>
-      db
-        .deleteFrom("poster_reminders")
-        .where("occurrence_id", "=", reminder.occurrenceId)
-        .where("user_id", "=", reminder.userId)
-        .execute(),
+      db.deleteFrom("poster_reminders").where("occurrence_id", "=", reminder.occurrenceId).where("user_id", "=", reminder.userId).execute(),
     what: "event reminder",
     describe: (reminder) => ({ occurrenceId: reminder.occurrenceId, userId: reminder.userId }),
   });

@@ -95,7 +95,11 @@ export async function rsvpState(occurrenceId: number, capacity: number | null, u
  * Gives the date's free places to the first waiting, in order (a place freed by someone
  * leaving, or more places after the capacity was raised). The caller holds the date's row lock.
  */
-async function fillFreePlaces(trx: Kysely<DB>, occurrenceId: number, capacity: number | null): Promise<{ going: number; promoted: number[] }> {
+async function fillFreePlaces(
+  trx: Kysely<DB>,
+  occurrenceId: number,
+  capacity: number | null,
+): Promise<{ going: number; promoted: number[] }> {
   const { n } = await trx
     .selectFrom("poster_rsvps")
     .select(sql<number>`count(*)`.as("n"))
