@@ -10,6 +10,7 @@ import { advertDecisionMail } from "#app/modules/moderation/mails/advert-decisio
 import { advertHeldMail } from "#app/modules/moderation/mails/advert-held.ts";
 import { eventNoticeMail } from "#app/modules/posters/mails/event-notice.ts";
 import { eventReminderMail } from "#app/modules/posters/mails/event-reminder.ts";
+import { waitlistPromotedMail } from "#app/modules/posters/mails/waitlist-promoted.ts";
 import { ratingRequestMail } from "#app/modules/ratings/mails/rating-request.ts";
 import { alertMail } from "#app/modules/saved-searches/mails/alert.ts";
 import { submissionDecisionMail } from "#app/modules/submissions/mails/decision.ts";
@@ -32,5 +33,6 @@ export const mailTemplates: ReadonlyArray<MailTemplate<any>> = [
   expiryMail,
   eventReminderMail,
   eventNoticeMail,
+  waitlistPromotedMail,
   ratingRequestMail,
 ];

@@ -15,6 +15,9 @@ type PosterSeed = Texts<PosterText> & {
   hours?: number;
   organiser: string;
   ticketUrl?: string;
+  /** Places for "I'm going", and the demo accounts already going (so the event can show full). */
+  capacity?: number;
+  going?: Array<"admin" | "editor" | "user">;
 };
 
 const POSTERS: PosterSeed[] = [
@@ -549,6 +552,38 @@ const POSTERS: PosterSeed[] = [
       description: ["A merry play based on a Ukrainian fairy tale for children aged 4 to 10."],
     },
   },
+  {
+    // Full with the two staff accounts going: the demo user meets the waiting list.
+    category: "maister-klasy",
+    tags: ["sviata"],
+    image: "vyshyvanka",
+    location: "krakiv",
+    address: "ul. Józefa 12, Kraków",
+    inDays: 6,
+    hour: 15,
+    hours: 3,
+    organiser: "Студія «Калина»",
+    capacity: 2,
+    going: ["admin", "editor"],
+    uk: {
+      title: "Майстер-клас писанкарства",
+      venue: "Майстерня «Писанкова хата»",
+      price: "80 злотих, матеріали включено",
+      description: [
+        "Пишемо писанки бджолиним воском і природними барвниками: від перших ліній до готового візерунка.",
+        "Лише два місця за столом майстрині; якщо місць немає, запишіться в список очікування.",
+      ],
+    },
+    en: {
+      title: "Pysanka workshop",
+      venue: "“Pysanka House” studio",
+      price: "80 PLN, materials included",
+      description: [
+        "We write pysanky with beeswax and natural dyes, from the first lines to a finished pattern.",
+        "Only two places at the craftswoman's table; when they are taken, join the waiting list.",
+      ],
+    },
+  },
 ];
 
 export async function seedPosters(ctx: SeedContext): Promise<void> {
@@ -579,6 +614,7 @@ export async function seedPosters(ctx: SeedContext): Promise<void> {
         price_text_en: item.en?.price ?? null,
         ticket_url: item.ticketUrl ?? null,
         organiser: item.organiser,
+        capacity: item.capacity ?? null,
         status: "published",
         // Announced two weeks before it starts, or a few days ago for the upcoming ones.
         published_at: new Date(Math.min(daysAgo(ctx.now, 1 + (index % 5)).getTime(), daysAgo(day, 14).getTime())),
@@ -593,6 +629,16 @@ export async function seedPosters(ctx: SeedContext): Promise<void> {
         .values(item.tags.map((tag) => ({ poster_id: row.id, tag_id: need(ctx.tags, tag, "tag") })))
         .execute();
     }
+    if (item.going?.length) await seedGoing(ctx, row.id, item.going);
   }
   ctx.log(`seed: ${POSTERS.length} posters`);
+}
+
+/** The demo accounts going to the event's one date (its trigger made it with the poster). */
+async function seedGoing(ctx: SeedContext, posterId: number, who: Array<"admin" | "editor" | "user">): Promise<void> {
+  const date = await ctx.db.selectFrom("poster_occurrences").select("id").where("poster_id", "=", posterId).executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto("poster_rsvps")
+    .values(who.map((account) => ({ poster_id: posterId, occurrence_id: date.id, user_id: ctx.users[account], status: "going" })))
+    .execute();
 }

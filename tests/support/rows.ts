@@ -17,3 +17,15 @@ export async function insertRow<T extends TableWithId>(db: Kysely<DB>, table: T,
     .executeTakeFirstOrThrow();
   return (row as { id: number }).id;
 }
+
+/** A poster's first date (poster_occurrences): a one-off event's only one, which "I'm going" marks are for. */
+export async function firstOccurrenceId(db: Kysely<DB>, posterId: number): Promise<number> {
+  const row = await db
+    .selectFrom("poster_occurrences")
+    .select("id")
+    .where("poster_id", "=", posterId)
+    .orderBy("starts_at")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

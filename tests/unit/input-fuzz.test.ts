@@ -143,6 +143,7 @@ const FIELDS = [
   "longitude",
   "near",
   "radius",
+  "date",
 ];
 // The intents (and bulk actions) the app's forms post, and one that none does.
 const INTENTS = [
@@ -184,6 +185,7 @@ const INTENTS = [
   "discard_held",
   "email-change",
   "email-change-cancel",
+  "rsvp",
   "zzz",
 ];
 const HOSTILE = ["\u0000", "99999999999999999999", "9999999999", "2147483648", "-1", "1e400", "[object Object]", "a".repeat(5000), "%E0"];
@@ -369,6 +371,7 @@ const ID_FIELDS = [
   "user_id",
   "tag_ids",
   "ids",
+  "date",
 ];
 
 /** The form with `spoil` applied to its texts or its ids, as urlencoded or multipart bytes. */

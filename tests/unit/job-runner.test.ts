@@ -20,9 +20,11 @@ describe("the job runner", () => {
       "data-export",
       "data-export-cleanup",
       "event-reminders",
+      "event-series",
       "mail-account",
       "mail-advert-held",
       "mail-email-change",
+      "mail-event-notice",
       "mail-message",
       "mail-message-digest",
       "mail-moderation",
@@ -30,12 +32,13 @@ describe("the job runner", () => {
       "mail-security",
       "mail-sign-in-link",
       "mail-submission",
+      "mail-waitlist-promoted",
       "message-digests",
       "rating-requests",
       "saved-search-alerts",
       "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(18);
+    expect(appJobs).toHaveLength(21);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },
@@ -43,6 +46,7 @@ describe("the job runner", () => {
       "advert-expiry-mails": { cron: "* * * * *", atStart: true },
       "data-export-cleanup": { cron: "17 * * * *" },
       "event-reminders": { cron: "*/10 * * * *", atStart: true },
+      "event-series": { cron: "17 3 * * *", atStart: true },
       "rating-requests": { cron: "*/15 * * * *" },
       "trust-stats": { cron: "*/10 * * * *", atStart: true },
     });
@@ -57,6 +61,7 @@ describe("the job runner", () => {
     expect(byName["mail-account"]!.queue).toEqual(mail);
     expect(byName["mail-message"]!.queue).toEqual({ ...mail, policy: "stately" });
     expect(byName["mail-saved-search-alert"]!.queue).toEqual({ ...mail, policy: "exclusive" });
+    expect(byName["mail-waitlist-promoted"]!.queue).toEqual(mail);
     expect(byName["data-export"]!.queue).toEqual({
       retryLimit: 3,
       retryBackoff: true,

@@ -29,6 +29,7 @@ import { useTestDatabase } from "../support/db.ts";
 import { makeUser } from "../support/auth.ts";
 import { HOUR, insertFixture, servePage } from "./content-support.ts";
 import { liveForDays } from "../support/adverts.ts";
+import { firstOccurrenceId } from "../support/rows.ts";
 
 /** The deps each route module gave publicPageCache, by the module's middleware function. */
 const declared = vi.hoisted(() => new WeakMap<object, readonly string[]>());
@@ -227,7 +228,11 @@ beforeAll(async () => {
     })
     .execute();
   const owner = await makeUser({ name: "Оля" });
-  await db.insertInto("poster_rsvps").values({ poster_id: fixture.posters["kontsert-nadii"]!, user_id: owner.id }).execute();
+  const concert = fixture.posters["kontsert-nadii"]!;
+  await db
+    .insertInto("poster_rsvps")
+    .values({ poster_id: concert, occurrence_id: await firstOccurrenceId(db, concert), user_id: owner.id })
+    .execute();
   const category = await db
     .insertInto("categories")
     .values({ kind: "advertisement", slug: "elektronika", name_uk: "Електроніка", name_en: "Electronics" })

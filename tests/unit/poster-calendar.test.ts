@@ -18,6 +18,7 @@ import { calendarIcs, type CalendarEvent } from "#app/modules/posters/ics.ts";
 import { sendEventReminders } from "#app/modules/posters/reminders.server.ts";
 import { callWithSession, makeUser, readOutbox, sessionCookieFor, useAccountConfig } from "../support/auth.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { firstOccurrenceId } from "../support/rows.ts";
 import { catchResponse, unwrapData } from "../support/route.ts";
 import { ago, ahead, DAY, HOUR, insertFixture, servePage, type Fixture } from "./content-support.ts";
 import { asStaff, replyOf, staff, toLocalInput } from "./dashboard-support.ts";
@@ -208,6 +209,11 @@ describe("/poster/{slug}/event.ics", () => {
 describe("I'm going", () => {
   const slug = "kontsert-nadii";
   const posterId = () => fixture.posters[slug]!;
+  let dateId: number;
+
+  beforeAll(async () => {
+    dateId = await firstOccurrenceId(t.db, posterId());
+  });
 
   beforeEach(async () => {
     await t.db.deleteFrom("poster_rsvps").execute();
@@ -216,7 +222,7 @@ describe("I'm going", () => {
     await t.db.updateTable("posters").set({ capacity: null }).where("id", "=", posterId()).execute();
   });
 
-  async function rsvp(cookie: string | null, form: Record<string, string> = { intent: "rsvp" }, target = slug) {
+  async function rsvp(cookie: string | null, form: Record<string, string> = { intent: "rsvp", date: String(dateId) }, target = slug) {
     return catchResponse(
       callWithSession(posterItem.action, { url: `/poster/${target}`, method: "POST", form, params: { slug: target }, cookie }).then(
         ({ result }) => {
@@ -240,16 +246,16 @@ describe("I'm going", () => {
     expect(going.status).toBe(302);
     expect(going.headers.get("Location")).toBe(`/poster/${slug}`);
     expect(going.headers.get("Set-Cookie")).toContain("__flash");
-    expect(await page(cookie)).toMatchObject({ count: 1, going: true, signedIn: true, full: false });
+    expect(await page(cookie)).toMatchObject({ count: 1, mine: "going", signedIn: true, full: false, occurrenceId: dateId });
     expect(await page(null)).toMatchObject({
       count: 1,
-      going: false,
+      mine: null,
       signedIn: false,
       loginHref: `/login?redirect=${encodeURIComponent(`/poster/${slug}`)}`,
     });
     const undone = await rsvp(cookie);
     expect(undone.status).toBe(302);
-    expect(await page(cookie)).toMatchObject({ count: 0, going: false });
+    expect(await page(cookie)).toMatchObject({ count: 0, mine: null });
   });
 
   it("sends a signed-out visitor to sign in and back; refuses bad input and unknown events", async () => {
@@ -257,29 +263,32 @@ describe("I'm going", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe(`/login?redirect=${encodeURIComponent(`/poster/${slug}`)}`);
     const cookie = await sessionCookieFor((await makeUser()).id);
-    expect((await rsvp(cookie, { intent: "delete" })).status).toBe(400);
+    expect((await rsvp(cookie, { intent: "delete", date: String(dateId) })).status).toBe(400);
     expect((await rsvp(cookie, {})).status).toBe(400);
-    expect((await rsvp(cookie, { intent: "rsvp" }, "chernetka-podii")).status).toBe(404);
-    expect((await rsvp(cookie, { intent: "rsvp" }, "nemaie")).status).toBe(404);
-    const past = await rsvp(cookie, { intent: "rsvp" }, "mynulyi-yarmarok");
+    const date = String(dateId);
+    expect((await rsvp(cookie, { intent: "rsvp", date }, "chernetka-podii")).status).toBe(404);
+    expect((await rsvp(cookie, { intent: "rsvp", date }, "nemaie")).status).toBe(404);
+    const pastDate = String(await firstOccurrenceId(t.db, fixture.posters["mynulyi-yarmarok"]!));
+    const past = await rsvp(cookie, { intent: "rsvp", date: pastDate }, "mynulyi-yarmarok");
     expect(past.status).toBe(409);
     expect(await past.json()).toEqual({ refused: "over" });
     expect(await t.db.selectFrom("poster_rsvps").selectAll().execute()).toEqual([]);
   });
 
-  it("closes at the capacity: a newcomer is refused, one already going can still undo", async () => {
+  it("puts a newcomer past the capacity on the waiting list; one going can still leave, and the first waiting gets the place", async () => {
     await t.db.updateTable("posters").set({ capacity: 1 }).where("id", "=", posterId()).execute();
     const first = await sessionCookieFor((await makeUser()).id);
     const second = await sessionCookieFor((await makeUser()).id);
     expect((await rsvp(first)).status).toBe(302);
-    expect(await page(second)).toMatchObject({ count: 1, capacity: 1, full: true, going: false });
-    const refused = await rsvp(second);
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ refused: "full" });
-    expect(await page(first)).toMatchObject({ count: 1, full: true, going: true });
+    expect(await page(second)).toMatchObject({ count: 1, capacity: 1, placesLeft: 0, full: true, mine: null });
+    const waiting = await rsvp(second);
+    expect(waiting.status).toBe(302);
+    expect(waiting.headers.get("Set-Cookie")).toContain("__flash");
+    expect(await page(second)).toMatchObject({ count: 1, waiting: 1, mine: "waiting", position: 1 });
+    expect(await page(first)).toMatchObject({ count: 1, waiting: 1, full: true, mine: "going", position: null });
     expect((await rsvp(first)).status).toBe(302);
-    expect((await rsvp(second)).status).toBe(302);
-    expect(await page(second)).toMatchObject({ count: 1, going: true });
+    expect(await page(second)).toMatchObject({ count: 1, waiting: 0, mine: "going", full: true });
+    expect(await page(first)).toMatchObject({ mine: null });
   });
 
   it("takes its capacity from the poster's staff form, where a bad number is refused beside the field", async () => {
@@ -306,18 +315,19 @@ describe("I'm going", () => {
     expect(result.rsvp).toMatchObject({ count: 0, capacity: 12, full: false });
   });
 
-  it("takes the last place once when two ask at the same time", async () => {
+  it("takes the last place once when two ask at the same time: one goes, the other waits", async () => {
     await t.db.updateTable("posters").set({ capacity: 1 }).where("id", "=", posterId()).execute();
     const cookies = await Promise.all([makeUser(), makeUser()].map(async (user) => sessionCookieFor((await user).id)));
-    const statuses = (await Promise.all(cookies.map((cookie) => rsvp(cookie)))).map((response) => response.status).sort();
-    expect(statuses).toEqual([302, 409]);
-    expect((await t.db.selectFrom("poster_rsvps").select("user_id").execute()).length).toBe(1);
+    const statuses = (await Promise.all(cookies.map((cookie) => rsvp(cookie)))).map((response) => response.status);
+    expect(statuses).toEqual([302, 302]);
+    const marks = await t.db.selectFrom("poster_rsvps").select("status").orderBy("status").execute();
+    expect(marks.map((mark) => mark.status)).toEqual(["going", "waiting"]);
   });
 
   it("keeps the viewer's mark out of the cached page, and the cached count follows an RSVP", async () => {
     const before = await servePage(posterItem, { url: `/poster/${slug}`, params: { slug } });
     expect(before.headers.get("X-Page-Cache")).toBe("miss");
-    expect(JSON.parse(await before.text()).rsvp).toMatchObject({ count: 0, going: false });
+    expect(JSON.parse(await before.text()).rsvp).toMatchObject({ count: 0, mine: null });
     expect((await servePage(posterItem, { url: `/poster/${slug}`, params: { slug } })).headers.get("X-Page-Cache")).toBe("hit");
     const cookie = await sessionCookieFor((await makeUser()).id);
     // A signed-in page is private and not kept.
@@ -328,12 +338,16 @@ describe("I'm going", () => {
     resetContentState();
     const after = await servePage(posterItem, { url: `/poster/${slug}`, params: { slug } });
     expect(after.headers.get("X-Page-Cache")).toBe("miss");
-    expect(JSON.parse(await after.text()).rsvp).toMatchObject({ count: 1, going: false, signedIn: false });
+    expect(JSON.parse(await after.text()).rsvp).toMatchObject({ count: 1, mine: null, position: null, signedIn: false });
   });
 });
 
 describe("the reminder the day before", () => {
   let soonId: number;
+  let soonDate: number;
+  let concertDate: number;
+  /** A going mark on the one-off event's date. */
+  const going = (posterId: number, dateId: number, userId: number) => ({ poster_id: posterId, occurrence_id: dateId, user_id: userId });
 
   beforeAll(async () => {
     const row = await t.db
@@ -353,6 +367,8 @@ describe("the reminder the day before", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     soonId = row.id;
+    soonDate = await firstOccurrenceId(t.db, soonId);
+    concertDate = await firstOccurrenceId(t.db, fixture.posters["kontsert-nadii"]!);
   });
 
   beforeEach(async () => {
@@ -379,9 +395,9 @@ describe("the reminder the day before", () => {
     await t.db
       .insertInto("poster_rsvps")
       .values([
-        { poster_id: soonId, user_id: olena.id },
-        { poster_id: soonId, user_id: john.id },
-        { poster_id: fixture.posters["kontsert-nadii"]!, user_id: olena.id },
+        going(soonId, soonDate, olena.id),
+        going(soonId, soonDate, john.id),
+        going(fixture.posters["kontsert-nadii"]!, concertDate, olena.id),
       ])
       .execute();
     const [a, b] = await Promise.all([sendEventReminders(new Date(), t.db), sendEventReminders(new Date(), t.db)]);
@@ -401,7 +417,10 @@ describe("the reminder the day before", () => {
 
     // Undoing and going again does not send it a second time.
     await t.db.deleteFrom("poster_rsvps").where("user_id", "=", john.id).execute();
-    await t.db.insertInto("poster_rsvps").values({ poster_id: soonId, user_id: john.id }).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, john.id))
+      .execute();
     expect(await sendEventReminders(new Date(), t.db)).toBe(0);
     // The concert's day comes: then Olena gets that one (half a day before it starts, whatever
     // the hour the suite runs at).
@@ -415,7 +434,10 @@ describe("the reminder the day before", () => {
 
   it("runs as a job of the queue", async () => {
     const user = await makeUser();
-    await t.db.insertInto("poster_rsvps").values({ poster_id: soonId, user_id: user.id }).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, user.id))
+      .execute();
     await enqueue(eventRemindersJob, {});
     const totals = await runQueuedJobs();
     expect(totals.failed).toBe(0);
@@ -429,15 +451,24 @@ describe("the reminder the day before", () => {
     const user = await makeUser();
     const blocked = await makeUser();
     const unconfirmed = await makeUser({ verified: false });
-    await t.db.insertInto("poster_rsvps").values({ poster_id: soonId, user_id: unconfirmed.id }).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, unconfirmed.id))
+      .execute();
     await t.db.updateTable("users").set({ blocked_at: new Date() }).where("id", "=", blocked.id).execute();
-    await t.db.insertInto("poster_rsvps").values({ poster_id: soonId, user_id: blocked.id }).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(soonId, soonDate, blocked.id))
+      .execute();
     const draft = await t.db
       .insertInto("posters")
       .values({ slug: "chernetka-zavtra", title_uk: "Чернетка", starts_at: ahead(10 * HOUR), status: "draft" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await t.db.insertInto("poster_rsvps").values({ poster_id: draft.id, user_id: user.id }).execute();
+    await t.db
+      .insertInto("poster_rsvps")
+      .values(going(draft.id, await firstOccurrenceId(t.db, draft.id), user.id))
+      .execute();
     expect(await sendEventReminders(new Date(), t.db)).toBe(0);
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from poster_reminders`.execute(t.db)).rows[0]!.n)).toBe(0);
   });

@@ -50,7 +50,7 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
           {t("posters.add_to_calendar")}
         </a>
       </p>
-      <PosterRsvp rsvp={rsvp} isPast={poster.isPast} />
+      <PosterRsvp rsvp={rsvp} isPast={poster.isPast} isCancelled={poster.isCancelled} />
       <LocalizedHtml className="prose" html={poster.description} />
       {poster.point ? <ItemMap point={poster.point} own={poster.ownPoint !== null} /> : null}
       <TagList tags={poster.tags} searchCategory="poster" />

@@ -7,37 +7,65 @@ import type { RsvpState } from "#app/modules/posters/rsvp.server.ts";
 
 export type PosterRsvpData = RsvpState & { signedIn: boolean; loginHref: string };
 
+type Translate = ReturnType<typeof useTranslation>["t"];
+
+/** The button's words for the viewer's mark and the date's places. */
+function buttonText(rsvp: PosterRsvpData, t: Translate): string {
+  if (rsvp.mine === "going") return t("rsvp.undo");
+  if (rsvp.mine === "waiting") return t("rsvp.leave_waitlist");
+  return rsvp.full ? t("rsvp.join_waitlist") : t("rsvp.going");
+}
+
 /**
- * "I'm going" on an event page: a plain form post to the page itself (works without JS),
- * answered by a redirect with a toast, or by the refusal shown under the button. The count is
- * everyone's; the viewer's own mark is only on signed-in pages, which no cache keeps.
+ * "I'm going" for the date the event page shows: a plain form post to the page itself (works
+ * without JS) naming the date, answered by a redirect with a toast, or by the refusal shown under
+ * the button. Past the capacity the button joins the waiting list. The counts are everyone's; the
+ * viewer's own mark and place in the queue are only on signed-in pages, which no cache keeps.
+ * A date that is over or cancelled has no button.
  */
-export function PosterRsvp({ rsvp, isPast }: { rsvp: PosterRsvpData; isPast: boolean }) {
+export function PosterRsvp({ rsvp, isPast, isCancelled }: { rsvp: PosterRsvpData; isPast: boolean; isCancelled: boolean }) {
   const { t } = useTranslation("events", { lng: usePageLanguage() });
   const refused = useActionData<{ refused?: RsvpRefusal }>()?.refused;
   const busy = useNavigation().formData?.get("intent") === "rsvp";
-  const countText = rsvp.count === 0 ? t("rsvp.nobody") : t("rsvp.count", { count: rsvp.count });
-  const closed = rsvp.full && !rsvp.going;
+  const closed = isPast || isCancelled;
   return (
     <section className="rsvp" aria-labelledby="rsvp-heading">
       <h2 id="rsvp-heading" className="rsvp__heading">
         {t("rsvp.heading")}
       </h2>
       <p className="rsvp__count" data-testid="rsvp-count">
-        {countText}
-        {rsvp.capacity !== null ? <> · {t("rsvp.places", { count: rsvp.count, capacity: rsvp.capacity })}</> : null}
+        {rsvp.count === 0 ? t("rsvp.nobody") : t("rsvp.count", { count: rsvp.count })}
       </p>
-      {rsvp.going ? <p className="rsvp__mine">{t("rsvp.you_are_going")}</p> : null}
-      {isPast && !rsvp.going ? null : rsvp.signedIn ? (
+      {rsvp.capacity !== null && !closed ? (
+        <p className="rsvp__places" data-testid="rsvp-places">
+          {rsvp.full ? t("rsvp.full_note") : t("rsvp.places_left", { count: rsvp.placesLeft ?? 0, capacity: rsvp.capacity })}
+        </p>
+      ) : null}
+      {rsvp.waiting > 0 && !closed ? (
+        <p className="rsvp__places" data-testid="rsvp-waiting">
+          {t("rsvp.waiting_count", { count: rsvp.waiting })}
+        </p>
+      ) : null}
+      {isCancelled ? <p className="rsvp__note">{t("rsvp.cancelled")}</p> : null}
+      {rsvp.mine === "going" ? <p className="rsvp__mine">{t("rsvp.you_are_going")}</p> : null}
+      {rsvp.mine === "waiting" ? (
+        <p className="rsvp__mine" data-testid="rsvp-position">
+          {t("rsvp.you_are_waiting", { position: rsvp.position ?? 1 })}
+        </p>
+      ) : null}
+      {closed ? null : rsvp.signedIn ? (
         <Form method="post" className="rsvp__form" aria-describedby={refused ? "rsvp-refused" : undefined}>
           <input type="hidden" name="intent" value="rsvp" />
-          <button type="submit" className={rsvp.going ? "button button--secondary" : "button"} disabled={busy} aria-pressed={rsvp.going}>
-            {rsvp.going ? t("rsvp.undo") : closed ? t("rsvp.full") : t("rsvp.going")}
+          <input type="hidden" name="date" value={rsvp.occurrenceId} />
+          <button
+            type="submit"
+            className={rsvp.mine ? "button button--secondary" : "button"}
+            disabled={busy}
+            aria-pressed={rsvp.mine !== null}
+          >
+            {buttonText(rsvp, t)}
           </button>
-          {closed ? <span className="rsvp__note">{t("rsvp.full_note")}</span> : null}
         </Form>
-      ) : closed ? (
-        <p className="rsvp__note">{t("rsvp.full_note")}</p>
       ) : (
         <AppLink className="button button--secondary" to={rsvp.loginHref}>
           {t("rsvp.sign_in")}

@@ -13,10 +13,19 @@ import { notFound } from "#app/platform/http/errors.ts";
 import { redirectWithFlash, type Flash } from "#app/platform/http/flash.server.ts";
 import { calendarLinks } from "./calendar.server.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
-import { rsvpPosterId, rsvpState, toggleRsvp } from "./rsvp.server.ts";
+import { rsvpPosterId, rsvpState, toggleRsvp, waitingPosition } from "./rsvp.server.ts";
 import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
-export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
+export const POSTER_PAGE_DEPS: VersionedTable[] = [
+  "posters",
+  "poster_occurrences",
+  "poster_tags",
+  "categories",
+  "tags",
+  "locations",
+  "images",
+  "reklama",
+];
 /** The event's page also shows how many are going. */
 export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps"];
 
@@ -75,7 +84,7 @@ export async function loadPosterItem(args: Args, slug: string) {
     table: "posters",
     path: "/poster",
     find: (language) => findPoster(slug, language),
-    also: (found, language) => Promise.all([siteName(language), rsvpState(found.id, found.capacity, viewer?.id)]),
+    also: (found, language) => Promise.all([siteName(language), rsvpState(found.occurrenceId, found.capacity, viewer?.id)]),
   });
   const { item: poster, reklama, pageUrl, locale, seo } = itemPage;
   const [site, rsvp] = itemPage.also;
@@ -125,22 +134,33 @@ export async function loadPosterItem(args: Args, slug: string) {
 }
 
 /** Why "I'm going" was refused, shown next to the button in the page's language. */
-export type RsvpRefusal = "full" | "over" | "limited";
+export type RsvpRefusal = "over" | "cancelled" | "limited";
 
 const RSVP_FLASH = {
   going: { severity: "success", message: "events:rsvp.flash_going" },
-  undone: { severity: "info", message: "events:rsvp.flash_undone" },
+  left: { severity: "info", message: "events:rsvp.flash_undone" },
+  left_queue: { severity: "info", message: "events:rsvp.flash_left_queue" },
 } as const satisfies Record<string, Flash>;
 
-/** POST `/poster/{slug}`: the viewer's "I'm going", on or off; signed-out visitors sign in first. */
-export async function posterRsvpAction({ context, url }: Args, slug: string) {
+/**
+ * POST `/poster/{slug}`: the viewer's "I'm going" for one date (`date`, a poster_occurrences id
+ * of this event), on or off; past the capacity it joins the waiting list. Signed-out visitors sign in first.
+ */
+export async function posterRsvpAction({ context, url }: Args, slug: string, occurrenceId: number) {
   const user = getCurrentUser(context);
   if (!user) throw redirect(loginRedirectPath(url));
   const posterId = await rsvpPosterId(slug);
   if (posterId === null) notFound();
-  const outcome = await toggleRsvp(posterId, user.id);
+  const outcome = await toggleRsvp(posterId, occurrenceId, user.id);
   if (outcome === "not_found") notFound();
-  if (outcome === "going" || outcome === "undone") return redirectWithFlash(url.pathname.replace(/\.data$/, ""), RSVP_FLASH[outcome]);
+  // Back to the date the form was for when the page showed a chosen one.
+  const path = url.pathname.replace(/\.data$/, "");
+  const back = url.searchParams.has("date") ? `${path}?date=${occurrenceId}` : path;
+  if (outcome === "waiting") {
+    const position = await waitingPosition(occurrenceId, user.id);
+    return redirectWithFlash(back, { severity: "info", message: "events:rsvp.flash_waiting", values: { position: position ?? 1 } });
+  }
+  if (outcome === "going" || outcome === "left" || outcome === "left_queue") return redirectWithFlash(back, RSVP_FLASH[outcome]);
   const headers = outcome === "limited" ? { "Retry-After": "600" } : undefined;
   return data({ refused: outcome satisfies RsvpRefusal }, { status: outcome === "limited" ? 429 : 409, headers });
 }

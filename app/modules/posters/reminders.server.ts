@@ -10,17 +10,19 @@ import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
 import { eventReminderMail, type RemindedEvent } from "./mails/event-reminder.ts";
 import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
 
-// The mail the day before an event to everyone who said they are going, in their language.
-// A scan (job `event-reminders`) finds the marks of public events starting within the next
-// day; each mail is claimed in poster_reminders (event and user) before it is sent, so it goes
-// once whatever the number of processes, scans, or undo-and-redo of the mark; a failed send
-// gives the claim back for the next scan.
+// The mail the day before a date of an event to everyone going to that date (not those still
+// on its waiting list), in their language. A scan (job `event-reminders`) finds the marks on
+// dates of public events starting within the next day (the date's own start: a series' date or
+// a moved one), leaving cancelled dates out; each mail is claimed in poster_reminders (date and
+// user) before it is sent, so it goes once whatever the number of processes, scans, or
+// undo-and-redo of the mark; a failed send gives the claim back for the next scan.
 
 const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
 type DueEventReminder = RemindedEvent & {
   posterId: number;
+  occurrenceId: number;
   userId: number;
   email: string;
   name: string;
@@ -28,39 +30,43 @@ type DueEventReminder = RemindedEvent & {
   slug: string;
 };
 
-/** Marks of public events starting in (now, now + 1 day] whose reminder has not been sent. */
+/** Going marks on dates of public events starting in (now, now + 1 day] whose reminder has not been sent. */
 async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Promise<DueEventReminder[]> {
   const rows = await db
     .selectFrom("poster_rsvps as r")
-    .innerJoin("posters as p", "p.id", "r.poster_id")
+    .innerJoin("poster_occurrences as o", "o.id", "r.occurrence_id")
+    .innerJoin("posters as p", "p.id", "o.poster_id")
     .innerJoin("users as u", "u.id", "r.user_id")
     .leftJoin("locations as l", "l.id", "p.location_id")
-    .select(["r.poster_id", "r.user_id", "u.email", "u.name", "u.preferred_locale"])
-    .select(["p.slug", "p.title_uk", "p.title_en", "p.venue_uk", "p.venue_en", "p.address", "p.starts_at", "p.ends_at"])
+    .select(["p.id as poster_id", "r.occurrence_id", "r.user_id", "u.email", "u.name", "u.preferred_locale"])
+    .select(["p.slug", "p.title_uk", "p.title_en", "p.venue_uk", "p.venue_en", "p.address", "o.starts_at", "o.ends_at"])
     .select(["l.name_uk as town_uk", "l.name_en as town_en"])
     .where(publiclyVisible("posters", "p"))
+    .where("r.status", "=", "going")
+    .where("o.cancelled_at", "is", null)
     .where("u.blocked_at", "is", null)
     // Only to a confirmed address: marking an event must not let anyone mail a stranger's inbox.
     .where("u.email_verified_at", "is not", null)
-    .where("p.starts_at", ">", now)
-    .where("p.starts_at", "<=", new Date(now.getTime() + REMINDER_WINDOW_MS))
+    .where("o.starts_at", ">", now)
+    .where("o.starts_at", "<=", new Date(now.getTime() + REMINDER_WINDOW_MS))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom("poster_reminders as m")
-            .select("m.poster_id")
-            .whereRef("m.poster_id", "=", "r.poster_id")
+            .select("m.occurrence_id")
+            .whereRef("m.occurrence_id", "=", "r.occurrence_id")
             .whereRef("m.user_id", "=", "r.user_id"),
         ),
       ),
     )
-    .orderBy("p.starts_at")
-    .orderBy("r.poster_id")
+    .orderBy("o.starts_at")
+    .orderBy("r.occurrence_id")
     .orderBy("r.user_id")
     .limit(limit)
     .execute();
   return rows.map((row) => ({
     posterId: row.poster_id,
+    occurrenceId: row.occurrence_id,
     userId: row.user_id,
     email: row.email,
     name: row.name,
@@ -75,11 +81,11 @@ async function dueEventReminders(db: Kysely<DB>, now: Date, limit = BATCH): Prom
   }));
 }
 
-/** The reminder in the user's language: what, when, where, and the event's page. */
+/** The reminder in the user's language: what, when, where, and the event's page at that date. */
 async function sendEventReminder(due: DueEventReminder): Promise<void> {
   const language = languageOf(due.locale);
   const site = await siteNameIn(language);
-  const link = new URL(localizePath(`/poster/${due.slug}`, due.locale), publicOrigin()).href;
+  const link = new URL(localizePath(`/poster/${due.slug}?date=${due.occurrenceId}`, due.locale), publicOrigin()).href;
   const data = {
     name: due.name || due.email,
     site,
@@ -100,19 +106,19 @@ export async function sendEventReminders(now = new Date(), db: Kysely<DB> = getD
     claim: async (reminder) =>
       (await db
         .insertInto("poster_reminders")
-        .values({ poster_id: reminder.posterId, user_id: reminder.userId, sent_at: now })
-        .onConflict((oc) => oc.columns(["poster_id", "user_id"]).doNothing())
-        .returning("poster_id")
+        .values({ poster_id: reminder.posterId, occurrence_id: reminder.occurrenceId, user_id: reminder.userId, sent_at: now })
+        .onConflict((oc) => oc.columns(["occurrence_id", "user_id"]).doNothing())
+        .returning("occurrence_id")
         .executeTakeFirst()) !== undefined,
     send: sendEventReminder,
     release: (reminder) =>
-      db.deleteFrom("poster_reminders").where("poster_id", "=", reminder.posterId).where("user_id", "=", reminder.userId).execute(),
+      db.deleteFrom("poster_reminders").where("occurrence_id", "=", reminder.occurrenceId).where("user_id", "=", reminder.userId).execute(),
     what: "event reminder",
-    describe: (reminder) => ({ posterId: reminder.posterId, userId: reminder.userId }),
+    describe: (reminder) => ({ occurrenceId: reminder.occurrenceId, userId: reminder.userId }),
   });
 }
 
-/** The scan, every 10 minutes, that mails those going to an event the day before. Each mail is claimed in poster_reminders before it is sent, and released when sending fails: the next scan retries it. */
+/** The scan, every 10 minutes, that mails those going to a date of an event the day before. Each mail is claimed in poster_reminders before it is sent, and released when sending fails: the next scan retries it. */
 export const eventRemindersJob = defineScanJob({
   name: "event-reminders",
   schedule: { cron: "*/10 * * * *", atStart: true },

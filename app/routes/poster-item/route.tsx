@@ -16,8 +16,9 @@ export { headers } from "#app/platform/http/route-headers.ts";
 export const loader = (args: Route.LoaderArgs) => loadPosterItem(args, args.params.slug);
 
 export async function action(args: Route.ActionArgs) {
-  invariantResponse(rsvpSchema.safeParse(Object.fromEntries(await readForm(args.request))).success);
-  return posterRsvpAction(args, args.params.slug);
+  const form = rsvpSchema.safeParse(Object.fromEntries(await readForm(args.request)));
+  invariantResponse(form.success);
+  return posterRsvpAction(args, args.params.slug, form.data.date);
 }
 
 export default deferredPage(() => import("#app/components/content/poster-item-view.tsx"));
