@@ -8,7 +8,7 @@ import { RSS_CONTENT_TYPE, rssXml } from "./rss.server.ts";
 
 // The feeds read the card queries, which join the cover image (tests/unit/page-deps.test.ts).
 export const NEWS_FEED_DEPS: VersionedTable[] = ["news", "categories", "images"];
-export const POSTER_FEED_DEPS: VersionedTable[] = ["posters", "categories", "locations", "images"];
+export const POSTER_FEED_DEPS: VersionedTable[] = ["posters", "poster_occurrences", "categories", "locations", "images"];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 

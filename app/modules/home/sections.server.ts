@@ -34,7 +34,7 @@ const latestNewsSection = teaserSection({
 
 const upcomingPostersSection = teaserSection({
   id: "posters",
-  deps: ["posters", "locations", "images"],
+  deps: ["posters", "poster_occurrences", "locations", "images"],
   path: "/poster",
   labels: (t) => ({ title: t("home.upcoming_posters"), more: t("home.all_posters"), empty: t("posters.empty_upcoming") }),
   items: ({ language }) => upcomingPosters(language, TEASERS_PER_SECTION),

@@ -29,7 +29,7 @@ export function isMapKind(value: string): value is MapKind {
 }
 
 /** The tables the map points are read from (its route's page-cache deps). */
-export const MAP_POINTS_DEPS: VersionedTable[] = ["posters", ...DIRECTORIES, "categories", "locations"];
+export const MAP_POINTS_DEPS: VersionedTable[] = ["posters", "poster_occurrences", ...DIRECTORIES, "categories", "locations"];
 
 export type MapFilter = {
   language: Language;

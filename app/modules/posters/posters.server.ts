@@ -86,6 +86,10 @@ export function parseWhen(url: URL): PosterWhen {
 /** When the shown date is over: its end, else its start. */
 const overAt = sql<Date>`coalesce(shown.ends_at, shown.starts_at)`;
 
+/** The order of a poster's dates (`o`) that puts the shown one first: not cancelled, not over, soonest; else the latest. */
+export const SHOWN_FIRST =
+  "o.cancelled_at is not null, coalesce(o.ends_at, o.starts_at) < now(), case when coalesce(o.ends_at, o.starts_at) >= now() then o.starts_at end, o.starts_at desc";
+
 /**
  * Joins `shown`: the poster's date a card and a page show (poster_occurrences): the next one not
  * over, else the last one; cancelled ones only when no other is left (the page says so). Lists
@@ -100,10 +104,7 @@ export function withShownDate<Q extends SelectQueryBuilder<DB, "posters", object
         .select(["o.id", "o.starts_at", "o.ends_at", "o.original_starts_at", "o.moved_at", "o.cancelled_at", "o.note_uk", "o.note_en"])
         .whereRef("o.poster_id", "=", "posters.id")
         .$if(occurrenceId !== undefined, (qb) => qb.where("o.id", "=", occurrenceId!))
-        .orderBy(sql`o.cancelled_at is not null`)
-        .orderBy(sql`coalesce(o.ends_at, o.starts_at) < now()`)
-        .orderBy(sql`case when coalesce(o.ends_at, o.starts_at) >= now() then o.starts_at end`)
-        .orderBy("o.starts_at", "desc")
+        .orderBy(sql.raw(SHOWN_FIRST))
         .limit(1)
         .as("shown"),
     (join) => join.onTrue(),
@@ -329,6 +330,7 @@ export async function postersForCalendar(language: Language, filter: PosterFilte
       endsAt: row.ends_at?.toISOString() ?? null,
       address: row.address,
       updatedAt: row.updated_at.toISOString(),
+      isSeries: row.is_series,
     };
   });
 }
