@@ -143,6 +143,16 @@ const FIELDS = [
   "longitude",
   "near",
   "radius",
+  "occurrence",
+  "repeat",
+  "repeat_interval",
+  "repeat_days",
+  "repeat_month_week",
+  "repeat_end",
+  "repeat_until",
+  "repeat_count",
+  "starts_at",
+  "note_uk",
 ];
 // The intents (and bulk actions) the app's forms post, and one that none does.
 const INTENTS = [
@@ -184,6 +194,9 @@ const INTENTS = [
   "discard_held",
   "email-change",
   "email-change-cancel",
+  "date_cancel",
+  "date_move",
+  "date_restore",
   "zzz",
 ];
 const HOSTILE = ["\u0000", "99999999999999999999", "9999999999", "2147483648", "-1", "1e400", "[object Object]", "a".repeat(5000), "%E0"];
