@@ -1,5 +1,6 @@
 import { syncOccurrences } from "#app/modules/posters/occurrences.server.ts";
 import { fromSiteFloating, toSiteFloating } from "#app/platform/format/site-zone.ts";
+import { weekdayOf } from "#app/modules/posters/series.ts";
 import { addressPoint } from "./places.ts";
 import { categoryId, html, need, type SeedContext, uniqueSlug } from "./context.ts";
 
@@ -22,7 +23,7 @@ function nextWallTime(now: Date, hour: number, pick: (floatingDay: Date) => bool
 const SERIES = [
   {
     rule: "FREQ=WEEKLY;INTERVAL=1;BYDAY=SA",
-    start: (now: Date) => nextWallTime(now, 10, (day) => day.getUTCDay() === 6),
+    start: (now: Date) => nextWallTime(now, 10, (day) => weekdayOf(day) === "SA"),
     hours: 3,
     category: "dlia-ditei",
     tags: ["dity", "mova", "osvita"],
@@ -52,7 +53,7 @@ const SERIES = [
   {
     rule: "FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU;COUNT=12",
     // The second Tuesday: a Tuesday on the 8th to the 14th.
-    start: (now: Date) => nextWallTime(now, 10, (day) => day.getUTCDay() === 2 && day.getUTCDate() >= 8 && day.getUTCDate() <= 14),
+    start: (now: Date) => nextWallTime(now, 10, (day) => weekdayOf(day) === "TU" && day.getUTCDate() >= 8 && day.getUTCDate() <= 14),
     hours: 4,
     category: "zustrichi",
     tags: ["dokumenty"],

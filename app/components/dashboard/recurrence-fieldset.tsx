@@ -25,7 +25,12 @@ export function RecurrenceFieldset({ field }: { field: (name: string) => AnyFiel
         />
       </div>
       <div className="dash-series__every">
-        <InputField field={field("repeat_interval")} label={t("admin:series.interval")} hint={t("admin:series.interval_hint")} type="number" />
+        <InputField
+          field={field("repeat_interval")}
+          label={t("admin:series.interval")}
+          hint={t("admin:series.interval_hint")}
+          type="number"
+        />
       </div>
       <fieldset className="dash-series__weekly" aria-describedby={days.errors?.length ? days.errorId : undefined}>
         <legend>{t("admin:series.weekdays")}</legend>

@@ -26,7 +26,11 @@ export type StaffDate = PosterDate & { startsInput: string; endsInput: string };
 /** The poster's coming dates for its dashboard page (cancelled and moved ones included). */
 export async function staffDates(posterId: number, language: Language): Promise<StaffDate[]> {
   const dates = await comingDates(posterId, language, 20);
-  return dates.map((date) => ({ ...date, startsInput: toLocalInput(date.startsAt, language), endsInput: toLocalInput(date.endsAt, language) }));
+  return dates.map((date) => ({
+    ...date,
+    startsInput: toLocalInput(date.startsAt, language),
+    endsInput: toLocalInput(date.endsAt, language),
+  }));
 }
 
 function noteBody(noteUk: string, noteEn: string): string {
@@ -40,14 +44,28 @@ export async function changeDate(posterId: number, change: DateChange, actorId: 
       const date = await trx
         .selectFrom("poster_occurrences as o")
         .innerJoin("posters as p", "p.id", "o.poster_id")
-        .select(["o.id", "o.starts_at", "o.ends_at", "o.original_starts_at", "o.moved_at", "o.cancelled_at", "p.starts_at as first_start", "p.ends_at as first_end"])
+        .select([
+          "o.id",
+          "o.starts_at",
+          "o.ends_at",
+          "o.original_starts_at",
+          "o.moved_at",
+          "o.cancelled_at",
+          "p.starts_at as first_start",
+          "p.ends_at as first_end",
+        ])
         .where("o.id", "=", change.occurrenceId)
         .where("o.poster_id", "=", posterId)
         .where("p.deleted_at", "is", null)
         .forUpdate("o")
         .executeTakeFirst();
       if (!date) return { result: "not_found" as const };
-      const before = { date: date.original_starts_at, starts_at: date.starts_at, ends_at: date.ends_at, cancelled: date.cancelled_at !== null };
+      const before = {
+        date: date.original_starts_at,
+        starts_at: date.starts_at,
+        ends_at: date.ends_at,
+        cancelled: date.cancelled_at !== null,
+      };
       let after: Record<string, unknown>;
       let noticeId: number | null = null;
       if (change.intent === "date_restore") {
@@ -66,7 +84,11 @@ export async function changeDate(posterId: number, change: DateChange, actorId: 
         if (date.cancelled_at) return { result: "not_applicable" as const };
         const notes = { note_uk: change.noteUk.trim() || null, note_en: change.noteEn.trim() || null };
         if (change.intent === "date_cancel") {
-          await trx.updateTable("poster_occurrences").set({ cancelled_at: sql<Date>`now()`, ...notes }).where("id", "=", date.id).execute();
+          await trx
+            .updateTable("poster_occurrences")
+            .set({ cancelled_at: sql<Date>`now()`, ...notes })
+            .where("id", "=", date.id)
+            .execute();
           after = { ...before, cancelled: true, ...notes };
         } else {
           await trx

@@ -8,7 +8,7 @@ import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.
 import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
-import { eventNoticeMail } from "./mails/event-notice.ts";
+import { eventNoticeMail, type NoticeKind } from "./mails/event-notice.ts";
 
 // What organisers and staff send to the people going to an event (poster_notices): an
 // announcement, a cancelled date, a moved date. The notice is stored first (in the caller's
@@ -16,8 +16,6 @@ import { eventNoticeMail } from "./mails/event-notice.ts";
 // worker never looks for a notice that is not there yet. The job mails everyone with a mark on
 // the date (going or waiting; the whole event's coming dates for a notice without a date) who
 // has a confirmed address and is not blocked, each once: claimed in poster_notice_mails.
-
-export type NoticeKind = "announcement" | "cancelled" | "moved";
 
 export type NewNotice = {
   posterId: number;

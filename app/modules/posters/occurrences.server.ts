@@ -63,12 +63,7 @@ export async function syncOccurrences(db: Kysely<DB>, posterId: number, now = ne
 /** Every series moves its horizon on (job `event-series`, daily and at start). */
 async function extendSeries(now: Date): Promise<number> {
   const db = getDb();
-  const series = await db
-    .selectFrom("posters")
-    .select("id")
-    .where("recurrence", "is not", null)
-    .where("deleted_at", "is", null)
-    .execute();
+  const series = await db.selectFrom("posters").select("id").where("recurrence", "is not", null).where("deleted_at", "is", null).execute();
   for (const { id } of series) await syncOccurrences(db, id, now);
   return series.length;
 }
@@ -95,7 +90,8 @@ export async function seriesCalendarParts(posterIds: number[]) {
       .orderBy("original_starts_at")
       .execute(),
   ]);
-  for (const row of series) out.set(row.id, { start: row.starts_at, end: row.ends_at, parts: { rule: row.recurrence!, cancelled: [], moved: [] } });
+  for (const row of series)
+    out.set(row.id, { start: row.starts_at, end: row.ends_at, parts: { rule: row.recurrence!, cancelled: [], moved: [] } });
   for (const row of exceptions) {
     const parts = out.get(row.poster_id)?.parts;
     if (!parts) continue;

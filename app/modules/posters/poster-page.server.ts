@@ -79,7 +79,7 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
 }
 
 /** `?date=`: one of the poster's dates (poster_occurrences.id); absent is its shown date, anything but one id is the 404. */
-export function parseDateParam(url: URL): number | undefined {
+function parseDateParam(url: URL): number | undefined {
   const values = url.searchParams.getAll("date");
   if (values.length === 0) return undefined;
   const id = values.length === 1 ? parseId(values[0]) : null;

@@ -42,7 +42,11 @@ export function choiceOfRule(rule: string | null): SeriesChoice {
   try {
     const options = RRule.parseString(rule);
     const days = (Array.isArray(options.byweekday) ? options.byweekday : options.byweekday ? [options.byweekday] : []).map((day) =>
-      typeof day === "number" ? { weekday: day, n: undefined } : typeof day === "string" ? { weekday: WEEKDAYS.indexOf(day), n: undefined } : day,
+      typeof day === "number"
+        ? { weekday: day, n: undefined }
+        : typeof day === "string"
+          ? { weekday: WEEKDAYS.indexOf(day), n: undefined }
+          : day,
     );
     const end = options.until ? "until" : options.count ? "count" : "never";
     const untilDay = options.until ? siteWallClock(options.until) : null;
@@ -56,7 +60,13 @@ export function choiceOfRule(rule: string | null): SeriesChoice {
       return { ...NO_SERIES, ...common, repeat: "weekly", weekdays: days.map((day) => WEEKDAYS[day.weekday] as Weekday) };
     const first = days[0];
     if (options.freq === RRule.MONTHLY && first && MONTH_WEEKS.includes(first.n as never))
-      return { ...NO_SERIES, ...common, repeat: "monthly", monthWeek: first.n as SeriesChoice["monthWeek"], monthDay: WEEKDAYS[first.weekday]! };
+      return {
+        ...NO_SERIES,
+        ...common,
+        repeat: "monthly",
+        monthWeek: first.n as SeriesChoice["monthWeek"],
+        monthDay: WEEKDAYS[first.weekday]!,
+      };
   } catch {
     // A rule written by hand into the database that rrule cannot read: shown as none.
   }

@@ -50,7 +50,13 @@ export function ruleOf(choice: SeriesChoice, untilMoment: Date | null): string |
   const parts = [`FREQ=${choice.repeat === "weekly" ? "WEEKLY" : "MONTHLY"}`, `INTERVAL=${choice.interval}`];
   if (choice.repeat === "weekly") parts.push(`BYDAY=${WEEKDAYS.filter((day) => choice.weekdays.includes(day)).join(",")}`);
   else parts.push(`BYDAY=${choice.monthWeek}${choice.monthDay}`);
-  if (choice.end === "until" && untilMoment) parts.push(`UNTIL=${untilMoment.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+  if (choice.end === "until" && untilMoment)
+    parts.push(
+      `UNTIL=${untilMoment
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
+    );
   if (choice.end === "count" && choice.count) parts.push(`COUNT=${choice.count}`);
   return parts.join(";");
 }

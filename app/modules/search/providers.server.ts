@@ -166,7 +166,9 @@ const OWN_PROVIDERS: Partial<Record<SearchType, Provider>> = {
         ),
         date: null,
         // A series' next date, not its first.
-        meta: [row.shown_starts_at ? formatEventStart(new Date(row.shown_starts_at as Date), language) : null, venue].filter(Boolean).join(" · "),
+        meta: [row.shown_starts_at ? formatEventStart(new Date(row.shown_starts_at as Date), language) : null, venue]
+          .filter(Boolean)
+          .join(" · "),
         ...extras(row, language),
       };
     },

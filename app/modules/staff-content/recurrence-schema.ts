@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { MAX_COUNT, MAX_INTERVAL, MONTH_WEEKS, NO_SERIES, REPEATS, SERIES_ENDS, WEEKDAYS, type SeriesChoice } from "#app/modules/posters/series.ts";
+import {
+  MAX_COUNT,
+  MAX_INTERVAL,
+  MONTH_WEEKS,
+  NO_SERIES,
+  REPEATS,
+  SERIES_ENDS,
+  WEEKDAYS,
+  type SeriesChoice,
+} from "#app/modules/posters/series.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import { fromLocalDateInput, toLocalDateInput } from "./datetime.ts";
 
@@ -22,8 +31,16 @@ const MONTH_WEEK_VALUES = MONTH_WEEKS.map(String) as [string, ...string[]];
 /** The fieldset's inputs. */
 export const recurrenceShape = {
   repeat: z.enum(REPEATS, { error: MESSAGES.choice }).optional(),
-  repeat_interval: z.number({ error: MESSAGES.interval }).int(MESSAGES.interval).min(1, MESSAGES.interval).max(MAX_INTERVAL, MESSAGES.interval).optional(),
-  repeat_days: z.array(z.enum(WEEKDAYS, { error: MESSAGES.choice })).max(WEEKDAYS.length).optional(),
+  repeat_interval: z
+    .number({ error: MESSAGES.interval })
+    .int(MESSAGES.interval)
+    .min(1, MESSAGES.interval)
+    .max(MAX_INTERVAL, MESSAGES.interval)
+    .optional(),
+  repeat_days: z
+    .array(z.enum(WEEKDAYS, { error: MESSAGES.choice }))
+    .max(WEEKDAYS.length)
+    .optional(),
   repeat_month_week: z.enum(MONTH_WEEK_VALUES, { error: MESSAGES.choice }).optional(),
   repeat_month_day: z.enum(WEEKDAYS, { error: MESSAGES.choice }).optional(),
   repeat_end: z.enum(SERIES_ENDS, { error: MESSAGES.choice }).optional(),
@@ -49,7 +66,9 @@ export function choiceOfForm(value: RecurrenceValue): SeriesChoice {
     interval: typeof value.repeat_interval === "number" ? value.repeat_interval : 1,
     weekdays: WEEKDAYS.filter((day) => days.includes(day)),
     monthWeek: (MONTH_WEEKS as readonly number[]).includes(monthWeek) ? (monthWeek as SeriesChoice["monthWeek"]) : 1,
-    monthDay: (WEEKDAYS as readonly unknown[]).includes(value.repeat_month_day) ? (value.repeat_month_day as SeriesChoice["monthDay"]) : "SA",
+    monthDay: (WEEKDAYS as readonly unknown[]).includes(value.repeat_month_day)
+      ? (value.repeat_month_day as SeriesChoice["monthDay"])
+      : "SA",
     end,
     until: end === "until" && typeof value.repeat_until === "string" ? fromLocalDateInput(value.repeat_until) : null,
     count: end === "count" && typeof value.repeat_count === "number" ? value.repeat_count : null,

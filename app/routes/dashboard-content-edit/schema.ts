@@ -20,7 +20,7 @@ export const dateMoveSchema = z
     if (starts && ends && ends < starts) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "admin:errors.ends_before_start" });
   });
 
-export const dateRestoreSchema = z.object({ intent: z.literal("date_restore"), occurrence });
+const dateRestoreSchema = z.object({ intent: z.literal("date_restore"), occurrence });
 
 export const DATE_SCHEMAS = { date_cancel: dateCancelSchema, date_move: dateMoveSchema, date_restore: dateRestoreSchema } as const;
 export type DateIntent = keyof typeof DATE_SCHEMAS;

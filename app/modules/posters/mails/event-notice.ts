@@ -2,7 +2,9 @@ import { pickLocalized } from "#app/platform/format/localized.ts";
 import { mailT } from "#app/platform/mail/compose.server.ts";
 import type { MailParties, MailTemplate } from "#app/platform/mail/template.server.ts";
 import { scheduleText } from "#app/modules/posters/posters.server.ts";
-import type { NoticeKind } from "#app/modules/posters/notices.server.ts";
+
+/** What a notice tells (poster_notices.kind). */
+export type NoticeKind = "announcement" | "cancelled" | "moved";
 
 /** What organisers or staff tell the people going to an event's date: a message, a cancellation or a move. */
 export type EventNoticeMailData = MailParties & {
