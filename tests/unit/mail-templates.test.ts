@@ -37,6 +37,7 @@ describe("mail templates", () => {
       "messages-new",
       "moderation-advert-decision",
       "moderation-advert-held",
+      "posters-event-notice",
       "posters-event-reminder",
       "ratings-request",
       "saved-search-alert",

@@ -29,7 +29,9 @@ export async function syncOccurrences(db: Kysely<DB>, posterId: number, now = ne
   if (!poster?.recurrence) return;
   const length = poster.ends_at ? poster.ends_at.getTime() - poster.starts_at.getTime() : null;
   const from = new Date(now.getTime() - DAY_MS);
-  const starts = seriesStarts(poster.recurrence, poster.starts_at, from, new Date(now.getTime() + SERIES_HORIZON_DAYS * DAY_MS));
+  // A series that starts beyond the horizon still has its first date (its page and lists need one).
+  const until = new Date(Math.max(now.getTime() + SERIES_HORIZON_DAYS * DAY_MS, poster.starts_at.getTime()));
+  const starts = seriesStarts(poster.recurrence, poster.starts_at, from, until);
   const existing = await db
     .selectFrom("poster_occurrences")
     .select(["id", "original_starts_at", "moved_at"])
