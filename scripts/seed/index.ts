@@ -10,6 +10,7 @@ import { insertSeedImages, renderSeedImages } from "./images.ts";
 import { seedNews } from "./news.ts";
 import { seedPagesAndReklama, seedSettings } from "./pages.ts";
 import { seedPosters } from "./posters.ts";
+import { seedPosterSeries } from "./poster-series.ts";
 import { seedTaxonomy } from "./taxonomy.ts";
 import { seedAdvertFields } from "./advert-fields.ts";
 import { seedVisits } from "./visits.ts";
@@ -84,6 +85,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       await seedSettings(ctx);
       await seedNews(ctx);
       await seedPosters(ctx);
+      await seedPosterSeries(ctx);
       await seedDirectory(ctx);
       await seedPagesAndReklama(ctx);
       await seedAdverts(ctx, images);

@@ -144,6 +144,16 @@ const FIELDS = [
   "near",
   "radius",
   "date",
+  "occurrence",
+  "repeat",
+  "repeat_interval",
+  "repeat_days",
+  "repeat_month_week",
+  "repeat_end",
+  "repeat_until",
+  "repeat_count",
+  "starts_at",
+  "note_uk",
 ];
 // The intents (and bulk actions) the app's forms post, and one that none does.
 const INTENTS = [
@@ -186,6 +196,9 @@ const INTENTS = [
   "email-change",
   "email-change-cancel",
   "rsvp",
+  "date_cancel",
+  "date_move",
+  "date_restore",
   "zzz",
 ];
 const HOSTILE = ["\u0000", "99999999999999999999", "9999999999", "2147483648", "-1", "1e400", "[object Object]", "a".repeat(5000), "%E0"];

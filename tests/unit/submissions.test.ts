@@ -82,6 +82,19 @@ async function isPublic(id: number): Promise<boolean> {
 }
 
 describe("sending a submission", () => {
+  it("may repeat: the event's rule is stored and its first date made, far ahead as it is", async () => {
+    // 20.05.2030 is a Monday.
+    const repeats = { repeat: "weekly", repeat_interval: "1", repeat_days: "MO", repeat_end: "count", repeat_count: "5" };
+    const sent = await sendEvent(sender, { title_uk: "Щотижнева репетиція хору", ...repeats });
+    expect(sent.status).toBe(302);
+    const row = (await posterRow("Щотижнева репетиція хору"))!;
+    expect(row.recurrence).toBe("FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;COUNT=5");
+    const dates = await t.db.selectFrom("poster_occurrences").select("starts_at").where("poster_id", "=", row.id).execute();
+    expect(dates.map((date) => date.starts_at.toISOString())).toEqual(["2030-05-20T16:30:00.000Z"]);
+    const refused = await sendEvent(sender, { title_uk: "Без дня", ...repeats, repeat_days: "TU" });
+    expect(refused.status).toBe(400);
+  });
+
   it("stores a pending draft with its picture, never public, and lists it to its sender only", async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries(event({ title_uk: "Ярмарок вишиванок" }))) form.set(key, value);

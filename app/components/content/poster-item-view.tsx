@@ -1,6 +1,7 @@
 import { CategoryFact, Fact, ItemBreadcrumbs, ItemCover, ItemFooter, ItemLayout, NewWindowLink, TextFact } from "./item-layout.tsx";
 import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { PosterRsvp } from "./poster-rsvp.tsx";
+import { PosterDates } from "./poster-dates.tsx";
 import { TagList } from "./tag-list.tsx";
 import { useContentT } from "./use-content-t.ts";
 import { ItemMap } from "#app/components/maps/item-map.tsx";
@@ -11,18 +12,44 @@ import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts"
 /** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
 export default function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {
   const { t } = useContentT();
-  const { poster, reklama, pageUrl, icsHref, rsvp, jsonLd } = loaderData;
+  const { poster, reklama, pageUrl, icsHref, rsvp, jsonLd, series } = loaderData;
   return (
     <ItemLayout sidebar={reklama.sidebar}>
       <ItemBreadcrumbs section="/poster" label={t("posters.title")} category={poster.category} />
       <Localized as="h1" id="item-title" text={poster.title} />
-      {poster.isPast ? <p className="notice">{t("posters.is_past")}</p> : null}
+      {poster.isCancelled ? (
+        <p className="notice notice--warn poster-cancelled">
+          <strong>{t("posters.is_cancelled")}</strong>
+          {poster.dateNote ? (
+            <>
+              {" "}
+              <Localized text={poster.dateNote} />
+            </>
+          ) : null}
+        </p>
+      ) : poster.isPast ? (
+        <p className="notice">{t("posters.is_past")}</p>
+      ) : null}
       <ItemCover image={poster.image} />
       <dl className="facts">
         <Fact term={t("posters.when")}>
           <time dateTime={poster.startsAt}>{poster.schedule}</time>
           {poster.when.ongoing ? <> ({eventWhenLabel(poster.when, t)})</> : null}
+          {poster.movedFrom && !poster.isCancelled ? (
+            <>
+              {" "}
+              ({t("posters.dates.moved_from", { date: poster.movedFrom })}
+              {poster.dateNote ? (
+                <>
+                  {": "}
+                  <Localized text={poster.dateNote} />
+                </>
+              ) : null}
+              )
+            </>
+          ) : null}
         </Fact>
+        {series?.text ? <Fact term={t("posters.repeats")}>{series.text}</Fact> : null}
         <TextFact term={t("posters.venue")} text={poster.venue} />
         {poster.address || poster.location ? (
           <Fact term={t("item.address")}>
@@ -51,6 +78,7 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
         </a>
       </p>
       <PosterRsvp rsvp={rsvp} isPast={poster.isPast} isCancelled={poster.isCancelled} />
+      {series ? <PosterDates dates={series.dates} current={poster.occurrenceId} /> : null}
       <LocalizedHtml className="prose" html={poster.description} />
       {poster.point ? <ItemMap point={poster.point} own={poster.ownPoint !== null} /> : null}
       <TagList tags={poster.tags} searchCategory="poster" />

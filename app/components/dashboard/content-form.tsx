@@ -11,6 +11,7 @@ import { CheckboxField, InputField, SelectField, TextAreaField } from "#app/comp
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { GalleryField, ImageField } from "./image-field.tsx";
 import { PointFields } from "./point-fields.tsx";
+import { RecurrenceFieldset } from "./recurrence-fieldset.tsx";
 import { RichTextField } from "./rich-text-field.tsx";
 import { TagsField } from "./tags-field.tsx";
 import { SocialLinksFieldset } from "./social-links-fieldset.tsx";
@@ -190,6 +191,8 @@ function FieldView({ spec, field, t, options, images, type }: FieldViewProps) {
     }
     case "point":
       return <PointFields field={field} cityFallback />;
+    case "recurrence":
+      return <RecurrenceFieldset field={field} />;
     case "image":
       return (
         <ImageField

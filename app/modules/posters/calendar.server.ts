@@ -10,6 +10,7 @@ import { nearParams, type NearChoice } from "#app/modules/content/near-list.ts";
 import { nearTitle } from "#app/modules/content/near-list.server.ts";
 import { calendarIcs, eventIcs, type CalendarEvent } from "./ics.ts";
 import { eventPlace, findPoster, postersForCalendar, type PosterDetail } from "./posters.server.ts";
+import { seriesCalendarParts } from "./occurrences.server.ts";
 
 // The posters as iCalendar: one event's file and the calendar of upcoming events a calendar
 // app subscribes to. Addresses come from PUBLIC_URL, never from the request's Host.
@@ -23,8 +24,11 @@ type EventSource = Pick<
   "id" | "slug" | "title" | "venue" | "address" | "location" | "description" | "startsAt" | "endsAt" | "updatedAt"
 >;
 
-function toCalendarEvent(poster: EventSource, absolute: (path: string) => string): CalendarEvent {
+type Series = Awaited<ReturnType<typeof seriesCalendarParts>>;
+
+function toCalendarEvent(poster: EventSource, absolute: (path: string) => string, series: Series, cancelled = false): CalendarEvent {
   const pageUrl = absolute(`/poster/${poster.slug}`);
+  const own = series.get(poster.id);
   return {
     // The same for both files and both languages: a subscribed calendar and an added file name one event.
     uid: `poster-${poster.id}@${new URL(pageUrl).hostname}`,
@@ -35,6 +39,8 @@ function toCalendarEvent(poster: EventSource, absolute: (path: string) => string
     description: `${stripHtml(poster.description.text)}\n\n${pageUrl}`.trim(),
     url: pageUrl,
     stamp: new Date(poster.updatedAt),
+    // A series from its first date, with its rule and exceptions; a one-off event at its date.
+    ...(own ? { start: own.start, end: own.end, series: own.parts } : { cancelled }),
   };
 }
 
@@ -43,7 +49,8 @@ export async function posterEventFile({ context, url }: Args, slug: string): Pro
   const { language, absolute } = pageContext(context, url);
   const poster = await findPoster(slug, language);
   if (!poster) notFound();
-  return new Response(eventIcs(toCalendarEvent(poster, absolute)), {
+  const series = await seriesCalendarParts(poster.recurrence ? [poster.id] : []);
+  return new Response(eventIcs(toCalendarEvent(poster, absolute, series, poster.isCancelled)), {
     headers: { "Content-Type": CALENDAR_TYPE, "Content-Disposition": `attachment; filename="${poster.slug}.ics"` },
   });
 }
@@ -55,6 +62,8 @@ export async function posterCalendar({ context, url }: Args): Promise<Response> 
   const category = parseTermFilter(url, "category", categories);
   const near = parseNearFilter(url, locations);
   const [posters, site] = await Promise.all([postersForCalendar(language, { categoryId: category?.id, near }), siteName(language)]);
+  // Cancelled one-off events are not listed (posterFilter), so a subscribed calendar drops them.
+  const series = await seriesCalendarParts(posters.filter((poster) => poster.isSeries).map((poster) => poster.id));
   const name = [t("posters.title"), category?.name.text, nearTitle(near, t)].filter(Boolean).join(" — ");
   const body = calendarIcs(
     {
@@ -62,7 +71,7 @@ export async function posterCalendar({ context, url }: Args): Promise<Response> 
       description: t("posters.description"),
       url: absolute(category ? `/poster/category/${category.slug}` : "/poster"),
     },
-    posters.map((poster) => toCalendarEvent(poster, absolute)),
+    posters.map((poster) => toCalendarEvent(poster, absolute, series)),
   );
   return new Response(body, { headers: { "Content-Type": CALENDAR_TYPE, "Content-Disposition": 'inline; filename="calendar.ics"' } });
 }

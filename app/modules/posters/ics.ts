@@ -1,6 +1,12 @@
+import { SITE_TIME_ZONE } from "#app/platform/format/intl.ts";
+import { siteWallClock } from "#app/platform/format/site-zone.ts";
+
 // The iCalendar (RFC 5545) writer of the posters: one event for "add to calendar"
 // (`/poster/{slug}/event.ics`) and the subscribable calendar of upcoming events
-// (`/poster/calendar.ics`). Times are written in UTC, so no VTIMEZONE is needed. Pure.
+// (`/poster/calendar.ics`). A one-off event's times are written in UTC. A series is one event
+// with its rule, in the site's zone's wall time (so a weekly 18:00 stays 18:00 across DST): its
+// cancelled dates are EXDATEs, each moved date an event of its own with the series' UID and the
+// date's rule time as RECURRENCE-ID; the calendar then carries the zone's VTIMEZONE. Pure.
 
 export type CalendarEvent = {
   uid: string;
@@ -12,6 +18,18 @@ export type CalendarEvent = {
   url: string;
   /** When the event was last changed (DTSTAMP and LAST-MODIFIED). */
   stamp: Date;
+  /** A series: `start`/`end` are its first date's, `rule` its RRULE. */
+  series?: SeriesParts | null;
+  /** A one-off event called off (its own file says so; the calendar leaves it out). */
+  cancelled?: boolean;
+};
+
+export type SeriesParts = {
+  rule: string;
+  /** The rule times of cancelled dates. */
+  cancelled: Date[];
+  /** Moved dates: their rule time and their own times. */
+  moved: Array<{ original: Date; start: Date; end: Date | null }>;
 };
 
 /** What a subscribed calendar app shows as the calendar's name and how often it looks again. */
@@ -59,19 +77,69 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-function eventLines(event: CalendarEvent): Array<string | null> {
+/** A moment as the site's wall time, for `;TZID=` properties. */
+function wallTime(date: Date): string {
+  const p = siteWallClock(date);
+  return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
+}
+
+const ZONED = `;TZID=${SITE_TIME_ZONE}:`;
+
+/** The site's zone (Europe/Warsaw: CET/CEST, the EU's last-Sunday rules) for calendars that name it. */
+const VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${SITE_TIME_ZONE}`,
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
+type Times = { start: Date; end: Date | null; recurrenceId?: Date };
+
+function timeLines({ start, end, recurrenceId }: Times, zoned: boolean): Array<string | null> {
+  const time = (name: string, date: Date) => (zoned ? `${name}${ZONED}${wallTime(date)}` : `${name}:${icsTime(date)}`);
+  return [
+    recurrenceId ? time("RECURRENCE-ID", recurrenceId) : null,
+    time("DTSTART", start),
+    end && end > start ? time("DTEND", end) : null,
+  ];
+}
+
+function oneEvent(event: CalendarEvent, times: Times, extra: Array<string | null>): Array<string | null> {
   return [
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${icsTime(event.stamp)}`,
     `LAST-MODIFIED:${icsTime(event.stamp)}`,
-    `DTSTART:${icsTime(event.start)}`,
-    event.end && event.end > event.start ? `DTEND:${icsTime(event.end)}` : null,
+    ...timeLines(times, Boolean(event.series)),
+    ...extra,
     `SUMMARY:${escapeIcsText(event.title)}`,
     event.location ? `LOCATION:${escapeIcsText(event.location)}` : null,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     `URL:${event.url}`,
+    event.cancelled ? "STATUS:CANCELLED" : null,
     "END:VEVENT",
+  ];
+}
+
+function eventLines(event: CalendarEvent): Array<string | null> {
+  const series = event.series;
+  if (!series) return oneEvent(event, event, []);
+  return [
+    ...oneEvent(event, event, [`RRULE:${series.rule}`, ...series.cancelled.map((date) => `EXDATE${ZONED}${wallTime(date)}`)]),
+    ...series.moved.flatMap((date) => oneEvent(event, { start: date.start, end: date.end, recurrenceId: date.original }, [])),
   ];
 }
 
@@ -83,6 +151,7 @@ function calendarText(head: Array<string | null>, events: readonly CalendarEvent
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     ...head,
+    ...(events.some((event) => event.series) ? VTIMEZONE : []),
     ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];

@@ -4,6 +4,7 @@ import { getDb } from "#app/platform/db/db.server.ts";
 import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
 import { siteWallClock } from "#app/platform/format/site-zone.ts";
 import { SERIES_HORIZON_DAYS, seriesStarts } from "./series.server.ts";
+import type { SeriesParts } from "./ics.ts";
 
 // A series' dates (poster_occurrences) made from its rule (migrations/0041): from a day ago to a
 // year ahead. A date that the rule still has keeps its row, and so its "I'm going" marks, its
@@ -28,7 +29,9 @@ export async function syncOccurrences(db: Kysely<DB>, posterId: number, now = ne
   if (!poster?.recurrence) return;
   const length = poster.ends_at ? poster.ends_at.getTime() - poster.starts_at.getTime() : null;
   const from = new Date(now.getTime() - DAY_MS);
-  const starts = seriesStarts(poster.recurrence, poster.starts_at, from, new Date(now.getTime() + SERIES_HORIZON_DAYS * DAY_MS));
+  // A series that starts beyond the horizon still has its first date (its page and lists need one).
+  const until = new Date(Math.max(now.getTime() + SERIES_HORIZON_DAYS * DAY_MS, poster.starts_at.getTime()));
+  const starts = seriesStarts(poster.recurrence, poster.starts_at, from, until);
   const existing = await db
     .selectFrom("poster_occurrences")
     .select(["id", "original_starts_at", "moved_at"])
@@ -68,3 +71,34 @@ async function extendSeries(now: Date): Promise<number> {
 }
 
 export const eventSeriesJob = defineScanJob({ name: "event-series", schedule: { cron: "17 3 * * *", atStart: true }, scan: extendSeries });
+
+/** What a calendar file needs of each series among `posterIds`: its rule, first date, cancelled and moved dates. */
+export async function seriesCalendarParts(posterIds: number[]) {
+  const out = new Map<number, { start: Date; end: Date | null; parts: SeriesParts }>();
+  if (posterIds.length === 0) return out;
+  const db = getDb();
+  const [series, exceptions] = await Promise.all([
+    db
+      .selectFrom("posters")
+      .select(["id", "recurrence", "starts_at", "ends_at"])
+      .where("id", "in", posterIds)
+      .where("recurrence", "is not", null)
+      .execute(),
+    db
+      .selectFrom("poster_occurrences")
+      .select(["poster_id", "original_starts_at", "starts_at", "ends_at", "cancelled_at"])
+      .where("poster_id", "in", posterIds)
+      .where((eb) => eb.or([eb("cancelled_at", "is not", null), eb("moved_at", "is not", null)]))
+      .orderBy("original_starts_at")
+      .execute(),
+  ]);
+  for (const row of series)
+    out.set(row.id, { start: row.starts_at, end: row.ends_at, parts: { rule: row.recurrence!, cancelled: [], moved: [] } });
+  for (const row of exceptions) {
+    const parts = out.get(row.poster_id)?.parts;
+    if (!parts) continue;
+    if (row.cancelled_at) parts.cancelled.push(row.original_starts_at);
+    else parts.moved.push({ original: row.original_starts_at, start: row.starts_at, end: row.ends_at });
+  }
+  return out;
+}

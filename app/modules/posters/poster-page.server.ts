@@ -12,7 +12,9 @@ import { getCurrentUser, loginRedirectPath } from "#app/modules/auth/guards.serv
 import { notFound } from "#app/platform/http/errors.ts";
 import { redirectWithFlash, type Flash } from "#app/platform/http/flash.server.ts";
 import { calendarLinks } from "./calendar.server.ts";
-import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
+import { comingDates, findPoster, listPosters, parseWhen } from "./posters.server.ts";
+import { seriesText } from "./series-text.server.ts";
+import { parseId } from "#app/platform/http/ids.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp, waitingPosition } from "./rsvp.server.ts";
 import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
 
@@ -76,18 +78,33 @@ export async function loadPosterList({ context, url }: Args, categorySlug?: stri
   };
 }
 
-/** `/poster/{slug}`. */
+/** `?date=`: one of the poster's dates (poster_occurrences.id); absent is its shown date, anything but one id is the 404. */
+function parseDateParam(url: URL): number | undefined {
+  const values = url.searchParams.getAll("date");
+  if (values.length === 0) return undefined;
+  const id = values.length === 1 ? parseId(values[0]) : null;
+  if (id === null) notFound();
+  return id;
+}
+
+/** `/poster/{slug}`, `?date=` one of its dates (another poster's is the 404). */
 export async function loadPosterItem(args: Args, slug: string) {
+  const occurrenceId = parseDateParam(args.url);
   // Signed-in pages are never kept by the page cache: the viewer's own mark stays out of the shared copy.
   const viewer = getCurrentUser(args.context);
   const itemPage = await publicItemPage(args, {
     table: "posters",
     path: "/poster",
-    find: (language) => findPoster(slug, language),
-    also: (found, language) => Promise.all([siteName(language), rsvpState(found.occurrenceId, found.capacity, viewer?.id)]),
+    find: (language) => findPoster(slug, language, occurrenceId),
+    also: (found, language) =>
+      Promise.all([
+        siteName(language),
+        rsvpState(found.occurrenceId, found.capacity, viewer?.id),
+        found.recurrence ? comingDates(found.id, language) : Promise.resolve([]),
+      ]),
   });
-  const { item: poster, reklama, pageUrl, locale, seo } = itemPage;
-  const [site, rsvp] = itemPage.also;
+  const { item: poster, reklama, pageUrl, locale, seo, language } = itemPage;
+  const [site, rsvp, dates] = itemPage.also;
   const address = postalAddress(poster.address, poster.location?.text);
   const ticket = parseTicketPrice(poster.price?.text);
   return {
@@ -97,6 +114,7 @@ export async function loadPosterItem(args: Args, slug: string) {
     reklama,
     pageUrl,
     icsHref: localizePath(`/poster/${poster.slug}/event.ics`, locale),
+    series: poster.recurrence ? { text: seriesText(poster.recurrence, language), dates, selected: occurrenceId ?? null } : null,
     rsvp: { ...rsvp, signedIn: viewer !== null, loginHref: loginRedirectPath(args.url) },
     jsonLd: {
       "@context": "https://schema.org",
@@ -105,7 +123,7 @@ export async function loadPosterItem(args: Args, slug: string) {
       inLanguage: poster.title.lang,
       startDate: poster.startsAt,
       ...(poster.endsAt ? { endDate: poster.endsAt } : {}),
-      eventStatus: "https://schema.org/EventScheduled",
+      eventStatus: `https://schema.org/${poster.isCancelled ? "EventCancelled" : poster.movedFrom ? "EventRescheduled" : "EventScheduled"}`,
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       description: stripHtml(poster.description.text).slice(0, 500),
       url: pageUrl,

@@ -65,6 +65,10 @@ export type PosterDetail = PosterCard & {
   occurrenceId: number;
   /** The series' RRULE; null for a one-off event. */
   recurrence: string | null;
+  /** The shown date's note (why it was cancelled or moved). */
+  dateNote: LocalizedText | null;
+  /** The shown date's time before it was moved ("сб, 05.12.26, 19:00"); null when not moved. */
+  movedFrom: string | null;
   viewCount: number;
   updatedAt: string;
   tags: Array<{ slug: string; name: LocalizedText }>;
@@ -82,30 +86,33 @@ export function parseWhen(url: URL): PosterWhen {
 /** When the shown date is over: its end, else its start. */
 const overAt = sql<Date>`coalesce(shown.ends_at, shown.starts_at)`;
 
+/** The order of a poster's dates (`o`) that puts the shown one first: not cancelled, not over, soonest; else the latest. */
+export const SHOWN_FIRST =
+  "o.cancelled_at is not null, coalesce(o.ends_at, o.starts_at) < now(), case when coalesce(o.ends_at, o.starts_at) >= now() then o.starts_at end, o.starts_at desc";
+
 /**
  * Joins `shown`: the poster's date a card and a page show (poster_occurrences): the next one not
  * over, else the last one; cancelled ones only when no other is left (the page says so). Lists
- * add `shown.cancelled_at is null`, so a series is listed once, at its next date.
+ * add `shown.cancelled_at is null`, so a series is listed once, at its next date. `occurrenceId`:
+ * that date of the poster instead (a page's `?date=`), none when it is not the poster's.
  */
-export function withShownDate<Q extends SelectQueryBuilder<DB, "posters", object>>(rows: Q): Q {
+export function withShownDate<Q extends SelectQueryBuilder<DB, "posters", object>>(rows: Q, occurrenceId?: number): Q {
   return rows.leftJoinLateral(
     (eb) =>
       eb
         .selectFrom("poster_occurrences as o")
         .select(["o.id", "o.starts_at", "o.ends_at", "o.original_starts_at", "o.moved_at", "o.cancelled_at", "o.note_uk", "o.note_en"])
         .whereRef("o.poster_id", "=", "posters.id")
-        .orderBy(sql`o.cancelled_at is not null`)
-        .orderBy(sql`coalesce(o.ends_at, o.starts_at) < now()`)
-        .orderBy(sql`case when coalesce(o.ends_at, o.starts_at) >= now() then o.starts_at end`)
-        .orderBy("o.starts_at", "desc")
+        .$if(occurrenceId !== undefined, (qb) => qb.where("o.id", "=", occurrenceId!))
+        .orderBy(sql.raw(SHOWN_FIRST))
         .limit(1)
         .as("shown"),
     (join) => join.onTrue(),
   ) as unknown as Q;
 }
 
-function cardQuery(near: NearFilter | null = null) {
-  return withShownDate(publicCards("posters")).select([
+function cardQuery(near: NearFilter | null = null, occurrenceId?: number) {
+  return withShownDate(publicCards("posters"), occurrenceId).select([
     placeKm(placeColumns("posters"), near).as("distance_km"),
     sql<Date>`shown.starts_at`.as("starts_at"),
     sql<Date | null>`shown.ends_at`.as("ends_at"),
@@ -180,7 +187,7 @@ export async function listPosters(options: {
     .$if(Boolean(options.nearest), (qb) => qb.orderBy(sql`distance_km asc nulls last`))
     .orderBy(sql`shown.starts_at`, order)
     .orderBy("posters.id", order);
-  return fetchListPage(["posters"], count, rows, page, (row) => toCard(row, language));
+  return fetchListPage(["posters", "poster_occurrences"], count, rows, page, (row) => toCard(row, language));
 }
 
 /** The next `limit` events of the filter (all by default), soonest first: the home page, the embed. */
@@ -202,8 +209,9 @@ export function scheduleText(startsAt: Date, endsAt: Date | null, language: Lang
   return `${start} – ${formatEventStart(endsAt, language)}`;
 }
 
-export async function findPoster(slug: string, language: Language): Promise<PosterDetail | null> {
-  const row = await publicItem(cardQuery(), "posters", slug)
+/** A published poster by slug, at its shown date, or at its date `occurrenceId` (null when it has no such date). */
+export async function findPoster(slug: string, language: Language, occurrenceId?: number): Promise<PosterDetail | null> {
+  const row = await publicItem(cardQuery(null, occurrenceId), "posters", slug)
     .select([
       "posters.description_uk",
       "posters.description_en",
@@ -215,6 +223,10 @@ export async function findPoster(slug: string, language: Language): Promise<Post
       sql<boolean>`coalesce(${overAt} < now(), true)`.as("is_past"),
       sql<boolean>`shown.cancelled_at is not null`.as("is_cancelled"),
       "posters.recurrence",
+      sql<Date>`shown.original_starts_at`.as("original_starts_at"),
+      sql<Date | null>`shown.moved_at`.as("moved_at"),
+      sql<string | null>`shown.note_uk`.as("note_uk"),
+      sql<string | null>`shown.note_en`.as("note_en"),
       tagsColumn("posters"),
     ])
     .executeTakeFirst();
@@ -239,6 +251,8 @@ export async function findPoster(slug: string, language: Language): Promise<Post
     isCancelled: row.is_cancelled,
     occurrenceId: row.occurrence_id,
     recurrence: row.recurrence,
+    dateNote: optionalText(row.note_uk, row.note_en, language),
+    movedFrom: row.moved_at ? formatEventStart(row.original_starts_at, language) : null,
     viewCount: row.view_count,
     updatedAt: row.updated_at.toISOString(),
     tags: itemTags(row.tags, language),
@@ -321,6 +335,7 @@ export async function postersForCalendar(language: Language, filter: PosterFilte
       endsAt: row.ends_at?.toISOString() ?? null,
       address: row.address,
       updatedAt: row.updated_at.toISOString(),
+      isSeries: row.is_series,
     };
   });
 }

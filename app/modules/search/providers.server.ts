@@ -1,4 +1,5 @@
 import type { Expression, SqlBool } from "kysely";
+import { SHOWN_FIRST } from "#app/modules/posters/posters.server.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { formatAmount, isCurrency } from "#app/modules/adverts/price.ts";
@@ -147,7 +148,7 @@ const OWN_PROVIDERS: Partial<Record<SearchType, Provider>> = {
     table: "posters",
     visible: publiclyVisible("posters", "t"),
     recency: "t.starts_at",
-    columns: `t.title_uk, t.title_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.venue_uk, t.venue_en, t.organiser, t.starts_at, ${EXTRA_COLUMNS}`,
+    columns: `t.title_uk, t.title_en, left(t.description_uk, 20000) as description_uk, left(t.description_en, 20000) as description_en, t.venue_uk, t.venue_en, t.organiser, (select o.starts_at from poster_occurrences o where o.poster_id = t.id order by ${SHOWN_FIRST} limit 1) as shown_starts_at, ${EXTRA_COLUMNS}`,
     joins: joins("t.cover_image_id", "categories"),
     toHit(row, language, words) {
       const venue = pickLocalized(text(row.venue_uk), text(row.venue_en) || null, language).text;
@@ -164,7 +165,10 @@ const OWN_PROVIDERS: Partial<Record<SearchType, Provider>> = {
           words,
         ),
         date: null,
-        meta: [formatEventStart(row.starts_at as Date, language), venue].filter(Boolean).join(" · "),
+        // A series' next date, not its first.
+        meta: [row.shown_starts_at ? formatEventStart(new Date(row.shown_starts_at as Date), language) : null, venue]
+          .filter(Boolean)
+          .join(" · "),
         ...extras(row, language),
       };
     },

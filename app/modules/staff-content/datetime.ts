@@ -58,3 +58,32 @@ export function fromLocalInput(value: string): Date | null {
   const result = fromSiteFloating(new Date(wall));
   return Number.isNaN(result.getTime()) ? null : result;
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UK_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const EN_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** A day ("YYYY-MM-DD", the site's calendar) as a date field shows it: in the page's format with `language`. */
+export function toLocalDateInput(day: string | null, language?: Language): string {
+  const match = day ? ISO_DATE.exec(day) : null;
+  if (!match) return "";
+  const [, year, month, dayOfMonth] = match;
+  if (language === "uk") return `${dayOfMonth}.${month}.${year}`;
+  if (language === "en") return `${month}/${dayOfMonth}/${year}`;
+  return day!;
+}
+
+/** The day ("YYYY-MM-DD") a date field names in any accepted form; null when it is not one. */
+export function fromLocalDateInput(value: string): string | null {
+  const text = value.trim();
+  let fields: number[] | null = null;
+  let match = ISO_DATE.exec(text);
+  if (match) fields = match.slice(1, 4).map(Number);
+  else if ((match = UK_DATE.exec(text))) fields = [match[3], match[2], match[1]].map(Number);
+  else if ((match = EN_DATE.exec(text))) fields = [match[3], match[1], match[2]].map(Number);
+  if (!fields) return null;
+  const [y, m, d] = fields as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (m < 1 || m > 12 || date.getUTCDate() !== d || date.getUTCMonth() !== m - 1) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}

@@ -4,6 +4,9 @@ import { keyedByVersion } from "#app/platform/page-cache/content-state.server.ts
 import { toLocalInput } from "./datetime.ts";
 import type { ItemRow } from "./items.server.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
+import { formOfChoice } from "./recurrence-schema.ts";
+import { NO_SERIES } from "#app/modules/posters/series.ts";
+import { choiceOfRule } from "#app/modules/posters/series.server.ts";
 
 // What a content form needs besides its values: the choices of its selects, and previews
 // of the images it holds.
@@ -92,7 +95,8 @@ export function newItemDefaults(spec: ContentSpec): FormDefaults {
   const initial = allFields(spec).flatMap((field) =>
     field.kind === "select" && field.initial ? [[field.name, field.initial] as const] : [],
   );
-  return { status: "draft", ...Object.fromEntries(initial) };
+  const series = allFields(spec).some((field) => field.kind === "recurrence") ? formOfChoice(NO_SERIES) : {};
+  return { status: "draft", ...series, ...Object.fromEntries(initial) };
 }
 
 /** The form's starting values from a stored item (field names are column names). */
@@ -125,6 +129,9 @@ export function itemDefaults(spec: ContentSpec, row: ItemRow, tagIds: number[], 
           const value = row[name];
           out[name] = value === null || value === undefined ? undefined : String(Number(value));
         }
+        break;
+      case "recurrence":
+        Object.assign(out, formOfChoice(choiceOfRule(row.recurrence as string | null), language));
         break;
       case "social": {
         const links = (row.social_links ?? {}) as Record<string, string>;

@@ -3,6 +3,7 @@ import { fromLocalInput } from "./datetime.ts";
 import { allFields, SOCIAL_NETWORKS, type ContentSpec, type ContentTable, type FieldSpec } from "./types.ts";
 import { idNumberSchema, INT4_MAX } from "#app/platform/http/ids.ts";
 import { POINT_PAIR_MESSAGE, pointPairIssue, pointShape } from "./point-schema.ts";
+import { recurrenceIssues, recurrenceShape } from "./recurrence-schema.ts";
 
 // The zod schema of a content type's form, built from its description. Shared by the
 // browser (conform's client validation) and the server (the action's validation); the
@@ -96,6 +97,8 @@ function fieldShape(field: FieldSpec<ContentTable>, spec: ContentSpec): Record<s
       return { [field.name]: id };
     case "point":
       return pointShape;
+    case "recurrence":
+      return recurrenceShape;
     case "image":
       return {
         [field.name]: id,
@@ -137,11 +140,15 @@ export function contentFormSchema(spec: ContentSpec): z.ZodObject {
     };
     for (const field of allFields(spec)) Object.assign(shape, fieldShape(field, spec));
     schema = z.object(shape);
-    if (allFields(spec).some((field) => field.kind === "point")) {
-      // A point is both coordinates or neither: the missing half is marked beside its field.
+    const kinds = new Set(allFields(spec).map((field) => field.kind));
+    if (kinds.has("point") || kinds.has("recurrence")) {
+      // Rules between inputs, each marked beside the input concerned: a point is both
+      // coordinates or neither; a repeating event has its days and its end.
       schema = schema.superRefine((value, ctx) => {
-        const missing = pointPairIssue(value);
+        const missing = kinds.has("point") ? pointPairIssue(value) : null;
         if (missing) ctx.addIssue({ code: "custom", path: [missing], message: POINT_PAIR_MESSAGE });
+        if (!kinds.has("recurrence")) return;
+        for (const issue of recurrenceIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
       });
     }
     cache.set(spec, schema);

@@ -52,6 +52,8 @@ export type FieldSpec<T extends ContentTable> =
   | { kind: "location"; name: "location_id" & Columns<T> }
   /** An exact point (`latitude` and `longitude` columns, both or neither; migrations/0039): the form's two fields. */
   | { kind: "point"; name: "latitude" & Columns<T> }
+  /** An event's repetition (`posters.recurrence`, an RRULE): the form's "Repeats" fieldset (recurrence-schema.ts). */
+  | { kind: "recurrence"; name: "recurrence" & Columns<T> }
   | { kind: "image"; name: Columns<T> }
   | { kind: "social"; name: "social_links" & Columns<T> }
   | { kind: "slug"; name: "slug" & Columns<T> }
@@ -236,6 +238,7 @@ export const CONTENT_SPECS = {
     details: [
       { kind: "datetime", name: "starts_at", required: true },
       { kind: "datetime", name: "ends_at" },
+      { kind: "recurrence", name: "recurrence" },
       { kind: "text", name: "venue", bilingual: true, max: 200 },
       { kind: "text", name: "address", max: 300 },
       { kind: "location", name: "location_id" },

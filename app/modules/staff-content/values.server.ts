@@ -10,6 +10,10 @@ import { allFields, hasField, SOCIAL_NETWORKS, type ContentSpec } from "./types.
 import { lifecycleOf } from "./lifecycle.ts";
 import { advertLifetimeDays } from "#app/modules/adverts/lifecycle.server.ts";
 import { POINT_PAIR_MESSAGE, pointPairIssue } from "./point-schema.ts";
+import { choiceOfForm, recurrenceIssues } from "./recurrence-schema.ts";
+import { ruleOf } from "#app/modules/posters/series.ts";
+import { isSeriesDate } from "#app/modules/posters/series.server.ts";
+import { fromSiteFloating } from "#app/platform/format/site-zone.ts";
 
 // From a validated form value to the columns to write: rich text sanitized, empty
 // optional texts to null (or ''), local times to moments, and the checks that need the
@@ -51,6 +55,7 @@ export async function prepareValues(spec: ContentSpec, value: ContentFormValue, 
   const fieldErrors: Record<string, string[]> = {};
   const prepared: PreparedValues = { columns };
   const fail = (name: string, message: string) => (fieldErrors[name] ??= []).push(message);
+  let seriesUntil: Date | null = null;
 
   for (const field of allFields(spec)) {
     switch (field.kind) {
@@ -111,6 +116,13 @@ export async function prepareValues(spec: ContentSpec, value: ContentFormValue, 
         columns.longitude = pair ? value.longitude : null;
         break;
       }
+      case "recurrence": {
+        for (const issue of recurrenceIssues(value)) fail(issue.path, issue.message);
+        const choice = choiceOfForm(value);
+        seriesUntil = choice.until ? endOfSiteDay(choice.until) : null;
+        columns.recurrence = ruleOf(choice, seriesUntil);
+        break;
+      }
       case "image": {
         const imageId = value[`${field.name}_remove`] === true ? undefined : (value[field.name] as number | undefined);
         if (imageId && !(await exists("images", imageId))) fail(`${field.name}_file`, "admin:errors.image_missing");
@@ -151,6 +163,7 @@ export async function prepareValues(spec: ContentSpec, value: ContentFormValue, 
   columns.slug = slug;
 
   checkRules(spec, columns, fail);
+  if (typeof columns.recurrence === "string") checkSeries(columns.recurrence, columns.starts_at, seriesUntil, fail);
   if (columns.status === "published" && columns.published_at === null) columns.published_at = NOW;
   if (lifecycleOf(spec).expires && columns.status === "published") {
     if (columns.expires_at === null) columns.expires_at = sql`now() + make_interval(days => ${await advertLifetimeDays(getDb())})`;
@@ -176,4 +189,17 @@ function checkRules(spec: ContentSpec, columns: Record<string, unknown>, fail: (
     }
   }
   if (columns.status === "rejected" && !columns.rejection_reason) fail("rejection_reason", errors.required);
+}
+
+/** The last moment of a day ("YYYY-MM-DD") on the site's clocks: a series' UNTIL. */
+function endOfSiteDay(day: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return fromSiteFloating(new Date(Date.UTC(year, month - 1, date, 23, 59, 59)));
+}
+
+/** A series starts on one of its own dates, and does not end before it starts. */
+function checkSeries(rule: string, startsAt: unknown, until: Date | null, fail: (name: string, message: string) => void): void {
+  if (!(startsAt instanceof Date)) return;
+  if (until && until < startsAt) fail("repeat_until", "admin:errors.series_until_before_start");
+  else if (!isSeriesDate(rule, startsAt)) fail("repeat", "admin:errors.series_start");
 }

@@ -10,7 +10,7 @@ const BCP47: Record<Language, string> = { uk: "uk-UA", en: "en-US" };
  * Times are stored in UTC and shown in the site's time zone. The portal has no per-user zone;
  * the seeded community lives mostly in Central Europe.
  */
-const SITE_TIME_ZONE = "Europe/Warsaw";
+export const SITE_TIME_ZONE = "Europe/Warsaw";
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

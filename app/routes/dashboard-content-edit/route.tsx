@@ -26,6 +26,11 @@ import { readContentForm, type ContentPost } from "#app/modules/staff-content/up
 import { changeItemState } from "#app/modules/staff-content/state.server.ts";
 import { dashboardPaths, hasGallery } from "#app/modules/staff-content/types.ts";
 import { badRequest, forbidden, notFound } from "#app/platform/http/errors.ts";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { changeDate, staffDates, type DateChange } from "#app/modules/posters/dates.server.ts";
+import { fromLocalInput } from "#app/modules/staff-content/datetime.ts";
+import { PosterDatesSection, type DateReply } from "./dates-section.tsx";
+import { DATE_INTENTS, DATE_SCHEMAS, type DateIntent } from "./schema.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -38,11 +43,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const row = await loadItem(spec, id);
   if (!row) notFound();
   const language = getPageLanguage(context);
-  const [tagIds, galleryIds, options, history] = await Promise.all([
+  const [tagIds, galleryIds, options, history, dates] = await Promise.all([
     loadTagIds(spec, id),
     hasGallery(spec) ? advertPhotoIds(id) : Promise.resolve([]),
     formOptions(spec, language),
     auditTrail(spec.type, id),
+    // An event's dates, each cancelled or moved on its own.
+    spec.type === "posters" && !row.deleted_at ? staffDates(id, language) : Promise.resolve(null),
   ]);
   const owner = await loadOwner(spec, row);
   const t = adminT(context);
@@ -64,6 +71,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     options,
     images: await itemImagePreviews(spec, row, galleryIds),
     history: presentAudit(history, language),
+    dates,
     canPurge: canPurge(user),
     seo: { title: t("admin:form.edit_title", { title }), description: t("admin:form.edit_title", { title }) },
   };
@@ -105,6 +113,10 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
         : { severity: "warn", message: "admin:item.not_applicable" },
     );
   }
+  if ((DATE_INTENTS as string[]).includes(intent)) {
+    if (spec.type !== "posters") notFound();
+    return dateAction(here, id, formData, actor.id, intent as DateIntent);
+  }
   if (intent !== "save") badRequest();
 
   const outcome = await saveContentForm(spec, posted, actor, id);
@@ -134,9 +146,42 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
   }
 }
 
+/** One date of an event cancelled, moved or restored; 400 with the form's messages, 404 for a date not the event's. */
+async function dateAction(here: string, posterId: number, formData: FormData, actorId: number, intent: DateIntent) {
+  const submission = parseWithZod(formData, { schema: DATE_SCHEMAS[intent] });
+  if (submission.status !== "success") {
+    const dateReply: DateReply = { occurrence: String(formData.get("occurrence") ?? ""), intent, result: submission.reply() };
+    return data({ dateReply }, { status: 400 });
+  }
+  const value = submission.value as Record<string, unknown> & { occurrence: number };
+  const notes = { noteUk: String(value.note_uk ?? ""), noteEn: String(value.note_en ?? "") };
+  const change: DateChange =
+    intent === "date_restore"
+      ? { intent, occurrenceId: value.occurrence }
+      : intent === "date_cancel"
+        ? { intent, occurrenceId: value.occurrence, ...notes }
+        : {
+            intent,
+            occurrenceId: value.occurrence,
+            startsAt: fromLocalInput(String(value.starts_at))!,
+            endsAt: value.ends_at ? fromLocalInput(String(value.ends_at)) : null,
+            ...notes,
+          };
+  const outcome = await changeDate(posterId, change, actorId);
+  if (outcome === "not_found") notFound();
+  return redirectWithFlash(
+    here,
+    outcome === "done"
+      ? { severity: "success", message: `admin:dates.done_${intent.replace("date_", "")}` }
+      : { severity: "warn", message: "admin:dates.not_applicable" },
+  );
+}
+
 export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
   const { type, item } = loaderData;
   const { t, section } = useSectionT(type);
+  const saveReply = actionData && "result" in actionData ? actionData : null;
+  const dateReply = actionData && "dateReply" in actionData ? actionData.dateReply : null;
   return (
     <>
       <BackLink to={dashboardPaths.list(type)}>{t("admin:form.back", { section })}</BackLink>
@@ -154,13 +199,14 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
           key={loaderData.defaults.version as string}
           type={type}
           defaults={loaderData.defaults}
-          lastResult={actionData?.result}
+          lastResult={saveReply?.result}
           options={loaderData.options}
-          images={{ ...loaderData.images, ...actionData?.images }}
-          conflict={actionData?.conflict}
+          images={{ ...loaderData.images, ...saveReply?.images }}
+          conflict={saveReply?.conflict}
           submitLabel={t("admin:form.save")}
         />
       )}
+      {loaderData.dates ? <PosterDatesSection dates={loaderData.dates} reply={dateReply} /> : null}
       <AuditTrail entries={loaderData.history} />
     </>
   );
