@@ -26,6 +26,7 @@ describe("the job runner", () => {
       "mail-message",
       "mail-message-digest",
       "mail-moderation",
+      "mail-organisation-invitation",
       "mail-saved-search-alert",
       "mail-security",
       "mail-sign-in-link",
@@ -35,7 +36,7 @@ describe("the job runner", () => {
       "saved-search-alerts",
       "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(18);
+    expect(appJobs).toHaveLength(19);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },

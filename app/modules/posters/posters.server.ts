@@ -137,17 +137,21 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
   };
 }
 
-/** The category and place filters of the lists and the calendar; `bbox`: the map's visible area (lists, map points). */
-export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null };
+/**
+ * The category and place filters of the lists and the calendar; `bbox`: the map's visible area (lists, map points);
+ * `organisationId`: the events of one organisation (its page).
+ */
+export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null; organisationId?: number };
 
 /** The one where-builder of the lists (rows and count) and the calendar. */
-export function posterFilter(when: PosterWhen, { categoryId, near, bbox }: PosterFilter) {
+export function posterFilter(when: PosterWhen, { categoryId, near, bbox, organisationId }: PosterFilter) {
   return (eb: ExpressionBuilder<DB, "posters">) => {
     const conditions: Array<Expression<SqlBool>> = [
       sql<SqlBool>`shown.cancelled_at is null`,
       eb(overAt, when === "past" ? "<" : ">=", sql<Date>`now()`),
     ];
     if (categoryId !== undefined) conditions.push(eb("posters.category_id", "=", categoryId));
+    if (organisationId !== undefined) conditions.push(eb("posters.organisation_id", "=", organisationId));
     const within = near ? placeWithin(placeColumns("posters"), near) : null;
     if (within) conditions.push(within);
     if (bbox) conditions.push(placeInBbox(placeColumns("posters"), bbox));
@@ -160,6 +164,7 @@ export async function listPosters(options: {
   page: number;
   when: PosterWhen;
   categoryId?: number;
+  organisationId?: number;
   bbox?: Bbox | null;
   near?: NearFilter | null;
   /** Nearest first (distances measured: a place with a point and a radius), then by date. */
