@@ -4,31 +4,22 @@ import type { SessionUser } from "#app/modules/auth/session.server.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { scheduleText } from "#app/modules/posters/posters.server.ts";
-import type { ContentSpec } from "#app/modules/staff-content/types.ts";
 import { loadItem, type ItemRow } from "#app/modules/staff-content/items.server.ts";
 import { saveContentForm, type SaveResult } from "#app/modules/staff-content/save.server.ts";
 import type { ContentPost } from "#app/modules/staff-content/uploads.server.ts";
-import { headingFields, submissionStoredSpec } from "#app/modules/submissions/forms.ts";
+import { headingFields } from "#app/modules/submissions/forms.ts";
 import { capCheckedOnInsert } from "#app/modules/submissions/limits.server.ts";
 import type { Settings } from "#app/platform/settings/settings.server.ts";
 import type { OrganisationAccess } from "./access.server.ts";
+import { EVENT_TYPE, eventStoredSpec, withKeptSlug } from "./forms.ts";
 
 // An organisation's events: the users' poster form (submissions/forms.ts), stored with the
 // organisation. A trusted organisation's event is published at once; an untrusted one's waits
 // in the moderation queue as any user's submission does (submission_state pending).
 
-const POSTERS = "posters" as const;
-
-/** The stored spec and, for an edit, the slug kept as it is (the users' form has none; the title would make a new one). */
-function storedSpec(withSlug: boolean): ContentSpec {
-  const spec = submissionStoredSpec(POSTERS);
-  if (!withSlug) return spec;
-  return { ...spec, groups: [...spec.groups, { id: "publishing", fields: [{ kind: "slug", name: "slug" }] }] } as ContentSpec;
-}
-
 /** One language is enough: an English-only heading is stored as the Ukrainian one too, as submissions do. */
 function fillHeading(form: FormData): void {
-  const heading = headingFields(POSTERS);
+  const heading = headingFields(EVENT_TYPE);
   if (!String(form.get(heading.uk) ?? "").trim()) form.set(heading.uk, String(form.get(heading.en) ?? ""));
 }
 
@@ -44,7 +35,7 @@ export async function createOrganisationEvent(
     : { organisation_id: organisation.id, submitted_by: user.id, submission_state: "pending" };
   // Untrusted organisations' events count toward the user's daily cap of submissions.
   const check = organisation.trusted ? undefined : capCheckedOnInsert(user.id, settings);
-  return saveContentForm(storedSpec(false), posted, { id: user.id, role: user.role }, undefined, columns, check);
+  return saveContentForm(eventStoredSpec(), posted, { id: user.id, role: user.role }, undefined, columns, check);
 }
 
 export type OrganisationEventRow = ItemRow & { pending: boolean };
@@ -52,7 +43,7 @@ export type OrganisationEventRow = ItemRow & { pending: boolean };
 /** One of the organisation's events (not in the trash), or null. */
 export async function findOrganisationEvent(organisationId: number, posterId: number | null): Promise<OrganisationEventRow | null> {
   if (posterId === null) return null;
-  const row = await loadItem(storedSpec(false), posterId);
+  const row = await loadItem(eventStoredSpec(), posterId);
   if (!row || row.deleted_at || row.organisation_id !== organisationId) return null;
   return { ...row, pending: row.submission_state === "pending" && row.status !== "published" };
 }
@@ -64,7 +55,7 @@ export async function saveOrganisationEvent(
 ): Promise<SaveResult> {
   fillHeading(posted.form);
   posted.form.set("slug", event.slug);
-  return saveContentForm(storedSpec(true), posted, { id: user.id, role: user.role }, event.id);
+  return saveContentForm(withKeptSlug(eventStoredSpec()), posted, { id: user.id, role: user.role }, event.id);
 }
 
 export type EventState = "live" | "waiting" | "rejected" | "draft";
