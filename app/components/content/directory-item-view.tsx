@@ -9,6 +9,8 @@ import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
 import { useContentT } from "./use-content-t.ts";
 import { ItemMap } from "#app/components/maps/item-map.tsx";
+import { OrganisationEvents } from "#app/components/organisations/organisation-events.tsx";
+import type { PosterCard } from "#app/modules/posters/posters.server.ts";
 
 type DirectoryItemData = Parameters<typeof DirectoryItemView>[0];
 
@@ -24,6 +26,7 @@ function DirectoryItemView({
   reklama,
   pageUrl,
   jsonLd,
+  events,
 }: {
   type: DirectoryType;
   /** The directory's list path (`/services`). */
@@ -33,6 +36,8 @@ function DirectoryItemView({
   reklama: { sidebar: ReklamaBanner[] };
   pageUrl: string;
   jsonLd: Record<string, unknown>;
+  /** An organisation's coming events (its page only). */
+  events?: PosterCard[];
 }) {
   const { t } = useContentT();
   const { contacts } = item;
@@ -80,6 +85,7 @@ function DirectoryItemView({
       </dl>
       <LocalizedHtml className="prose" html={item.description} />
       {item.point ? <ItemMap point={item.point} own={item.ownPoint !== null} /> : null}
+      {events ? <OrganisationEvents events={events} /> : null}
       <ItemFooter
         views={item.viewCount}
         pageUrl={pageUrl}

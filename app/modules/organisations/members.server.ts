@@ -30,6 +30,13 @@ export async function listMembers(organisationId: number, db: Kysely<DB> = getDb
   return rows.map((row) => ({ userId: row.user_id, name: row.name, role: row.role as OrganisationRole, pending: row.accepted_at === null }));
 }
 
+/** The dashboard's membership section of an organisation: its "trusted" flag and members. */
+export async function organisationSection(organisationId: number): Promise<{ trusted: boolean; members: Member[] } | null> {
+  const row = await getDb().selectFrom("diaspors as d").select("d.trusted").where("d.id", "=", organisationId).executeTakeFirst();
+  if (!row) return null;
+  return { trusted: row.trusted, members: await listMembers(organisationId) };
+}
+
 export type InviteOutcome = "invited" | "no_account" | "already_member";
 
 /** Locks the organisation's row: membership changes of one organisation happen one after the other. */

@@ -1,4 +1,5 @@
 import type { Language } from "#app/i18n/locales.ts";
+import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
 import { listPosters, type PosterCard } from "#app/modules/posters/posters.server.ts";
 import { CONTENT_SPECS } from "#app/modules/staff-content/types.ts";
@@ -41,6 +42,9 @@ export async function eventOrganisation(posterId: number, language: Language, vi
     organiserPath: organises ? organiserEventPath(row.id, posterId) : null,
   };
 }
+
+/** What an organisation's page reads for its events (the posters list's cards with their shown date). */
+export const ORGANISATION_EVENTS_DEPS: VersionedTable[] = ["posters", "poster_occurrences", "categories", "locations", "images"];
 
 /** The organisation's coming events, soonest first (the first page of the posters list filtered by it). */
 export async function organisationUpcomingEvents(organisationId: number, language: Language): Promise<PosterCard[]> {

@@ -15,10 +15,11 @@ import { calendarLinks } from "./calendar.server.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp } from "./rsvp.server.ts";
 import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
+import { eventOrganisation } from "#app/modules/organisations/public.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
-/** The event's page also shows how many are going. */
-export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps"];
+/** The event's page also shows how many are going, and its organisation. */
+export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps", "diaspors"];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
@@ -79,6 +80,8 @@ export async function loadPosterItem(args: Args, slug: string) {
   });
   const { item: poster, reklama, pageUrl, locale, seo } = itemPage;
   const [site, rsvp] = itemPage.also;
+  // "Organised by", and for a signed-in organiser the way to its attendees (signed-in pages are not kept).
+  const organisation = await eventOrganisation(poster.id, itemPage.language, viewer?.id ?? null);
   const address = postalAddress(poster.address, poster.location?.text);
   const ticket = parseTicketPrice(poster.price?.text);
   return {
@@ -89,6 +92,7 @@ export async function loadPosterItem(args: Args, slug: string) {
     pageUrl,
     icsHref: localizePath(`/poster/${poster.slug}/event.ics`, locale),
     rsvp: { ...rsvp, signedIn: viewer !== null, loginHref: loginRedirectPath(args.url) },
+    organisation,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Event",

@@ -26,6 +26,9 @@ import { readContentForm, type ContentPost } from "#app/modules/staff-content/up
 import { changeItemState } from "#app/modules/staff-content/state.server.ts";
 import { dashboardPaths, hasGallery } from "#app/modules/staff-content/types.ts";
 import { badRequest, forbidden, notFound } from "#app/platform/http/errors.ts";
+import { MembersSection, type MembershipReply } from "#app/components/organisations/members-section.tsx";
+import { isMemberIntent, membershipAction } from "#app/modules/organisations/member-actions.server.ts";
+import { ORGANISATION_TYPE, organisationSection } from "#app/modules/organisations/members.server.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -38,11 +41,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const row = await loadItem(spec, id);
   if (!row) notFound();
   const language = getPageLanguage(context);
-  const [tagIds, galleryIds, options, history] = await Promise.all([
+  const [tagIds, galleryIds, options, history, organisation] = await Promise.all([
     loadTagIds(spec, id),
     hasGallery(spec) ? advertPhotoIds(id) : Promise.resolve([]),
     formOptions(spec, language),
     auditTrail(spec.type, id),
+    // An organisation's members and its "trusted" flag (docs/product.md#organisations).
+    spec.type === ORGANISATION_TYPE ? organisationSection(id) : null,
   ]);
   const owner = await loadOwner(spec, row);
   const t = adminT(context);
@@ -64,6 +69,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     options,
     images: await itemImagePreviews(spec, row, galleryIds),
     history: presentAudit(history, language),
+    organisation,
     canPurge: canPurge(user),
     seo: { title: t("admin:form.edit_title", { title }), description: t("admin:form.edit_title", { title }) },
   };
@@ -105,6 +111,10 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
         : { severity: "warn", message: "admin:item.not_applicable" },
     );
   }
+  if (spec.type === ORGANISATION_TYPE && isMemberIntent(intent)) {
+    if (!(await loadItem(spec, id))) notFound();
+    return membershipAction(formData, { organisationId: id, actorId: actor.id, back: here, staff: true });
+  }
   if (intent !== "save") badRequest();
 
   const outcome = await saveContentForm(spec, posted, actor, id);
@@ -134,8 +144,10 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
   }
 }
 
-export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditContent({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { type, item } = loaderData;
+  // The membership forms answer with their own `intent` (an organisation's page only).
+  const actionData = reply && !("intent" in reply) ? reply : undefined;
   const { t, section } = useSectionT(type);
   return (
     <>
@@ -161,6 +173,14 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
           submitLabel={t("admin:form.save")}
         />
       )}
+      {loaderData.organisation ? (
+        <MembersSection
+          members={loaderData.organisation.members}
+          trusted={loaderData.organisation.trusted}
+          manage
+          reply={reply && "intent" in reply ? (reply as MembershipReply) : undefined}
+        />
+      ) : null}
       <AuditTrail entries={loaderData.history} />
     </>
   );
