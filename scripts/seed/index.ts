@@ -9,6 +9,7 @@ import { seedDirectory } from "./directory.ts";
 import { insertSeedImages, renderSeedImages } from "./images.ts";
 import { seedNews } from "./news.ts";
 import { seedPagesAndReklama, seedSettings } from "./pages.ts";
+import { seedOrganisations } from "./organisations.ts";
 import { seedPosters } from "./posters.ts";
 import { seedTaxonomy } from "./taxonomy.ts";
 import { seedAdvertFields } from "./advert-fields.ts";
@@ -85,6 +86,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       await seedNews(ctx);
       await seedPosters(ctx);
       await seedDirectory(ctx);
+      await seedOrganisations(ctx);
       await seedPagesAndReklama(ctx);
       await seedAdverts(ctx, images);
       await seedReports(ctx);
