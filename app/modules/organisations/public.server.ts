@@ -17,6 +17,9 @@ export function organiserEventPath(organisationId: number, posterId: number): st
   return `/cabinet/organisations/${organisationId}/events/${posterId}`;
 }
 
+/** What an event's page reads for "Organised by". */
+export const EVENT_ORGANISATION_DEPS: VersionedTable[] = [ORGANISATIONS.table];
+
 export type EventOrganisation = {
   name: LocalizedText;
   /** Its public page. */

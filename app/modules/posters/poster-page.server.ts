@@ -15,11 +15,11 @@ import { calendarLinks } from "./calendar.server.ts";
 import { findPoster, listPosters, parseWhen } from "./posters.server.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp } from "./rsvp.server.ts";
 import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
-import { eventOrganisation } from "#app/modules/organisations/public.server.ts";
+import { EVENT_ORGANISATION_DEPS, eventOrganisation } from "#app/modules/organisations/public.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = ["posters", "poster_tags", "categories", "tags", "locations", "images", "reklama"];
 /** The event's page also shows how many are going, and its organisation. */
-export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps", "diaspors"];
+export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps", ...EVENT_ORGANISATION_DEPS];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
