@@ -455,13 +455,24 @@ beforeAll(async () => {
     .execute();
   // An organisation with the admin as its owner and one of its events, for the organisations' cabinet pages.
   await t.db.insertInto("diaspors").values({ id: 1, slug: "fuzz-item", name_uk: "Громада", status: "published", trusted: true }).execute();
-  await t.db.insertInto("organisation_members").values({ diaspora_id: 1, user_id: admin.id, role: "owner", accepted_at: new Date() }).execute();
+  await t.db
+    .insertInto("organisation_members")
+    .values({ diaspora_id: 1, user_id: admin.id, role: "owner", accepted_at: new Date() })
+    .execute();
   await t.db
     .insertInto("posters")
-    .values({ id: 1, slug: "fuzz-item", title_uk: "Подія", starts_at: new Date(Date.now() + 86_400_000), status: "published", organisation_id: 1 })
+    .values({
+      id: 1,
+      slug: "fuzz-item",
+      title_uk: "Подія",
+      starts_at: new Date(Date.now() + 86_400_000),
+      status: "published",
+      organisation_id: 1,
+    })
     .execute();
   // The rows above took ids by hand: the forms' own inserts must not collide with them.
-  for (const table of ["news", "advertisements", "diaspors", "posters"]) await sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1000)`.execute(t.db);
+  for (const table of ["news", "advertisements", "diaspors", "posters"])
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1000)`.execute(t.db);
   // A category with a field of every kind, and one advert holding a value in each.
   const fieldCategoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "fuzz-fields", name_uk: "Поля" });
   const fields = await t.db

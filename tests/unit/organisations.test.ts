@@ -45,27 +45,35 @@ async function organisation(name: string): Promise<number> {
 
 type Outcome = { status: number; data?: any; headers?: Headers; location?: string | null };
 
-async function call(who: Person, fn: (args: any) => unknown, url: string, params: Record<string, string>, form?: Record<string, string>) {
+async function call(
+  who: Person,
+  fn: (args: any) => unknown,
+  url: string,
+  params: Record<string, string>,
+  form?: Record<string, string>,
+): Promise<Outcome> {
   const middleware = url.startsWith("/dashboard") ? [myAuthMiddleware] : [authMiddleware];
   try {
     const { result } = await callWithSession(fn, { url, cookie: who.cookie, form, params, middleware });
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("location") } satisfies Outcome;
+    if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
     if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
       const { data, status, headers } = unwrapData(result);
-      return { status, data, headers } satisfies Outcome;
+      return { status, data, headers };
     }
-    return { status: 200, data: result } satisfies Outcome;
+    return { status: 200, data: result };
   } catch (error) {
-    if (error instanceof Response) return { status: error.status, location: error.headers.get("location") } satisfies Outcome;
+    if (error instanceof Response) return { status: error.status, location: error.headers.get("location") };
     const status = (error as { init?: ResponseInit })?.init?.status;
-    if (typeof status === "number") return { status } satisfies Outcome;
+    if (typeof status === "number") return { status };
     throw error;
   }
 }
 
 /** A mail's text part as a person reads it (base64 undone). */
 function plainText(mail: { raw: string; text: string }): string {
-  const part = /Content-Type: text\/plain[^\n]*\nContent-Transfer-Encoding: base64\n\n([A-Za-z0-9+/=\n]+)/.exec(mail.raw.replace(/\r\n/g, "\n"));
+  const part = /Content-Type: text\/plain[^\n]*\nContent-Transfer-Encoding: base64\n\n([A-Za-z0-9+/=\n]+)/.exec(
+    mail.raw.replace(/\r\n/g, "\n"),
+  );
   return part ? Buffer.from(part[1]!.replace(/\n/g, ""), "base64").toString("utf8") : mail.text;
 }
 
@@ -78,16 +86,17 @@ const answer = (who: Person, intent: "accept" | "decline", id = organisationId) 
   call(who, organisationsRoute.action, "/cabinet/organisations", {}, { intent, organisationId: String(id) });
 
 async function membership(userId: number, id = organisationId) {
-  return t.db
-    .selectFrom("organisation_members")
-    .selectAll()
-    .where("diaspora_id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  return t.db.selectFrom("organisation_members").selectAll().where("diaspora_id", "=", id).where("user_id", "=", userId).executeTakeFirst();
 }
 
 async function audit(action: string, entityType = "diaspors") {
-  return t.db.selectFrom("audit_log").selectAll().where("action", "=", action).where("entity_type", "=", entityType).orderBy("id").execute();
+  return t.db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("action", "=", action)
+    .where("entity_type", "=", entityType)
+    .orderBy("id")
+    .execute();
 }
 
 beforeAll(async () => {
@@ -141,7 +150,9 @@ describe("membership", () => {
   it("answers 404 to anyone who is not a member, for a guessed or malformed id too", async () => {
     for (const id of [String(organisationId), String(untrustedId), "999999", "abc", "99999999999"]) {
       expect((await call(outsider, organisationRoute.loader, orgPath(1), { id })).status).toBe(404);
-      expect((await call(outsider, organisationRoute.action, orgPath(1), { id }, { intent: "remove_member", userId: String(owner.id) })).status).toBe(404);
+      expect(
+        (await call(outsider, organisationRoute.action, orgPath(1), { id }, { intent: "remove_member", userId: String(owner.id) })).status,
+      ).toBe(404);
     }
     const attendees = await call(outsider, attendeesRoute.loader, "/x", { id: String(organisationId), posterId: "1" });
     expect(attendees.status).toBe(404);
@@ -208,7 +219,12 @@ describe("events and the page", () => {
     expect(saved.status).toBe(302);
     const row = await t.db.selectFrom("posters").selectAll().where("title_uk", "=", "Концерт громади").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ organisation_id: organisationId, status: "published", submission_state: null, submitted_by: editor.id });
-    const visible = await t.db.selectFrom("posters").select("id").where("id", "=", row.id).where(publiclyVisible("posters")).executeTakeFirst();
+    const visible = await t.db
+      .selectFrom("posters")
+      .select("id")
+      .where("id", "=", row.id)
+      .where(publiclyVisible("posters"))
+      .executeTakeFirst();
     expect(visible).toBeDefined();
     expect((await organisationUpcomingEvents(organisationId, "uk")).map((card) => card.id)).toEqual([row.id]);
     expect((await organisationUpcomingEvents(untrustedId, "uk")).map((card) => card.id)).toEqual([]);
@@ -219,20 +235,29 @@ describe("events and the page", () => {
   });
 
   it("an untrusted organisation's event waits in the moderation queue; it is edited while it waits only", async () => {
-    await t.db.insertInto("organisation_members").values({ diaspora_id: untrustedId, user_id: owner.id, role: "owner", accepted_at: new Date() }).execute();
+    await t.db
+      .insertInto("organisation_members")
+      .values({ diaspora_id: untrustedId, user_id: owner.id, role: "owner", accepted_at: new Date() })
+      .execute();
     const url = `${orgPath(untrustedId)}/events/new`;
     expect((await call(owner, eventFormRoute.action, url, { id: String(untrustedId) }, eventForm("Зустріч новачків"))).status).toBe(302);
     const row = await t.db.selectFrom("posters").selectAll().where("title_uk", "=", "Зустріч новачків").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ organisation_id: untrustedId, status: "draft", submission_state: "pending", submitted_by: owner.id });
 
     const params = { id: String(untrustedId), posterId: String(row.id) };
-    const edited = await call(owner, eventFormRoute.action, `${url}/${row.id}/edit`, params, { ...eventForm("Зустріч новачків 2"), version: String(row.version) });
+    const edited = await call(owner, eventFormRoute.action, `${url}/${row.id}/edit`, params, {
+      ...eventForm("Зустріч новачків 2"),
+      version: String(row.version),
+    });
     expect(edited.status).toBe(302);
     const after = await t.db.selectFrom("posters").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ title_uk: "Зустріч новачків 2", slug: row.slug, submission_state: "pending" });
 
     await t.db.updateTable("posters").set({ status: "published", submission_state: "approved" }).where("id", "=", row.id).execute();
-    const locked = await call(owner, eventFormRoute.action, `${url}/${row.id}/edit`, params, { ...eventForm("Інша назва"), version: String(after.version) });
+    const locked = await call(owner, eventFormRoute.action, `${url}/${row.id}/edit`, params, {
+      ...eventForm("Інша назва"),
+      version: String(after.version),
+    });
     expect(locked.status).toBe(403);
     expect((await call(owner, eventFormRoute.loader, `${url}/${row.id}/edit`, params)).data.editable).toBe(false);
     // Another organisation's event is not found through this one.
@@ -245,7 +270,12 @@ describe("events and the page", () => {
     expect((await call(owner, pageRoute.action, "/x", { id: String(untrustedId) }, { intent: "save", name_uk: "Інша" })).status).toBe(403);
 
     const before = await t.db.selectFrom("diaspors").selectAll().where("id", "=", organisationId).executeTakeFirstOrThrow();
-    const form = { intent: "save", version: String(before.version), name_uk: "Громада Кракова і околиць", description_uk: "<p>Оновлено.</p>" };
+    const form = {
+      intent: "save",
+      version: String(before.version),
+      name_uk: "Громада Кракова і околиць",
+      description_uk: "<p>Оновлено.</p>",
+    };
     expect((await call(editor, pageRoute.action, "/x", { id: String(organisationId) }, form)).status).toBe(302);
     const after = await t.db.selectFrom("diaspors").selectAll().where("id", "=", organisationId).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ name_uk: "Громада Кракова і околиць", slug: before.slug, status: "published", trusted: true });
@@ -253,7 +283,13 @@ describe("events and the page", () => {
     expect(entry.actor_id).toBe(editor.id);
     expect(entry.after).toMatchObject({ name_uk: "Громада Кракова і околиць" });
 
-    const invalid = await call(editor, pageRoute.action, "/x", { id: String(organisationId) }, { ...form, version: String(after.version), name_uk: "" });
+    const invalid = await call(
+      editor,
+      pageRoute.action,
+      "/x",
+      { id: String(organisationId) },
+      { ...form, version: String(after.version), name_uk: "" },
+    );
     expect(invalid.status).toBe(400);
   });
 });
@@ -286,7 +322,8 @@ describe("the organiser's view and announcements", () => {
   });
 
   const params = () => ({ id: String(organisationId), posterId: String(posterId) });
-  const post = (who: Person, form: Record<string, string>) => call(who, attendeesRoute.action, "/x", params(), { intent: "announce", ...form });
+  const post = (who: Person, form: Record<string, string>) =>
+    call(who, attendeesRoute.action, "/x", params(), { intent: "announce", ...form });
 
   it("shows organisers and staff each coming date's counts and names, never addresses", async () => {
     for (const who of [editor, staff]) {
@@ -320,7 +357,9 @@ describe("the organiser's view and announcements", () => {
     const before = readOutbox().length;
     expect((await post(staff, { body: "Нагадуємо про квитки.", date: "all" })).status).toBe(302);
     await runQueuedJobs();
-    const sent = readOutbox().slice(before).map((mail) => mail.to);
+    const sent = readOutbox()
+      .slice(before)
+      .map((mail) => mail.to);
     expect(sent.sort()).toEqual([people.Goer!.email, people.Waiter!.email, people.Later!.email].sort());
   });
 
@@ -347,7 +386,11 @@ describe("the organiser's view and announcements", () => {
     ]);
 
     // A day later the oldest no longer counts.
-    await t.db.updateTable("poster_notices").set({ created_at: sql`created_at - interval '25 hours'` }).where("body", "=", "Зал №2 цієї суботи.").execute();
+    await t.db
+      .updateTable("poster_notices")
+      .set({ created_at: sql`created_at - interval '25 hours'` })
+      .where("body", "=", "Зал №2 цієї суботи.")
+      .execute();
     expect((await post(editor, { body: "Четверте", date: String(secondDate) })).status).toBe(302);
   });
 });

@@ -12,9 +12,7 @@ import { useOrganisationsT } from "./use-organisations-t.ts";
 
 /** What a membership post answered with 400: the invite form's result, or a member row's message. */
 export type MembershipReply =
-  | { intent: "invite"; result: SubmissionResult<string[]> }
-  | { intent: "member"; userId: number; error: string }
-  | undefined;
+  { intent: "invite"; result: SubmissionResult<string[]> } | { intent: "member"; userId: number; error: string } | undefined;
 
 /**
  * An organisation's members: each with their role (changeable) and a remove button for those
@@ -72,7 +70,11 @@ export function MembersSection({
                       buttonClassName="button button--secondary"
                       ariaDescribedBy={error ? errorId : undefined}
                       controls={
-                        <select name="role" defaultValue={member.role} aria-label={t("organisations:members.role_label", { name: member.name })}>
+                        <select
+                          name="role"
+                          defaultValue={member.role}
+                          aria-label={t("organisations:members.role_label", { name: member.name })}
+                        >
                           {roleOptions.map((option) => (
                             <option key={option.value} value={option.value}>
                               {option.label}

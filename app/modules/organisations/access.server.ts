@@ -16,7 +16,7 @@ import { forbidden, notFound } from "#app/platform/http/errors.ts";
 export type OrganisationRole = "owner" | "editor";
 type Holder = OrganisationRole | "staff";
 
-export const ORGANISATION_ACTIONS = {
+const ORGANISATION_ACTIONS = {
   /** Its cabinet page: members, events. */
   view: ["owner", "editor"],
   /** Invite, remove and change the role of members. */
@@ -56,12 +56,12 @@ export function canEditEvent(organisation: Pick<OrganisationAccess, "trusted" | 
   return allows(organisation.role, "events.publish") && (organisation.trusted || event.pending);
 }
 
-export function isStaff(user: Pick<SessionUser, "role">): boolean {
+function isStaff(user: Pick<SessionUser, "role">): boolean {
   return can(user.role, "diaspors.manage");
 }
 
 /** The organisation (not in the trash) with the user's accepted role in it, or null. */
-export async function organisationAccess(
+async function organisationAccess(
   userId: number,
   organisationId: number,
   language: Language,

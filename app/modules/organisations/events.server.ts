@@ -58,7 +58,7 @@ export async function saveOrganisationEvent(
   return saveContentForm(withKeptSlug(eventStoredSpec()), posted, { id: user.id, role: user.role }, event.id);
 }
 
-export type EventState = "live" | "waiting" | "rejected" | "draft";
+type EventState = "live" | "waiting" | "rejected" | "draft";
 
 export type OrganisationEvent = {
   id: number;

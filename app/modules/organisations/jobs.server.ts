@@ -12,7 +12,7 @@ import { organisationInvitationMail } from "./mails/invitation.ts";
 // The invitation mail, written by the worker from the invitation as it is then: none when it
 // was answered or withdrawn in the meantime, or the account can no longer receive mail.
 
-export const ORGANISATIONS_PATH = "/cabinet/organisations";
+const ORGANISATIONS_PATH = "/cabinet/organisations";
 
 const invitationPayload = z.object({ organisationId: z.number().int().positive(), userId: z.number().int().positive() });
 
@@ -46,7 +46,12 @@ async function sendInvitation({ organisationId, userId }: z.infer<typeof invitat
   );
 }
 
-const invitationJob = defineJob({ name: "mail-organisation-invitation", schema: invitationPayload, queue: MAIL_QUEUE, handler: sendInvitation });
+const invitationJob = defineJob({
+  name: "mail-organisation-invitation",
+  schema: invitationPayload,
+  queue: MAIL_QUEUE,
+  handler: sendInvitation,
+});
 
 /** Queues the invitation's mail (after the invitation is stored). */
 export async function mailInvitation(organisationId: number, userId: number): Promise<void> {

@@ -16,10 +16,7 @@ export function isMemberIntent(intent: unknown): intent is (typeof MEMBER_INTENT
 }
 
 /** Answers a membership post: a redirect to `back` with a toast, or 400 with the message at its form. */
-export async function membershipAction(
-  form: FormData,
-  options: { organisationId: number; actorId: number; back: string; staff: boolean },
-) {
+export async function membershipAction(form: FormData, options: { organisationId: number; actorId: number; back: string; staff: boolean }) {
   const intent = form.get("intent");
   const { organisationId, actorId, back } = options;
   if (intent === "trust") {
@@ -33,7 +30,8 @@ export async function membershipAction(
     const submission = parseWithZod(form, { schema: inviteSchema });
     if (submission.status !== "success") return formReply("invite", submission.reply(), 400);
     const outcome = await inviteMember({ organisationId, actorId, ...submission.value });
-    if (outcome !== "invited") return formReply("invite", submission.reply({ fieldErrors: { email: [`organisations:errors.${outcome}`] } }), 400);
+    if (outcome !== "invited")
+      return formReply("invite", submission.reply({ fieldErrors: { email: [`organisations:errors.${outcome}`] } }), 400);
     return redirectWithFlash(back, { severity: "success", message: "organisations:flash.invited" });
   }
   const parsed = memberSchema.safeParse(Object.fromEntries(form));

@@ -27,7 +27,12 @@ export async function listMembers(organisationId: number, db: Kysely<DB> = getDb
     .orderBy(sql`m.accepted_at is null`)
     .orderBy("m.created_at")
     .execute();
-  return rows.map((row) => ({ userId: row.user_id, name: row.name, role: row.role as OrganisationRole, pending: row.accepted_at === null }));
+  return rows.map((row) => ({
+    userId: row.user_id,
+    name: row.name,
+    role: row.role as OrganisationRole,
+    pending: row.accepted_at === null,
+  }));
 }
 
 /** The dashboard's membership section of an organisation: its "trusted" flag and members. */
@@ -131,12 +136,7 @@ async function isLastOwner(trx: Transaction<DB>, organisationId: number, userId:
   return owners.length === 1 && owners[0]!.user_id === userId;
 }
 
-async function changeMember(
-  organisationId: number,
-  userId: number,
-  actorId: number,
-  role: OrganisationRole | null,
-): Promise<MemberChange> {
+async function changeMember(organisationId: number, userId: number, actorId: number, role: OrganisationRole | null): Promise<MemberChange> {
   return getDb()
     .transaction()
     .execute(async (trx): Promise<MemberChange> => {
@@ -224,17 +224,18 @@ export async function myOrganisations(
     .where("d.deleted_at", "is", null)
     .orderBy("d.name_uk")
     .execute();
-  const shaped = rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    name: pickLocalized(row.name_uk, row.name_en, language),
-    trusted: row.trusted,
-    role: row.role as OrganisationRole,
-    invitedBy: row.inviter ?? null,
-    pending: row.accepted_at === null,
-  }));
-  return {
-    organisations: shaped.filter((row) => !row.pending).map(({ invitedBy: _, pending: __, ...row }) => row),
-    invitations: shaped.filter((row) => row.pending).map(({ pending: _, ...row }) => row),
-  };
+  const organisations: MyOrganisation[] = [];
+  const invitations: Invitation[] = [];
+  for (const row of rows) {
+    const organisation = {
+      id: row.id,
+      slug: row.slug,
+      name: pickLocalized(row.name_uk, row.name_en, language),
+      trusted: row.trusted,
+      role: row.role as OrganisationRole,
+    };
+    if (row.accepted_at === null) invitations.push({ ...organisation, invitedBy: row.inviter ?? null });
+    else organisations.push(organisation);
+  }
+  return { organisations, invitations };
 }

@@ -20,7 +20,7 @@ export const trustSchema = z.object({ trusted: z.literal("on").optional() });
 
 export const invitationAnswerSchema = z.object({ intent: z.enum(["accept", "decline"]), organisationId: idSchema });
 
-export const ANNOUNCEMENT_MAX = 2000;
+const ANNOUNCEMENT_MAX = 2000;
 
 /** An announcement to an event's attendees: one coming date, or all of them ("all"). */
 export const announcementSchema = z.object({

@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "r
 type Args = { context: Route.LoaderArgs["context"]; url: URL; params: Route.LoaderArgs["params"] };
 
 /** The organisation, and the event when editing (404 when it is not the organisation's). */
-async function target({ context, url, params }: Args, user: SessionUser) {
+async function target({ context, params }: Args, user: SessionUser) {
   const organisation = await requireOrganisation(user, parseId(params.id), "events.publish", getPageLanguage(context));
   if (params.posterId === undefined) return { organisation, event: null };
   const event = await findOrganisationEvent(organisation.id, parseId(params.posterId));

@@ -66,7 +66,8 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return formReply("announce", submission.reply(), 400);
   const { body, date } = submission.value;
   const outcome = await announce({ posterId: event.id, occurrenceId: date === "all" ? null : date, body, actorId: user.id });
-  if (outcome.kind === "no_date") return formReply("announce", submission.reply({ fieldErrors: { date: ["organisations:errors.no_date"] } }), 400);
+  if (outcome.kind === "no_date")
+    return formReply("announce", submission.reply({ fieldErrors: { date: ["organisations:errors.no_date"] } }), 400);
   if (outcome.kind === "limited") {
     const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
     const message = `organisations:errors.too_many|${JSON.stringify({ max: ANNOUNCEMENTS_PER_DAY, minutes })}`;

@@ -64,7 +64,11 @@ export async function action({ request, context, url, params }: Route.ActionArgs
         return data(
           {
             result: outcome.result,
-            conflict: { version: outcome.version, updatedAt: `${formatDate(at, language)} ${formatTime(at, language)}`, latestPath: url.pathname },
+            conflict: {
+              version: outcome.version,
+              updatedAt: `${formatDate(at, language)} ${formatTime(at, language)}`,
+              latestPath: url.pathname,
+            },
             images: await postedImagePreviews(pageSpec(), posted.form),
           },
           409,

@@ -98,7 +98,8 @@ export default function CabinetOrganisation({ loaderData, actionData }: Route.Co
                   <br />
                   <span className="field__hint">
                     {event.schedule}
-                    {event.over ? ` (${t("organisations:organisation.over")})` : null} · {t(`organisations:organisation.states.${event.state}`)}
+                    {event.over ? ` (${t("organisations:organisation.over")})` : null} ·{" "}
+                    {t(`organisations:organisation.states.${event.state}`)}
                   </span>
                 </p>
                 <p className="org-list__actions">

@@ -36,7 +36,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!(await answerInvitation(user.id, organisationId, intent === "accept"))) notFound();
   const locale = localeFromPath(url.pathname);
   return intent === "accept"
-    ? redirectWithFlash(localizePath(`/cabinet/organisations/${organisationId}`, locale), { severity: "success", message: "organisations:flash.accepted" })
+    ? redirectWithFlash(localizePath(`/cabinet/organisations/${organisationId}`, locale), {
+        severity: "success",
+        message: "organisations:flash.accepted",
+      })
     : redirectWithFlash(localizePath("/cabinet/organisations", locale), { severity: "info", message: "organisations:flash.declined" });
 }
 

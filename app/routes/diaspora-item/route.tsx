@@ -6,7 +6,9 @@ import { ORGANISATION_EVENTS_DEPS, organisationUpcomingEvents } from "#app/modul
 import { publicPageCache } from "#app/platform/page-cache/page-cache.server.ts";
 import { pageMeta } from "#app/platform/seo/meta.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [publicPageCache({ deps: [...DIRECTORY_PAGE_DEPS.diaspors, ...ORGANISATION_EVENTS_DEPS] })];
+export const middleware: Route.MiddlewareFunction[] = [
+  publicPageCache({ deps: [...DIRECTORY_PAGE_DEPS.diaspors, ...ORGANISATION_EVENTS_DEPS] }),
+];
 
 export const meta: Route.MetaFunction = pageMeta;
 
