@@ -38,7 +38,7 @@ test.describe("organisations", () => {
     await page.getByRole("link", { name: "Сторінка події" }).click();
     await expect(page).toHaveURL(/\/poster\/[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(page.locator(".facts")).toContainText(`Організатор${ORGANISATION}`);
+    await expect(page.locator(".facts")).toContainText(`Організація${ORGANISATION}`);
     await expect(page.getByRole("link", { name: "Учасники й оголошення" })).toBeVisible();
 
     // Anyone sees it in the organisation's coming events.
