@@ -7,6 +7,7 @@ import { advertsJobs } from "#app/modules/adverts/jobs.server.ts";
 import { authJobs } from "#app/modules/auth/jobs.server.ts";
 import { messagesJobs } from "#app/modules/messages/jobs.server.ts";
 import { moderationJobs } from "#app/modules/moderation/jobs.server.ts";
+import { organisationsJobs } from "#app/modules/organisations/jobs.server.ts";
 import { postersJobs } from "#app/modules/posters/jobs.server.ts";
 import { ratingsJobs } from "#app/modules/ratings/jobs.server.ts";
 import { savedSearchesJobs } from "#app/modules/saved-searches/jobs.server.ts";
@@ -26,6 +27,7 @@ export const appJobs: readonly AnyJob[] = [
   ...accountExportJobs,
   ...postersJobs,
   ...ratingsJobs,
+  ...organisationsJobs,
 ];
 
 /** The worker for every app job in this process (server/main.ts, through the app entry). */

@@ -8,6 +8,7 @@ import { signInLinkMail } from "#app/modules/auth/mails/sign-in-link.ts";
 import { messageMail } from "#app/modules/messages/mails/message.ts";
 import { advertDecisionMail } from "#app/modules/moderation/mails/advert-decision.ts";
 import { advertHeldMail } from "#app/modules/moderation/mails/advert-held.ts";
+import { organisationInvitationMail } from "#app/modules/organisations/mails/invitation.ts";
 import { eventNoticeMail } from "#app/modules/posters/mails/event-notice.ts";
 import { eventReminderMail } from "#app/modules/posters/mails/event-reminder.ts";
 import { waitlistPromotedMail } from "#app/modules/posters/mails/waitlist-promoted.ts";
@@ -35,4 +36,5 @@ export const mailTemplates: ReadonlyArray<MailTemplate<any>> = [
   eventNoticeMail,
   waitlistPromotedMail,
   ratingRequestMail,
+  organisationInvitationMail,
 ];

@@ -9,6 +9,7 @@ import { seedDirectory } from "./directory.ts";
 import { insertSeedImages, renderSeedImages } from "./images.ts";
 import { seedNews } from "./news.ts";
 import { seedPagesAndReklama, seedSettings } from "./pages.ts";
+import { seedOrganisations } from "./organisations.ts";
 import { seedPosters } from "./posters.ts";
 import { seedPosterSeries } from "./poster-series.ts";
 import { seedTaxonomy } from "./taxonomy.ts";
@@ -87,6 +88,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       await seedPosters(ctx);
       await seedPosterSeries(ctx);
       await seedDirectory(ctx);
+      await seedOrganisations(ctx);
       await seedPagesAndReklama(ctx);
       await seedAdverts(ctx, images);
       await seedReports(ctx);

@@ -53,6 +53,7 @@ const samples: Record<string, string[]> = {
   x: ["35", "%00", "-1"],
   y: ["21.mvt", "1e3.mvt", "9999999999"],
   "*": ["signout", "signin/credentials", "nope"],
+  posterId: ["1", "9999999999", "2147483648"],
 };
 
 /** The concrete URLs of a pattern: one per sample of each dynamic segment (not the cross product). */
@@ -154,6 +155,9 @@ const FIELDS = [
   "repeat_count",
   "starts_at",
   "note_uk",
+  "userId",
+  "organisationId",
+  "trusted",
 ];
 // The intents (and bulk actions) the app's forms post, and one that none does.
 const INTENTS = [
@@ -199,6 +203,11 @@ const INTENTS = [
   "date_cancel",
   "date_move",
   "date_restore",
+  "invite",
+  "member_role",
+  "remove_member",
+  "trust",
+  "announce",
   "zzz",
 ];
 const HOSTILE = ["\u0000", "99999999999999999999", "9999999999", "2147483648", "-1", "1e400", "[object Object]", "a".repeat(5000), "%E0"];
@@ -365,6 +374,8 @@ const TEXTS: Record<string, string> = {
   q: "велосипед",
   address: "Головна 1",
   note: "Примітка",
+  body: "Зустрічаємося біля входу.",
+  date: "all",
   alert: "daily",
   role: "editor",
   blocked: "no",
@@ -385,6 +396,8 @@ const ID_FIELDS = [
   "tag_ids",
   "ids",
   "date",
+  "userId",
+  "organisationId",
 ];
 
 /** The form with `spoil` applied to its texts or its ids, as urlencoded or multipart bytes. */
@@ -455,8 +468,26 @@ beforeAll(async () => {
       published_at: new Date(),
     })
     .execute();
+  // An organisation with the admin as its owner and one of its events, for the organisations' cabinet pages.
+  await t.db.insertInto("diaspors").values({ id: 1, slug: "fuzz-item", name_uk: "Громада", status: "published", trusted: true }).execute();
+  await t.db
+    .insertInto("organisation_members")
+    .values({ diaspora_id: 1, user_id: admin.id, role: "owner", accepted_at: new Date() })
+    .execute();
+  await t.db
+    .insertInto("posters")
+    .values({
+      id: 1,
+      slug: "fuzz-item",
+      title_uk: "Подія",
+      starts_at: new Date(Date.now() + 86_400_000),
+      status: "published",
+      organisation_id: 1,
+    })
+    .execute();
   // The rows above took ids by hand: the forms' own inserts must not collide with them.
-  for (const table of ["news", "advertisements"]) await sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1000)`.execute(t.db);
+  for (const table of ["news", "advertisements", "diaspors", "posters"])
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1000)`.execute(t.db);
   // A category with a field of every kind, and one advert holding a value in each.
   const fieldCategoryId = await insertRow(t.db, "categories", { kind: "advertisement", slug: "fuzz-fields", name_uk: "Поля" });
   const fields = await t.db

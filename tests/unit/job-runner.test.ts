@@ -28,6 +28,7 @@ describe("the job runner", () => {
       "mail-message",
       "mail-message-digest",
       "mail-moderation",
+      "mail-organisation-invitation",
       "mail-saved-search-alert",
       "mail-security",
       "mail-sign-in-link",
@@ -38,7 +39,7 @@ describe("the job runner", () => {
       "saved-search-alerts",
       "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(21);
+    expect(appJobs).toHaveLength(22);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },

@@ -37,6 +37,7 @@ describe("mail templates", () => {
       "messages-new",
       "moderation-advert-decision",
       "moderation-advert-held",
+      "organisations-invitation",
       "posters-event-notice",
       "posters-event-reminder",
       "posters-waitlist-promoted",

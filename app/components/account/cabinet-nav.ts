@@ -7,6 +7,7 @@ const MENU: Record<string, string> = {
   "/cabinet/add-poster": "submissions:nav.add_poster",
   "/cabinet/add-service": "submissions:nav.add_service",
   "/cabinet/add-organisation": "submissions:nav.add_organisation",
+  "/cabinet/organisations": "organisations:nav",
   "/cabinet/messages": "cabinet:nav.messages",
   "/cabinet/favourites": "cabinet:nav.favourites",
   "/cabinet/saved-searches": "cabinet:nav.saved_searches",

@@ -9,6 +9,8 @@ import { Localized, LocalizedHtml } from "./localized-text.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
 import { useContentT } from "./use-content-t.ts";
 import { ItemMap } from "#app/components/maps/item-map.tsx";
+import { OrganisationEvents } from "#app/components/organisations/organisation-events.tsx";
+import type { PosterCard } from "#app/modules/posters/posters.server.ts";
 
 type DirectoryItemData = Parameters<typeof DirectoryItemView>[0];
 
@@ -25,6 +27,7 @@ function DirectoryItemView({
   pageUrl,
   jsonLd,
   embedCode,
+  events,
 }: {
   type: DirectoryType;
   /** The directory's list path (`/services`). */
@@ -36,6 +39,8 @@ function DirectoryItemView({
   jsonLd: Record<string, unknown>;
   /** An organisation's events to put on another site (diaspora organisations only). */
   embedCode?: string;
+  /** An organisation's coming events (its page only). */
+  events?: PosterCard[];
 }) {
   const { t } = useContentT();
   const { contacts } = item;
@@ -84,6 +89,7 @@ function DirectoryItemView({
       <LocalizedHtml className="prose" html={item.description} />
       {item.point ? <ItemMap point={item.point} own={item.ownPoint !== null} /> : null}
       {embedCode ? <EmbedCode code={embedCode} /> : null}
+      {events ? <OrganisationEvents events={events} /> : null}
       <ItemFooter
         views={item.viewCount}
         pageUrl={pageUrl}

@@ -8,11 +8,12 @@ import { ItemMap } from "#app/components/maps/item-map.tsx";
 import { mapPointUrl, mapSearchUrl } from "#app/platform/format/map-link.ts";
 import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
 import type { loadPosterItem } from "#app/modules/posters/poster-page.server.ts";
+import { OrganisedByFact, OrganiserLink } from "#app/components/organisations/event-organisation.tsx";
 
 /** The page of `/poster/{slug}`: the event's facts, tickets and calendar file, description. */
 export default function PosterItemPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadPosterItem>> }) {
   const { t } = useContentT();
-  const { poster, reklama, pageUrl, icsHref, rsvp, jsonLd, series } = loaderData;
+  const { poster, reklama, pageUrl, icsHref, rsvp, jsonLd, series, organisation } = loaderData;
   return (
     <ItemLayout sidebar={reklama.sidebar}>
       <ItemBreadcrumbs section="/poster" label={t("posters.title")} category={poster.category} />
@@ -65,6 +66,7 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
         ) : null}
         <TextFact term={t("posters.price")} text={poster.price} />
         {poster.organiser ? <Fact term={t("posters.organiser")}>{poster.organiser}</Fact> : null}
+        <OrganisedByFact organisation={organisation} />
         <CategoryFact section="/poster" category={poster.category} />
       </dl>
       <p className="item__actions">
@@ -79,6 +81,7 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
       </p>
       <PosterRsvp rsvp={rsvp} isPast={poster.isPast} isCancelled={poster.isCancelled} />
       {series ? <PosterDates dates={series.dates} current={poster.occurrenceId} /> : null}
+      <OrganiserLink organisation={organisation} />
       <LocalizedHtml className="prose" html={poster.description} />
       {poster.point ? <ItemMap point={poster.point} own={poster.ownPoint !== null} /> : null}
       <TagList tags={poster.tags} searchCategory="poster" />

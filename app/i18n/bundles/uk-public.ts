@@ -12,3 +12,4 @@ export { default as security } from "#app/locales/uk/security.json" with { type:
 export { default as fields } from "#app/locales/uk/fields.json" with { type: "json" };
 export { default as events } from "#app/locales/uk/events.json" with { type: "json" };
 export { default as submissions } from "#app/locales/uk/submissions.json" with { type: "json" };
+export { default as organisations } from "#app/locales/uk/organisations.json" with { type: "json" };

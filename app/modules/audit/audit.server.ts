@@ -27,7 +27,12 @@ export type AuditAction =
   | "delete"
   | "role"
   | "block"
-  | "unblock";
+  | "unblock"
+  | "invite"
+  | "accept_invitation"
+  | "decline_invitation"
+  | "remove_member"
+  | "announce";
 
 export type AuditEntryInput = {
   actorId: number | null;

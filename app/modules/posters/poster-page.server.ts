@@ -17,6 +17,7 @@ import { seriesText } from "./series-text.server.ts";
 import { parseId } from "#app/platform/http/ids.ts";
 import { rsvpPosterId, rsvpState, toggleRsvp, waitingPosition } from "./rsvp.server.ts";
 import { listBbox, loadListMap } from "#app/modules/places/list-map.server.ts";
+import { EVENT_ORGANISATION_DEPS, eventOrganisation } from "#app/modules/organisations/public.server.ts";
 
 export const POSTER_PAGE_DEPS: VersionedTable[] = [
   "posters",
@@ -28,8 +29,8 @@ export const POSTER_PAGE_DEPS: VersionedTable[] = [
   "images",
   "reklama",
 ];
-/** The event's page also shows how many are going. */
-export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps"];
+/** The event's page also shows how many are going, and its organisation. */
+export const POSTER_ITEM_DEPS: VersionedTable[] = [...POSTER_PAGE_DEPS, "poster_rsvps", ...EVENT_ORGANISATION_DEPS];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 
@@ -105,6 +106,8 @@ export async function loadPosterItem(args: Args, slug: string) {
   });
   const { item: poster, reklama, pageUrl, locale, seo, language } = itemPage;
   const [site, rsvp, dates] = itemPage.also;
+  // "Organised by", and for a signed-in organiser the way to its attendees (signed-in pages are not kept).
+  const organisation = await eventOrganisation(poster.id, language, viewer?.id ?? null);
   const address = postalAddress(poster.address, poster.location?.text);
   const ticket = parseTicketPrice(poster.price?.text);
   return {
@@ -116,6 +119,7 @@ export async function loadPosterItem(args: Args, slug: string) {
     icsHref: localizePath(`/poster/${poster.slug}/event.ics`, locale),
     series: poster.recurrence ? { text: seriesText(poster.recurrence, language), dates, selected: occurrenceId ?? null } : null,
     rsvp: { ...rsvp, signedIn: viewer !== null, loginHref: loginRedirectPath(args.url) },
+    organisation,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Event",

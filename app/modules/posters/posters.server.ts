@@ -146,7 +146,7 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
 
 /**
  * The category and place filters of the lists and the calendar; `bbox`: the map's visible area
- * (lists, map points); `organisationId`: the events of one diaspora organisation (the embed).
+ * (lists, map points); `organisationId`: the events of one diaspora organisation (its page, the embed).
  */
 export type PosterFilter = { categoryId?: number; near?: NearFilter | null; bbox?: Bbox | null; organisationId?: number };
 
@@ -171,6 +171,7 @@ export async function listPosters(options: {
   page: number;
   when: PosterWhen;
   categoryId?: number;
+  organisationId?: number;
   bbox?: Bbox | null;
   near?: NearFilter | null;
   /** Nearest first (distances measured: a place with a point and a radius), then by date. */

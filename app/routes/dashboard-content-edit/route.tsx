@@ -31,6 +31,10 @@ import { changeDate, staffDates, type DateChange } from "#app/modules/posters/da
 import { fromLocalInput } from "#app/modules/staff-content/datetime.ts";
 import { PosterDatesSection, type DateReply } from "./dates-section.tsx";
 import { DATE_INTENTS, DATE_SCHEMAS, type DateIntent } from "./schema.ts";
+import { MembersSection, type MembershipReply } from "#app/components/organisations/members-section.tsx";
+import { isMemberIntent, membershipAction } from "#app/modules/organisations/member-actions.server.ts";
+import { organisationSection } from "#app/modules/organisations/members.server.ts";
+import { ORGANISATION_TYPE } from "#app/modules/staff-content/registry.ts";
 
 export const links: Route.LinksFunction = dashboardLinks;
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
@@ -43,13 +47,15 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const row = await loadItem(spec, id);
   if (!row) notFound();
   const language = getPageLanguage(context);
-  const [tagIds, galleryIds, options, history, dates] = await Promise.all([
+  const [tagIds, galleryIds, options, history, dates, organisation] = await Promise.all([
     loadTagIds(spec, id),
     hasGallery(spec) ? advertPhotoIds(id) : Promise.resolve([]),
     formOptions(spec, language),
     auditTrail(spec.type, id),
     // An event's dates, each cancelled or moved on its own.
     spec.type === "posters" && !row.deleted_at ? staffDates(id, language) : Promise.resolve(null),
+    // An organisation's members and its "trusted" flag (docs/product.md#organisations).
+    spec.type === ORGANISATION_TYPE ? organisationSection(id) : null,
   ]);
   const owner = await loadOwner(spec, row);
   const t = adminT(context);
@@ -72,6 +78,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     images: await itemImagePreviews(spec, row, galleryIds),
     history: presentAudit(history, language),
     dates,
+    organisation,
     canPurge: canPurge(user),
     seo: { title: t("admin:form.edit_title", { title }), description: t("admin:form.edit_title", { title }) },
   };
@@ -116,6 +123,10 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
   if ((DATE_INTENTS as string[]).includes(intent)) {
     if (spec.type !== "posters") notFound();
     return dateAction(here, id, formData, actor.id, intent as DateIntent);
+  }
+  if (spec.type === ORGANISATION_TYPE && isMemberIntent(intent)) {
+    if (!(await loadItem(spec, id))) notFound();
+    return membershipAction(formData, { organisationId: id, actorId: actor.id, back: here, staff: true });
   }
   if (intent !== "save") badRequest();
 
@@ -177,8 +188,10 @@ async function dateAction(here: string, posterId: number, formData: FormData, ac
   );
 }
 
-export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditContent({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { type, item } = loaderData;
+  // The membership forms answer with their own `intent` (an organisation's page only).
+  const actionData = reply && !("intent" in reply) ? reply : undefined;
   const { t, section } = useSectionT(type);
   const saveReply = actionData && "result" in actionData ? actionData : null;
   const dateReply = actionData && "dateReply" in actionData ? actionData.dateReply : null;
@@ -207,6 +220,14 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
         />
       )}
       {loaderData.dates ? <PosterDatesSection dates={loaderData.dates} reply={dateReply} /> : null}
+      {loaderData.organisation ? (
+        <MembersSection
+          members={loaderData.organisation.members}
+          trusted={loaderData.organisation.trusted}
+          manage
+          reply={reply && "intent" in reply ? (reply as MembershipReply) : undefined}
+        />
+      ) : null}
       <AuditTrail entries={loaderData.history} />
     </>
   );
