@@ -62,6 +62,15 @@ export const REPORT_REASONS = ["spam", "fraud", "offensive", "wrong_category", "
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** A mark on an event's date: going, or waiting for a place (migrations/0041). */
+export const RSVP_STATUSES = ["going", "waiting"] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+/** A member's role in an organisation. */
+export const ORGANISATION_ROLES = ["owner", "editor"] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+/** What a notice to an event's attendees is about: an organiser's message, a cancelled date, a moved date. */
+export const NOTICE_KINDS = ["announcement", "cancelled", "moved"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** jsonb written as its JSON.stringify string (pg would send a JS array as a Postgres array), selected parsed. */
 export type JsonColumn<T> = ColumnType<T, string, string>;

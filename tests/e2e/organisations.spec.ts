@@ -10,29 +10,42 @@ import { withE2eDatabase } from "./support/sign-in.ts";
 
 const ORGANISATION = "Українська громада Варшави";
 
-/** The owner's new event of the demo organisation, sent from its cabinet page; back on that page. */
-async function newEvent(page: Page, title: string) {
+const DAYS_UK = ["Неділя", "Понеділок", "Вівторок", "Середа", "Четвер", "П’ятниця", "Субота"];
+
+/**
+ * The owner's new event of the demo organisation, sent from its cabinet page; back on that page.
+ * `weekly`: a series on the first date's weekday, four times.
+ */
+async function newEvent(page: Page, title: string, { weekly = false } = {}) {
   await page.goto("/cabinet/organisations");
   await page.getByRole("link", { name: ORGANISATION }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(ORGANISATION);
   await page.getByRole("link", { name: "Нова подія" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Нова подія: ${ORGANISATION}`);
   await page.getByLabel("Заголовок (українською)", { exact: true }).fill(title);
-  await page.getByLabel("Початок", { exact: true }).fill(localTime(48));
+  const start = localTime(48);
+  await page.getByLabel("Початок", { exact: true }).fill(start);
+  if (weekly) {
+    const repeats = page.getByRole("group", { name: "Повторення" });
+    await repeats.getByLabel("Повторювати", { exact: true }).selectOption("weekly");
+    await repeats.getByLabel(DAYS_UK[new Date(`${start.slice(0, 10)}T12:00:00Z`).getUTCDay()]!, { exact: true }).check();
+    await repeats.getByLabel("Закінчується", { exact: true }).selectOption("count");
+    await repeats.getByLabel("Скільки разів", { exact: true }).fill("4");
+  }
   await page.getByRole("button", { name: "Опублікувати подію" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(ORGANISATION);
   await expect(page.locator(".org-list__item", { hasText: title })).toContainText("Опубліковано");
 }
 
 test.describe("organisations", () => {
-  test("the owner of a trusted organisation publishes an event from the cabinet: it is live at once", async ({
+  test("the owner of a trusted organisation publishes a weekly series from the cabinet: it is live at once", async ({
     page,
     login,
     javaScriptEnabled,
   }) => {
     const title = `Подія громади ${createdByTests} ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
     await login("user");
-    await newEvent(page, title);
+    await newEvent(page, title, { weekly: true });
 
     await page.locator(".org-list__item", { hasText: title }).getByRole("link", { name: title }).click();
     await page.getByRole("link", { name: "Сторінка події" }).click();
@@ -40,6 +53,7 @@ test.describe("organisations", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.locator(".facts")).toContainText(`Організація${ORGANISATION}`);
     await expect(page.getByRole("link", { name: "Учасники й оголошення" })).toBeVisible();
+    await expect(page.locator(".poster-dates__item")).toHaveCount(4);
 
     // Anyone sees it in the organisation's coming events.
     const anonymous = await page.context().browser()!.newContext({ javaScriptEnabled });

@@ -24,6 +24,9 @@ import {
   MESSAGE_MAIL_CHOICES,
   USER_ROLES,
   SUBMISSION_STATES,
+  RSVP_STATUSES,
+  ORGANISATION_ROLES,
+  NOTICE_KINDS,
 } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -49,6 +52,9 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   ReportStatus: REPORT_STATUSES,
   AlertFrequency: ALERT_FREQUENCIES,
   SubmissionState: SUBMISSION_STATES,
+  RsvpStatus: RSVP_STATUSES,
+  OrganisationRole: ORGANISATION_ROLES,
+  NoticeKind: NOTICE_KINDS,
 };
 
 describe("database types", () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "#db/schema.ts";
+import type { DB, OrganisationRole } from "#db/schema.ts";
 import { can } from "#app/modules/auth/access.ts";
 import type { SessionUser } from "#app/modules/auth/session.server.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
@@ -13,7 +13,6 @@ import { forbidden, notFound } from "#app/platform/http/errors.ts";
 // the role gets the 403. Staff (who manage organisations in the dashboard) may see an event's
 // attendees and write to them, as organisers do.
 
-export type OrganisationRole = "owner" | "editor";
 type Holder = OrganisationRole | "staff";
 
 const ORGANISATION_ACTIONS = {

@@ -5,7 +5,7 @@ import { ORGANISATION_TYPE } from "#app/modules/staff-content/registry.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
-import type { OrganisationRole } from "./access.server.ts";
+import type { OrganisationRole } from "#db/schema.ts";
 import { mailInvitation } from "./jobs.server.ts";
 
 // Members of an organisation: staff or its owners invite an existing account by its email

@@ -8,7 +8,8 @@ import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.
 import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
-import { eventNoticeMail, type NoticeKind } from "./mails/event-notice.ts";
+import type { NoticeKind } from "#db/schema.ts";
+import { eventNoticeMail } from "./mails/event-notice.ts";
 
 // What organisers and staff send to the people going to an event (poster_notices): an
 // announcement, a cancelled date, a moved date. The notice is stored first (in the caller's

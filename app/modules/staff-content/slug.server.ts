@@ -25,6 +25,7 @@ export const RESERVED_PAGE_SLUGS = new Set([
   "dashboard",
   "api",
   "map",
+  "embed",
   "set-locale",
   "set-theme",
   "sitemap",

@@ -3,8 +3,7 @@ import { mailT } from "#app/platform/mail/compose.server.ts";
 import type { MailParties, MailTemplate } from "#app/platform/mail/template.server.ts";
 import { scheduleText } from "#app/modules/posters/posters.server.ts";
 
-/** What a notice is about: an organiser's message, a cancelled date, a moved date. */
-export type NoticeKind = "announcement" | "cancelled" | "moved";
+import type { NoticeKind } from "#db/schema.ts";
 
 /** What organisers or staff tell the people going to an event's date: a message, a cancellation or a move. */
 export type EventNoticeMailData = MailParties & {
