@@ -30,6 +30,7 @@ export const VALUE_TYPES: Record<string, string> = {
   "reklama.status": "ContentStatus",
   "pages.status": "ContentStatus",
   "reklama.placement": "ReklamaPlacement",
+  "guides.topic": "GuideTopic",
   "posters.submission_state": "SubmissionState",
   "services.submission_state": "SubmissionState",
   "diaspors.submission_state": "SubmissionState",

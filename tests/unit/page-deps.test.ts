@@ -194,6 +194,7 @@ const SEARCH_WORDS: Record<(typeof SEARCH_CATEGORIES)[number], string> = {
   services: "юридична",
   diaspors: "громада",
   advertisement: "ноутбук",
+  dovidnyk: "посвідчення",
 };
 
 let routes: CachedRoute[] = [];
