@@ -29,6 +29,7 @@ export const VALUE_TYPES: Record<string, string> = {
   "diaspors.status": "ContentStatus",
   "reklama.status": "ContentStatus",
   "pages.status": "ContentStatus",
+  "guides.status": "ContentStatus",
   "reklama.placement": "ReklamaPlacement",
   "guides.topic": "GuideTopic",
   "posters.submission_state": "SubmissionState",

@@ -256,7 +256,7 @@ export interface Guides {
   seo_title_en: string | null;
   seo_title_uk: string | null;
   slug: string;
-  status: Generated<string>;
+  status: Generated<ContentStatus>;
   steps_en: string | null;
   steps_uk: Generated<string>;
   summary_en: string | null;

@@ -13,7 +13,7 @@ import { isOutdated } from "./guide-text.ts";
 // The guides' pages: the list at /dovidnyk (`?topic=` one of GUIDE_TOPICS, `?location=` a
 // place's slug: its guides and those for everywhere; anything else is the 404) and a guide's page.
 
-export const GUIDE_PAGE_DEPS: VersionedTable[] = ["guides", "locations", "settings", "reklama"];
+export const GUIDE_PAGE_DEPS: VersionedTable[] = ["guides", "locations", "settings", "reklama", "images"];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
 

@@ -8,7 +8,7 @@ import { excerpt, stripHtml } from "#app/platform/format/text.ts";
 import { fetchListPage } from "#app/platform/lists/list-page.server.ts";
 import { itemSeo } from "#app/modules/content/public-cards.server.ts";
 import { publiclyVisible } from "#app/modules/content/visibility.server.ts";
-import { publicPathOf } from "#app/modules/staff-content/registry.ts";
+import { ORGANISATION_TYPE, publicPathOf } from "#app/modules/staff-content/registry.ts";
 import { parseSteps, relatedPaths, withHeadingIds, type GuideStep, type TocEntry } from "./guide-text.ts";
 
 // The public reads of guides (docs/product.md#guides): the list by topic and place, newest
@@ -133,50 +133,24 @@ export async function findGuide(slug: string, language: Language): Promise<Guide
   };
 }
 
+/** The types a guide's related pages may be: other guides, services and organisations. */
+export const RELATED_TYPES = ["guides", "services", ORGANISATION_TYPE] as const;
+
 /** The related paths staff listed that name a public guide, service or organisation, with its title (others are left out). */
 async function relatedItems(paths: string[], language: Language): Promise<GuideDetail["related"]> {
-  const wanted = { guides: [] as string[], services: [] as string[], diaspors: [] as string[] };
-  for (const path of paths) {
-    for (const table of ["guides", "services", "diaspors"] as const) {
-      const base = `${publicPathOf(table)}/`;
-      if (path.startsWith(base) && !path.slice(base.length).includes("/")) wanted[table].push(path.slice(base.length));
-    }
-  }
-  const db = getDb();
-  const [guides, services, diaspors] = await Promise.all([
-    wanted.guides.length
-      ? db
-          .selectFrom("guides as g")
-          .where(publiclyVisible("guides", "g"))
-          .where("g.slug", "in", wanted.guides)
-          .select(["g.slug", "g.title_uk as uk", "g.title_en as en"])
-          .execute()
-      : [],
-    wanted.services.length
-      ? db
-          .selectFrom("services as s")
-          .where(publiclyVisible("services", "s"))
-          .where("s.slug", "in", wanted.services)
-          .select(["s.slug", "s.name_uk as uk", "s.name_en as en"])
-          .execute()
-      : [],
-    wanted.diaspors.length
-      ? db
-          .selectFrom("diaspors as d")
-          .where(publiclyVisible("diaspors", "d"))
-          .where("d.slug", "in", wanted.diaspors)
-          .select(["d.slug", "d.name_uk as uk", "d.name_en as en"])
-          .execute()
-      : [],
-  ]);
   const titles = new Map<string, LocalizedText>();
-  for (const [table, rows] of [
-    ["guides", guides],
-    ["services", services],
-    ["diaspors", diaspors],
-  ] as const) {
-    for (const row of rows) titles.set(publicPathOf(table, row.slug), pickLocalized(row.uk, row.en, language));
-  }
+  await Promise.all(
+    RELATED_TYPES.map(async (table) => {
+      const base = `${publicPathOf(table)}/`;
+      const slugs = paths.filter((path) => path.startsWith(base)).map((path) => path.slice(base.length));
+      if (slugs.length === 0) return;
+      const heading = table === "guides" ? "title" : "name";
+      const { rows } = await sql<{ slug: string; uk: string; en: string | null }>`
+        select t.slug, ${sql.ref(`t.${heading}_uk`)} as uk, ${sql.ref(`t.${heading}_en`)} as en
+        from ${sql.table(table)} t where ${publiclyVisible(table, "t")} and t.slug in (${sql.join(slugs)})`.execute(getDb());
+      for (const row of rows) titles.set(publicPathOf(table, row.slug), pickLocalized(row.uk, row.en, language));
+    }),
+  );
   return paths.flatMap((path) => {
     const title = titles.get(path);
     return title ? [{ path, title }] : [];
