@@ -33,6 +33,16 @@ test.describe("guides", () => {
     await expect(page.locator(".guide__outdated")).toContainText("This guide was last checked on");
   });
 
+  test("a reader tells staff a guide is outdated through the report form, with its own reasons", async ({ page }) => {
+    await page.goto("/dovidnyk/pesel");
+    await page.locator("summary", { hasText: "Поскаржитися" }).click();
+    await expect(page.getByRole("radio", { name: "Шахрайство" })).toHaveCount(0);
+    await page.getByRole("radio", { name: "Довідка застаріла" }).check();
+    await page.getByLabel("Повідомлення").fill("У гміні тепер просять ще й договір оренди.");
+    await page.getByRole("button", { name: "Надіслати скаргу" }).click();
+    await expect(page.getByText("Дякуємо! Скаргу отримано")).toBeVisible();
+  });
+
   test("the search finds a guide by another form of a word", async ({ page }) => {
     await page.goto(`/search/dovidnyk?q=${encodeURIComponent("посвідченням")}`);
     await expect(page.getByRole("link", { name: "Обмін українського посвідчення водія" })).toBeVisible();
