@@ -89,7 +89,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw("delete from reports where target_type = 'guide' or reason in ('outdated', 'question')").execute(db);
   await sql.raw("alter table reports drop constraint if exists reports_reason_check").execute(db);
   await sql
-    .raw("alter table reports add constraint reports_reason_check check (reason in ('spam', 'fraud', 'offensive', 'wrong_category', 'duplicate', 'other'))")
+    .raw(
+      "alter table reports add constraint reports_reason_check check (reason in ('spam', 'fraud', 'offensive', 'wrong_category', 'duplicate', 'other'))",
+    )
     .execute(db);
   await sql.raw("alter table reports drop constraint if exists reports_target_type_check").execute(db);
   await sql

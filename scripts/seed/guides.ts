@@ -19,19 +19,41 @@ const GUIDES: Guide[] = [
       title: "Як продовжити карту побиту в Польщі",
       summary: "Заяву на нову карту побиту подають до воєводського управління до кінця строку дії чинної.",
       sections: [
-        ["Коли подавати", "Подайте заяву не пізніше останнього дня легального перебування. Штамп у паспорті після подачі підтверджує, що ви перебуваєте легально до рішення."],
-        ["Скільки це коштує", "Гербовий збір за рішення — 340 злотих, за видачу карти — 100 злотих. Платіть на рахунок міського управління й зберігайте підтвердження."],
+        [
+          "Коли подавати",
+          "Подайте заяву не пізніше останнього дня легального перебування. Штамп у паспорті після подачі підтверджує, що ви перебуваєте легально до рішення.",
+        ],
+        [
+          "Скільки це коштує",
+          "Гербовий збір за рішення — 340 злотих, за видачу карти — 100 злотих. Платіть на рахунок міського управління й зберігайте підтвердження.",
+        ],
       ],
-      steps: ["Заповніть заяву на порталі MOS — паспорт, чинна карта побиту", "Запишіться на подачу відбитків — підтвердження з MOS", "Прийдіть до воєводського управління — 4 фото 35×45, договір оренди, підтвердження оплати", "Заберіть карту після рішення — паспорт"],
+      steps: [
+        "Заповніть заяву на порталі MOS — паспорт, чинна карта побиту",
+        "Запишіться на подачу відбитків — підтвердження з MOS",
+        "Прийдіть до воєводського управління — 4 фото 35×45, договір оренди, підтвердження оплати",
+        "Заберіть карту після рішення — паспорт",
+      ],
     },
     en: {
       title: "How to extend a residence card (karta pobytu) in Poland",
       summary: "Apply for a new residence card at the voivode's office before your current one expires.",
       sections: [
-        ["When to apply", "Apply no later than the last day of your legal stay. The stamp in your passport after you apply shows you stay legally until the decision."],
-        ["What it costs", "The stamp duty is 340 zł for the decision and 100 zł for the card. Pay to the city office's account and keep the receipt."],
+        [
+          "When to apply",
+          "Apply no later than the last day of your legal stay. The stamp in your passport after you apply shows you stay legally until the decision.",
+        ],
+        [
+          "What it costs",
+          "The stamp duty is 340 zł for the decision and 100 zł for the card. Pay to the city office's account and keep the receipt.",
+        ],
       ],
-      steps: ["Fill in the application on the MOS portal — passport, current residence card", "Book an appointment for fingerprints — MOS confirmation", "Go to the voivode's office — 4 photos 35×45, rental contract, proof of payment", "Collect the card after the decision — passport"],
+      steps: [
+        "Fill in the application on the MOS portal — passport, current residence card",
+        "Book an appointment for fingerprints — MOS confirmation",
+        "Go to the voivode's office — 4 photos 35×45, rental contract, proof of payment",
+        "Collect the card after the decision — passport",
+      ],
     },
   },
   {
@@ -46,7 +68,11 @@ const GUIDES: Guide[] = [
         ["Навіщо PESEL", "Без номера PESEL важко записатися до лікаря, відкрити рахунок чи укласти договір на роботу."],
         ["Статус UKR", "Громадяни України, які приїхали після 24 лютого 2022 року, отримують PESEL зі статусом UKR і довірений профіль."],
       ],
-      steps: ["Прийдіть до відділу гміни — паспорт", "Заповніть заяву на місці — адреса в Польщі, номер телефону", "Сфотографуйтеся або принесіть фото — фото 35×45"],
+      steps: [
+        "Прийдіть до відділу гміни — паспорт",
+        "Заповніть заяву на місці — адреса в Польщі, номер телефону",
+        "Сфотографуйтеся або принесіть фото — фото 35×45",
+      ],
     },
     en: {
       title: "PESEL number for Ukrainians in Poland",
@@ -55,7 +81,11 @@ const GUIDES: Guide[] = [
         ["Why you need it", "Without a PESEL it is hard to see a doctor, open an account or sign a work contract."],
         ["UKR status", "Ukrainian citizens who arrived after 24 February 2022 get a PESEL with UKR status and a trusted profile."],
       ],
-      steps: ["Go to the municipal office — passport", "Fill in the form there — your address in Poland, phone number", "Have your photo taken or bring one — photo 35×45"],
+      steps: [
+        "Go to the municipal office — passport",
+        "Fill in the form there — your address in Poland, phone number",
+        "Have your photo taken or bring one — photo 35×45",
+      ],
     },
   },
   {
@@ -67,13 +97,23 @@ const GUIDES: Guide[] = [
       title: "Реєстрація адреси в Німеччині (Anmeldung)",
       summary: "Після переїзду на нову адресу зареєструйтеся в Bürgeramt протягом двох тижнів.",
       sections: [["Навіщо реєстрація", "Довідка про реєстрацію (Meldebescheinigung) потрібна для банку, податкового номера й Jobcenter."]],
-      steps: ["Запишіться на прийом у Bürgeramt онлайн — електронна пошта", "Отримайте від власника житла підтвердження — Wohnungsgeberbestätigung", "Прийдіть на прийом — паспорт, заповнений бланк Anmeldung"],
+      steps: [
+        "Запишіться на прийом у Bürgeramt онлайн — електронна пошта",
+        "Отримайте від власника житла підтвердження — Wohnungsgeberbestätigung",
+        "Прийдіть на прийом — паспорт, заповнений бланк Anmeldung",
+      ],
     },
     en: {
       title: "Registering your address in Germany (Anmeldung)",
       summary: "Register at the Bürgeramt within two weeks of moving into a new home.",
-      sections: [["Why register", "The registration certificate (Meldebescheinigung) is needed for a bank, a tax number and the Jobcenter."]],
-      steps: ["Book an appointment at the Bürgeramt online — email address", "Get the landlord's confirmation — Wohnungsgeberbestätigung", "Go to the appointment — passport, filled-in Anmeldung form"],
+      sections: [
+        ["Why register", "The registration certificate (Meldebescheinigung) is needed for a bank, a tax number and the Jobcenter."],
+      ],
+      steps: [
+        "Book an appointment at the Bürgeramt online — email address",
+        "Get the landlord's confirmation — Wohnungsgeberbestätigung",
+        "Go to the appointment — passport, filled-in Anmeldung form",
+      ],
     },
   },
   {
@@ -84,14 +124,27 @@ const GUIDES: Guide[] = [
     uk: {
       title: "Медичне страхування в Польщі (NFZ)",
       summary: "Працівник застрахований через роботодавця; інші можуть укласти добровільний договір з NFZ.",
-      sections: [["Хто застрахований", "Якщо ви працюєте за трудовим договором, роботодавець сплачує внески, і ви маєте право на безплатне лікування."]],
-      steps: ["Перевірте страхування в додатку mojeIKP — PESEL, довірений профіль", "Якщо не застраховані, укладіть договір у відділенні NFZ — паспорт, PESEL"],
+      sections: [
+        [
+          "Хто застрахований",
+          "Якщо ви працюєте за трудовим договором, роботодавець сплачує внески, і ви маєте право на безплатне лікування.",
+        ],
+      ],
+      steps: [
+        "Перевірте страхування в додатку mojeIKP — PESEL, довірений профіль",
+        "Якщо не застраховані, укладіть договір у відділенні NFZ — паспорт, PESEL",
+      ],
     },
     en: {
       title: "Health insurance in Poland (NFZ)",
       summary: "Employees are insured through their employer; others can sign a voluntary contract with the NFZ.",
-      sections: [["Who is insured", "If you work on an employment contract, your employer pays the contributions and you get free treatment."]],
-      steps: ["Check your insurance in the mojeIKP app — PESEL, trusted profile", "If you are not insured, sign a contract at an NFZ branch — passport, PESEL"],
+      sections: [
+        ["Who is insured", "If you work on an employment contract, your employer pays the contributions and you get free treatment."],
+      ],
+      steps: [
+        "Check your insurance in the mojeIKP app — PESEL, trusted profile",
+        "If you are not insured, sign a contract at an NFZ branch — passport, PESEL",
+      ],
     },
   },
   {
@@ -102,13 +155,17 @@ const GUIDES: Guide[] = [
     uk: {
       title: "Як знайти сімейного лікаря",
       summary: "У Польщі ви обираєте поліклініку первинної допомоги (POZ) і подаєте декларацію.",
-      sections: [["Декларація", "Декларацію можна подати в реєстратурі або онлайн через IKP. Змінювати лікаря можна безплатно тричі на рік."]],
+      sections: [
+        ["Декларація", "Декларацію можна подати в реєстратурі або онлайн через IKP. Змінювати лікаря можна безплатно тричі на рік."],
+      ],
       steps: ["Знайдіть поліклініку POZ поблизу на сайті NFZ — адреса", "Подайте декларацію — паспорт, PESEL"],
     },
     en: {
       title: "How to find a family doctor",
       summary: "In Poland you choose a primary care clinic (POZ) and submit a declaration.",
-      sections: [["The declaration", "Submit it at the reception or online through IKP. You can change your doctor for free three times a year."]],
+      sections: [
+        ["The declaration", "Submit it at the reception or online through IKP. You can change your doctor for free three times a year."],
+      ],
       steps: ["Find a POZ clinic near you on the NFZ website — your address", "Submit the declaration — passport, PESEL"],
     },
   },
@@ -120,14 +177,28 @@ const GUIDES: Guide[] = [
     uk: {
       title: "Зарахування дитини до школи",
       summary: "Діти від 7 років зобов’язані навчатися; школа за місцем проживання не може відмовити.",
-      sections: [["Районна школа", "Школа, до району якої належить ваша адреса, зобов’язана прийняти дитину протягом навчального року."], ["Мова", "Діти, які не знають польської, мають право на додаткові уроки мови."]],
-      steps: ["Дізнайтеся районну школу в гміні — адреса проживання", "Подайте заяву до школи — свідоцтво про народження, паспорт дитини, PESEL", "Принесіть табель з української школи — табель або довідка"],
+      sections: [
+        ["Районна школа", "Школа, до району якої належить ваша адреса, зобов’язана прийняти дитину протягом навчального року."],
+        ["Мова", "Діти, які не знають польської, мають право на додаткові уроки мови."],
+      ],
+      steps: [
+        "Дізнайтеся районну школу в гміні — адреса проживання",
+        "Подайте заяву до школи — свідоцтво про народження, паспорт дитини, PESEL",
+        "Принесіть табель з української школи — табель або довідка",
+      ],
     },
     en: {
       title: "Enrolling a child in school",
       summary: "Children from 7 must attend school; the school for your address cannot refuse.",
-      sections: [["The local school", "The school whose district includes your address must take your child at any time of the school year."], ["Language", "Children who do not speak Polish have a right to extra language lessons."]],
-      steps: ["Find your district school at the municipal office — home address", "Apply at the school — birth certificate, child's passport, PESEL", "Bring the report from the Ukrainian school — school report or certificate"],
+      sections: [
+        ["The local school", "The school whose district includes your address must take your child at any time of the school year."],
+        ["Language", "Children who do not speak Polish have a right to extra language lessons."],
+      ],
+      steps: [
+        "Find your district school at the municipal office — home address",
+        "Apply at the school — birth certificate, child's passport, PESEL",
+        "Bring the report from the Ukrainian school — school report or certificate",
+      ],
     },
   },
   {
@@ -138,7 +209,9 @@ const GUIDES: Guide[] = [
     uk: {
       title: "Як відкрити банківський рахунок",
       summary: "Більшість банків відкривають рахунок за паспортом; PESEL спрощує онлайн-банкінг.",
-      sections: [["Який банк обрати", "Порівняйте плату за обслуговування картки й перекази в Україну. Деякі банки мають застосунок українською."]],
+      sections: [
+        ["Який банк обрати", "Порівняйте плату за обслуговування картки й перекази в Україну. Деякі банки мають застосунок українською."],
+      ],
       steps: ["Запишіться до відділення або почніть онлайн — паспорт", "Підпишіть договір — PESEL або карта побиту, номер телефону"],
     },
     en: {
@@ -156,14 +229,22 @@ const GUIDES: Guide[] = [
     uk: {
       title: "Податковий номер у Німеччині (Steuer-ID)",
       summary: "Steuer-ID надсилають поштою після реєстрації адреси; він потрібен роботодавцю.",
-      sections: [["Якщо лист не прийшов", "Зверніться до податкової (Finanzamt) або замовте номер повторно на сайті Bundeszentralamt für Steuern."]],
+      sections: [
+        ["Якщо лист не прийшов", "Зверніться до податкової (Finanzamt) або замовте номер повторно на сайті Bundeszentralamt für Steuern."],
+      ],
       steps: ["Зареєструйте адресу — Meldebescheinigung", "Зачекайте лист 2–4 тижні", "Передайте номер роботодавцю — лист зі Steuer-ID"],
     },
     en: {
       title: "Tax number in Germany (Steuer-ID)",
       summary: "The Steuer-ID comes by post after you register your address; employers need it.",
-      sections: [["If no letter arrives", "Ask the tax office (Finanzamt) or request the number again on the Federal Central Tax Office's website."]],
-      steps: ["Register your address — Meldebescheinigung", "Wait 2–4 weeks for the letter", "Give the number to your employer — the Steuer-ID letter"],
+      sections: [
+        ["If no letter arrives", "Ask the tax office (Finanzamt) or request the number again on the Federal Central Tax Office's website."],
+      ],
+      steps: [
+        "Register your address — Meldebescheinigung",
+        "Wait 2–4 weeks for the letter",
+        "Give the number to your employer — the Steuer-ID letter",
+      ],
     },
   },
   {
@@ -175,13 +256,21 @@ const GUIDES: Guide[] = [
       title: "Запис на прийом до консульства",
       summary: "Паспорт, довіреність чи довідку оформлюють у консульстві за попереднім записом.",
       sections: [["Онлайн-запис", "Записатися можна в системі е-Черга консульства. Вільні місця з’являються зранку."]],
-      steps: ["Зареєструйтеся в е-Черзі — електронна пошта", "Оберіть послугу й час — паспорт", "Прийдіть вчасно — паспорт, копії документів, квитанція про оплату"],
+      steps: [
+        "Зареєструйтеся в е-Черзі — електронна пошта",
+        "Оберіть послугу й час — паспорт",
+        "Прийдіть вчасно — паспорт, копії документів, квитанція про оплату",
+      ],
     },
     en: {
       title: "Booking an appointment at the consulate",
       summary: "Passports, powers of attorney and certificates are done at the consulate by appointment.",
       sections: [["Online booking", "Book in the consulate's e-Queue. Free slots appear in the mornings."]],
-      steps: ["Register in the e-Queue — email address", "Choose the service and a time — passport", "Come on time — passport, copies of documents, payment receipt"],
+      steps: [
+        "Register in the e-Queue — email address",
+        "Choose the service and a time — passport",
+        "Come on time — passport, copies of documents, payment receipt",
+      ],
     },
   },
   {
@@ -193,13 +282,21 @@ const GUIDES: Guide[] = [
       title: "Jobcenter: допомога й пошук роботи",
       summary: "Jobcenter виплачує Bürgergeld і допомагає з мовними курсами та пошуком роботи.",
       sections: [["Що дає Jobcenter", "Виплати на життя й житло, оплату курсів німецької та консультації з роботи."]],
-      steps: ["Подайте заяву онлайн або в Jobcenter — паспорт, дозвіл на проживання", "Додайте довідки — Meldebescheinigung, договір оренди, виписка з банку", "Прийдіть на співбесіду з консультантом — запрошення"],
+      steps: [
+        "Подайте заяву онлайн або в Jobcenter — паспорт, дозвіл на проживання",
+        "Додайте довідки — Meldebescheinigung, договір оренди, виписка з банку",
+        "Прийдіть на співбесіду з консультантом — запрошення",
+      ],
     },
     en: {
       title: "The Jobcenter: benefits and finding work",
       summary: "The Jobcenter pays Bürgergeld and helps with language courses and finding work.",
       sections: [["What it offers", "Money for living and housing, German courses and job advice."]],
-      steps: ["Apply online or at the Jobcenter — passport, residence permit", "Add the papers — Meldebescheinigung, rental contract, bank statement", "Go to the interview with your adviser — the invitation"],
+      steps: [
+        "Apply online or at the Jobcenter — passport, residence permit",
+        "Add the papers — Meldebescheinigung, rental contract, bank statement",
+        "Go to the interview with your adviser — the invitation",
+      ],
     },
   },
   {
@@ -210,14 +307,34 @@ const GUIDES: Guide[] = [
     uk: {
       title: "Як орендувати квартиру й не потрапити на шахраїв",
       summary: "Ніколи не платіть завдаток, не побачивши квартиру й не підписавши договору.",
-      sections: [["Договір", "Договір оренди має містити суму, завдаток, строк і правила розірвання. Найм інституційний чи okazjonalny захищає обидві сторони."], ["Шахрайство", "Якщо власник «за кордоном» і просить переказ до перегляду — це шахрайство."]],
-      steps: ["Перегляньте квартиру особисто — паспорт", "Перевірте власника в книзі іпотек — номер книги (księga wieczysta)", "Підпишіть договір і протокол передачі — паспорт, завдаток переказом"],
+      sections: [
+        [
+          "Договір",
+          "Договір оренди має містити суму, завдаток, строк і правила розірвання. Найм інституційний чи okazjonalny захищає обидві сторони.",
+        ],
+        ["Шахрайство", "Якщо власник «за кордоном» і просить переказ до перегляду — це шахрайство."],
+      ],
+      steps: [
+        "Перегляньте квартиру особисто — паспорт",
+        "Перевірте власника в книзі іпотек — номер книги (księga wieczysta)",
+        "Підпишіть договір і протокол передачі — паспорт, завдаток переказом",
+      ],
     },
     en: {
       title: "Renting a flat without getting scammed",
       summary: "Never pay a deposit before you have seen the flat and signed a contract.",
-      sections: [["The contract", "A rental contract states the rent, deposit, term and how to end it. An institutional or occasional lease protects both sides."], ["Scams", "If the owner is 'abroad' and asks for a transfer before a viewing, it is a scam."]],
-      steps: ["View the flat in person — passport", "Check the owner in the land register — register number (księga wieczysta)", "Sign the contract and handover record — passport, deposit by transfer"],
+      sections: [
+        [
+          "The contract",
+          "A rental contract states the rent, deposit, term and how to end it. An institutional or occasional lease protects both sides.",
+        ],
+        ["Scams", "If the owner is 'abroad' and asks for a transfer before a viewing, it is a scam."],
+      ],
+      steps: [
+        "View the flat in person — passport",
+        "Check the owner in the land register — register number (księga wieczysta)",
+        "Sign the contract and handover record — passport, deposit by transfer",
+      ],
     },
   },
   {
@@ -228,14 +345,29 @@ const GUIDES: Guide[] = [
     uk: {
       title: "Обмін українського посвідчення водія",
       summary: "В ЄС українське посвідчення чинне, поки діє тимчасовий захист; обміняти його можна без іспиту.",
-      sections: [["Чи треба обмінювати", "Поки діє тимчасовий захист, можна керувати з українським посвідченням. Обмін варто зробити, якщо ви залишаєтеся надовго."]],
-      steps: ["Подайте заяву до відділу транспорту — посвідчення водія, паспорт, фото 35×45", "Сплатіть збір — квитанція", "Заберіть нове посвідчення — паспорт"],
+      sections: [
+        [
+          "Чи треба обмінювати",
+          "Поки діє тимчасовий захист, можна керувати з українським посвідченням. Обмін варто зробити, якщо ви залишаєтеся надовго.",
+        ],
+      ],
+      steps: [
+        "Подайте заяву до відділу транспорту — посвідчення водія, паспорт, фото 35×45",
+        "Сплатіть збір — квитанція",
+        "Заберіть нове посвідчення — паспорт",
+      ],
     },
     en: {
       title: "Exchanging a Ukrainian driving licence",
       summary: "In the EU a Ukrainian licence is valid while temporary protection lasts; you can exchange it without a test.",
-      sections: [["Do you need to", "While temporary protection lasts you may drive with a Ukrainian licence. Exchange it if you stay for long."]],
-      steps: ["Apply at the transport office — driving licence, passport, photo 35×45", "Pay the fee — receipt", "Collect the new licence — passport"],
+      sections: [
+        ["Do you need to", "While temporary protection lasts you may drive with a Ukrainian licence. Exchange it if you stay for long."],
+      ],
+      steps: [
+        "Apply at the transport office — driving licence, passport, photo 35×45",
+        "Pay the fee — receipt",
+        "Collect the new licence — passport",
+      ],
     },
   },
 ];

@@ -29,7 +29,7 @@ beforeAll(async () => {
       guide("karta-pobytu", {
         title_uk: "Як продовжити карту побиту",
         title_en: "Extending a residence card",
-        body_uk: "<h2>Коли подавати</h2><p>До кінця строку.</p><h3 id=\"old\">Збір</h3><p>340 злотих.</p>",
+        body_uk: '<h2>Коли подавати</h2><p>До кінця строку.</p><h3 id="old">Збір</h3><p>340 злотих.</p>',
         steps_uk: "1. Заповніть заяву — паспорт, фото\nПрийдіть на прийом",
         location_id: fixture.locations.warsaw,
         checked_at: ago(30 * DAY),

@@ -93,7 +93,13 @@ function GuideItemView({ section, item, outdated, reklama, pageUrl, jsonLd }: Gu
         </section>
       ) : null}
       <p className="guide__ask">{t("guides.ask")}</p>
-      <ItemFooter views={item.viewCount} pageUrl={pageUrl} title={item.title.text} report={{ targetType: "guide", targetId: item.id }} jsonLd={jsonLd} />
+      <ItemFooter
+        views={item.viewCount}
+        pageUrl={pageUrl}
+        title={item.title.text}
+        report={{ targetType: "guide", targetId: item.id }}
+        jsonLd={jsonLd}
+      />
     </ItemLayout>
   );
 }

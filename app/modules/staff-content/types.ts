@@ -1,5 +1,13 @@
 import type { CategoryKind, DB, ReportTargetType } from "#db/schema.ts";
-import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, GUIDE_TOPICS, PRICE_KINDS, REKLAMA_PLACEMENTS, REPORT_TARGET_TYPES } from "#db/schema.ts";
+import {
+  ADVERT_STATUSES,
+  CONTENT_STATUSES,
+  CURRENCIES,
+  GUIDE_TOPICS,
+  PRICE_KINDS,
+  REKLAMA_PLACEMENTS,
+  REPORT_TARGET_TYPES,
+} from "#db/schema.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
 import type { DirectoryType } from "./public-specs.ts";
 import { CONTENT_REGISTRY, CONTENT_TYPES, publicPathOf, type ContentType } from "./registry.ts";
