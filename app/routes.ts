@@ -52,6 +52,8 @@ export default [
     route("services/:slug", "routes/service-item/route.tsx"),
     route("diaspors", "routes/diaspors/route.tsx"),
     route("diaspors/:slug", "routes/diaspora-item/route.tsx"),
+    route("dovidnyk", "routes/guides/route.tsx"),
+    route("dovidnyk/:slug", "routes/guide-item/route.tsx"),
     route("reklama/:slug", "routes/reklama-item/route.tsx"),
     route("advertisement", "routes/adverts/route.tsx"),
     route("advertisement/category/:slug", "routes/advert-category/route.tsx"),

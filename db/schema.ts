@@ -38,6 +38,9 @@ export const MESSAGE_MAIL_CHOICES = ["instant", "daily", "off"] as const;
 export type MessageMail = (typeof MESSAGE_MAIL_CHOICES)[number];
 export const CATEGORY_KINDS = ["news", "poster", "service", "advertisement"] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+/** A guide's topic (migrations/0042): its public filter and the staff form's select. */
+export const GUIDE_TOPICS = ["documents", "work", "housing", "health", "education", "money", "daily_life"] as const;
+export type GuideTopic = (typeof GUIDE_TOPICS)[number];
 export const REKLAMA_PLACEMENTS = ["home_top", "sidebar", "list_inline", "footer"] as const;
 export type ReklamaPlacement = (typeof REKLAMA_PLACEMENTS)[number];
 export const CURRENCIES = ["UAH", "EUR", "USD", "PLN", "GBP", "CAD"] as const;
@@ -49,7 +52,7 @@ export const ADVERT_KINDS = ["offer", "wanted", "give_away", "help_needed", "hel
 export type AdvertKind = (typeof ADVERT_KINDS)[number];
 export const ADVERT_STATUSES = ["draft", "pending", "published", "rejected", "expired", "sold", "archived"] as const;
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
-export const REPORT_TARGET_TYPES = ["advertisement", "news", "poster", "service", "diaspora"] as const;
+export const REPORT_TARGET_TYPES = ["advertisement", "news", "poster", "service", "diaspora", "guide"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 /** What a stored report is about: public content, a private conversation reported by one of its two parties, or a rating of a person. */
 export type StoredReportTarget = ReportTargetType | "conversation" | "rating";
@@ -58,7 +61,7 @@ export type ConversationEvidence = {
   advertTitle: string;
   messages: Array<{ from: "buyer" | "seller"; name: string | null; body: string; at: string }>;
 };
-export const REPORT_REASONS = ["spam", "fraud", "offensive", "wrong_category", "duplicate", "other"] as const;
+export const REPORT_REASONS = ["spam", "fraud", "offensive", "wrong_category", "duplicate", "other", "outdated", "question"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useLocation } from "react-router";
 import { useLocale } from "#app/hooks/use-t.ts";
 import { localizePath } from "#app/i18n/locales.ts";
-import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "#app/modules/reports/limits.ts";
+import { REPORT_MESSAGE_MAX, reportReasonsFor } from "#app/modules/reports/limits.ts";
 import type { ReportTargetType } from "#db/schema.ts";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
@@ -62,7 +62,7 @@ export default function ReportFormBody({
       <FormErrors id={`${id}-error`} errors={formErrors} />
       <fieldset className="field report-form__reasons" aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}>
         <legend>{t("reports:form.reason")}</legend>
-        {REPORT_REASONS.map((reason) => (
+        {reportReasonsFor(targetType).map((reason) => (
           <label key={reason} className="report-form__reason">
             <input type="radio" name={fields.reason.name} value={reason} defaultChecked={initial.reason === reason} required />
             {t(`reports:reasons.${reason}`)}

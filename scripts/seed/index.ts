@@ -6,6 +6,7 @@ import type { DB, UserRole } from "#db/schema.ts";
 import { seedAdverts } from "./adverts.ts";
 import { daysAgo, type SeedContext } from "./context.ts";
 import { seedDirectory } from "./directory.ts";
+import { seedGuides } from "./guides.ts";
 import { insertSeedImages, renderSeedImages } from "./images.ts";
 import { seedNews } from "./news.ts";
 import { seedPagesAndReklama, seedSettings } from "./pages.ts";
@@ -89,6 +90,7 @@ export async function seedDemoContent(db: Kysely<DB>, options: SeedOptions): Pro
       await seedPosterSeries(ctx);
       await seedDirectory(ctx);
       await seedOrganisations(ctx);
+      await seedGuides(ctx);
       await seedPagesAndReklama(ctx);
       await seedAdverts(ctx, images);
       await seedReports(ctx);

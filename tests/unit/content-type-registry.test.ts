@@ -50,7 +50,7 @@ describe("a content type added to the registry only", () => {
     expect(locs).toContain(`/${THROWAWAY_SEGMENT}`);
     expect(locs).toContain(`/us/${THROWAWAY_SEGMENT}/shakhovyi-klub`);
     expect(locs.some((loc) => loc.endsWith("/chernetka-klubu"))).toBe(false);
-    expect(locs.indexOf(`/${THROWAWAY_SEGMENT}`)).toBe(locs.indexOf("/diaspors") + 2);
+    expect(locs.indexOf(`/${THROWAWAY_SEGMENT}`)).toBe(locs.indexOf("/dovidnyk") + 2);
     expect(locs.indexOf(`/${THROWAWAY_SEGMENT}/shakhovyi-klub`)).toBeGreaterThan(locs.indexOf("/diaspors/plast-varshava"));
   });
 

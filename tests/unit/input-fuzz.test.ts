@@ -42,12 +42,12 @@ async function load(file: string): Promise<RouteModule> {
 
 // Values for the dynamic segments: a real one first (rows made in beforeAll), then hostile ones.
 const samples: Record<string, string[]> = {
-  type: ["news", "advertisements", "nope"],
+  type: ["news", "advertisements", "guides", "nope"],
   id: ["1", "9999999999", "2147483648", "1e3"],
   slug: ["fuzz-item", "%00"],
   file: ["adverts-1.xml", "poster.json", "%00"],
   locale: ["ua", "zz"],
-  category: ["novyny", "%00"],
+  category: ["novyny", "dovidnyk", "%00"],
   // The map's tiles and points: a real tile, then past the zoom levels and past int4.
   z: ["6", "23", "2147483648"],
   x: ["35", "%00", "-1"],
@@ -138,6 +138,12 @@ const FIELDS = [
   "newEmail",
   "currentPassword",
   "flag_hold_threshold",
+  "guide_outdated_months",
+  "topic",
+  "steps_uk",
+  "related",
+  "checked_at",
+  "checked_by",
   "banned_words",
   "blocked_email_domains",
   "latitude",

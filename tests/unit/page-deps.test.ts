@@ -53,7 +53,7 @@ const SHELL_TABLES = ["settings", "pages"];
  * triggers of its sources, so a page that declares the sources is invalidated with it.
  */
 const DERIVED: Record<string, string[]> = {
-  search_terms: ["news", "posters", "services", "diaspors", "advertisements"],
+  search_terms: ["news", "posters", "services", "diaspors", "advertisements", "guides"],
 };
 
 const t = useTestDatabase({ register: false });
@@ -165,6 +165,8 @@ function samples(): Record<string, Sample[]> {
     "service-item": [{ url: "/services/yurydychna-pomich", params: { slug: "yurydychna-pomich" } }],
     diaspors: [{ url: "/diaspors" }],
     "diaspora-item": [{ url: "/diaspors/hromada-berlina", params: { slug: "hromada-berlina" } }],
+    guides: [{ url: "/dovidnyk" }, { url: "/dovidnyk?topic=documents&location=varshava" }],
+    "guide-item": [{ url: "/dovidnyk/posvidchennia", params: { slug: "posvidchennia" } }],
     "reklama-item": [{ url: "/reklama/perekazy", params: { slug: "perekazy" } }],
     adverts: [{ url: "/advertisement" }],
     "advert-category": [{ url: `/advertisement/category/${advertCategory}`, params: { slug: advertCategory } }],
@@ -194,6 +196,7 @@ const SEARCH_WORDS: Record<(typeof SEARCH_CATEGORIES)[number], string> = {
   services: "юридична",
   diaspors: "громада",
   advertisement: "ноутбук",
+  dovidnyk: "посвідчення",
 };
 
 let routes: CachedRoute[] = [];
@@ -225,6 +228,21 @@ beforeAll(async () => {
       status: "published",
       published_at: new Date(Date.now() - HOUR),
       show_in_footer: true,
+    })
+    .execute();
+  await db
+    .insertInto("guides")
+    .values({
+      slug: "posvidchennia",
+      topic: "documents",
+      location_id: fixture.locations.warsaw,
+      title_uk: "Обмін посвідчення водія",
+      body_uk: "<h2>Коли</h2><p>Після переїзду.</p>",
+      steps_uk: "Подайте заяву — паспорт",
+      related: "/services/yurydychna-pomich\n/diaspors/hromada-berlina",
+      checked_at: new Date(Date.now() - 400 * 24 * HOUR),
+      status: "published",
+      published_at: new Date(Date.now() - HOUR),
     })
     .execute();
   const owner = await makeUser({ name: "Оля" });

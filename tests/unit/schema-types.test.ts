@@ -27,6 +27,7 @@ import {
   RSVP_STATUSES,
   ORGANISATION_ROLES,
   NOTICE_KINDS,
+  GUIDE_TOPICS,
 } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -55,6 +56,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   RsvpStatus: RSVP_STATUSES,
   OrganisationRole: ORGANISATION_ROLES,
   NoticeKind: NOTICE_KINDS,
+  GuideTopic: GUIDE_TOPICS,
 };
 
 describe("database types", () => {

@@ -1,4 +1,4 @@
-import { BriefcaseBusiness, CalendarDays, Megaphone, Newspaper, ShoppingBag, UsersRound } from "lucide-react";
+import { BookOpenText, BriefcaseBusiness, CalendarDays, Megaphone, Newspaper, ShoppingBag, UsersRound } from "lucide-react";
 
 const ICONS = {
   novyny: Newspaper,
@@ -6,6 +6,7 @@ const ICONS = {
   advertisement: ShoppingBag,
   services: BriefcaseBusiness,
   diaspors: UsersRound,
+  dovidnyk: BookOpenText,
   reklama: Megaphone,
 };
 

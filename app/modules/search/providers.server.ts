@@ -173,6 +173,32 @@ const OWN_PROVIDERS: Partial<Record<SearchType, Provider>> = {
       };
     },
   },
+  guides: {
+    table: "guides",
+    visible: publiclyVisible("guides", "t"),
+    recency: "t.id",
+    columns: `t.title_uk, t.title_en, t.summary_uk, t.summary_en, left(t.body_uk, 20000) as body_uk, left(t.body_en, 20000) as body_en, t.steps_uk, t.steps_en, t.checked_at, ${EXTRA_COLUMNS}`,
+    // No picture; the place is the section shown (the topic is a translated word the hit lacks).
+    joins: joins("null", "locations"),
+    toHit(row, language, words) {
+      return {
+        path: publicPathOf("guides", row.slug),
+        title: titleOf(row, "title_uk", "title_en", language, words),
+        snippet: pickSnippet(
+          [
+            ...bilingual(row, "summary_uk", "summary_en", language),
+            ...bilingual(row, "body_uk", "body_en", language, true),
+            ...bilingual(row, "steps_uk", "steps_en", language),
+            ...bilingual(row, "title_uk", "title_en", language).slice(1),
+          ],
+          words,
+        ),
+        date: row.checked_at ? displayDate(row.checked_at as Date, language) : null,
+        meta: null,
+        ...extras(row, language),
+      };
+    },
+  },
   advertisements: {
     table: "advertisements",
     visible: liveAdvert("t"),

@@ -25,6 +25,7 @@ export const PUBLIC_SECTIONS = {
   advertisements: { segment: "advertisement", nav: "adverts:nav.adverts", search: 5 },
   services: { segment: "services", nav: "content:nav.services", search: 3 },
   diaspors: { segment: "diaspors", nav: "content:nav.diaspors", search: 4 },
+  guides: { segment: "dovidnyk", nav: "content:nav.guides", search: 6 },
 } as const satisfies Record<string, PublicEntry>;
 
 /** Every public section, in public order (the header's one reader: fewer bytes in every page's script). */

@@ -17,6 +17,7 @@ export const CONTENT_TYPES = [
   "diaspors",
   "services",
   "advertisements",
+  "guides",
 ] as const satisfies ReadonlyArray<keyof DB>;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 /** The role-table row that lets a role manage a type. */
@@ -40,6 +41,7 @@ export const CONTENT_REGISTRY = {
   diaspors: { managedBy: "staff" },
   services: { managedBy: "staff", category: "service" },
   advertisements: { managedBy: "staff", category: "advertisement" },
+  guides: { managedBy: "staff" },
 } as const satisfies Record<ContentType, Entry>;
 
 type Sections = typeof PUBLIC_SECTIONS;

@@ -1,5 +1,13 @@
 import type { CategoryKind, DB, ReportTargetType } from "#db/schema.ts";
-import { ADVERT_STATUSES, CONTENT_STATUSES, CURRENCIES, PRICE_KINDS, REKLAMA_PLACEMENTS, REPORT_TARGET_TYPES } from "#db/schema.ts";
+import {
+  ADVERT_STATUSES,
+  CONTENT_STATUSES,
+  CURRENCIES,
+  GUIDE_TOPICS,
+  PRICE_KINDS,
+  REKLAMA_PLACEMENTS,
+  REPORT_TARGET_TYPES,
+} from "#db/schema.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
 import type { DirectoryType } from "./public-specs.ts";
 import { CONTENT_REGISTRY, CONTENT_TYPES, publicPathOf, type ContentType } from "./registry.ts";
@@ -264,6 +272,25 @@ export const CONTENT_SPECS = {
     ],
   }),
   diaspors: directory("diaspors", "diaspora"),
+  guides: staffType({
+    type: "guides",
+    reportTarget: "guide",
+    content: [
+      heading<"guides">("title"),
+      { kind: "textarea", name: "summary", bilingual: true, max: 600, emptyAs: "" },
+      richText<"guides">("body"),
+      // One step a line, what to bring after " — " (modules/guides/steps.ts).
+      { kind: "textarea", name: "steps", bilingual: true, max: 10_000, emptyAs: "" },
+    ],
+    details: [
+      { kind: "select", name: "topic", options: GUIDE_TOPICS, required: true, initial: "documents" },
+      { kind: "location", name: "location_id" },
+      { kind: "datetime", name: "checked_at" },
+      { kind: "text", name: "checked_by", max: 200 },
+      // Public paths, one a line: related services, organisations and guides.
+      { kind: "textarea", name: "related", max: 2000, emptyAs: "" },
+    ],
+  }),
   services: directory("services", "service", { phoneFirst: true, category: { kind: "category", name: "category_id" } }),
   advertisements: define({
     type: "advertisements",

@@ -88,6 +88,7 @@ export const settingsSchema = z.object({
   scam_payment_words: scamWords,
   scam_messenger_words: scamWords,
   flag_hold_threshold: count(0, 50),
+  guide_outdated_months: count(1, 120),
   banned_words: bannedWords,
   blocked_email_domains: blockedDomains,
 });

@@ -32,6 +32,7 @@ export async function saveSettings(value: SettingsValue, actorId: number): Promi
     scam_payment_words: scamWordLines(value.scam_payment_words ?? "").join("\n"),
     scam_messenger_words: scamWordLines(value.scam_messenger_words ?? "").join("\n"),
     flag_hold_threshold: value.flag_hold_threshold,
+    guide_outdated_months: value.guide_outdated_months,
     banned_words: wordListLines(value.banned_words ?? "").join("\n"),
     blocked_email_domains: [...new Set(blockedDomainLines(value.blocked_email_domains ?? ""))].join("\n"),
   };

@@ -58,6 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       scam_payment_words: settings.scam_payment_words,
       scam_messenger_words: settings.scam_messenger_words,
       flag_hold_threshold: String(settings.flag_hold_threshold),
+      guide_outdated_months: String(settings.guide_outdated_months),
       banned_words: settings.banned_words,
       blocked_email_domains: settings.blocked_email_domains,
     } as Record<string, string | undefined>,
@@ -145,6 +146,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             field={field("flag_hold_threshold")}
             label={t("admin:settings.flag_hold_threshold")}
             hint={t("admin:settings.flag_hold_threshold_hint")}
+            type="number"
+          />
+          <InputField
+            field={field("guide_outdated_months")}
+            label={t("admin:settings.guide_outdated_months")}
+            hint={t("admin:settings.guide_outdated_months_hint")}
             type="number"
           />
           <TextAreaField
