@@ -27,6 +27,7 @@ import {
   RSVP_STATUSES,
   ORGANISATION_ROLES,
   NOTICE_KINDS,
+  USER_DOCUMENT_KINDS,
 } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -55,6 +56,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   RsvpStatus: RSVP_STATUSES,
   OrganisationRole: ORGANISATION_ROLES,
   NoticeKind: NOTICE_KINDS,
+  UserDocumentKind: USER_DOCUMENT_KINDS,
 };
 
 describe("database types", () => {
