@@ -49,6 +49,20 @@ test("add a document, see the days left, edit its date and delete it", async ({ 
   await expect(page.getByText("Зміни збережено.")).toBeVisible();
   await expect(page.getByRole("article", { name: label })).toContainText("залишилося 10 днів");
 
+  // The edit form folds away again with the saved values; the add form is empty again.
+  await expect(page.getByRole("region", { name: "Додати документ" }).getByLabel("Примітка")).toHaveValue("");
+
+  const reminders = page.getByRole("group", { name: "Нагадувати за" });
+  await expect(reminders.getByLabel("90 днів")).toBeChecked();
+  await expect(reminders.getByLabel("60 днів")).not.toBeChecked();
+  await reminders.getByLabel("60 днів").check();
+  await page.getByRole("button", { name: "Зберегти нагадування" }).click();
+  await expect(page.getByText("Нагадування збережено.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Нагадувати за" }).getByLabel("60 днів")).toBeChecked();
+  await page.getByRole("group", { name: "Нагадувати за" }).getByLabel("60 днів").uncheck();
+  await page.getByRole("button", { name: "Зберегти нагадування" }).click();
+  await expect(page.getByRole("group", { name: "Нагадувати за" }).getByLabel("60 днів")).not.toBeChecked();
+
   await page.getByRole("article", { name: label }).getByRole("button", { name: "Видалити" }).click();
   await expect(page.getByText("Документ видалено.")).toBeVisible();
   await expect(page.getByRole("article", { name: label })).toHaveCount(0);

@@ -82,7 +82,9 @@ describe("the documents page", () => {
 
   it("answers 400 with the messages at the fields and the typed values kept", async () => {
     const olena = await person();
-    const result = unwrapData(await post(olena, { intent: "add", kind: "other", label: "", expires_on: "31.02.2027", note: "x".repeat(201) }));
+    const result = unwrapData(
+      await post(olena, { intent: "add", kind: "other", label: "", expires_on: "31.02.2027", note: "x".repeat(201) }),
+    );
     expect(result.status).toBe(400);
     const reply = result.data as { intent: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
     expect(reply.intent).toBe("add");
@@ -172,7 +174,11 @@ describe("the reminders", () => {
 
   it("sends one mail, the nearest threshold's, for a document added late; the user's thresholds count", async () => {
     const taras = await person({ locale: "us" });
-    await t.db.updateTable("users").set({ document_reminder_days: [60, 1] }).where("id", "=", taras.id).execute();
+    await t.db
+      .updateTable("users")
+      .set({ document_reminder_days: [60, 1] })
+      .where("id", "=", taras.id)
+      .execute();
     const expires = "2027-04-10";
     await addRow(taras.id, expires, "visa");
     expect(await remindersAt(taras, daysBefore(expires, 40))).toBe(1);
@@ -209,7 +215,11 @@ describe("the account's data", () => {
     const other = await person();
     await post(olena, { intent: "add", kind: "health_insurance", expires_on: "2027-09-30", note: "NFZ" });
     await addRow(other.id, "2027-01-01", "visa");
-    const { result } = await callWithSession(exportPage.action, { url: "/cabinet/export/file", cookie: olena.cookie, form: { intent: "export" } });
+    const { result } = await callWithSession(exportPage.action, {
+      url: "/cabinet/export/file",
+      cookie: olena.cookie,
+      form: { intent: "export" },
+    });
     const files = unzipSync(new Uint8Array(await (result as Response).arrayBuffer()));
     const data = JSON.parse(strFromU8(files["data.json"]!));
     expect(data.documents).toEqual({

@@ -66,7 +66,8 @@ export async function updateDocument(userId: number, id: number, input: Document
       .set({ kind: input.kind, label: input.label, expires_on: input.expiresOn, note: input.note })
       .where("id", "=", id)
       .execute();
-    if (dayOf(before.expires_on) !== input.expiresOn) await trx.deleteFrom("user_document_reminders").where("document_id", "=", id).execute();
+    if (dayOf(before.expires_on) !== input.expiresOn)
+      await trx.deleteFrom("user_document_reminders").where("document_id", "=", id).execute();
     return true;
   });
 }

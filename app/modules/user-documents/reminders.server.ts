@@ -35,7 +35,7 @@ type DueReminder = {
 };
 
 /** The reminders due on the site's day of `now`, one per document at most. */
-export async function dueDocumentReminders(db: Kysely<DB>, now: Date): Promise<DueReminder[]> {
+async function dueDocumentReminders(db: Kysely<DB>, now: Date): Promise<DueReminder[]> {
   const today = siteDay(now);
   const last = new Date(Date.parse(`${today}T00:00:00Z`) + LOOKAHEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
   const rows = await db

@@ -131,7 +131,14 @@ export default function CabinetDocuments({ loaderData, actionData }: Route.Compo
       <section className="panel" aria-labelledby="document-add-title">
         <h2 id="document-add-title">{t("cabinet:documents.add_title")}</h2>
         {documents.length < max ? (
-          <DocumentForm id="document-add" intent="add" lastResult={replyFor("add")} submit={t("cabinet:documents.add")} />
+          // A new key once a document is added: the emptied form comes back (with JS the page is not reloaded).
+          <DocumentForm
+            key={documents.map((document) => document.id).join()}
+            id="document-add"
+            intent="add"
+            lastResult={replyFor("add")}
+            submit={t("cabinet:documents.add")}
+          />
         ) : (
           <p>{t("cabinet:documents.errors.too_many", { max })}</p>
         )}
@@ -170,6 +177,7 @@ function DocumentRow({ document, lastResult }: { document: LoaderDocument; lastR
       <details className="documents__edit" open={lastResult ? true : undefined}>
         <summary>{t("cabinet:documents.edit")}</summary>
         <DocumentForm
+          key={[document.kind, document.label, document.expiresOn, document.note].join("|")}
           id={`document-edit-${document.id}`}
           intent="edit"
           documentId={document.id}
@@ -237,7 +245,13 @@ function ThresholdsForm({ thresholds, lastResult }: { thresholds: readonly numbe
           {REMINDER_THRESHOLDS.map((days) => (
             <CheckboxField
               key={days}
-              field={{ ...fields.days, id: `${fields.days.id}-${days}`, errors: undefined }}
+              field={{
+                id: `${fields.days.id}-${days}`,
+                name: fields.days.name,
+                formId: fields.days.formId,
+                errorId: fields.days.errorId,
+                initialValue: fields.days.initialValue,
+              }}
               label={t("cabinet:documents.threshold", { count: days })}
               value={String(days)}
             />

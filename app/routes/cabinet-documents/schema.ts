@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { fromLocalDateInput } from "#app/modules/staff-content/datetime.ts";
-import {
-  DOCUMENT_LABEL_MAX,
-  DOCUMENT_NOTE_MAX,
-  REMINDER_THRESHOLDS,
-  USER_DOCUMENT_KINDS,
-} from "#app/modules/user-documents/limits.ts";
-import { idSchema } from "#app/platform/http/ids.ts";
+import { DOCUMENT_LABEL_MAX, DOCUMENT_NOTE_MAX, REMINDER_THRESHOLDS, USER_DOCUMENT_KINDS } from "#app/modules/user-documents/limits.ts";
 
 const E = "cabinet:documents.errors";
 
@@ -25,8 +19,6 @@ export const documentFieldsSchema = z
   .refine((value) => value.kind !== "other" || Boolean(value.label), { path: ["label"], message: `${E}.label_required` });
 
 export const documentIntentSchema = z.object({ intent: z.enum(["add", "edit", "delete", "thresholds"]) });
-
-export const editDocumentSchema = z.object({ id: idSchema });
 
 const THRESHOLD_VALUES = REMINDER_THRESHOLDS.map(String) as [string, ...string[]];
 
