@@ -12,6 +12,7 @@ import { postersJobs } from "#app/modules/posters/jobs.server.ts";
 import { ratingsJobs } from "#app/modules/ratings/jobs.server.ts";
 import { savedSearchesJobs } from "#app/modules/saved-searches/jobs.server.ts";
 import { submissionsJobs } from "#app/modules/submissions/jobs.server.ts";
+import { userDocumentsJobs } from "#app/modules/user-documents/jobs.server.ts";
 
 // Every kind of job the app runs, assembled at the top: each domain declares its own
 // (app/modules/<domain>/jobs.server.ts), the job runner (app/platform/jobs) knows none of
@@ -28,6 +29,7 @@ export const appJobs: readonly AnyJob[] = [
   ...postersJobs,
   ...ratingsJobs,
   ...organisationsJobs,
+  ...userDocumentsJobs,
 ];
 
 /** The worker for every app job in this process (server/main.ts, through the app entry). */

@@ -15,6 +15,7 @@ import { waitlistPromotedMail } from "#app/modules/posters/mails/waitlist-promot
 import { ratingRequestMail } from "#app/modules/ratings/mails/rating-request.ts";
 import { alertMail } from "#app/modules/saved-searches/mails/alert.ts";
 import { submissionDecisionMail } from "#app/modules/submissions/mails/decision.ts";
+import { documentReminderMail } from "#app/modules/user-documents/mails/expiry-reminder.ts";
 
 // Every kind of mail the app sends, each a template in its domain's mails/ folder: for the
 // preview (npm run mail:preview) and the test that renders them all in both languages.
@@ -37,4 +38,5 @@ export const mailTemplates: ReadonlyArray<MailTemplate<any>> = [
   waitlistPromotedMail,
   ratingRequestMail,
   organisationInvitationMail,
+  documentReminderMail,
 ];

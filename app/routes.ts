@@ -96,6 +96,7 @@ export default [
     route("favourites", "routes/cabinet-favourites/route.tsx"),
     route("saved-searches", "routes/cabinet-saved-searches/route.tsx"),
     route("saved-searches/:id", "routes/cabinet-saved-search-open/route.ts"),
+    route("documents", "routes/cabinet-documents/route.tsx"),
     route("messages", "routes/cabinet-messages/route.tsx"),
     route("messages/new", "routes/cabinet-message-new/route.tsx"),
     route("messages/:id", "routes/cabinet-message-thread/route.tsx"),

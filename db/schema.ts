@@ -74,6 +74,9 @@ export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 /** What a notice to an event's attendees is about: an organiser's message, a cancelled date, a moved date. */
 export const NOTICE_KINDS = ["announcement", "cancelled", "moved"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** What a user's stored document is (migrations/0043); "other" carries its own label. */
+export const USER_DOCUMENT_KINDS = ["residence_card", "passport", "visa", "health_insurance", "other"] as const;
+export type UserDocumentKind = (typeof USER_DOCUMENT_KINDS)[number];
 
 /** jsonb written as its JSON.stringify string (pg would send a JS array as a Postgres array), selected parsed. */
 export type JsonColumn<T> = ColumnType<T, string, string>;

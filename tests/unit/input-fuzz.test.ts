@@ -164,6 +164,9 @@ const FIELDS = [
   "userId",
   "organisationId",
   "trusted",
+  "label",
+  "expires_on",
+  "days",
 ];
 // The intents (and bulk actions) the app's forms post, and one that none does.
 const INTENTS = [
@@ -214,6 +217,9 @@ const INTENTS = [
   "remove_member",
   "trust",
   "announce",
+  "add",
+  "edit",
+  "thresholds",
   "zzz",
 ];
 const HOSTILE = ["\u0000", "99999999999999999999", "9999999999", "2147483648", "-1", "1e400", "[object Object]", "a".repeat(5000), "%E0"];

@@ -19,6 +19,7 @@ describe("the job runner", () => {
       "advert-expiry-mails",
       "data-export",
       "data-export-cleanup",
+      "document-reminders",
       "event-reminders",
       "event-series",
       "mail-account",
@@ -39,13 +40,14 @@ describe("the job runner", () => {
       "saved-search-alerts",
       "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(22);
+    expect(appJobs).toHaveLength(23);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },
       "message-digests": { cron: "0 6 * * *" },
       "advert-expiry-mails": { cron: "* * * * *", atStart: true },
       "data-export-cleanup": { cron: "17 * * * *" },
+      "document-reminders": { cron: "23 * * * *", atStart: true },
       "event-reminders": { cron: "*/10 * * * *", atStart: true },
       "event-series": { cron: "17 3 * * *", atStart: true },
       "rating-requests": { cron: "*/15 * * * *" },

@@ -44,6 +44,7 @@ describe("mail templates", () => {
       "ratings-request",
       "saved-search-alert",
       "submissions-decision",
+      "user-documents-reminder",
     ]);
   });
 

@@ -28,6 +28,7 @@ import {
   ORGANISATION_ROLES,
   NOTICE_KINDS,
   GUIDE_TOPICS,
+  USER_DOCUMENT_KINDS,
 } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -57,6 +58,7 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   OrganisationRole: ORGANISATION_ROLES,
   NoticeKind: NOTICE_KINDS,
   GuideTopic: GUIDE_TOPICS,
+  UserDocumentKind: USER_DOCUMENT_KINDS,
 };
 
 describe("database types", () => {

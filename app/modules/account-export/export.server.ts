@@ -18,9 +18,10 @@ import type { SentMail } from "#app/platform/mail/mailer.server.ts";
 import { sendLinkMail } from "#app/modules/auth/link-mail.server.ts";
 import { exportReadyMail } from "./mails/export-ready.ts";
 import { exportWorkDir, getExportFiles } from "./export-files.server.ts";
+import { exportedDocuments } from "#app/modules/user-documents/documents.server.ts";
 
 // A user's personal data export: one zip with `data.json` (profile, adverts and their history,
-// favourites, saved searches, the conversations they take part in, reports they filed,
+// favourites, saved searches, their documents' expiry dates, the conversations they take part in, reports they filed,
 // consent) and their photos. Of other people it holds only the display name of the other
 // party of a conversation. Small accounts get the zip in the answer; larger ones get a mailed
 // link (single use, one day, for the same signed-in account) once the job queue has built it.
@@ -119,6 +120,7 @@ async function exportData(userId: number, consent: ConsentState | null) {
     .where("reporter_id", "=", userId)
     .orderBy("id")
     .execute();
+  const documents = await exportedDocuments(userId, db);
 
   return {
     exportedAt: new Date().toISOString(),
@@ -152,6 +154,7 @@ async function exportData(userId: number, consent: ConsentState | null) {
     })),
     favourites: favourites.map((favourite) => ({ ...favourite, created_at: iso(favourite.created_at) })),
     savedSearches: savedSearches.map((search) => ({ ...search, created_at: iso(search.created_at) })),
+    documents: { reminderDays: user.document_reminder_days, items: documents },
     conversations: conversations.map((conversation) => {
       const asBuyer = conversation.buyer_id === userId;
       return {
