@@ -44,10 +44,10 @@ const MAX_ITEMS = 400;
 
 /**
  * The estimate shown before saving, in bytes of HTML as the browser stores it (uncompressed):
- * pages counted by kind times the size measured on the demo's pages (list ≈ 70 KB with its
- * cards and data, item ≈ 45 KB). Assets the pages share are kept once and not counted.
+ * pages counted by kind times the size measured on the demo's pages (2026-11-28: a list of
+ * two or three cards 28–33 KB, a full page of cards more; an item page 37–43 KB). Assets the pages share are kept once and not counted.
  */
-export const ESTIMATED_BYTES = { list: 70_000, item: 45_000 } as const;
+export const ESTIMATED_BYTES = { list: 50_000, item: 40_000 } as const;
 
 export type PlacePack = {
   place: { slug: string; name: string };

@@ -1,8 +1,10 @@
 // Saved places (the lists' "Save for offline"): a page sends the addresses of one place's
 // pages; the worker fetches them as an anonymous visitor and keeps them, with the assets they
 // name, in a cache of that place's own. Its name has no build in it, so a deployment keeps it
-// (its pages keep their build's assets beside them). Offline, a page found there is answered
-// with a line saying when it was saved (docs/adr/0008-offline-and-installable.md, 2026-11-28).
+// (its pages keep their build's styles beside them). Offline, a page found there is answered
+// as plain HTML (its scripts would hydrate it and then import chunks that were never fetched,
+// and the error view with them) with a line saying when it was saved
+// (docs/adr/0008-offline-and-installable.md, 2026-11-28).
 
 export const PLACE_CACHE_PREFIX = "offline-place-";
 /** Where a place's cache keeps what the list of saved places shows (not a page of the site). */
@@ -39,21 +41,21 @@ export function isSavePlaceMessage(value: unknown): value is SavePlaceMessage {
   );
 }
 
-/** The hashed assets a page names (styles, scripts, module preloads), to open it styled offline. */
+/** The hashed styles a page names, to open it styled offline (its scripts are not run there). */
 export function assetsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/["'(](\/assets\/[^"'()\s]+)/g)].map((match) => match[1]!))];
+  return [...new Set([...html.matchAll(/["'(](\/assets\/[^"'()\s]+\.css)\b/g)].map((match) => match[1]!))];
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-/**
- * The saved page with its banner, a direct child of <body>: React skips unexpected elements
- * there when it hydrates the document, so the banner stays.
- */
-export function withSavedBanner(html: string, label: string): string {
+/** The saved page as plain HTML (no scripts, no module preloads), its banner first in <body>. */
+export function savedPageHtml(html: string, label: string): string {
   const banner = `<p class="offline-saved" role="status">${escapeHtml(label)}</p>`;
-  return html.replace(/<body\b[^>]*>/i, (body) => body + banner);
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "")
+    .replace(/<body\b[^>]*>/i, (body) => body + banner);
 }
 
 type Deps = {
@@ -92,7 +94,11 @@ export function savedPlaces({ caches, fetch, origin, storable, shareable }: Deps
       for (let url = queue.shift(); url; url = queue.shift()) {
         try {
           // As an anonymous visitor: a signed-in visitor's pages are never kept (they are private).
-          const response = await fetch(new Request(url.href, { credentials: "omit", headers: { Accept: "text/html" } }));
+          // Past the HTTP cache: a copy left there (stale-while-revalidate) would be served offline
+          // with its scripts before the worker's fallback is reached.
+          const response = await fetch(
+            new Request(url.href, { credentials: "omit", cache: "no-store", headers: { Accept: "text/html" } }),
+          );
           if (shareable(response)) {
             const body = await response.clone().arrayBuffer();
             for (const asset of assetsOf(new TextDecoder().decode(body))) assets.add(asset);
@@ -137,7 +143,7 @@ export function savedPlaces({ caches, fetch, origin, storable, shareable }: Deps
       if (!meta) continue;
       const headers = new Headers(page.headers);
       headers.delete("content-length");
-      return new Response(withSavedBanner(await page.text(), meta.label), { status: 200, headers });
+      return new Response(savedPageHtml(await page.text(), meta.label), { status: 200, headers });
     }
     return undefined;
   }
