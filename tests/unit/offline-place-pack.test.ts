@@ -43,7 +43,10 @@ beforeAll(async () => {
       entry("kyiv-service", kyiv!.id),
     ])
     .execute();
-  await t.db.insertInto("diaspors").values([entry("lviv-org", lviv!.id), entry("kyiv-org", kyiv!.id)]).execute();
+  await t.db
+    .insertInto("diaspors")
+    .values([entry("lviv-org", lviv!.id), entry("kyiv-org", kyiv!.id)])
+    .execute();
 });
 
 describe("/offline/pack", () => {
@@ -51,7 +54,11 @@ describe("/offline/pack", () => {
     const result = await fetchPack("/offline/pack?location=lviv-pack");
     expect(result.place).toEqual({ slug: "lviv-pack", name: "Львів" });
     const services = Array.from({ length: PAGE_SIZE + 1 }, (_, index) => `/services/lviv-service-${index}`);
-    expect(result.urls.slice(0, 3)).toEqual(["/services?location=lviv-pack", "/services?location=lviv-pack&page=2", "/diaspors?location=lviv-pack"]);
+    expect(result.urls.slice(0, 3)).toEqual([
+      "/services?location=lviv-pack",
+      "/services?location=lviv-pack&page=2",
+      "/diaspors?location=lviv-pack",
+    ]);
     expect(result.urls.slice(3).sort()).toEqual([...services, "/diaspors/lviv-org"].sort());
     expect(result.pages).toBe(result.urls.length);
     expect(result.bytes).toBe(3 * ESTIMATED_BYTES.list + (PAGE_SIZE + 2) * ESTIMATED_BYTES.item);
@@ -63,7 +70,12 @@ describe("/offline/pack", () => {
   it("in English lists the /us pages; a radius keeps its filter in the list addresses", async () => {
     const english = await fetchPack("/us/offline/pack?location=kyiv-pack");
     expect(english.place.name).toBe("Kyiv");
-    expect(english.urls).toEqual(["/us/services?location=kyiv-pack", "/us/diaspors?location=kyiv-pack", "/us/services/kyiv-service", "/us/diaspors/kyiv-org"]);
+    expect(english.urls).toEqual([
+      "/us/services?location=kyiv-pack",
+      "/us/diaspors?location=kyiv-pack",
+      "/us/services/kyiv-service",
+      "/us/diaspors/kyiv-org",
+    ]);
     const near = await fetchPack("/offline/pack?near=kyiv-pack&radius=50");
     expect(near.urls.slice(0, 2)).toEqual(["/services?near=kyiv-pack&radius=50", "/diaspors?near=kyiv-pack&radius=50"]);
   });

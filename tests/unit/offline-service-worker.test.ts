@@ -372,12 +372,15 @@ describe("service worker: saved places", () => {
 
   it("keeps a place's public pages and their assets, answers them offline with the banner, and the rest with the offline page", async () => {
     const sw = await installed();
-    const page = '<html><body class="x"><link rel="stylesheet" href="/assets/root-1.css"><link rel="modulepreload" href="/assets/entry-1.js"><main>Kyiv services</main><script type="module">import "/assets/entry-1.js";</script></body></html>';
+    const page =
+      '<html><body class="x"><link rel="stylesheet" href="/assets/root-1.css"><link rel="modulepreload" href="/assets/entry-1.js"><main>Kyiv services</main><script type="module">import "/assets/entry-1.js";</script></body></html>';
     sw.network.pages.set("/services?location=kyiv", { body: page, cacheControl: PUBLIC });
     sw.network.pages.set("/services/a", { body: page, cacheControl: PUBLIC });
     sw.network.pages.set("/services/private", { body: "mine", cacheControl: "private, no-cache" });
     sw.network.pages.set("/assets/root-1.css", { body: "css" });
-    await sw.message(saving(["/services?location=kyiv", "/services/a", "/services/private", "/cabinet", "https://elsewhere.test/x"]), [port]);
+    await sw.message(saving(["/services?location=kyiv", "/services/a", "/services/private", "/cabinet", "https://elsewhere.test/x"]), [
+      port,
+    ]);
     const place = sw.caches.caches.get("offline-place-kyiv")!;
     expect(place.urls()).toEqual(["/services?location=kyiv", "/services/a", "/assets/root-1.css", "/offline/saved-place.json"]);
     expect(replies.at(-1)).toMatchObject({ type: "saved", meta: { slug: "kyiv", pages: 2 } });

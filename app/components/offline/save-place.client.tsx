@@ -19,7 +19,8 @@ import { useContentT } from "#app/components/content/use-content-t.ts";
 // on this device read from Cache Storage, and their removal (deleting the place's cache).
 
 type Pack = { place: { slug: string; name: string }; pages: number; bytes: number; urls: string[] };
-type Status = { kind: "idle" | "failed" | "unavailable" } | { kind: "saving"; done: number; total: number } | { kind: "saved"; meta: SavedPlaceMeta };
+type Status =
+  { kind: "idle" | "failed" | "unavailable" } | { kind: "saving"; done: number; total: number } | { kind: "saved"; meta: SavedPlaceMeta };
 
 const kilobytes = (bytes: number) => Math.max(1, Math.round(bytes / 1000));
 

@@ -20,7 +20,8 @@ export type SavedPlaceMeta = { slug: string; name: string; savedAt: string; labe
 export type SavePlaceMessage = { type: "save-place"; slug: string; name: string; label: string; urls: string[] };
 
 /** What the worker answers on the message's port. */
-export type SavePlaceReply = { type: "progress"; done: number; total: number } | { type: "saved"; meta: SavedPlaceMeta } | { type: "failed" };
+export type SavePlaceReply =
+  { type: "progress"; done: number; total: number } | { type: "saved"; meta: SavedPlaceMeta } | { type: "failed" };
 
 export function placeCacheName(slug: string): string {
   return `${PLACE_CACHE_PREFIX}${slug}`;
@@ -42,7 +43,7 @@ export function isSavePlaceMessage(value: unknown): value is SavePlaceMessage {
 }
 
 /** The hashed styles a page names, to open it styled offline (its scripts are not run there). */
-export function assetsOf(html: string): string[] {
+function assetsOf(html: string): string[] {
   return [...new Set([...html.matchAll(/["'(](\/assets\/[^"'()\s]+\.css)\b/g)].map((match) => match[1]!))];
 }
 
@@ -50,7 +51,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 /** The saved page as plain HTML (no scripts, no module preloads), its banner first in <body>. */
-export function savedPageHtml(html: string, label: string): string {
+function savedPageHtml(html: string, label: string): string {
   const banner = `<p class="offline-saved" role="status">${escapeHtml(label)}</p>`;
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
@@ -96,9 +97,7 @@ export function savedPlaces({ caches, fetch, origin, storable, shareable }: Deps
           // As an anonymous visitor: a signed-in visitor's pages are never kept (they are private).
           // Past the HTTP cache: a copy left there (stale-while-revalidate) would be served offline
           // with its scripts before the worker's fallback is reached.
-          const response = await fetch(
-            new Request(url.href, { credentials: "omit", cache: "no-store", headers: { Accept: "text/html" } }),
-          );
+          const response = await fetch(new Request(url.href, { credentials: "omit", cache: "no-store", headers: { Accept: "text/html" } }));
           if (shareable(response)) {
             const body = await response.clone().arrayBuffer();
             for (const asset of assetsOf(new TextDecoder().decode(body))) assets.add(asset);
@@ -127,7 +126,14 @@ export function savedPlaces({ caches, fetch, origin, storable, shareable }: Deps
       reply({ type: "failed" });
       return;
     }
-    const meta: SavedPlaceMeta = { slug: message.slug, name: message.name, label: message.label, savedAt: new Date().toISOString(), pages, bytes };
+    const meta: SavedPlaceMeta = {
+      slug: message.slug,
+      name: message.name,
+      label: message.label,
+      savedAt: new Date().toISOString(),
+      pages,
+      bytes,
+    };
     await cache.put(metaKey, new Response(JSON.stringify(meta), { headers: { "Content-Type": "application/json" } }));
     reply({ type: "saved", meta });
   }
