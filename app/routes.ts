@@ -31,6 +31,8 @@ export default [
   // Maps: the style (the basemap's tiles are served at /map/tiles) and each list's places as GeoJSON.
   route("map/style.json", "routes/map-style/route.ts"),
   route("us?/map/points/:file", "routes/map-points/route.ts"),
+  // A place's pages to save for offline reading (the lists' "Save for offline").
+  route("us?/offline/pack", "routes/offline-pack/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),
   // The events calendar other sites frame: a bare document of its own, outside the layouts.

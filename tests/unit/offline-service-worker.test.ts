@@ -163,10 +163,11 @@ function worker(version = "build-1", storage?: MemoryCacheStorage, network = new
     return response;
   }
 
-  async function message(data: unknown) {
+  async function message(data: unknown, ports: MessagePort[] = []) {
     const pending: Promise<unknown>[] = [];
     listeners.get("message")!({
       data,
+      ports,
       waitUntil: (promise: Promise<unknown>) => void pending.push(promise),
     } satisfies SwMessageEvent as never);
     await Promise.all(pending);
@@ -361,5 +362,53 @@ describe("service worker: a new build replaces the last one's caches", () => {
     expect(next.claims()).toBe(1);
     // The new build's offline pages were fetched afresh at install.
     expect(next.network.requests.filter((line) => line === `GET ${OFFLINE_PAGE_PATHS.en}`)).toHaveLength(2);
+  });
+});
+
+describe("service worker: saved places", () => {
+  const saving = (urls: string[]) => ({ type: "save-place", slug: "kyiv", name: "Київ", label: "Збережено 28 листопада", urls });
+  const replies: unknown[] = [];
+  const port = { postMessage: (reply: unknown) => void replies.push(reply) } as unknown as MessagePort;
+
+  it("keeps a place's public pages and their assets, answers them offline with the banner, and the rest with the offline page", async () => {
+    const sw = await installed();
+    const page =
+      '<html><body class="x"><link rel="stylesheet" href="/assets/root-1.css"><link rel="modulepreload" href="/assets/entry-1.js"><main>Kyiv services</main><script type="module">import "/assets/entry-1.js";</script></body></html>';
+    sw.network.pages.set("/services?location=kyiv", { body: page, cacheControl: PUBLIC });
+    sw.network.pages.set("/services/a", { body: page, cacheControl: PUBLIC });
+    sw.network.pages.set("/services/private", { body: "mine", cacheControl: "private, no-cache" });
+    sw.network.pages.set("/assets/root-1.css", { body: "css" });
+    await sw.message(saving(["/services?location=kyiv", "/services/a", "/services/private", "/cabinet", "https://elsewhere.test/x"]), [
+      port,
+    ]);
+    const place = sw.caches.caches.get("offline-place-kyiv")!;
+    expect(place.urls()).toEqual(["/services?location=kyiv", "/services/a", "/assets/root-1.css", "/offline/saved-place.json"]);
+    expect(replies.at(-1)).toMatchObject({ type: "saved", meta: { slug: "kyiv", pages: 2 } });
+    expect(sw.network.requests).not.toContain("GET /cabinet");
+
+    sw.network.online = false;
+    const saved = await (await sw.request("/services/a", { mode: "navigate" }))!.text();
+    // Plain HTML: the page's scripts would import chunks never fetched.
+    expect(saved).toBe(
+      '<html><body class="x"><p class="offline-saved" role="status">Збережено 28 листопада</p><link rel="stylesheet" href="/assets/root-1.css"><main>Kyiv services</main></body></html>',
+    );
+    expect(await (await sw.request("/services/b", { mode: "navigate" }))!.text()).toContain("Немає з'єднання");
+    // A new build's worker keeps saved places (their name has no build in it) and serves their assets.
+    expect(staleCaches(await sw.caches.keys(), "build-2")).not.toContain("offline-place-kyiv");
+    expect(await (await sw.request("/assets/root-1.css"))!.text()).toBe("css");
+
+    await sw.caches.delete("offline-place-kyiv");
+    expect(await (await sw.request("/services/a", { mode: "navigate" }))!.text()).toContain("Немає з'єднання");
+  });
+
+  it("refuses a malformed request and reports a place of which nothing could be saved", async () => {
+    const sw = await installed();
+    await sw.message({ ...saving(["/services/a"]), slug: "../x" }, [port]);
+    expect([...sw.caches.caches.keys()].some((name) => name.startsWith("offline-place-"))).toBe(false);
+    replies.length = 0;
+    sw.network.pages.set("/services/a", { body: "x", cacheControl: "private" });
+    await sw.message(saving(["/services/a"]), [port]);
+    expect(replies.at(-1)).toEqual({ type: "failed" });
+    expect(sw.caches.caches.has("offline-place-kyiv")).toBe(false);
   });
 });

@@ -186,6 +186,7 @@ function samples(): Record<string, Sample[]> {
       { url: "/map/points/services.json?bbox=-180,-90,180,90", params: { file: "services.json" } },
       { url: "/map/points/diaspors.json?location=varshava", params: { file: "diaspors.json" } },
     ],
+    "offline-pack": [{ url: "/offline/pack?location=varshava" }, { url: "/us/offline/pack?location=varshava" }],
   };
 }
 

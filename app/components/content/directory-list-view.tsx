@@ -10,6 +10,7 @@ import { LocationFilter } from "./location-filter.tsx";
 import { useContentT } from "./use-content-t.ts";
 import { MapViewToggle, PlacesMap } from "#app/components/maps/places-map.tsx";
 import type { ListMapData } from "#app/modules/places/list-map.server.ts";
+import { OfflinePlace } from "#app/components/offline/offline-place.tsx";
 
 type DirectoryListData = {
   /** Which directory, and its list's path (`/services`). */
@@ -33,6 +34,7 @@ const DirectoryListPage = ({ loaderData }: { loaderData: DirectoryListData }) =>
 function DirectoryListView({ data }: { data: DirectoryListData }) {
   const { t } = useContentT();
   const { type: key, section } = data;
+  const place = data.locations.find((location) => location.slug === data.near.near);
   return (
     <ListPage
       title={data.category ? data.category.name : t(`${key}.title`)}
@@ -46,6 +48,7 @@ function DirectoryListView({ data }: { data: DirectoryListData }) {
       <div className="list-tools">
         <LocationFilter locations={data.locations} current={data.near} keep={data.map ? { view: "map" } : {}} />
       </div>
+      {place ? <OfflinePlace near={data.near} placeName={place.name.text} /> : null}
       <MapViewToggle shown={data.map !== null} />
       {data.map ? <PlacesMap data={data.map} /> : null}
     </ListPage>

@@ -26,6 +26,7 @@ export const RESERVED_PAGE_SLUGS = new Set([
   "api",
   "map",
   "embed",
+  "offline",
   "set-locale",
   "set-theme",
   "sitemap",

@@ -1,5 +1,6 @@
 import { stripLocale } from "#app/i18n/locales.ts";
 import { OFFLINE_PAGE_PATHS, offlinePagePath } from "./offline-files.ts";
+import { isSavePlaceMessage, savedPlaces } from "./sw-places.ts";
 
 // The service worker (app/service-worker.ts is its entry, served at /sw.js by
 // routes/service-worker): hashed assets and images from the cache first, pages read from the
@@ -16,6 +17,7 @@ export interface SwFetchEvent extends SwEvent {
 }
 export interface SwMessageEvent extends SwEvent {
   readonly data: unknown;
+  readonly ports: readonly MessagePort[];
 }
 export interface WorkerScope {
   addEventListener(type: "install" | "activate", listener: (event: SwEvent) => void): void;
@@ -114,6 +116,13 @@ export function installServiceWorker(scope: WorkerScope, { version }: ServiceWor
   const names = cacheNames(version);
   const { caches } = scope;
   const absolute = (path: string) => new URL(path, scope.location.origin).href;
+  const places = savedPlaces({
+    caches,
+    fetch: (request) => scope.fetch(request),
+    origin: scope.location.origin,
+    storable: (url) => !isPrivatePath(url.pathname),
+    shareable: isShareable,
+  });
 
   async function keep(cacheName: string, key: Request | string, response: Response, limit: number) {
     const cache = await caches.open(cacheName);
@@ -130,17 +139,22 @@ export function installServiceWorker(scope: WorkerScope, { version }: ServiceWor
     later: (work: Promise<unknown>) => void,
   ): Promise<Response> {
     const cache = await caches.open(cacheName);
-    const kept = await cache.match(request);
+    // A hashed asset is the same in every cache: a saved place keeps its own build's.
+    const kept = (await cache.match(request)) ?? (cacheName === names.static ? await caches.match(request) : undefined);
     if (kept) return kept;
     const response = await scope.fetch(request);
     if (response.status === 200) later(keep(cacheName, request, response.clone(), limit));
     return response;
   }
 
-  /** The page itself, the kept copy when the network fails, else the offline page of its language. */
+  /**
+   * The page itself; when the network fails, its copy in a saved place (with the date it was
+   * saved), else the copy kept from reading, else the offline page of its language.
+   */
   async function answerPage(request: Request, url: URL, later: (work: Promise<unknown>) => void): Promise<Response> {
     const storable = !isPrivatePath(url.pathname);
-    const keptCopy = async () => (storable ? (await caches.open(names.pages)).match(request, { ignoreVary: true }) : undefined);
+    const keptCopy = async () =>
+      storable ? ((await places.savedPage(request)) ?? (await caches.open(names.pages)).match(request, { ignoreVary: true })) : undefined;
     let response: Response;
     try {
       response = await scope.fetch(request);
@@ -224,6 +238,9 @@ export function installServiceWorker(scope: WorkerScope, { version }: ServiceWor
 
   scope.addEventListener("message", (event) => {
     if (isWarmMessage(event.data)) event.waitUntil(warm(event.data));
+    const port = event.ports[0];
+    if (isSavePlaceMessage(event.data) && port)
+      event.waitUntil(places.save(event.data, (reply) => port.postMessage(reply)).catch(() => port.postMessage({ type: "failed" })));
   });
 
   scope.addEventListener("fetch", (event) => {
