@@ -7,6 +7,7 @@ import { DIRECTORY_PAGE_DEPS } from "#app/modules/directory/directory-page.serve
 import { parseNearFilter, type NearFilter } from "#app/modules/taxonomy/near.server.ts";
 import { listLocations } from "#app/modules/taxonomy/public-terms.server.ts";
 import { publicPathOf } from "#app/modules/staff-content/registry.ts";
+import { typesWithSpec } from "#app/modules/staff-content/public-specs.ts";
 import { PAGE_SIZE } from "#app/platform/lists/pagination.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
@@ -34,8 +35,8 @@ function directorySource(table: DirectoryTable): PackSource {
   };
 }
 
-/** The lists saved with a place. A list of another type (guides) is one more entry here. */
-const PACK_SOURCES: readonly PackSource[] = [directorySource("services"), directorySource("diaspors")];
+/** The lists saved with a place: every directory type's (services, organisations). A list of another type (guides) is one more entry here. */
+const PACK_SOURCES: readonly PackSource[] = (typesWithSpec("directory") as DirectoryTable[]).map(directorySource);
 
 export const PLACE_PACK_DEPS: VersionedTable[] = [...new Set(PACK_SOURCES.flatMap((source) => source.deps))];
 
