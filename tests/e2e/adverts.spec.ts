@@ -276,7 +276,10 @@ test.describe("adverts", () => {
 
   test("photos open in a lightbox with zoom and next/previous @js-only", async ({ page }) => {
     await page.goto("/advertisement/category/orenda-kvartyr");
-    await page.getByRole("link", { name: "Здам 2-кімнатну квартиру біля центру" }).click();
+    // Opened with goto, which waits for the app: a click on the card can be a full page load
+    // (the list still plain HTML), after which a photo clicked before any script came opens its file.
+    const advert = await page.getByRole("link", { name: "Здам 2-кімнатну квартиру біля центру" }).getAttribute("href");
+    await page.goto(advert!);
     await page.locator(".gallery__main").click();
     const dialog = page.getByRole("dialog", { name: "Перегляд фото" });
     await expect(dialog).toBeVisible();
