@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
 import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
-import { siteWallClock } from "#app/platform/format/site-zone.ts";
+import { siteDay } from "#app/platform/format/dates.ts";
 import { SERIES_HORIZON_DAYS, seriesStarts } from "./series.server.ts";
 import type { SeriesParts } from "./ics.ts";
 
@@ -13,11 +13,6 @@ import type { SeriesParts } from "./ics.ts";
 // past dates are history and stay. A one-off event's one date is kept by a trigger.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function siteDay(date: Date): string {
-  const p = siteWallClock(date);
-  return `${p.year}-${p.month}-${p.day}`;
-}
 
 /** Makes a series' dates agree with its rule as of `now`; nothing for a one-off event. */
 export async function syncOccurrences(db: Kysely<DB>, posterId: number, now = new Date()): Promise<void> {

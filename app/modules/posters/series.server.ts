@@ -1,5 +1,6 @@
 import * as rruleModule from "rrule";
-import { fromSiteFloating, siteWallClock, toSiteFloating } from "#app/platform/format/site-zone.ts";
+import { siteDay } from "#app/platform/format/dates.ts";
+import { fromSiteFloating, toSiteFloating } from "#app/platform/format/site-zone.ts";
 import { MONTH_WEEKS, NO_SERIES, WEEKDAYS, type SeriesChoice, type Weekday } from "./series.ts";
 
 // Expanding a series' rule into its dates, in the site's time zone: a weekly 18:00 stays 18:00
@@ -49,11 +50,10 @@ export function choiceOfRule(rule: string | null): SeriesChoice {
           : day,
     );
     const end = options.until ? "until" : options.count ? "count" : "never";
-    const untilDay = options.until ? siteWallClock(options.until) : null;
     const common = {
       interval: options.interval ?? 1,
       end,
-      until: untilDay ? `${untilDay.year}-${untilDay.month}-${untilDay.day}` : null,
+      until: options.until ? siteDay(options.until) : null,
       count: options.count ?? null,
     } as const;
     if (options.freq === RRule.WEEKLY)
