@@ -3,29 +3,17 @@
 // place's item page opens offline with the date it was saved; a page of another place shows
 // the offline page; removing the place takes its pages away. Without JavaScript the list says
 // that saving needs it.
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
+import { controlled, offline } from "./support/offline.ts";
 
 test.use({ serviceWorkers: "allow" });
 
 const PLACE = "berlin";
 const OTHER_PLACE = "varshava";
 
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
 function placeCaches(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("offline-place-")));
-}
-
-async function offline(context: BrowserContext, body: () => Promise<void>) {
-  await context.setOffline(true);
-  try {
-    await body();
-  } finally {
-    await context.setOffline(false);
-  }
 }
 
 test("a saved place's pages open offline with the date saved; removing it brings the offline page back @js-only", async ({

@@ -3,16 +3,12 @@
 // a page never read shows the offline page in the address's language; nothing of a signed-in
 // visitor is served from the cache after signing out; a new build's worker drops the caches
 // of other builds. The manifests and their icons are fetched as a browser installing the site would.
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures.ts";
+import { controlled, offline } from "./support/offline.ts";
 import { seededCardLinks } from "./support/content.ts";
 
 test.use({ serviceWorkers: "allow" });
-
-/** Waits until the service worker controls the page (it registers after the page's load). */
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 /** Every address the portal's caches hold, by cache name. */
 function cachedAddresses(page: Page): Promise<Record<string, string[]>> {
@@ -29,16 +25,6 @@ async function kept(page: Page, path: string) {
   await expect
     .poll(async () => Object.entries(await cachedAddresses(page)).some(([name, paths]) => name.endsWith("-pages") && paths.includes(path)))
     .toBe(true);
-}
-
-/** Runs `body` offline, and goes back online whatever happens (the accessibility check reloads pages). */
-async function offline(context: BrowserContext, body: () => Promise<void>) {
-  await context.setOffline(true);
-  try {
-    await body();
-  } finally {
-    await context.setOffline(false);
-  }
 }
 
 test("a news item read online opens offline; a page never read shows the offline page in its language @js-only", async ({
