@@ -130,6 +130,11 @@ test("without JS a list's map view is the list of its places, with links to Open
   await page.getByRole("link", { name: "Показати всі" }).click();
   await expect(page).toHaveURL(/\/poster\?view=map$/);
 
+  // The past and coming tabs keep the map view (and leave the area, which was one tab's places).
+  await page.getByRole("link", { name: "Минулі" }).click();
+  await expect(page).toHaveURL(/\/poster\?when=past&view=map$/);
+  await expect(page.getByTestId("places-list")).toBeVisible();
+
   // The place filter keeps the map view.
   await page.goto("/services?view=map");
   const filter = page.getByRole("search", { name: "Фільтр" });

@@ -115,6 +115,45 @@ describe("advert moderation", () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ title: "Edited advert title", price_amount: "150.50", price_currency: "EUR", owner_id: owner.id });
   });
+
+  it("sets an advert's kind in the dashboard: a gift loses its price, a call for help lives seven days", async () => {
+    const id = await advert("Kind advert", "pending");
+    const params = { type: "advertisements", id: String(id) };
+    const url = `/dashboard/advertisements/edit/${id}`;
+    const loaded = await asStaff(editor, contentEdit.loader, { url, params });
+    expect(loaded.defaults.kind).toBe("offer");
+    const base = { ...loaded.defaults, intent: "save", price_kind: "amount", price_amount: "20", price_currency: "EUR" } as Record<
+      string,
+      string
+    >;
+    const unknown = replyOf(await asStaff(editor, contentEdit.action, { url, params, form: { ...base, kind: "barter" } }));
+    expect(unknown.data.result.error.kind).toBeDefined();
+
+    await asStaff(editor, contentEdit.action, { url, params, form: { ...base, kind: "give_away" } });
+    const gift = await t.db
+      .selectFrom("advertisements")
+      .select(["kind", "price_kind", "price_amount"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(gift).toEqual({ kind: "give_away", price_kind: "free", price_amount: null });
+
+    // The form carries the row's version: the next save starts from the page as reloaded.
+    const reloaded = await asStaff(editor, contentEdit.loader, { url, params });
+    await asStaff(editor, contentEdit.action, {
+      url,
+      params,
+      form: { ...reloaded.defaults, intent: "save", kind: "help_needed", status: "published", expires_at: "" } as Record<string, string>,
+    });
+    const help = await t.db
+      .selectFrom("advertisements")
+      .select(["kind", "published_at", "expires_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(help.kind).toBe("help_needed");
+    const days = (help.expires_at!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+  });
 });
 
 describe("reports", () => {

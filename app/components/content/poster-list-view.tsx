@@ -31,8 +31,10 @@ export type PosterListData = {
   map: ListMapData | null;
 };
 
-function whenHref(pathname: string, when: PosterWhen, near: NearChoice): string {
+/** A tab's address keeps the place filter and the map view; the map's box belongs to one tab's places. */
+function whenHref(pathname: string, when: PosterWhen, near: NearChoice, map: boolean): string {
   const params = new URLSearchParams(when === "past" ? [["when", "past"], ...nearParams(near)] : nearParams(near));
+  if (map) params.set("view", "map");
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
@@ -63,7 +65,7 @@ function PosterListView({ data }: { data: PosterListData }) {
           <ul>
             {(["upcoming", "past"] as const).map((when) => (
               <li key={when}>
-                <AppLink to={whenHref(pathname, when, data.near)} aria-current={data.when === when ? "page" : undefined}>
+                <AppLink to={whenHref(pathname, when, data.near, data.map !== null)} aria-current={data.when === when ? "page" : undefined}>
                   {when === "past" ? t("posters.past") : t("posters.upcoming")}
                 </AppLink>
               </li>

@@ -1,5 +1,6 @@
 import type { CategoryKind, DB, ReportTargetType } from "#db/schema.ts";
 import {
+  ADVERT_KINDS,
   ADVERT_STATUSES,
   CONTENT_STATUSES,
   CURRENCIES,
@@ -310,6 +311,7 @@ export const CONTENT_SPECS = {
       {
         id: "details",
         fields: [
+          { kind: "select", name: "kind", options: ADVERT_KINDS, required: true, initial: "offer" },
           { kind: "category", name: "category_id", required: true },
           { kind: "location", name: "location_id" },
           { kind: "select", name: "price_kind", options: PRICE_KINDS, required: true, initial: "amount" },

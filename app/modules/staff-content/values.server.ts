@@ -9,6 +9,7 @@ import { parseTagNames, type NewTagName } from "./tags.server.ts";
 import { allFields, hasField, SOCIAL_NETWORKS, type ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
 import { advertLifetimeDays } from "#app/modules/adverts/lifecycle.server.ts";
+import { DEFAULT_ADVERT_KIND, isAdvertKind, kindHasPrice, lifetimeDaysFor } from "#app/modules/adverts/kinds.ts";
 import { POINT_PAIR_MESSAGE, pointPairIssue } from "./point-schema.ts";
 import { choiceOfForm, recurrenceIssues } from "./recurrence-schema.ts";
 import { ruleOf } from "#app/modules/posters/series.ts";
@@ -166,7 +167,10 @@ export async function prepareValues(spec: ContentSpec, value: ContentFormValue, 
   if (typeof columns.recurrence === "string") checkSeries(columns.recurrence, columns.starts_at, seriesUntil, fail);
   if (columns.status === "published" && columns.published_at === null) columns.published_at = NOW;
   if (lifecycleOf(spec).expires && columns.status === "published") {
-    if (columns.expires_at === null) columns.expires_at = sql`now() + make_interval(days => ${await advertLifetimeDays(getDb())})`;
+    if (columns.expires_at === null) {
+      const days = lifetimeDaysFor(isAdvertKind(columns.kind) ? columns.kind : DEFAULT_ADVERT_KIND, await advertLifetimeDays(getDb()));
+      columns.expires_at = sql`now() + make_interval(days => ${days})`;
+    }
     // A published advert carries no rejection reason from an earlier round.
     columns.rejection_reason = null;
   }
@@ -180,6 +184,8 @@ function checkRules(spec: ContentSpec, columns: Record<string, unknown>, fail: (
   const endsAt = columns.ends_at;
   if (endsAt instanceof Date && startsAt instanceof Date && endsAt < startsAt) fail("ends_at", "admin:errors.ends_before_start");
   if (hasField(spec, "price_kind")) {
+    // A gift has no price, whatever the price fields say (the owner's form hides them).
+    if (isAdvertKind(columns.kind) && !kindHasPrice(columns.kind)) columns.price_kind = "free";
     if (columns.price_kind === "amount") {
       if (columns.price_amount === null) fail("price_amount", errors.required);
       if (columns.price_currency === null) fail("price_currency", errors.required);
