@@ -2,6 +2,9 @@
 // contents, steps and outdated notice, the search by a word form, and the report reasons.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGuideItem, loadGuideList } from "#app/modules/guides/guide-page.server.ts";
+import * as feedsGuides from "#app/routes/feeds-guides/route.ts";
+import { buildHomeSections } from "#app/modules/home/sections.server.ts";
+import { translatorFor } from "#app/i18n/request.server.ts";
 import { isOutdated, parseSteps, relatedPaths, withHeadingIds } from "#app/modules/guides/guide-text.ts";
 import { reportReasonsFor } from "#app/modules/reports/limits.ts";
 import { searchCategory } from "#app/modules/search/search.server.ts";
@@ -99,6 +102,33 @@ describe("a guide's page", () => {
     for (const slug of ["chernetka", "nemaie-takoi"]) {
       expect(await thrownStatus(callAppRoute((args) => loadGuideItem(args, slug), { url: `/dovidnyk/${slug}` })), slug).toBe(404);
     }
+  });
+});
+
+describe("the guides feed and home section", () => {
+  it("lists the published guides in the path's language, the latest checked first", async () => {
+    const response = await callAppRoute(feedsGuides.loader, { url: "/dovidnyk/rss.xml" });
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    const links = [...xml.matchAll(/<link>([^<]+)<\/link>/g)].map((match) => match[1]);
+    expect(links).toEqual([
+      "https://portal.example/dovidnyk",
+      "https://portal.example/dovidnyk/karta-pobytu",
+      "https://portal.example/dovidnyk/bank",
+      "https://portal.example/dovidnyk/berlin-only",
+    ]);
+    expect(xml).toContain("<category>Гроші й банки</category>");
+    const english = await (await callAppRoute(feedsGuides.loader, { url: "/us/dovidnyk/rss.xml" })).text();
+    expect(english).toContain("<title>Extending a residence card</title>");
+    expect(english).toContain('<atom:link href="https://portal.example/us/dovidnyk/rss.xml"');
+    expect(english).not.toContain("chernetka");
+  });
+
+  it("links the feed from the list, and shows the latest checked guides on the home page", async () => {
+    const list = await callAppRoute((args) => loadGuideList(args), { url: "/us/dovidnyk" });
+    expect(list.feed).toEqual({ href: "/us/dovidnyk/rss.xml", title: "Guides: RSS" });
+    const section = (await buildHomeSections("uk", translatorFor("uk") as never)).find((each) => each.id === "guides");
+    expect(section?.items.map((item) => item.path)).toEqual(["/dovidnyk/karta-pobytu", "/dovidnyk/bank", "/dovidnyk/berlin-only"]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { localizePath } from "#app/i18n/locales.ts";
 import { GUIDE_TOPICS, type GuideTopic } from "#db/schema.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { notFound } from "#app/platform/http/errors.ts";
@@ -25,7 +26,7 @@ function parseTopic(url: URL): GuideTopic | null {
 }
 
 export async function loadGuideList({ context, url }: Args) {
-  const { language, t } = pageContext(context, url);
+  const { language, locale, t } = pageContext(context, url);
   const topic = parseTopic(url);
   const locations = await listLocations(language);
   const location = parseTermFilter(url, "location", locations);
@@ -43,6 +44,7 @@ export async function loadGuideList({ context, url }: Args) {
     location: location?.slug ?? null,
     locations: locations.map(({ slug, name }) => ({ slug, name })),
     reklama,
+    feed: { href: localizePath("/dovidnyk/rss.xml", locale), title: t("feed.guides_title") },
     seo: { title: await titleWithSite(parts.filter(Boolean).join(" — "), language), description: t("guides.description") },
   };
 }

@@ -77,11 +77,14 @@ function toCard(row: CardRow, language: Language): GuideCard {
 /** A list's filters: a topic, and a place (its guides and those for everywhere). */
 export type GuideFilter = { topic?: GuideTopic | null; locationId?: number | null };
 
+/** A place's guides: its own and those for everywhere (the list at the place, its offline pack). */
+function atPlace(locationId: number | null | undefined) {
+  return locationId ? sql<boolean>`(g.location_id = ${locationId} or g.location_id is null)` : sql<boolean>`true`;
+}
+
 export async function listGuides(options: GuideFilter & { language: Language; page: number }) {
   const { topic, locationId, language, page } = options;
-  const where = sql<boolean>`(${topic ? sql`g.topic = ${topic}` : sql`true`}) and (${
-    locationId ? sql`(g.location_id = ${locationId} or g.location_id is null)` : sql`true`
-  })`;
+  const where = sql<boolean>`(${topic ? sql`g.topic = ${topic}` : sql`true`}) and (${atPlace(locationId)})`;
   const count = getDb()
     .selectFrom("guides as g")
     .where(publiclyVisible("guides", "g"))
@@ -92,6 +95,20 @@ export async function listGuides(options: GuideFilter & { language: Language; pa
     .orderBy(sql`g.checked_at desc nulls last`)
     .orderBy("g.id", "desc");
   return fetchListPage(["guides", "locations"], count, rows, page, (row) => toCard(row, language));
+}
+
+/** The slugs of a place's guides, in the list's order (its offline pack). */
+export async function guideSlugsAt(locationId: number, limit: number): Promise<string[]> {
+  const rows = await getDb()
+    .selectFrom("guides as g")
+    .where(publiclyVisible("guides", "g"))
+    .where(atPlace(locationId))
+    .select("g.slug")
+    .orderBy(sql`g.checked_at desc nulls last`)
+    .orderBy("g.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.slug);
 }
 
 export async function findGuide(slug: string, language: Language): Promise<GuideDetail | null> {
@@ -131,6 +148,17 @@ export async function findGuide(slug: string, language: Language): Promise<Guide
     viewCount: row.view_count,
     seo: itemSeo(row, language, () => card.summary.text),
   };
+}
+
+/** The newest checked guides (the feed, the home page's section): checked first, then published. */
+export async function recentlyCheckedGuides(language: Language, limit: number) {
+  const rows = await cards()
+    .select(["g.published_at", "g.created_at"])
+    .orderBy(sql`g.checked_at desc nulls last`)
+    .orderBy("g.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toCard(row, language), changedAt: row.checked_at ?? row.published_at ?? row.created_at }));
 }
 
 /** The types a guide's related pages may be: other guides, services and organisations. */
