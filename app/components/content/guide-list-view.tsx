@@ -45,6 +45,7 @@ function GuideListView({ data }: { data: GuideListData }) {
           <FilterSelect
             key={`topic-${data.topic ?? ""}`}
             id="guide-topic"
+            className="filter-form__check"
             name="topic"
             label={t("guides.topic")}
             anyLabel={t("guides.all_topics")}
@@ -55,6 +56,7 @@ function GuideListView({ data }: { data: GuideListData }) {
             <FilterSelect
               key={`location-${data.location ?? ""}`}
               id="guide-location"
+              className="filter-form__check"
               name="location"
               label={t("guides.place")}
               anyLabel={t("guides.all_places")}
@@ -75,7 +77,8 @@ function GuideListView({ data }: { data: GuideListData }) {
 function GuideCard({ item, section }: { item: GuideCardData; section: string }) {
   const { t } = useContentT();
   return (
-    <SectionItemCard section={section} kind="dovidnyk" item={{ ...item, image: null, category: { slug: item.topic } }}>
+    // Guides are text: the topic's icon sits small beside the title (the logo layout), not a picture's worth of placeholder.
+    <SectionItemCard section={section} kind="dovidnyk" logo item={{ ...item, image: null, category: { slug: item.topic } }}>
       <p className="content-card__meta">
         {t(`guides.topics.${item.topic}`)}
         {item.location ? (

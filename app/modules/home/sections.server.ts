@@ -59,6 +59,8 @@ const recentGuidesSection = teaserSection({
     text: item.summary,
     date: item.checkedAt,
     meta: [t(`guides.topics.${item.topic}`), item.location?.text].filter(Boolean).join(" · "),
+    // Text only: the small icon, as on the guides list.
+    imageKind: "logo",
   }),
 });
 
