@@ -139,7 +139,7 @@ test.describe("guides", () => {
       await page.getByRole("radio", { name: "Запитання щодо довідки" }).check();
       await page.getByLabel("Повідомлення").fill(question);
       await page.getByRole("button", { name: "Надіслати скаргу" }).click();
-      await expect(page.getByText("Дякуємо! Скаргу отримано")).toBeVisible();
+      await expect(page.getByText("Дякуємо! Запитання отримала редакція: вона перевірить довідку.")).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/dovidnyk/${guide.slug}$`));
 
       await login("editor");
