@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { GuideTopic } from "#db/schema.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
+import type { TimedChange } from "#app/platform/page-cache/content-state.server.ts";
 import { displayDate, type DisplayDate } from "#app/platform/format/dates.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { excerpt, stripHtml } from "#app/platform/format/text.ts";
@@ -24,12 +25,28 @@ export type GuideCard = {
   checkedAt: DisplayDate | null;
 };
 
+/**
+ * When a guide becomes "may be outdated": its last check plus the settings' months, in the
+ * database's calendar and clock (one rule for its page and its cached copy's end).
+ */
+const outdatedFrom = (alias: string) =>
+  sql<Date>`${sql.ref(`${alias}.checked_at`)} + make_interval(months => (select guide_outdated_months from settings where id = 1))`;
+
+/** The next moment a public guide becomes outdated: its kept page is made again then (app/page-cache-sources.server.ts). */
+export const GUIDE_MOMENTS: TimedChange = {
+  tables: ["guides"],
+  nextMoment: () =>
+    sql`(select min(${outdatedFrom("g")}) from guides g where ${publiclyVisible("guides", "g")} and ${outdatedFrom("g")} > now())`,
+};
+
 export type GuideDetail = GuideCard & {
   body: LocalizedText;
   toc: TocEntry[];
   steps: { items: GuideStep[]; lang: Language };
   checkedAtIso: string | null;
   checkedBy: string | null;
+  /** Checked longer ago than the settings' months (never checked: not known to be). */
+  outdated: boolean;
   related: Array<{ path: string; title: LocalizedText }>;
   publishedAt: string | null;
   updatedAt: string;
@@ -128,6 +145,7 @@ export async function findGuide(slug: string, language: Language): Promise<Guide
       "g.seo_title_en",
       "g.seo_description_uk",
       "g.seo_description_en",
+      sql<boolean>`coalesce(${outdatedFrom("g")} <= now(), false)`.as("outdated"),
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -142,6 +160,7 @@ export async function findGuide(slug: string, language: Language): Promise<Guide
     steps: { items: parseSteps(steps.text), lang: steps.lang },
     checkedAtIso: row.checked_at?.toISOString() ?? null,
     checkedBy: row.checked_by,
+    outdated: row.outdated,
     related: await relatedItems(relatedPaths(row.related), language),
     publishedAt: row.published_at?.toISOString() ?? null,
     updatedAt: row.updated_at.toISOString(),
