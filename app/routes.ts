@@ -26,6 +26,7 @@ export default [
   route("us?/novyny/rss.xml", "routes/feeds-news/route.ts"),
   route("us?/novyny/category/:slug/rss.xml", "routes/feeds-news-category/route.ts"),
   route("us?/poster/rss.xml", "routes/feeds-posters/route.ts"),
+  route("us?/dovidnyk/rss.xml", "routes/feeds-guides/route.ts"),
   route("us?/poster/calendar.ics", "routes/feeds-posters-calendar/route.ts"),
   route("us?/poster/:slug/event.ics", "routes/feeds-poster-ics/route.ts"),
   // Maps: the style (the basemap's tiles are served at /map/tiles) and each list's places as GeoJSON.

@@ -156,3 +156,35 @@ export type Visit = Selectable<Tables.Visits>;
 export type VisitDailyTotal = Selectable<Tables.VisitDailyTotals>;
 export type Presence = Selectable<Tables.Presence>;
 export type AuditLogEntry = Selectable<Tables.AuditLog>;
+
+/**
+ * The union types of CHECK-listed text columns, by their TypeScript name: `npm run db:types`
+ * (db/codegen.ts) gives such a column the one union whose values are its CHECK list, so a new
+ * content table's `status` is a ContentStatus with no line elsewhere. A list two unions share
+ * (MessageMail, AlertFrequency) is named per column in codegen's VALUE_TYPES.
+ */
+export const CHECK_UNIONS: Readonly<Record<string, readonly string[]>> = {
+  UserRole: USER_ROLES,
+  AdvertFieldKind: ADVERT_FIELD_KINDS,
+  Locale: LOCALES,
+  TokenPurpose: TOKEN_PURPOSES,
+  ExpiryMailKind: EXPIRY_MAIL_KINDS,
+  MessageMail: MESSAGE_MAIL_CHOICES,
+  CategoryKind: CATEGORY_KINDS,
+  ContentStatus: CONTENT_STATUSES,
+  ReklamaPlacement: REKLAMA_PLACEMENTS,
+  Currency: CURRENCIES,
+  PriceKind: PRICE_KINDS,
+  AdvertStatus: ADVERT_STATUSES,
+  AdvertKind: ADVERT_KINDS,
+  StoredReportTarget: [...REPORT_TARGET_TYPES, "conversation", "rating"],
+  ReportReason: REPORT_REASONS,
+  ReportStatus: REPORT_STATUSES,
+  AlertFrequency: ALERT_FREQUENCIES,
+  SubmissionState: SUBMISSION_STATES,
+  RsvpStatus: RSVP_STATUSES,
+  OrganisationRole: ORGANISATION_ROLES,
+  NoticeKind: NOTICE_KINDS,
+  GuideTopic: GUIDE_TOPICS,
+  UserDocumentKind: USER_DOCUMENT_KINDS,
+};

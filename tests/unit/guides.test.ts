@@ -2,7 +2,12 @@
 // contents, steps and outdated notice, the search by a word form, and the report reasons.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGuideItem, loadGuideList } from "#app/modules/guides/guide-page.server.ts";
-import { isOutdated, parseSteps, relatedPaths, withHeadingIds } from "#app/modules/guides/guide-text.ts";
+import * as feedsGuides from "#app/routes/feeds-guides/route.ts";
+import { sql } from "kysely";
+import { GUIDE_MOMENTS } from "#app/modules/guides/guides.server.ts";
+import { buildHomeSections } from "#app/modules/home/sections.server.ts";
+import { translatorFor } from "#app/i18n/request.server.ts";
+import { parseSteps, relatedPaths, withHeadingIds } from "#app/modules/guides/guide-text.ts";
 import { reportReasonsFor } from "#app/modules/reports/limits.ts";
 import { searchCategory } from "#app/modules/search/search.server.ts";
 import { resetContentState } from "#app/platform/page-cache/content-state.server.ts";
@@ -83,6 +88,11 @@ describe("a guide's page", () => {
   it("says it may be outdated when checked longer ago than the setting's months", async () => {
     const old = await callAppRoute((args) => loadGuideItem(args, "bank"), { url: "/dovidnyk/bank" });
     expect(old.outdated).toBe(true);
+    // The kept pages end when the next guide turns outdated: karta-pobytu, checked 30 days ago, in 12 months.
+    const { rows } = await sql<{ at: Date }>`select (${GUIDE_MOMENTS.nextMoment()}) as at`.execute(t.db);
+    const days = (new Date(rows[0]!.at).getTime() - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(330);
+    expect(days).toBeLessThan(340);
     expect(old.jsonLd["@type"]).toBe("Article");
     await t.db.updateTable("settings").set({ guide_outdated_months: 24 }).execute();
     resetContentState();
@@ -102,6 +112,33 @@ describe("a guide's page", () => {
   });
 });
 
+describe("the guides feed and home section", () => {
+  it("lists the published guides in the path's language, the latest checked first", async () => {
+    const response = await callAppRoute(feedsGuides.loader, { url: "/dovidnyk/rss.xml" });
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    const links = [...xml.matchAll(/<link>([^<]+)<\/link>/g)].map((match) => match[1]);
+    expect(links).toEqual([
+      "https://portal.example/dovidnyk",
+      "https://portal.example/dovidnyk/karta-pobytu",
+      "https://portal.example/dovidnyk/bank",
+      "https://portal.example/dovidnyk/berlin-only",
+    ]);
+    expect(xml).toContain("<category>Гроші й банки</category>");
+    const english = await (await callAppRoute(feedsGuides.loader, { url: "/us/dovidnyk/rss.xml" })).text();
+    expect(english).toContain("<title>Extending a residence card</title>");
+    expect(english).toContain('<atom:link href="https://portal.example/us/dovidnyk/rss.xml"');
+    expect(english).not.toContain("chernetka");
+  });
+
+  it("links the feed from the list, and shows the latest checked guides on the home page", async () => {
+    const list = await callAppRoute((args) => loadGuideList(args), { url: "/us/dovidnyk" });
+    expect(list.feed).toEqual({ href: "/us/dovidnyk/rss.xml", title: "Guides: RSS" });
+    const section = (await buildHomeSections("uk", translatorFor("uk") as never)).find((each) => each.id === "guides");
+    expect(section?.items.map((item) => item.path)).toEqual(["/dovidnyk/karta-pobytu", "/dovidnyk/bank", "/dovidnyk/berlin-only"]);
+  });
+});
+
 describe("guides in the search", () => {
   it("are found by another form of a word, published ones only", async () => {
     const found = await searchCategory("dovidnyk", ["карти"], 1, "uk");
@@ -112,16 +149,12 @@ describe("guides in the search", () => {
 });
 
 describe("guide text", () => {
-  it("reads steps, headings, the outdated rule and related paths", () => {
+  it("reads steps, headings and related paths", () => {
     expect(parseSteps("  \nКрок один – документ\n2) Крок два")).toEqual([
       { text: "Крок один", bring: "документ" },
       { text: "Крок два", bring: null },
     ]);
     expect(withHeadingIds("<h2><b>A</b></h2><h4>x</h4>").toc).toEqual([{ id: "section-1", text: "A", level: 2 }]);
-    const now = new Date("2026-06-15T00:00:00Z");
-    expect(isOutdated(new Date("2025-06-14T00:00:00Z"), 12, now)).toBe(true);
-    expect(isOutdated(new Date("2025-06-16T00:00:00Z"), 12, now)).toBe(false);
-    expect(isOutdated(null, 12, now)).toBe(false);
     expect(relatedPaths("/a/b\njavascript:x\n//evil.example\n /dovidnyk/c ")).toEqual(["/a/b", "/dovidnyk/c"]);
   });
 

@@ -1,5 +1,6 @@
 // "Save this place for offline": /offline/pack lists the pages of one place (the packed lists
-// at its filter, every page of them, every public item of the place) and nothing else: no
+// at its filter, every page of them, every public item of the place; guides also those for
+// everywhere, as their list at the place shows them) and nothing else: no
 // other place's items, no draft or trashed item, no signed-in or form page; an unknown or
 // missing place is the 404; the English pack is the /us pages.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +48,24 @@ beforeAll(async () => {
     .insertInto("diaspors")
     .values([entry("lviv-org", lviv!.id), entry("kyiv-org", kyiv!.id)])
     .execute();
+  const guide = (slug: string, location: number | null, extra: object = {}) => ({
+    slug,
+    title_uk: `Довідка ${slug}`,
+    topic: "documents" as const,
+    location_id: location,
+    status: "published" as const,
+    published_at: ago(DAY),
+    ...extra,
+  });
+  await t.db
+    .insertInto("guides")
+    .values([
+      guide("lviv-guide", lviv!.id),
+      guide("everywhere-guide", null),
+      guide("kyiv-guide", kyiv!.id),
+      guide("lviv-guide-draft", lviv!.id, { status: "draft" }),
+    ])
+    .execute();
 });
 
 describe("/offline/pack", () => {
@@ -54,30 +73,39 @@ describe("/offline/pack", () => {
     const result = await fetchPack("/offline/pack?location=lviv-pack");
     expect(result.place).toEqual({ slug: "lviv-pack", name: "Львів" });
     const services = Array.from({ length: PAGE_SIZE + 1 }, (_, index) => `/services/lviv-service-${index}`);
-    expect(result.urls.slice(0, 3)).toEqual([
+    expect(result.urls.slice(0, 4)).toEqual([
       "/services?location=lviv-pack",
       "/services?location=lviv-pack&page=2",
       "/diaspors?location=lviv-pack",
+      "/dovidnyk?location=lviv-pack",
     ]);
-    expect(result.urls.slice(3).sort()).toEqual([...services, "/diaspors/lviv-org"].sort());
+    const guides = ["/dovidnyk/lviv-guide", "/dovidnyk/everywhere-guide"];
+    expect(result.urls.slice(4).sort()).toEqual([...services, "/diaspors/lviv-org", ...guides].sort());
     expect(result.pages).toBe(result.urls.length);
-    expect(result.bytes).toBe(3 * ESTIMATED_BYTES.list + (PAGE_SIZE + 2) * ESTIMATED_BYTES.item);
-    for (const excluded of ["lviv-draft", "lviv-trashed", "kyiv-service", "kyiv-org"])
+    expect(result.bytes).toBe(4 * ESTIMATED_BYTES.list + (PAGE_SIZE + 4) * ESTIMATED_BYTES.item);
+    for (const excluded of ["lviv-draft", "lviv-trashed", "kyiv-service", "kyiv-org", "kyiv-guide", "lviv-guide-draft"])
       expect(result.urls.some((url) => url.endsWith(`/${excluded}`))).toBe(false);
-    expect(result.urls.every((url) => /^\/(?:services|diaspors)(?:\/|\?)/.test(url))).toBe(true);
+    expect(result.urls.every((url) => /^\/(?:services|diaspors|dovidnyk)(?:\/|\?)/.test(url))).toBe(true);
   });
 
   it("in English lists the /us pages; a radius keeps its filter in the list addresses", async () => {
     const english = await fetchPack("/us/offline/pack?location=kyiv-pack");
     expect(english.place.name).toBe("Kyiv");
-    expect(english.urls).toEqual([
+    expect(english.urls.slice(0, 5)).toEqual([
       "/us/services?location=kyiv-pack",
       "/us/diaspors?location=kyiv-pack",
+      "/us/dovidnyk?location=kyiv-pack",
       "/us/services/kyiv-service",
       "/us/diaspors/kyiv-org",
     ]);
+    expect(english.urls.slice(5).sort()).toEqual(["/us/dovidnyk/everywhere-guide", "/us/dovidnyk/kyiv-guide"]);
+    // The guides' list has no radius: the place's own guides.
     const near = await fetchPack("/offline/pack?near=kyiv-pack&radius=50");
-    expect(near.urls.slice(0, 2)).toEqual(["/services?near=kyiv-pack&radius=50", "/diaspors?near=kyiv-pack&radius=50"]);
+    expect(near.urls.slice(0, 3)).toEqual([
+      "/services?near=kyiv-pack&radius=50",
+      "/diaspors?near=kyiv-pack&radius=50",
+      "/dovidnyk?location=kyiv-pack",
+    ]);
   });
 
   it("answers an unknown or missing place with the 404", async () => {

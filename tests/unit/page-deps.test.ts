@@ -175,6 +175,7 @@ function samples(): Record<string, Sample[]> {
     "feeds-news": [{ url: "/novyny/rss.xml" }],
     "feeds-news-category": [{ url: "/novyny/category/kultura/rss.xml", params: { slug: "kultura" } }],
     "feeds-posters": [{ url: "/poster/rss.xml" }],
+    "feeds-guides": [{ url: "/dovidnyk/rss.xml" }],
     search: SEARCH_CATEGORIES.map((category) => ({
       url: `/search/${category}?q=${encodeURIComponent(SEARCH_WORDS[category])}`,
       params: { category },

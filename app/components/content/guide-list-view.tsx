@@ -9,6 +9,7 @@ import { SectionItemCard } from "./content-card.tsx";
 import { ListPage, type ListReklama } from "./list-page.tsx";
 import { Localized } from "./localized-text.tsx";
 import { useContentT } from "./use-content-t.ts";
+import { OfflinePlace } from "#app/components/offline/offline-place.tsx";
 
 type GuideListData = {
   section: string;
@@ -18,6 +19,7 @@ type GuideListData = {
   location: string | null;
   locations: Array<{ slug: string; name: LocalizedText }>;
   reklama: ListReklama;
+  feed: { href: string; title: string };
 };
 
 /** The guides at /dovidnyk: a GET form of topic and place (works without JS), then the cards. */
@@ -27,6 +29,7 @@ function GuideListView({ data }: { data: GuideListData }) {
   const { t } = useContentT();
   const language = usePageLanguage();
   const { pathname } = useLocation();
+  const place = data.locations.find((location) => location.slug === data.location);
   return (
     <ListPage
       title={data.topic ? t(`guides.topics.${data.topic}`) : t("guides.title")}
@@ -35,12 +38,14 @@ function GuideListView({ data }: { data: GuideListData }) {
       emptyText={t("guides.empty")}
       pagination={data.pagination}
       reklama={data.reklama}
+      feed={data.feed}
     >
       <div className="list-tools">
         <Form method="get" action={pathname} className="filter-form" role="search" aria-label={t("filter.label")}>
           <FilterSelect
             key={`topic-${data.topic ?? ""}`}
             id="guide-topic"
+            className="filter-form__check"
             name="topic"
             label={t("guides.topic")}
             anyLabel={t("guides.all_topics")}
@@ -51,6 +56,7 @@ function GuideListView({ data }: { data: GuideListData }) {
             <FilterSelect
               key={`location-${data.location ?? ""}`}
               id="guide-location"
+              className="filter-form__check"
               name="location"
               label={t("guides.place")}
               anyLabel={t("guides.all_places")}
@@ -63,6 +69,7 @@ function GuideListView({ data }: { data: GuideListData }) {
           </button>
         </Form>
       </div>
+      {place ? <OfflinePlace near={{ near: place.slug, radius: null, sort: null }} placeName={place.name.text} /> : null}
     </ListPage>
   );
 }
@@ -70,7 +77,8 @@ function GuideListView({ data }: { data: GuideListData }) {
 function GuideCard({ item, section }: { item: GuideCardData; section: string }) {
   const { t } = useContentT();
   return (
-    <SectionItemCard section={section} kind="dovidnyk" item={{ ...item, image: null, category: { slug: item.topic } }}>
+    // Guides are text: the topic's icon sits small beside the title (the logo layout), not a picture's worth of placeholder.
+    <SectionItemCard section={section} kind="dovidnyk" logo item={{ ...item, image: null, category: { slug: item.topic } }}>
       <p className="content-card__meta">
         {t(`guides.topics.${item.topic}`)}
         {item.location ? (

@@ -4,10 +4,12 @@ import { pageContext, siteName } from "#app/modules/content/public-page.server.t
 import { requireCategory } from "#app/modules/taxonomy/public-terms.server.ts";
 import { newsForFeed } from "#app/modules/news/news.server.ts";
 import { postersForFeed } from "#app/modules/posters/posters.server.ts";
+import { recentlyCheckedGuides } from "#app/modules/guides/guides.server.ts";
 import { RSS_CONTENT_TYPE, rssXml } from "./rss.server.ts";
 
 // The feeds read the card queries, which join the cover image (tests/unit/page-deps.test.ts).
 export const NEWS_FEED_DEPS: VersionedTable[] = ["news", "categories", "images"];
+export const GUIDE_FEED_DEPS: VersionedTable[] = ["guides", "locations"];
 export const POSTER_FEED_DEPS: VersionedTable[] = ["posters", "poster_occurrences", "categories", "locations", "images"];
 
 type Args = { context: Readonly<RouterContextProvider>; url: URL };
@@ -58,6 +60,28 @@ export async function postersFeed({ context, url }: Args) {
         description: [item.schedule, item.venue?.text, item.location?.text].filter(Boolean).join(" · "),
         pubDate: new Date(item.publishedAt),
         category: item.category?.name.text,
+      })),
+    }),
+  );
+}
+
+/** `/dovidnyk/rss.xml`: the guides checked last, newest first (a guide checked again comes back to the top). */
+export async function guidesFeed({ context, url }: Args) {
+  const { language, t, absolute } = pageContext(context, url);
+  const [items, site] = await Promise.all([recentlyCheckedGuides(language, 30), siteName(language)]);
+  return rssResponse(
+    rssXml({
+      title: `${t("guides.title")} — ${site}`,
+      link: absolute("/dovidnyk"),
+      self: absolute("/dovidnyk/rss.xml"),
+      description: t("guides.description"),
+      language,
+      items: items.map((item) => ({
+        title: item.title.text,
+        link: absolute(`/dovidnyk/${item.slug}`),
+        description: item.summary.text,
+        pubDate: item.changedAt,
+        category: t(`guides.topics.${item.topic}`),
       })),
     }),
   );

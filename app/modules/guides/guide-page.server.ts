@@ -1,14 +1,13 @@
 import type { RouterContextProvider } from "react-router";
+import { localizePath } from "#app/i18n/locales.ts";
 import { GUIDE_TOPICS, type GuideTopic } from "#db/schema.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import { parsePage } from "#app/platform/lists/pagination.ts";
-import { getCachedSettings } from "#app/platform/settings/settings.server.ts";
 import { pageContext, pageReklama, publicItemPage, titleWithSite } from "#app/modules/content/public-page.server.ts";
 import { listLocations, parseTermFilter } from "#app/modules/taxonomy/public-terms.server.ts";
 import { publicPathOf } from "#app/modules/staff-content/registry.ts";
 import { findGuide, listGuides, type GuideDetail } from "./guides.server.ts";
-import { isOutdated } from "./guide-text.ts";
 
 // The guides' pages: the list at /dovidnyk (`?topic=` one of GUIDE_TOPICS, `?location=` a
 // place's slug: its guides and those for everywhere; anything else is the 404) and a guide's page.
@@ -25,7 +24,7 @@ function parseTopic(url: URL): GuideTopic | null {
 }
 
 export async function loadGuideList({ context, url }: Args) {
-  const { language, t } = pageContext(context, url);
+  const { language, locale, t } = pageContext(context, url);
   const topic = parseTopic(url);
   const locations = await listLocations(language);
   const location = parseTermFilter(url, "location", locations);
@@ -43,6 +42,7 @@ export async function loadGuideList({ context, url }: Args) {
     location: location?.slug ?? null,
     locations: locations.map(({ slug, name }) => ({ slug, name })),
     reklama,
+    feed: { href: localizePath("/dovidnyk/rss.xml", locale), title: t("feed.guides_title") },
     seo: { title: await titleWithSite(parts.filter(Boolean).join(" — "), language), description: t("guides.description") },
   };
 }
@@ -54,11 +54,10 @@ export async function loadGuideItem(args: Args, slug: string) {
     path: section,
     find: (language) => findGuide(slug, language),
   });
-  const { guide_outdated_months: months } = await getCachedSettings();
   return {
     section,
     item,
-    outdated: isOutdated(item.checkedAtIso ? new Date(item.checkedAtIso) : null, months),
+    outdated: item.outdated,
     reklama,
     pageUrl,
     jsonLd: guideJsonLd(item, pageUrl),

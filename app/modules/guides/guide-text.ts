@@ -1,7 +1,7 @@
 import { stripHtml } from "#app/platform/format/text.ts";
 
 // A guide's text as its page shows it: the steps from their textarea, the body's headings
-// with ids, the table of contents from both, and whether the facts are old. Pure.
+// with ids, the table of contents from both, and the related paths. Pure.
 
 /** One step: what to do, and what to bring (after " — " on its line; null without). */
 export type GuideStep = { text: string; bring: string | null };
@@ -31,14 +31,6 @@ export function withHeadingIds(html: string): { html: string; toc: TocEntry[] } 
     return `<h${level} id="${id}"${kept}>${inner}</h${level}>`;
   });
   return { html: out, toc: toc.filter((entry) => entry.text !== "") };
-}
-
-/** Checked more than `months` months before `now` (never checked: not known to be outdated). */
-export function isOutdated(checkedAt: Date | null, months: number, now = new Date()): boolean {
-  if (!checkedAt) return false;
-  const limit = new Date(now);
-  limit.setUTCMonth(limit.getUTCMonth() - months);
-  return checkedAt < limit;
 }
 
 /** Related public paths staff listed, one a line: only site paths (`/x/y`), at most 12. */

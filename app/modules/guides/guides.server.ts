@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { GuideTopic } from "#db/schema.ts";
 import type { Language } from "#app/i18n/locales.ts";
 import { getDb } from "#app/platform/db/db.server.ts";
+import type { TimedChange } from "#app/platform/page-cache/content-state.server.ts";
 import { displayDate, type DisplayDate } from "#app/platform/format/dates.ts";
 import { pickLocalized, type LocalizedText } from "#app/platform/format/localized.ts";
 import { excerpt, stripHtml } from "#app/platform/format/text.ts";
@@ -24,12 +25,28 @@ export type GuideCard = {
   checkedAt: DisplayDate | null;
 };
 
+/**
+ * When a guide becomes "may be outdated": its last check plus the settings' months, in the
+ * database's calendar and clock (one rule for its page and its cached copy's end).
+ */
+const outdatedFrom = (alias: string) =>
+  sql<Date>`${sql.ref(`${alias}.checked_at`)} + make_interval(months => (select guide_outdated_months from settings where id = 1))`;
+
+/** The next moment a public guide becomes outdated: its kept page is made again then (app/page-cache-sources.server.ts). */
+export const GUIDE_MOMENTS: TimedChange = {
+  tables: ["guides"],
+  nextMoment: () =>
+    sql`(select min(${outdatedFrom("g")}) from guides g where ${publiclyVisible("guides", "g")} and ${outdatedFrom("g")} > now())`,
+};
+
 export type GuideDetail = GuideCard & {
   body: LocalizedText;
   toc: TocEntry[];
   steps: { items: GuideStep[]; lang: Language };
   checkedAtIso: string | null;
   checkedBy: string | null;
+  /** Checked longer ago than the settings' months (never checked: not known to be). */
+  outdated: boolean;
   related: Array<{ path: string; title: LocalizedText }>;
   publishedAt: string | null;
   updatedAt: string;
@@ -77,11 +94,14 @@ function toCard(row: CardRow, language: Language): GuideCard {
 /** A list's filters: a topic, and a place (its guides and those for everywhere). */
 export type GuideFilter = { topic?: GuideTopic | null; locationId?: number | null };
 
+/** A place's guides: its own and those for everywhere (the list at the place, its offline pack). */
+function atPlace(locationId: number | null | undefined) {
+  return locationId ? sql<boolean>`(g.location_id = ${locationId} or g.location_id is null)` : sql<boolean>`true`;
+}
+
 export async function listGuides(options: GuideFilter & { language: Language; page: number }) {
   const { topic, locationId, language, page } = options;
-  const where = sql<boolean>`(${topic ? sql`g.topic = ${topic}` : sql`true`}) and (${
-    locationId ? sql`(g.location_id = ${locationId} or g.location_id is null)` : sql`true`
-  })`;
+  const where = sql<boolean>`(${topic ? sql`g.topic = ${topic}` : sql`true`}) and (${atPlace(locationId)})`;
   const count = getDb()
     .selectFrom("guides as g")
     .where(publiclyVisible("guides", "g"))
@@ -92,6 +112,20 @@ export async function listGuides(options: GuideFilter & { language: Language; pa
     .orderBy(sql`g.checked_at desc nulls last`)
     .orderBy("g.id", "desc");
   return fetchListPage(["guides", "locations"], count, rows, page, (row) => toCard(row, language));
+}
+
+/** The slugs of a place's guides, in the list's order (its offline pack). */
+export async function guideSlugsAt(locationId: number, limit: number): Promise<string[]> {
+  const rows = await getDb()
+    .selectFrom("guides as g")
+    .where(publiclyVisible("guides", "g"))
+    .where(atPlace(locationId))
+    .select("g.slug")
+    .orderBy(sql`g.checked_at desc nulls last`)
+    .orderBy("g.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.slug);
 }
 
 export async function findGuide(slug: string, language: Language): Promise<GuideDetail | null> {
@@ -111,6 +145,7 @@ export async function findGuide(slug: string, language: Language): Promise<Guide
       "g.seo_title_en",
       "g.seo_description_uk",
       "g.seo_description_en",
+      sql<boolean>`coalesce(${outdatedFrom("g")} <= now(), false)`.as("outdated"),
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -125,12 +160,24 @@ export async function findGuide(slug: string, language: Language): Promise<Guide
     steps: { items: parseSteps(steps.text), lang: steps.lang },
     checkedAtIso: row.checked_at?.toISOString() ?? null,
     checkedBy: row.checked_by,
+    outdated: row.outdated,
     related: await relatedItems(relatedPaths(row.related), language),
     publishedAt: row.published_at?.toISOString() ?? null,
     updatedAt: row.updated_at.toISOString(),
     viewCount: row.view_count,
     seo: itemSeo(row, language, () => card.summary.text),
   };
+}
+
+/** The newest checked guides (the feed, the home page's section): checked first, then published. */
+export async function recentlyCheckedGuides(language: Language, limit: number) {
+  const rows = await cards()
+    .select(["g.published_at", "g.created_at"])
+    .orderBy(sql`g.checked_at desc nulls last`)
+    .orderBy("g.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toCard(row, language), changedAt: row.checked_at ?? row.published_at ?? row.created_at }));
 }
 
 /** The types a guide's related pages may be: other guides, services and organisations. */

@@ -5,6 +5,7 @@ import { hasCategories, newestInDirectory } from "#app/modules/directory/directo
 import { publicPathOf, type ContentType } from "#app/modules/staff-content/registry.ts";
 import { isDirectoryType, typesWithSpec, type DirectoryType } from "#app/modules/staff-content/public-specs.ts";
 import { latestNews } from "#app/modules/news/news.server.ts";
+import { recentlyCheckedGuides } from "#app/modules/guides/guides.server.ts";
 import { eventWhenLabel } from "#app/modules/posters/event-when.ts";
 import { upcomingPosters } from "#app/modules/posters/posters.server.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
@@ -47,6 +48,22 @@ const upcomingPostersSection = teaserSection({
   }),
 });
 
+const recentGuidesSection = teaserSection({
+  id: "guides",
+  deps: ["guides", "locations"],
+  path: "/dovidnyk",
+  labels: (t) => ({ title: t("home.guides"), more: t("home.all_guides") }),
+  items: ({ language }) => recentlyCheckedGuides(language, TEASERS_PER_SECTION),
+  teaser: (item, _language, t) => ({
+    title: item.title,
+    text: item.summary,
+    date: item.checkedAt,
+    meta: [t(`guides.topics.${item.topic}`), item.location?.text].filter(Boolean).join(" · "),
+    // Text only: the small icon, as on the guides list.
+    imageKind: "logo",
+  }),
+});
+
 /** A directory (services, diaspora organisations): the newest entries, with their logos, category and place. */
 function directorySection(table: DirectoryType) {
   const hasCategory = hasCategories(table);
@@ -72,6 +89,7 @@ const OWN_SECTIONS: Partial<Record<ContentType, HomeSectionBuilder>> = {
   news: latestNewsSection,
   posters: upcomingPostersSection,
   advertisements: newestAdvertsSection,
+  guides: recentGuidesSection,
 };
 
 function sectionOf(type: ContentType): HomeSectionBuilder {

@@ -8,6 +8,8 @@ import { parseNearFilter, type NearFilter } from "#app/modules/taxonomy/near.ser
 import { listLocations } from "#app/modules/taxonomy/public-terms.server.ts";
 import { publicPathOf } from "#app/modules/staff-content/registry.ts";
 import { typesWithSpec } from "#app/modules/staff-content/public-specs.ts";
+import { GUIDE_PAGE_DEPS } from "#app/modules/guides/guide-page.server.ts";
+import { guideSlugsAt } from "#app/modules/guides/guides.server.ts";
 import { PAGE_SIZE } from "#app/platform/lists/pagination.ts";
 import { notFound } from "#app/platform/http/errors.ts";
 import type { VersionedTable } from "#app/platform/page-cache/content-state.server.ts";
@@ -16,13 +18,25 @@ import type { VersionedTable } from "#app/platform/page-cache/content-state.serv
 // the place's filter, all its pages, and every item page it lists), which the browser's
 // service worker fetches and keeps (docs/adr/0008-offline-and-installable.md, 2026-11-28).
 
-/** A list that can be saved with its place: its path and the slugs of its items at that place. */
-type PackSource = { list: string; deps: readonly VersionedTable[]; slugs: (near: NearFilter) => Promise<string[]> };
+/**
+ * A list that can be saved with its place: its path, its filter's query at that place (the
+ * list's own parameters), and the slugs of its items there.
+ */
+type PackSource = {
+  list: string;
+  deps: readonly VersionedTable[];
+  query: (near: NearFilter) => string;
+  slugs: (near: NearFilter) => Promise<string[]>;
+};
+
+const nearQuery = (near: NearFilter) =>
+  new URLSearchParams(nearParams({ near: near.place.slug, radius: near.radius, sort: null })).toString();
 
 function directorySource(table: DirectoryTable): PackSource {
   return {
     list: publicPathOf(table),
     deps: DIRECTORY_PAGE_DEPS[table],
+    query: nearQuery,
     slugs: async (near) =>
       (
         await publicRows(table, "d")
@@ -35,8 +49,19 @@ function directorySource(table: DirectoryTable): PackSource {
   };
 }
 
-/** The lists saved with a place: every directory type's (services, organisations). A list of another type (guides) is one more entry here. */
-const PACK_SOURCES: readonly PackSource[] = (typesWithSpec("directory") as DirectoryTable[]).map(directorySource);
+/**
+ * The guides at a place: its own and those for everywhere, as the list at `?location=` shows
+ * them. The list knows no radius: a place saved with one keeps the place's guides alone.
+ */
+const guidesSource: PackSource = {
+  list: publicPathOf("guides"),
+  deps: GUIDE_PAGE_DEPS,
+  query: (near) => new URLSearchParams({ location: near.place.slug }).toString(),
+  slugs: (near) => guideSlugsAt(near.place.id, MAX_ITEMS),
+};
+
+/** The lists saved with a place: every directory type's (services, organisations), then the guides. */
+const PACK_SOURCES: readonly PackSource[] = [...(typesWithSpec("directory") as DirectoryTable[]).map(directorySource), guidesSource];
 
 export const PLACE_PACK_DEPS: VersionedTable[] = [...new Set(PACK_SOURCES.flatMap((source) => source.deps))];
 
@@ -62,11 +87,11 @@ export async function placePack(url: URL, language: Language, locale: LocaleCode
   const near = parseNearFilter(url, await listLocations(language)) ?? notFound();
   // "Anywhere" is no place: saved as the place itself.
   const filter: NearFilter = near.radius === "any" ? { ...near, radius: null } : near;
-  const query = new URLSearchParams(nearParams({ near: filter.place.slug, radius: filter.radius, sort: null })).toString();
   const lists: string[] = [];
   const items: string[] = [];
   for (const source of PACK_SOURCES) {
     const slugs = await source.slugs(filter);
+    const query = source.query(filter);
     const path = localizePath(source.list, locale);
     const pageCount = Math.max(1, Math.ceil(slugs.length / PAGE_SIZE));
     for (let page = 1; page <= pageCount; page++) lists.push(`${path}?${query}${page > 1 ? `&page=${page}` : ""}`);

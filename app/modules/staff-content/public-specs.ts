@@ -54,7 +54,7 @@ export const PUBLIC_SPECS = {
     submission: { path: "/cabinet/add-organisation", link: "submissions:nav.add_organisation" },
   },
   advertisements: { home: true, views: true },
-  guides: { views: true, sitemap: "list" },
+  guides: { home: true, views: true, sitemap: "list" },
   reklama: {},
   pages: { sitemap: "items" },
 } as const satisfies { [K in ContentType]: PublicSpec<K> };

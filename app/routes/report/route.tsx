@@ -81,7 +81,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   // The report that hid the item (community flags): its page is gone, so home instead.
   const next = outcome.status === "created" && outcome.hidden ? localizePath("/", locale) : back;
-  return redirectWithFlash(next, { severity: "success", message: "reports:flash.thanks" });
+  const thanks = submission.value.reason === "question" ? "reports:flash.thanks_question" : "reports:flash.thanks";
+  return redirectWithFlash(next, { severity: "success", message: thanks });
 }
 
 // Forms that post and are checked on the server: plain HTML until the browser is idle or the visitor
