@@ -7,6 +7,7 @@ import type { ReportTargetType } from "#db/schema.ts";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
+import { reportFormWords } from "./report-words.ts";
 
 export type ReportReply = { result: SubmissionResult<string[]> };
 
@@ -37,6 +38,7 @@ export default function ReportFormBody({
   const { pathname } = useLocation();
   const fetcher = useFetcher<ReportReply>();
   const id = `report-${targetType}-${targetId}`;
+  const words = reportFormWords(targetType);
   const result = fetcher.data?.result ?? lastResult ?? undefined;
   const errors = result?.error ?? {};
   const initial = (result?.initialValue ?? {}) as { reason?: unknown; message?: unknown };
@@ -58,7 +60,7 @@ export default function ReportFormBody({
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
       <input type="hidden" name="returnTo" value={returnTo ?? pathname} />
-      <p className="field__hint">{t("reports:form.lead")}</p>
+      <p className="field__hint">{t(words.lead)}</p>
       <FormErrors id={`${id}-error`} errors={formErrors} />
       <fieldset className="field report-form__reasons" aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}>
         <legend>{t("reports:form.reason")}</legend>
@@ -94,7 +96,7 @@ export default function ReportFormBody({
         <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <SubmitRow variant="secondary" disabled={fetcher.state !== "idle"}>
-        {t("reports:form.submit")}
+        {t(words.submit)}
       </SubmitRow>
     </fetcher.Form>
   );
@@ -102,7 +104,7 @@ export default function ReportFormBody({
   const target = t(`reports:targets.${targetType}`);
   return (
     <section className="report panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t("reports:form.heading", { target })}</h2>
+      <h2 id={`${id}-title`}>{t(words.heading, { target })}</h2>
       {body}
     </section>
   );

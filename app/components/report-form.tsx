@@ -1,6 +1,7 @@
 import type { ReportTargetType } from "#db/schema.ts";
 import { useAdvertsT } from "#app/components/adverts/use-adverts-t.ts";
 import { deferred, gate } from "./deferred.tsx";
+import { reportFormWords } from "./report-words.ts";
 
 const firstOpened = gate();
 /** The form's fields, loaded when a visitor opens "Report" (on /report, when the browser is idle). */
@@ -14,13 +15,14 @@ export const ReportFormBody = deferred(() => import("./report-form-body.tsx"), f
  */
 export function ReportForm({ targetType, targetId }: { targetType: ReportTargetType; targetId: number }) {
   const { t } = useAdvertsT();
+  const words = reportFormWords(targetType);
   return (
     <details className="report" onToggle={firstOpened.open}>
       {/* Pointing at or focusing the toggle gives the download a head start. */}
       <summary onPointerEnter={firstOpened.open} onFocus={firstOpened.open}>
-        {t("reports:form.toggle")}
+        {t(words.toggle)}
       </summary>
-      <h2 className="visually-hidden">{t("reports:form.heading", { target: t(`reports:targets.${targetType}`) })}</h2>
+      <h2 className="visually-hidden">{t(words.heading, { target: t(`reports:targets.${targetType}`) })}</h2>
       <ReportFormBody targetType={targetType} targetId={targetId} />
     </details>
   );

@@ -69,11 +69,11 @@ test.describe("guides", () => {
 
   test("a reader tells staff a guide is outdated through the report form, with its own reasons", async ({ page }) => {
     await page.goto("/dovidnyk/pesel");
-    await page.locator("summary", { hasText: "Поскаржитися" }).click();
+    await page.locator("summary", { hasText: "Повідомити про неточність або запитати" }).click();
     await expect(page.getByRole("radio", { name: "Шахрайство" })).toHaveCount(0);
     await page.getByRole("radio", { name: "Довідка застаріла" }).check();
     await page.getByLabel("Повідомлення").fill("У гміні тепер просять ще й договір оренди.");
-    await page.getByRole("button", { name: "Надіслати скаргу" }).click();
+    await page.getByRole("button", { name: "Надіслати", exact: true }).click();
     await expect(page.getByText("Дякуємо! Скаргу отримано")).toBeVisible();
   });
 
@@ -135,10 +135,10 @@ test.describe("guides", () => {
         await page.goto(`/dovidnyk/${guide.slug}`);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(guide.title, { timeout: 500 });
       }).toPass({ timeout: 10_000 });
-      await page.locator("summary", { hasText: "Поскаржитися" }).click();
+      await page.locator("summary", { hasText: "Повідомити про неточність або запитати" }).click();
       await page.getByRole("radio", { name: "Запитання щодо довідки" }).check();
       await page.getByLabel("Повідомлення").fill(question);
-      await page.getByRole("button", { name: "Надіслати скаргу" }).click();
+      await page.getByRole("button", { name: "Надіслати", exact: true }).click();
       await expect(page.getByText("Дякуємо! Запитання отримала редакція: вона перевірить довідку.")).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/dovidnyk/${guide.slug}$`));
 
