@@ -15,13 +15,7 @@ import { languageOf, localeFromPath } from "#app/i18n/locales.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { formReply, type FormReply } from "#app/modules/auth/responses.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
-import {
-  listPushDevices,
-  pushKindsOf,
-  removePushDevice,
-  saveSubscription,
-  setPushKinds,
-} from "#app/modules/push/subscriptions.server.ts";
+import { listPushDevices, pushKindsOf, removePushDevice, saveSubscription, setPushKinds } from "#app/modules/push/subscriptions.server.ts";
 import { getConfig } from "#app/platform/config/config.server.ts";
 import { formatLongDate } from "#app/platform/format/dates.ts";
 import { readForm } from "#app/platform/http/body.server.ts";
@@ -131,7 +125,15 @@ function pushSupported(): boolean {
  * The device's switch. The server renders the JavaScript note; once hydrated, the button, or why
  * there is none. The browser's prompt comes only from the button's click.
  */
-function PushSwitch({ publicKey, endpoints, onCurrent }: { publicKey: string; endpoints: string[]; onCurrent: (endpoint: string | null) => void }) {
+function PushSwitch({
+  publicKey,
+  endpoints,
+  onCurrent,
+}: {
+  publicKey: string;
+  endpoints: string[];
+  onCurrent: (endpoint: string | null) => void;
+}) {
   const { t } = useAccountT();
   const fetcher = useFetcher();
   const [state, setState] = useState<SwitchState>("no-js");
@@ -175,8 +177,7 @@ function PushSwitch({ publicKey, endpoints, onCurrent }: { publicKey: string; en
   }
 
   if (state === "no-js") return <p data-push-state={state}>{t("cabinet:notifications.needs_js")}</p>;
-  if (state === "unsupported" || state === "denied")
-    return <p data-push-state={state}>{t(`cabinet:notifications.${state}`)}</p>;
+  if (state === "unsupported" || state === "denied") return <p data-push-state={state}>{t(`cabinet:notifications.${state}`)}</p>;
   if (state === "on") return <p data-push-state={state}>{t("cabinet:notifications.on_here")}</p>;
   return (
     <div data-push-state={state}>

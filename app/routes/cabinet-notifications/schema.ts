@@ -19,9 +19,7 @@ const base64url = (min: number, max: number) =>
 
 /** PushSubscription.toJSON() as the page's script posts it: a push service's https address and the payload's keys (a P-256 point, a 16-byte secret). */
 const subscriptionJson = z.object({
-  endpoint: z
-    .url({ protocol: /^https$/ })
-    .max(1000),
+  endpoint: z.url({ protocol: /^https$/ }).max(1000),
   keys: z.object({ p256dh: base64url(86, 90), auth: base64url(22, 24) }),
 });
 
