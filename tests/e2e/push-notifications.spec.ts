@@ -58,7 +58,7 @@ test("what is sent is said first; the kinds are saved; a device is removed", asy
   expect(posted.status()).toBe(302);
   await page.reload();
   const devices = page.getByRole("region", { name: "Ваші пристрої" });
-  const item = devices.getByRole("listitem").filter({ hasText: "Firefox on Linux" }).first();
+  const item = devices.getByRole("listitem").filter({ hasText: "Firefox на Linux" }).first();
   await expect(item).toBeVisible();
   const before = await devices.getByRole("listitem").count();
   await item.getByRole("button", { name: "Видалити" }).click();

@@ -14,6 +14,8 @@ import { runQueuedJobs } from "#app/jobs.server.ts";
 import { deleteAccount } from "#app/modules/auth/users.server.ts";
 import { sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
 import { sendPush } from "#app/modules/push/send.server.ts";
+import { sendDocumentReminders } from "#app/modules/user-documents/reminders.server.ts";
+import { siteDay } from "#app/platform/format/dates.ts";
 import { exportedPushDevices, saveSubscription } from "#app/modules/push/subscriptions.server.ts";
 import { getConfig } from "#app/platform/config/config.server.ts";
 import { JOB_SCHEMA } from "#app/platform/jobs/queue.server.ts";
@@ -193,6 +195,38 @@ describe("a push about a new message", () => {
     const other = await sellerWithAdvert("ua");
     await t.db.updateTable("advertisements").set({ owner_id: seller.id }).where("id", "=", other.advertId).execute();
     await message(other.advertId, buyer.id);
+    await runQueuedJobs();
+    expect(to(phone.path)).toHaveLength(1);
+  });
+});
+
+describe("beside the reminder mails", () => {
+  it("a document's reminder pushes once per device, also when its mail is sent again after a failure", async () => {
+    const owner = await makeUser({ name: "Olena" });
+    const phone = await device(owner.id);
+    const now = new Date();
+    const expires = new Date(Date.parse(`${siteDay(now)}T12:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
+    const document = await t.db
+      .insertInto("user_documents")
+      .values({ user_id: owner.id, kind: "passport", expires_on: expires })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await sendDocumentReminders(now, t.db);
+    await runQueuedJobs();
+    expect(to(phone.path)).toHaveLength(1);
+    const payload = JSON.parse(
+      decrypt(to(phone.path)[0]!.body, { version: "aes128gcm", privateKey: phone.ecdh, authSecret: phone.auth }).toString(),
+    );
+    expect(payload).toEqual({
+      kind: "document",
+      title: "Незабаром закінчується документ",
+      body: "Строк дії одного з ваших документів незабаром закінчується.",
+      url: "https://portal.example/cabinet/documents",
+      tag: `document:${document.id}:7`,
+    });
+    // The claim given back, as a failed mail does: the scan mails again, the device is not pushed again.
+    await t.db.deleteFrom("user_document_reminders").where("document_id", "=", document.id).execute();
+    await sendDocumentReminders(now, t.db);
     await runQueuedJobs();
     expect(to(phone.path)).toHaveLength(1);
   });

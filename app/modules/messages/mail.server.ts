@@ -40,7 +40,9 @@ export async function queueMessageMail(conversationId: number, senderId: number)
     { conversationId, senderId },
     { singletonKey: `${conversationId}:${senderId}`, startAfter: GRACE_SECONDS },
   ).catch((error: unknown) => logger.error({ err: error, conversationId }, "message mail not queued"));
-  await queueMessagePush(conversationId, senderId).catch((error: unknown) => logger.error({ err: error, conversationId }, "message push not queued"));
+  await queueMessagePush(conversationId, senderId).catch((error: unknown) =>
+    logger.error({ err: error, conversationId }, "message push not queued"),
+  );
 }
 
 type Recipient = { id: number; email: string; name: string; preferred_locale: Locale };

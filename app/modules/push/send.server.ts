@@ -31,7 +31,7 @@ const pushPayload = z.object({
 });
 
 /** What the service worker gets (platform/offline/sw-push.ts reads it). */
-export type PushMessage = { kind: PushKind; title: string; body: string; url: string; tag: string };
+type PushMessage = { kind: PushKind; title: string; body: string; url: string; tag: string };
 
 /** How long a push service keeps a notification for a device that is offline. */
 const TTL_SECONDS = 24 * 3_600;
@@ -61,7 +61,7 @@ export async function queuePush(request: PushRequest): Promise<void> {
 }
 
 /** The notification in the user's language. */
-export function pushMessage(kind: PushKind, path: string, locale: "ua" | "us", tag: string): PushMessage {
+function pushMessage(kind: PushKind, path: string, locale: "ua" | "us", tag: string): PushMessage {
   const t = fixedT(languageOf(locale), "cabinet");
   return {
     kind,

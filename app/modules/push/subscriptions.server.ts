@@ -10,7 +10,7 @@ import { deviceKey, parseDevice } from "#app/modules/auth/devices.server.ts";
 export type SubscriptionInput = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** At most this many devices per user: a new one past it replaces the one that has not worked for longest. */
-export const MAX_PUSH_DEVICES = 10;
+const MAX_PUSH_DEVICES = 10;
 
 /**
  * Stores a browser's subscription for the user. The endpoint is unique: a browser subscribing

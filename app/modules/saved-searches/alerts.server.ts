@@ -133,7 +133,12 @@ async function sendSavedSearchAlert(job: z.output<typeof alertMailPayload>): Pro
     db.updateTable("alert_matches").set(mark).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
   // The push's key is this scan's: a retry of this job (a failed mail) reaches no device twice.
   if (adverts.length)
-    await queuePush({ userId: search.user_id, kind: "alert", path: `/cabinet/saved-searches/${search.id}`, key: `alert:${search.id}:${job.at}` });
+    await queuePush({
+      userId: search.user_id,
+      kind: "alert",
+      path: `/cabinet/saved-searches/${search.id}`,
+      key: `alert:${search.id}:${job.at}`,
+    });
   try {
     if (adverts.length) await mailAlert(search, adverts, search.alert === "daily" ? "daily" : "instant");
   } catch (error) {

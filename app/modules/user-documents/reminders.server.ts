@@ -43,7 +43,17 @@ async function dueDocumentReminders(db: Kysely<DB>, now: Date): Promise<DueRemin
   const rows = await db
     .selectFrom("user_documents as d")
     .innerJoin("users as u", "u.id", "d.user_id")
-    .select(["d.id", "d.user_id", "d.kind", "d.label", "d.expires_on", "u.email", "u.name", "u.preferred_locale", "u.document_reminder_days"])
+    .select([
+      "d.id",
+      "d.user_id",
+      "d.kind",
+      "d.label",
+      "d.expires_on",
+      "u.email",
+      "u.name",
+      "u.preferred_locale",
+      "u.document_reminder_days",
+    ])
     .select((eb) =>
       eb
         .selectFrom("user_document_reminders as r")

@@ -56,8 +56,18 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
   // Web push's key pair (base64url, as `npx web-push generate-vapid-keys` prints them); unset: made at first start.
-  VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{86,88}$/, "must be a P-256 public key, base64url").optional()),
-  VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{42,44}$/, "must be a P-256 private key, base64url").optional()),
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{86,88}$/, "must be a P-256 public key, base64url")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{42,44}$/, "must be a P-256 private key, base64url")
+      .optional(),
+  ),
   VAPID_SUBJECT: optionalString.pipe(urlString(["mailto:", "https:"]).optional()),
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),

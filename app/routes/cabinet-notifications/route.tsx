@@ -12,6 +12,7 @@ import { IntentForm } from "#app/components/forms/intent-form.tsx";
 import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { languageOf, localeFromPath } from "#app/i18n/locales.ts";
+import { deviceLabel } from "#app/modules/auth/device-label.ts";
 import { requireUser } from "#app/modules/auth/guards.server.ts";
 import { formReply, type FormReply } from "#app/modules/auth/responses.server.ts";
 import { accountT } from "#app/modules/auth/translate.server.ts";
@@ -42,7 +43,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     kinds: await pushKindsOf(user.id),
     devices: devices.map((device) => ({
       id: device.id,
-      device: device.device,
+      // Stored as "Chrome on Android" (auth/devices' key); shown in the page's language.
+      device: deviceLabel(deviceOf(device.device), (key, values) => t(`security:${key}`, values)),
       endpoint: device.endpoint,
       added: formatLongDate(device.createdAt, language),
       last: device.lastSuccessAt ? formatLongDate(device.lastSuccessAt, language) : null,
@@ -52,6 +54,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export { headers } from "#app/platform/http/route-headers.ts";
+
+function deviceOf(key: string | null) {
+  if (!key) return null;
+  const [browser, os] = key.split(" on ");
+  return { browser: browser || null, os: os ?? null };
+}
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser({ context, url });
@@ -180,7 +188,7 @@ function PushSwitch({
   if (state === "unsupported" || state === "denied") return <p data-push-state={state}>{t(`cabinet:notifications.${state}`)}</p>;
   if (state === "on") return <p data-push-state={state}>{t("cabinet:notifications.on_here")}</p>;
   return (
-    <div data-push-state={state}>
+    <div className="notifications__switch" data-push-state={state}>
       <p className="field__hint">{t("cabinet:notifications.prompt_note")}</p>
       {state === "failed" ? (
         <p role="alert" className="field__error">
@@ -242,7 +250,7 @@ function DevicesList({ devices, current }: { devices: LoaderData["devices"]; cur
             return (
               <li key={device.id} className="sessions__item">
                 <div className="sessions__about">
-                  <strong id={nameId}>{device.device ?? t("cabinet:notifications.device_unknown")}</strong>
+                  <strong id={nameId}>{device.device}</strong>
                   {device.endpoint === current ? <> · {t("cabinet:notifications.this_device")}</> : null}
                   <br />
                   <span className="field__hint">
