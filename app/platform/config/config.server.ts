@@ -357,7 +357,13 @@ function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: s
   const jwk = privateKey.export({ format: "jwk" });
   const raw = publicKey.export({ format: "der", type: "spki" }).subarray(-65);
   const keys = { publicKey: raw.toString("base64url"), privateKey: jwk.d! };
-  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  try {
+    // Exclusive: processes starting together for the first time all end up with the first one's pair.
+    writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  }
   return keys;
 }
 
