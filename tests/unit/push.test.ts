@@ -15,6 +15,7 @@ import { deleteAccount } from "#app/modules/auth/users.server.ts";
 import { sendAboutAdvert } from "#app/modules/messages/conversations.server.ts";
 import { sendPush } from "#app/modules/push/send.server.ts";
 import { sendDocumentReminders } from "#app/modules/user-documents/reminders.server.ts";
+import { runAlertJob } from "#app/modules/saved-searches/alerts.server.ts";
 import { siteDay } from "#app/platform/format/dates.ts";
 import { exportedPushDevices, saveSubscription } from "#app/modules/push/subscriptions.server.ts";
 import { getConfig } from "#app/platform/config/config.server.ts";
@@ -229,6 +230,39 @@ describe("beside the reminder mails", () => {
     await sendDocumentReminders(now, t.db);
     await runQueuedJobs();
     expect(to(phone.path)).toHaveLength(1);
+  });
+});
+
+describe("beside a saved search's alert", () => {
+  it("pushes once with the search's page, not the adverts; a mail retried after a refusal adds no second push", async () => {
+    const searcher = await makeUser({ name: "Searcher" });
+    const laptop = await device(searcher.id);
+    const search = await t.db
+      .insertInto("saved_searches")
+      .values({ user_id: searcher.id, name: "Все", locale: "us", alert: "instant", created_at: new Date(Date.now() - 3_600_000) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { seller } = await sellerWithAdvert();
+    await insertBicycleAdvert(
+      t.db,
+      { ownerId: seller.id, categoryId, slug: `push-alert-${++counter}`, number: 2000 + counter },
+      { title: "Alerted bicycle", published_at: new Date() },
+    );
+    const at = new Date(Date.now() + 1000);
+    await runAlertJob(at);
+    // In the user's language (a push is about the person, not the search). The job again, as after a refused mail: still one push.
+    await runQueuedJobs();
+    await sendPush({
+      userId: searcher.id,
+      kind: "alert",
+      path: `/cabinet/saved-searches/${search.id}`,
+      key: `alert:${search.id}:${at.toISOString()}`,
+    });
+    const pushes = to(laptop.path);
+    expect(pushes).toHaveLength(1);
+    const text = decrypt(pushes[0]!.body, { version: "aes128gcm", privateKey: laptop.ecdh, authSecret: laptop.auth }).toString();
+    expect(JSON.parse(text)).toMatchObject({ kind: "alert", url: `https://portal.example/cabinet/saved-searches/${search.id}` });
+    expect(text).not.toContain("bicycle");
   });
 });
 
