@@ -82,7 +82,6 @@ describe("the service worker's push notifications", () => {
         options: {
           body: "You have a new private message.",
           icon: "/icon-192.png",
-          badge: "/icon-maskable-192.png",
           tag: "message:7:1",
           data: { url: `${ORIGIN}/us/cabinet/messages/7` },
         },

@@ -28,9 +28,8 @@ export interface PushScope {
   };
 }
 
-/** The site's icons (public/, written by make-icons.ts): the notification's picture and its small monochrome mark. */
+/** The site's icon (public/, written by make-icons.ts). No badge: Android draws a badge from its alpha alone, and the icons are opaque squares. */
 const ICON = "/icon-192.png";
-const BADGE = "/icon-maskable-192.png";
 
 export type ShownPush = { title: string; body: string; url: string; tag: string };
 
@@ -65,7 +64,7 @@ export function installPush(scope: PushScope): void {
   scope.addEventListener("push", (event) => {
     const push = readPush(event.data?.text(), scope.location.origin);
     if (!push) return;
-    const options: NotificationOptions = { body: push.body, icon: ICON, badge: BADGE, data: { url: push.url } };
+    const options: NotificationOptions = { body: push.body, icon: ICON, data: { url: push.url } };
     if (push.tag) options.tag = push.tag;
     event.waitUntil(scope.registration.showNotification(push.title, options));
   });
