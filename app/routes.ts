@@ -100,6 +100,7 @@ export default [
     route("saved-searches", "routes/cabinet-saved-searches/route.tsx"),
     route("saved-searches/:id", "routes/cabinet-saved-search-open/route.ts"),
     route("documents", "routes/cabinet-documents/route.tsx"),
+    route("notifications", "routes/cabinet-notifications/route.tsx"),
     route("messages", "routes/cabinet-messages/route.tsx"),
     route("messages/new", "routes/cabinet-message-new/route.tsx"),
     route("messages/:id", "routes/cabinet-message-thread/route.tsx"),

@@ -470,6 +470,23 @@ export interface Presence {
   visitor_hash: string;
 }
 
+export interface PushDeliveries {
+  key: string;
+  sent_at: Generated<Timestamp>;
+  subscription_id: number;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created_at: Generated<Timestamp>;
+  endpoint: string;
+  id: Generated<number>;
+  last_success_at: Timestamp | null;
+  p256dh: string;
+  user_agent: string | null;
+  user_id: number;
+}
+
 export interface RateLimitEvents {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -714,6 +731,7 @@ export interface Users {
   phone: string | null;
   preferred_locale: Generated<Locale>;
   public_id: Generated<string>;
+  push_kinds: Generated<string[]>;
   role: Generated<UserRole>;
   updated_at: Generated<Timestamp>;
 }
@@ -799,6 +817,8 @@ export interface DB {
   poster_tags: PosterTags;
   posters: Posters;
   presence: Presence;
+  push_deliveries: PushDeliveries;
+  push_subscriptions: PushSubscriptions;
   rate_limit_events: RateLimitEvents;
   rating_requests: RatingRequests;
   reklama: Reklama;

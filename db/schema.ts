@@ -77,6 +77,9 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** What a user's stored document is (migrations/0043); "other" carries its own label. */
 export const USER_DOCUMENT_KINDS = ["residence_card", "passport", "visa", "health_insurance", "other"] as const;
 export type UserDocumentKind = (typeof USER_DOCUMENT_KINDS)[number];
+/** What a push notification is about (migrations/0045, `users.push_kinds`): a new message, a saved search's alert, an event's reminder, a document's reminder. */
+export const PUSH_KINDS = ["message", "alert", "event", "document"] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** jsonb written as its JSON.stringify string (pg would send a JS array as a Postgres array), selected parsed. */
 export type JsonColumn<T> = ColumnType<T, string, string>;

@@ -36,11 +36,12 @@ describe("the job runner", () => {
       "mail-submission",
       "mail-waitlist-promoted",
       "message-digests",
+      "push-send",
       "rating-requests",
       "saved-search-alerts",
       "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(23);
+    expect(appJobs).toHaveLength(24);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },
@@ -65,6 +66,7 @@ describe("the job runner", () => {
     expect(byName["mail-message"]!.queue).toEqual({ ...mail, policy: "stately" });
     expect(byName["mail-saved-search-alert"]!.queue).toEqual({ ...mail, policy: "exclusive" });
     expect(byName["mail-waitlist-promoted"]!.queue).toEqual(mail);
+    expect(byName["push-send"]!.queue).toEqual(mail);
     expect(byName["data-export"]!.queue).toEqual({
       retryLimit: 3,
       retryBackoff: true,

@@ -12,6 +12,7 @@ import { messagesUnsubscribeToken } from "#app/modules/saved-searches/unsubscrib
 import { blockedBetween } from "./blocks.server.ts";
 import { messageMail } from "./mails/message.ts";
 import { logger } from "#app/platform/logger/logger.server.ts";
+import { queueMessagePush } from "./push.server.ts";
 
 // Mail about new private messages, never with their text: the advert's title and a link to
 // the thread, in the recipient's language. Each user picks (users.message_mail):
@@ -39,6 +40,9 @@ export async function queueMessageMail(conversationId: number, senderId: number)
     { conversationId, senderId },
     { singletonKey: `${conversationId}:${senderId}`, startAfter: GRACE_SECONDS },
   ).catch((error: unknown) => logger.error({ err: error, conversationId }, "message mail not queued"));
+  await queueMessagePush(conversationId, senderId).catch((error: unknown) =>
+    logger.error({ err: error, conversationId }, "message push not queued"),
+  );
 }
 
 type Recipient = { id: number; email: string; name: string; preferred_locale: Locale };

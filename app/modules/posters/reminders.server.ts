@@ -9,6 +9,7 @@ import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
 import { eventReminderMail, type RemindedEvent } from "./mails/event-reminder.ts";
 import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
+import { queuePush } from "#app/modules/push/send.server.ts";
 
 // The mail the day before a date of an event to everyone going to that date (not those still
 // on its waiting list), in their language. A scan (job `event-reminders`) finds the marks on
@@ -97,6 +98,13 @@ async function sendEventReminder(due: DueEventReminder): Promise<void> {
     endsAt: due.endsAt,
     link,
   };
+  // Before the mail: a failed mail gives the claim back, and the next scan's push (same key) reaches no device twice.
+  await queuePush({
+    userId: due.userId,
+    kind: "event",
+    path: `/poster/${due.slug}?date=${due.occurrenceId}`,
+    key: `event:${due.occurrenceId}`,
+  });
   await sendTemplateMail(eventReminderMail, data, { to: due.email, language, link, fromName: site });
 }
 

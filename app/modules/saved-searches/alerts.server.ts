@@ -9,6 +9,7 @@ import { countOverIdBatches } from "#app/platform/db/id-batches.server.ts";
 import { defineJob, enqueue, MAIL_QUEUE, defineScanJob } from "#app/platform/jobs/queue.server.ts";
 import { siteNameIn, unsubscribeHeaders } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { queuePush } from "#app/modules/push/send.server.ts";
 import { alertMail, type AlertAdvert } from "./mails/alert.ts";
 import { criteriaOf, matchingAdverts } from "./saved-searches.server.ts";
 import { unsubscribeToken } from "./unsubscribe.server.ts";
@@ -130,6 +131,14 @@ async function sendSavedSearchAlert(job: z.output<typeof alertMailPayload>): Pro
     .execute();
   const markClaimedMatches = (mark: { claimed_at: null } | { sent_at: Date }) =>
     db.updateTable("alert_matches").set(mark).where("saved_search_id", "=", search.id).where("advertisement_id", "in", ids).execute();
+  // The push's key is this scan's: a retry of this job (a failed mail) reaches no device twice.
+  if (adverts.length)
+    await queuePush({
+      userId: search.user_id,
+      kind: "alert",
+      path: `/cabinet/saved-searches/${search.id}`,
+      key: `alert:${search.id}:${job.at}`,
+    });
   try {
     if (adverts.length) await mailAlert(search, adverts, search.alert === "daily" ? "daily" : "instant");
   } catch (error) {

@@ -8,6 +8,7 @@ import { defineScanJob } from "#app/platform/jobs/queue.server.ts";
 import { sendEachOnce } from "#app/platform/jobs/send-once.server.ts";
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
+import { queuePush } from "#app/modules/push/send.server.ts";
 import { dayOf } from "./documents.server.ts";
 import { daysBetween, REMINDER_THRESHOLDS } from "./limits.ts";
 import { documentReminderMail } from "./mails/expiry-reminder.ts";
@@ -24,6 +25,7 @@ const LOOKAHEAD_DAYS = Math.max(...REMINDER_THRESHOLDS);
 
 type DueReminder = {
   documentId: number;
+  userId: number;
   threshold: number;
   daysLeft: number;
   expiresOn: string;
@@ -41,7 +43,17 @@ async function dueDocumentReminders(db: Kysely<DB>, now: Date): Promise<DueRemin
   const rows = await db
     .selectFrom("user_documents as d")
     .innerJoin("users as u", "u.id", "d.user_id")
-    .select(["d.id", "d.kind", "d.label", "d.expires_on", "u.email", "u.name", "u.preferred_locale", "u.document_reminder_days"])
+    .select([
+      "d.id",
+      "d.user_id",
+      "d.kind",
+      "d.label",
+      "d.expires_on",
+      "u.email",
+      "u.name",
+      "u.preferred_locale",
+      "u.document_reminder_days",
+    ])
     .select((eb) =>
       eb
         .selectFrom("user_document_reminders as r")
@@ -66,6 +78,7 @@ async function dueDocumentReminders(db: Kysely<DB>, now: Date): Promise<DueRemin
     if ((row.sent ?? []).includes(threshold)) continue;
     due.push({
       documentId: row.id,
+      userId: row.user_id,
       threshold,
       daysLeft,
       expiresOn,
@@ -97,6 +110,13 @@ async function sendReminder(db: Kysely<DB>, due: DueReminder, servicesPath: stri
     services: link(due.locale, servicesPath),
     settings: link(due.locale, "/cabinet/documents"),
   };
+  // Before the mail: a failed mail gives the claim back, and the next scan's push (same key) reaches no device twice.
+  await queuePush({
+    userId: due.userId,
+    kind: "document",
+    path: "/cabinet/documents",
+    key: `document:${due.documentId}:${due.threshold}`,
+  });
   await sendTemplateMail(documentReminderMail, data, { to: due.email, language, link: data.settings, fromName: site });
 }
 

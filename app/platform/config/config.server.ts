@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -55,6 +55,20 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"]).optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"]).optional()),
+  // Web push's key pair (base64url, as `npx web-push generate-vapid-keys` prints them); unset: made at first start.
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{86,88}$/, "must be a P-256 public key, base64url")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{42,44}$/, "must be a P-256 private key, base64url")
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalString.pipe(urlString(["mailto:", "https:"]).optional()),
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   MAIL_FROM: optionalString,
@@ -150,6 +164,8 @@ export type AppConfig = {
    */
   origin: string;
   sessionSecret: string;
+  /** Web push's VAPID keys (base64url) and the contact the push services are given (mailto: or https:). */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   smtpUrl: string | undefined;
   /** Sender of account mail; default "<site> <no-reply@PUBLIC_URL host>". */
   mailFrom: string | undefined;
@@ -229,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
     origin: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : `http://localhost:${values.PORT}`,
     sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir),
+    vapid: vapidConfig(values, dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     jobRetrySeconds: values.JOB_RETRY_SECONDS,
@@ -312,6 +329,42 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
+}
+
+function vapidConfig(values: z.infer<typeof envSchema>, dataDir: string): AppConfig["vapid"] {
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    const missing = values.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    throw new ConfigError(`Invalid environment variable ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together`);
+  }
+  const keys =
+    values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+      ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+      : persistedVapidKeys(dataDir);
+  const origin = values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined;
+  // Push services want a way to reach the sender: the site itself under https, else a mailbox at its host.
+  const subject =
+    values.VAPID_SUBJECT ?? (origin?.protocol === "https:" ? origin.origin : `mailto:no-reply@${origin?.hostname ?? "localhost"}`);
+  return { ...keys, subject };
+}
+
+// Like the session secret: a key pair made once and kept, or every browser's subscription
+// (made for the old public key) stops receiving anything.
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const jwk = privateKey.export({ format: "jwk" });
+  const raw = publicKey.export({ format: "der", type: "spki" }).subarray(-65);
+  const keys = { publicKey: raw.toString("base64url"), privateKey: jwk.d! };
+  try {
+    // Exclusive: processes starting together for the first time all end up with the first one's pair.
+    writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  }
+  return keys;
 }
 
 let current: AppConfig | undefined;
