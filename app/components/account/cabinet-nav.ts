@@ -12,6 +12,7 @@ const MENU: Record<string, string> = {
   "/cabinet/favourites": "cabinet:nav.favourites",
   "/cabinet/saved-searches": "cabinet:nav.saved_searches",
   "/cabinet/documents": "cabinet:nav.documents",
+  "/cabinet/newsletter": "cabinet:nav.newsletter",
   "/cabinet/security": "security:nav.security",
   "/cabinet/export": "security:nav.export",
   "/delete-account": "cabinet:nav.delete_account",

@@ -19,6 +19,7 @@ import { sendLinkMail } from "#app/modules/auth/link-mail.server.ts";
 import { exportReadyMail } from "./mails/export-ready.ts";
 import { exportWorkDir, getExportFiles } from "./export-files.server.ts";
 import { exportedDocuments } from "#app/modules/user-documents/documents.server.ts";
+import { exportedSubscription } from "#app/modules/newsletter/subscribers.server.ts";
 
 // A user's personal data export: one zip with `data.json` (profile, adverts and their history,
 // favourites, saved searches, their documents' expiry dates, the conversations they take part in, reports they filed,
@@ -121,6 +122,7 @@ async function exportData(userId: number, consent: ConsentState | null) {
     .orderBy("id")
     .execute();
   const documents = await exportedDocuments(userId, db);
+  const newsletter = await exportedSubscription(user.email, db);
 
   return {
     exportedAt: new Date().toISOString(),
@@ -155,6 +157,7 @@ async function exportData(userId: number, consent: ConsentState | null) {
     favourites: favourites.map((favourite) => ({ ...favourite, created_at: iso(favourite.created_at) })),
     savedSearches: savedSearches.map((search) => ({ ...search, created_at: iso(search.created_at) })),
     documents: { reminderDays: user.document_reminder_days, items: documents },
+    newsletter,
     conversations: conversations.map((conversation) => {
       const asBuyer = conversation.buyer_id === userId;
       return {
