@@ -60,10 +60,15 @@ function pendingRecipients(db: Kysely<DB>, issue: Issue, now: Date) {
   return query;
 }
 
-async function mailFor(issue: Issue, subscriber: Subscriber, catalog: DigestCatalog | null): Promise<IssueMailData | null> {
+async function mailFor(
+  issue: Issue,
+  subscriber: Subscriber,
+  catalog: DigestCatalog | null,
+  sites: Record<Subscriber["language"], string>,
+): Promise<IssueMailData | null> {
   const language = subscriber.language;
   const links = subscriberLinks(subscriber.id, language);
-  const site = await siteNameIn(language);
+  const site = sites[language];
   if (issue.kind === "digest") {
     const sections = digestSections(catalog!, subscriber);
     return sections.length ? { kind: "digest", site, sections, ...links } : null;
@@ -74,13 +79,14 @@ async function mailFor(issue: Issue, subscriber: Subscriber, catalog: DigestCata
 }
 
 /** Sends one subscriber's copy of an issue (the composer's test send uses it with the staff member's address). */
-export async function sendIssueMail(to: string, language: Subscriber["language"], data: IssueMailData): Promise<void> {
+export async function sendIssueMail(to: string, language: Subscriber["language"], data: IssueMailData, bulk = false): Promise<void> {
   await sendTemplateMail(issueMail, data, {
     to,
     language,
     fromName: data.site,
     headers: unsubscribeHeaders(data.unsubscribe),
     link: data.manage,
+    bulk,
   });
 }
 
@@ -115,9 +121,11 @@ export async function sendIssueBatch(
   }));
   const catalog =
     issue.kind === "digest" ? await digestCatalog(new Date(issue.period_from ?? 0), new Date(issue.period_to ?? now), db) : null;
+  const sites = { uk: await siteNameIn("uk"), en: await siteNameIn("en") };
   const run = randomUUID();
   const stale = new Date(now.getTime() - CLAIM_LEASE_MS);
-  const sent = await sendEachOnce(recipients, {
+  let sent = 0;
+  await sendEachOnce(recipients, {
     claim: async (recipient) =>
       (await db
         .insertInto("newsletter_deliveries")
@@ -133,8 +141,9 @@ export async function sendIssueBatch(
         .returning("issue_id")
         .executeTakeFirst()) !== undefined,
     send: async (recipient) => {
-      const data = await mailFor(issue, recipient, catalog);
-      if (data) await sendIssueMail(recipient.email, recipient.language, data);
+      const data = await mailFor(issue, recipient, catalog, sites);
+      if (data) await sendIssueMail(recipient.email, recipient.language, data, true);
+      if (data) sent++;
       await db
         .updateTable("newsletter_deliveries")
         .set(data ? { sent_at: new Date() } : { skipped: true })
