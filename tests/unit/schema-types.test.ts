@@ -29,6 +29,10 @@ import {
   NOTICE_KINDS,
   GUIDE_TOPICS,
   USER_DOCUMENT_KINDS,
+  NEWSLETTER_LANGUAGES,
+  NEWSLETTER_SUBSCRIBER_STATUSES,
+  NEWSLETTER_ISSUE_KINDS,
+  NEWSLETTER_ISSUE_STATUSES,
 } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -59,6 +63,10 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   NoticeKind: NOTICE_KINDS,
   GuideTopic: GUIDE_TOPICS,
   UserDocumentKind: USER_DOCUMENT_KINDS,
+  NewsletterLanguage: NEWSLETTER_LANGUAGES,
+  NewsletterSubscriberStatus: NEWSLETTER_SUBSCRIBER_STATUSES,
+  NewsletterIssueKind: NEWSLETTER_ISSUE_KINDS,
+  NewsletterIssueStatus: NEWSLETTER_ISSUE_STATUSES,
 };
 
 describe("database types", () => {

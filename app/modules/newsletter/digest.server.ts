@@ -3,7 +3,7 @@ import type { DB } from "#db/schema.ts";
 import { localizePath, type Language } from "#app/i18n/locales.ts";
 import { liveAdvert } from "#app/modules/adverts/queries.server.ts";
 import { publicCards } from "#app/modules/content/public-cards.server.ts";
-import { publicPathOf } from "#app/modules/staff-content/registry.ts";
+import { ORGANISATION_TYPE, publicPathOf } from "#app/modules/staff-content/registry.ts";
 import { publicOrigin } from "#app/platform/config/config.server.ts";
 import { pickLocalized } from "#app/platform/format/localized.ts";
 import type { DigestItem } from "./mails/issue.ts";
@@ -23,7 +23,7 @@ type AdvertEntry = Entry & { category: number; parent: number | null };
 
 export type DigestCatalog = { news: Entry[]; events: Entry[]; directory: Entry[]; adverts: AdvertEntry[] };
 
-async function cardsBetween(table: "news" | "posters" | "services" | "diaspors", from: Date, to: Date): Promise<Entry[]> {
+async function cardsBetween(table: "news" | "posters" | "services" | typeof ORGANISATION_TYPE, from: Date, to: Date): Promise<Entry[]> {
   const at = sql`coalesce(${sql.ref(`${table}.published_at`)}, ${sql.ref(`${table}.created_at`)})`;
   const rows = await publicCards(table)
     .where(sql<boolean>`${at} > ${from} and ${at} <= ${to}`)
@@ -46,7 +46,7 @@ export async function digestCatalog(from: Date, to: Date, db: Kysely<DB>): Promi
     .limit(2000)
     .execute();
   const services = await cardsBetween("services", from, to);
-  const organisations = await cardsBetween("diaspors", from, to);
+  const organisations = await cardsBetween(ORGANISATION_TYPE, from, to);
   return {
     news: await cardsBetween("news", from, to),
     events: await cardsBetween("posters", from, to),

@@ -155,8 +155,8 @@ async function sampleData(draft: IssueDraft, language: NewsletterLanguage): Prom
   return {
     kind: "manual",
     site: await siteNameIn(language),
-    subject: language === "en" ? draft.subject_en : draft.subject_uk,
-    body: language === "en" ? draft.body_en : draft.body_uk,
+    subject: { uk: draft.subject_uk, en: draft.subject_en },
+    body: { uk: draft.body_uk, en: draft.body_en },
     manage: page,
     unsubscribe: page,
   };

@@ -73,9 +73,8 @@ async function mailFor(
     const sections = digestSections(catalog!, subscriber);
     return sections.length ? { kind: "digest", site, sections, ...links } : null;
   }
-  const subject = language === "en" ? issue.subject_en : issue.subject_uk;
-  const body = language === "en" ? issue.body_en : issue.body_uk;
-  return { kind: "manual", site, subject, body, ...links };
+  const subject = { uk: issue.subject_uk, en: issue.subject_en };
+  return { kind: "manual", site, subject, body: { uk: issue.body_uk, en: issue.body_en }, ...links };
 }
 
 /** Sends one subscriber's copy of an issue (the composer's test send uses it with the staff member's address). */

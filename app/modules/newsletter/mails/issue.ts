@@ -1,3 +1,4 @@
+import type { Language } from "#app/i18n/locales.ts";
 import { mailT } from "#app/platform/mail/compose.server.ts";
 import type { MailTemplate } from "#app/platform/mail/template.server.ts";
 import type { NewsletterTopic } from "../topics.ts";
@@ -11,7 +12,8 @@ export type IssueMailData = {
   manage: string;
   unsubscribe: string;
 } & (
-  { kind: "digest"; sections: Array<{ topic: NewsletterTopic; items: DigestItem[] }> } | { kind: "manual"; subject: string; body: string }
+  | { kind: "digest"; sections: Array<{ topic: NewsletterTopic; items: DigestItem[] }> }
+  | { kind: "manual"; subject: Record<Language, string>; body: Record<Language, string> }
 );
 
 export const issueMail: MailTemplate<IssueMailData> = {
@@ -22,12 +24,12 @@ export const issueMail: MailTemplate<IssueMailData> = {
     const content: Array<string | DigestItem> =
       data.kind === "digest"
         ? data.sections.flatMap((section) => [t(`mail.digest.section.${section.topic}`), ...section.items])
-        : data.body
+        : data.body[language]
             .split(/\n{2,}/)
             .map((paragraph) => paragraph.trim())
             .filter(Boolean);
     return {
-      subject: data.kind === "digest" ? t("mail.digest.subject", values) : data.subject,
+      subject: data.kind === "digest" ? t("mail.digest.subject", values) : data.subject[language],
       blocks: [
         ...(data.kind === "digest" ? [t("mail.digest.intro", values)] : []),
         ...content,
@@ -55,7 +57,12 @@ export const issueMail: MailTemplate<IssueMailData> = {
           { topic: "adverts", items: [{ text: "Oak rocking chair", link: `${origin}/advertisement/oak-rocking-chair` }] },
         ],
       },
-      { ...links, kind: "manual", subject: "Summer festival", body: "Dear readers,\n\nThe festival is on Saturday." },
+      {
+        ...links,
+        kind: "manual",
+        subject: { uk: "Літній фестиваль", en: "Summer festival" },
+        body: { uk: "Шановні читачі,\n\nФестиваль у суботу.", en: "Dear readers,\n\nThe festival is on Saturday." },
+      },
     ];
   },
 };
