@@ -16,7 +16,7 @@ import type { NewsletterTopic } from "./topics.ts";
 // subscriber's mail is cut from it in their language.
 
 /** At most this many items per section; the section's page has the rest. */
-export const DIGEST_SECTION_MAX = 15;
+const DIGEST_SECTION_MAX = 15;
 
 type Entry = { title_uk: string; title_en: string | null; path: string };
 type AdvertEntry = Entry & { category: number; parent: number | null };

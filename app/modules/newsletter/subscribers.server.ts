@@ -18,7 +18,7 @@ import { topicsOf, type NewsletterTopic } from "./topics.ts";
 // form. Requests only queue the mails (job `mail-newsletter`).
 
 /** Per address and per sending address, like the password-reset form: each request may mail a stranger's inbox. */
-export const SUBSCRIBE_LIMITS = {
+const SUBSCRIBE_LIMITS = {
   email: { max: 3, windowMs: 60 * 60 * 1000 },
   ip: { max: 10, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, Limit>;
@@ -50,7 +50,7 @@ function toSubscriber(row: {
 }
 
 /** The category when it is an advert category, else null (a forged or deleted id). */
-export async function advertCategoryOrNull(id: number | null | undefined, db: Kysely<DB> = getDb()): Promise<number | null> {
+async function advertCategoryOrNull(id: number | null | undefined, db: Kysely<DB> = getDb()): Promise<number | null> {
   if (!id) return null;
   const row = await db.selectFrom("categories").select("id").where("id", "=", id).where("kind", "=", "advertisement").executeTakeFirst();
   return row?.id ?? null;

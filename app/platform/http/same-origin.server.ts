@@ -49,7 +49,7 @@ const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
  * from their servers, with whatever Origin or none, and with no cookie: it is let through, and
  * only it. The token alone decides what it turns off, and a forged one turns off nothing.
  */
-export async function isOneClickUnsubscribe(request: Request, url: URL): Promise<boolean> {
+async function isOneClickUnsubscribe(request: Request, url: URL): Promise<boolean> {
   if (request.method !== "POST" || !url.searchParams.get("token")) return false;
   if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/x-www-form-urlencoded") return false;
   const length = Number(request.headers.get("content-length") ?? ONE_CLICK_BODY.length);

@@ -1,7 +1,7 @@
 import type { Language } from "#app/i18n/locales.ts";
 import { mailT } from "#app/platform/mail/compose.server.ts";
 import type { MailTemplate } from "#app/platform/mail/template.server.ts";
-import type { NewsletterTopic } from "../topics.ts";
+import type { NewsletterTopic } from "#app/modules/newsletter/topics.ts";
 
 /** An item a digest lists: its title and its page. */
 export type DigestItem = { text: string; link: string };
