@@ -95,7 +95,7 @@ export default function CabinetNewsletter({ loaderData, actionData }: Route.Comp
         <SubmitRow>{subscribed ? t("newsletter:form.save") : t("newsletter:cabinet.subscribe")}</SubmitRow>
       </Form>
       {subscribed ? (
-        <Form method="post" className="form">
+        <Form method="post" className="form newsletter-leave">
           <input type="hidden" name="intent" value="unsubscribe" />
           <SubmitRow variant="danger">{t("newsletter:manage.unsubscribe")}</SubmitRow>
         </Form>

@@ -5,6 +5,7 @@ import type { Route } from "./+types/route";
 import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { FieldErrors, FormErrors } from "#app/components/forms/error-list.tsx";
 import { InputField, TextAreaField } from "#app/components/forms/fields.tsx";
+import { SubmitRow } from "#app/components/forms/submit-row.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { useNewsletterT } from "#app/components/newsletter/use-newsletter-t.ts";
@@ -157,7 +158,7 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
           ))}
           <FieldErrors id={fields.topics.errorId} errors={fields.topics.errors} />
         </fieldset>
-        <InputField field={fields.scheduled_at} label={t("newsletter:staff.scheduled_at")} />
+        <InputField field={fields.scheduled_at} label={t("newsletter:staff.scheduled_at")} hint={t("newsletter:staff.scheduled_hint")} />
         <div className="form__actions">
           {(["save", "preview", "test", "schedule", "send"] as const).map((intent) => (
             <button
@@ -173,11 +174,9 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
         </div>
       </Form>
       {loaderData.id ? (
-        <Form method="post" className="form">
+        <Form method="post" className="form newsletter-leave">
           <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="button button--danger" formNoValidate>
-            {t("newsletter:staff.delete")}
-          </button>
+          <SubmitRow variant="danger">{t("newsletter:staff.delete")}</SubmitRow>
         </Form>
       ) : null}
       {loaderData.preview ? (

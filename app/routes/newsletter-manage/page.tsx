@@ -34,7 +34,7 @@ export default function NewsletterManage({ loaderData, actionData }: Pick<Route.
             <SubmitRow>{t("newsletter:form.save")}</SubmitRow>
           </Form>
           {subscriber.status !== "unsubscribed" ? (
-            <Form method="post" className="form">
+            <Form method="post" className="form newsletter-leave">
               <input type="hidden" name="token" value={view.token} />
               <input type="hidden" name="intent" value="unsubscribe" />
               <SubmitRow variant="danger">{t("newsletter:manage.unsubscribe")}</SubmitRow>
