@@ -8,6 +8,7 @@ import * as confirmPage from "#app/routes/newsletter-confirm/route.tsx";
 import * as managePage from "#app/routes/newsletter-manage/route.tsx";
 import * as unsubscribePage from "#app/routes/newsletter-unsubscribe/route.tsx";
 import * as cabinetPage from "#app/routes/cabinet-newsletter/route.tsx";
+import * as composer from "#app/routes/dashboard-newsletter-edit/route.tsx";
 import { runQueuedJobs } from "#app/jobs.server.ts";
 import { authMiddleware } from "#app/modules/auth/guards.server.ts";
 import { deleteAccount } from "#app/modules/auth/users.server.ts";
@@ -21,7 +22,7 @@ import { callWithSession, makeUser, mailsTo, sessionCookieFor, tokenOf, useAccou
 import { insertBicycleAdvert } from "../support/adverts.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { insertRow } from "../support/rows.ts";
-import { buildRequest, unwrapData } from "../support/route.ts";
+import { buildRequest, catchResponse, unwrapData } from "../support/route.ts";
 
 const t = useTestDatabase();
 let transport: number;
@@ -344,5 +345,67 @@ describe("the weekly digest", () => {
       form: { "List-Unsubscribe": "One-Click" },
     });
     expect((await listIssues()).find((issue) => issue.id === id)).toMatchObject({ status: "sent", sent: 3, unsubscribed: 1 });
+  });
+});
+
+describe("the staff composer", () => {
+  const draft = { subject_uk: "Ярмарок", subject_en: "Fair", body_uk: "У неділю ярмарок.", body_en: "A fair on Sunday.", audience: "all" };
+
+  it("is for editors and admins only", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookieFor(user.id);
+    const refused = await catchResponse(
+      callWithSession(composer.action, {
+        url: "/dashboard/newsletter/new",
+        cookie,
+        form: { ...draft, intent: "save" },
+        middleware: [authMiddleware],
+      }),
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it("saves a draft, previews both languages, mails the writer a test copy, refuses a past time, then schedules it", async () => {
+    const editor = await makeUser({ role: "editor" });
+    const cookie = await sessionCookieFor(editor.id);
+    const post = (url: string, form: Record<string, string>) =>
+      callWithSession(composer.action, {
+        url,
+        cookie,
+        form,
+        middleware: [authMiddleware],
+        params: url.endsWith("/new") ? {} : { id: url.split("/").at(-1) },
+      });
+    const preview = await answerOf(post("/dashboard/newsletter/new", { ...draft, intent: "preview" }));
+    const own = preview.headers.get("Location")!;
+    expect(own).toMatch(/^\/dashboard\/newsletter\/\d+\?preview#preview$/);
+    const id = own.split("/").at(-1)!.split("?")[0]!;
+    const page = await callWithSession(composer.loader, { url: own, cookie, middleware: [authMiddleware], params: { id } });
+    const shown = unwrapData(page.result).data as { preview: Array<{ language: string; subject: string; text: string }> };
+    expect(shown.preview.map((copy) => [copy.language, copy.subject])).toEqual([
+      ["uk", "Ярмарок"],
+      ["en", "Fair"],
+    ]);
+    expect(shown.preview[1]!.text).toContain("A fair on Sunday.");
+
+    await answerOf(post(`/dashboard/newsletter/${id}`, { ...draft, intent: "test" }));
+    await runQueuedJobs();
+    expect(
+      mailsTo(editor.email)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(["Fair", "Ярмарок"]);
+
+    const past = unwrapData(
+      (await post(`/dashboard/newsletter/${id}`, { ...draft, intent: "schedule", scheduled_at: "01.01.2020 10:00" })).result,
+    );
+    expect(past.status).toBe(400);
+    await answerOf(post(`/dashboard/newsletter/${id}`, { ...draft, intent: "schedule", scheduled_at: "01.01.2099 10:00" }));
+    expect(
+      await t.db.selectFrom("newsletter_issues").select(["status", "scheduled_at"]).where("id", "=", Number(id)).executeTakeFirst(),
+    ).toMatchObject({
+      status: "scheduled",
+      scheduled_at: new Date("2099-01-01T09:00:00Z"),
+    });
   });
 });
