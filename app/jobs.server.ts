@@ -14,6 +14,7 @@ import { savedSearchesJobs } from "#app/modules/saved-searches/jobs.server.ts";
 import { submissionsJobs } from "#app/modules/submissions/jobs.server.ts";
 import { userDocumentsJobs } from "#app/modules/user-documents/jobs.server.ts";
 import { pushJobs } from "#app/modules/push/jobs.server.ts";
+import { newsletterJobs } from "#app/modules/newsletter/jobs.server.ts";
 
 // Every kind of job the app runs, assembled at the top: each domain declares its own
 // (app/modules/<domain>/jobs.server.ts), the job runner (app/platform/jobs) knows none of
@@ -32,6 +33,7 @@ export const appJobs: readonly AnyJob[] = [
   ...organisationsJobs,
   ...userDocumentsJobs,
   ...pushJobs,
+  ...newsletterJobs,
 ];
 
 /** The worker for every app job in this process (server/main.ts, through the app entry). */

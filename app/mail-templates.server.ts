@@ -16,6 +16,8 @@ import { ratingRequestMail } from "#app/modules/ratings/mails/rating-request.ts"
 import { alertMail } from "#app/modules/saved-searches/mails/alert.ts";
 import { submissionDecisionMail } from "#app/modules/submissions/mails/decision.ts";
 import { documentReminderMail } from "#app/modules/user-documents/mails/expiry-reminder.ts";
+import { confirmMail } from "#app/modules/newsletter/mails/confirm.ts";
+import { issueMail } from "#app/modules/newsletter/mails/issue.ts";
 
 // Every kind of mail the app sends, each a template in its domain's mails/ folder: for the
 // preview (npm run mail:preview) and the test that renders them all in both languages.
@@ -39,4 +41,6 @@ export const mailTemplates: ReadonlyArray<MailTemplate<any>> = [
   ratingRequestMail,
   organisationInvitationMail,
   documentReminderMail,
+  confirmMail,
+  issueMail,
 ];

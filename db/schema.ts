@@ -80,6 +80,18 @@ export type UserDocumentKind = (typeof USER_DOCUMENT_KINDS)[number];
 /** What a push notification is about (migrations/0045, `users.push_kinds`): a new message, a saved search's alert, an event's reminder, a document's reminder. */
 export const PUSH_KINDS = ["message", "alert", "event", "document"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
+/** The newsletter (migrations/0044): a subscriber's language and state, an issue's kind and state. */
+export const NEWSLETTER_LANGUAGES = ["uk", "en"] as const;
+export type NewsletterLanguage = (typeof NEWSLETTER_LANGUAGES)[number];
+export const NEWSLETTER_SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type NewsletterSubscriberStatus = (typeof NEWSLETTER_SUBSCRIBER_STATUSES)[number];
+export const NEWSLETTER_ISSUE_KINDS = ["digest", "manual"] as const;
+export type NewsletterIssueKind = (typeof NEWSLETTER_ISSUE_KINDS)[number];
+export const NEWSLETTER_ISSUE_STATUSES = ["draft", "scheduled", "sending", "sent"] as const;
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+/** What a subscriber may choose to get (migrations/0044's CHECK list). */
+export const NEWSLETTER_TOPICS = ["news", "events", "directory", "adverts"] as const;
+export type NewsletterTopic = (typeof NEWSLETTER_TOPICS)[number];
 
 /** jsonb written as its JSON.stringify string (pg would send a JS array as a Postgres array), selected parsed. */
 export type JsonColumn<T> = ColumnType<T, string, string>;
@@ -190,4 +202,8 @@ export const CHECK_UNIONS: Readonly<Record<string, readonly string[]>> = {
   NoticeKind: NOTICE_KINDS,
   GuideTopic: GUIDE_TOPICS,
   UserDocumentKind: USER_DOCUMENT_KINDS,
+  NewsletterLanguage: NEWSLETTER_LANGUAGES,
+  NewsletterSubscriberStatus: NEWSLETTER_SUBSCRIBER_STATUSES,
+  NewsletterIssueKind: NEWSLETTER_ISSUE_KINDS,
+  NewsletterIssueStatus: NEWSLETTER_ISSUE_STATUSES,
 };

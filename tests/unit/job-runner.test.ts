@@ -29,6 +29,8 @@ describe("the job runner", () => {
       "mail-message",
       "mail-message-digest",
       "mail-moderation",
+      "mail-newsletter",
+      "mail-newsletter-test",
       "mail-organisation-invitation",
       "mail-saved-search-alert",
       "mail-security",
@@ -37,11 +39,12 @@ describe("the job runner", () => {
       "mail-waitlist-promoted",
       "message-digests",
       "push-send",
+      "newsletter-scan",
       "rating-requests",
       "saved-search-alerts",
       "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(24);
+    expect(appJobs).toHaveLength(27);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },
@@ -52,6 +55,7 @@ describe("the job runner", () => {
       "event-reminders": { cron: "*/10 * * * *", atStart: true },
       "event-series": { cron: "17 3 * * *", atStart: true },
       "rating-requests": { cron: "*/15 * * * *" },
+      "newsletter-scan": { cron: "* * * * *" },
       "trust-stats": { cron: "*/10 * * * *", atStart: true },
     });
     const mail = {

@@ -37,6 +37,8 @@ describe("mail templates", () => {
       "messages-new",
       "moderation-advert-decision",
       "moderation-advert-held",
+      "newsletter-confirm",
+      "newsletter-issue",
       "organisations-invitation",
       "posters-event-notice",
       "posters-event-reminder",

@@ -13,6 +13,7 @@ const MENU: Record<string, string> = {
   "/cabinet/saved-searches": "cabinet:nav.saved_searches",
   "/cabinet/documents": "cabinet:nav.documents",
   "/cabinet/notifications": "cabinet:nav.notifications",
+  "/cabinet/newsletter": "cabinet:nav.newsletter",
   "/cabinet/security": "security:nav.security",
   "/cabinet/export": "security:nav.export",
   "/delete-account": "cabinet:nav.delete_account",

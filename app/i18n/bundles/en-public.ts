@@ -13,3 +13,4 @@ export { default as fields } from "#app/locales/en/fields.json" with { type: "js
 export { default as events } from "#app/locales/en/events.json" with { type: "json" };
 export { default as submissions } from "#app/locales/en/submissions.json" with { type: "json" };
 export { default as organisations } from "#app/locales/en/organisations.json" with { type: "json" };
+export { default as newsletter } from "#app/locales/en/newsletter.json" with { type: "json" };

@@ -13,3 +13,4 @@ export { default as fields } from "#app/locales/uk/fields.json" with { type: "js
 export { default as events } from "#app/locales/uk/events.json" with { type: "json" };
 export { default as submissions } from "#app/locales/uk/submissions.json" with { type: "json" };
 export { default as organisations } from "#app/locales/uk/organisations.json" with { type: "json" };
+export { default as newsletter } from "#app/locales/uk/newsletter.json" with { type: "json" };

@@ -20,6 +20,7 @@ import { exportReadyMail } from "./mails/export-ready.ts";
 import { exportWorkDir, getExportFiles } from "./export-files.server.ts";
 import { exportedDocuments } from "#app/modules/user-documents/documents.server.ts";
 import { exportedPushDevices } from "#app/modules/push/subscriptions.server.ts";
+import { exportedSubscription } from "#app/modules/newsletter/subscribers.server.ts";
 
 // A user's personal data export: one zip with `data.json` (profile, adverts and their history,
 // favourites, saved searches, their documents' expiry dates, the conversations they take part in, reports they filed,
@@ -123,6 +124,7 @@ async function exportData(userId: number, consent: ConsentState | null) {
     .execute();
   const documents = await exportedDocuments(userId, db);
   const pushNotifications = await exportedPushDevices(userId, db);
+  const newsletter = await exportedSubscription(user.email, db);
 
   return {
     exportedAt: new Date().toISOString(),
@@ -158,6 +160,7 @@ async function exportData(userId: number, consent: ConsentState | null) {
     savedSearches: savedSearches.map((search) => ({ ...search, created_at: iso(search.created_at) })),
     documents: { reminderDays: user.document_reminder_days, items: documents },
     pushNotifications,
+    newsletter,
     conversations: conversations.map((conversation) => {
       const asBuyer = conversation.buyer_id === userId;
       return {

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   "users.manage": ADMIN,
   // Deleting trashed content for good (the dashboard's trash); moving to the trash is the section's own permission.
   "trash.purge": ADMIN,
+  "newsletter.manage": STAFF,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -4,6 +4,7 @@ import { getDb } from "#app/platform/db/db.server.ts";
 import { removeImageFiles } from "#app/platform/images/process.server.ts";
 import type { ImageStore } from "#app/platform/images/storage.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
+import { deleteSubscriptionOf } from "#app/modules/newsletter/subscribers.server.ts";
 
 // Accounts: lookup, creation, credentials, profile, deletion. Imported by the CLI too
 // (scripts/user-create.ts), so only relative imports here.
@@ -126,7 +127,9 @@ export async function deleteAccount(userId: number, where?: ImageStore | string,
   const images = await db.transaction().execute(async (trx) => {
     // Images a user uploads are theirs (owner_id); shared site images are never touched.
     const owned = await trx.deleteFrom("images").where("owner_id", "=", userId).returning(["key", "variants"]).execute();
-    await trx.deleteFrom("users").where("id", "=", userId).execute();
+    // The address's newsletter subscription, even one made before the account (no user_id to cascade from).
+    const gone = await trx.deleteFrom("users").where("id", "=", userId).returning("email").executeTakeFirst();
+    if (gone) await deleteSubscriptionOf(gone.email, trx);
     return owned;
   });
   for (const image of images) await removeImageFiles(where, image);

@@ -40,6 +40,7 @@ export const RESERVED_PAGE_SLUGS = new Set([
   "builds",
   "favourites",
   "unsubscribe",
+  "newsletter",
   "sw",
   "not-me",
   "change-email",

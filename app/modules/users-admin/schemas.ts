@@ -91,6 +91,11 @@ export const settingsSchema = z.object({
   guide_outdated_months: count(1, 120),
   banned_words: bannedWords,
   blocked_email_domains: blockedDomains,
+  newsletter_day: count(0, 6),
+  newsletter_time: z
+    .string({ error: "newsletter:errors.time_invalid" })
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "newsletter:errors.time_invalid"),
+  newsletter_rate: count(1, 10_000),
 });
 
 export type SettingsValue = z.infer<typeof settingsSchema> & Record<string, unknown>;

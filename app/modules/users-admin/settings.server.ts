@@ -35,6 +35,9 @@ export async function saveSettings(value: SettingsValue, actorId: number): Promi
     guide_outdated_months: value.guide_outdated_months,
     banned_words: wordListLines(value.banned_words ?? "").join("\n"),
     blocked_email_domains: [...new Set(blockedDomainLines(value.blocked_email_domains ?? ""))].join("\n"),
+    newsletter_day: value.newsletter_day,
+    newsletter_time: value.newsletter_time,
+    newsletter_rate: value.newsletter_rate,
   };
   await getDb()
     .transaction()

@@ -41,6 +41,22 @@ export function isForeignWrite(request: Request): boolean {
   return !SAFE_METHODS.has(request.method) && !isSameOrigin(request);
 }
 
+const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
+
+/**
+ * A mail client's RFC 8058 one-click unsubscribe: a POST of exactly `List-Unsubscribe=One-Click`
+ * to the link of a mail's List-Unsubscribe header, the token in its query. Mail providers send it
+ * from their servers, with whatever Origin or none, and with no cookie: it is let through, and
+ * only it. The token alone decides what it turns off, and a forged one turns off nothing.
+ */
+async function isOneClickUnsubscribe(request: Request, url: URL): Promise<boolean> {
+  if (request.method !== "POST" || !url.searchParams.get("token")) return false;
+  if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/x-www-form-urlencoded") return false;
+  const length = Number(request.headers.get("content-length") ?? ONE_CLICK_BODY.length);
+  if (!(length <= ONE_CLICK_BODY.length + 2)) return false;
+  return (await request.clone().text()).trim() === ONE_CLICK_BODY;
+}
+
 const LOG_EVERY_MS = 60_000;
 const lastLogged = new Map<string, number>();
 
@@ -98,7 +114,7 @@ function wantsPage(request: Request): boolean {
  * a small page of its own; a script's fetch of such a route the sentence alone.
  */
 export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ request, url, pattern }, next) => {
-  if (!isForeignWrite(request)) return next();
+  if (!isForeignWrite(request) || (await isOneClickUnsubscribe(request, url))) return next();
   logRefusedOrigin(request, url.pathname);
   const headers = { "Cache-Control": "no-store" };
   if (isPageRoute(pattern) || isDataRequest(request)) {

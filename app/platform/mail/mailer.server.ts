@@ -20,11 +20,17 @@ export type MailMessage = {
   fromName?: string;
   /** Extra headers (List-Unsubscribe for alerts). */
   headers?: Record<string, string>;
+  /** One of many mails sent in a row (a newsletter's batch): over a kept-open SMTP connection, not one each. */
+  bulk?: boolean;
 };
 
 export type SentMail = { transport: "smtp" | "outbox"; file?: string };
 
 let smtp: { url: string; transport: Transporter } | undefined;
+// Bulk mail reuses its connections: opening one per message costs a handshake each, which for a
+// batch of thousands is most of its time.
+let pooled: { url: string; transport: Transporter } | undefined;
+const POOL = { pool: true, maxConnections: 2, maxMessages: 200 } as const;
 /** A server that hangs fails the job well within its time limit (app/platform/jobs), and it is retried; nodemailer's defaults are minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 const outboxTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -48,6 +54,14 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     headers: message.headers,
   };
   if (config.smtpUrl) {
+    if (message.bulk) {
+      if (pooled?.url !== config.smtpUrl) {
+        pooled?.transport.close();
+        pooled = { url: config.smtpUrl, transport: nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS, ...POOL }) };
+      }
+      await pooled.transport.sendMail(envelope);
+      return { transport: "smtp" };
+    }
     if (smtp?.url !== config.smtpUrl)
       smtp = { url: config.smtpUrl, transport: nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) };
     await smtp.transport.sendMail(envelope);

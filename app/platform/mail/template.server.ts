@@ -90,6 +90,8 @@ export type Envelope = {
   link?: string;
   fromName: string;
   headers?: Record<string, string>;
+  /** One of a batch (see MailMessage.bulk). */
+  bulk?: boolean;
 };
 
 /** Writes the mail from its template and data in the recipient's language and sends it. */
@@ -103,5 +105,6 @@ export function sendTemplateMail<Data>(template: MailTemplate<Data>, data: Data,
     link: envelope.link,
     fromName: envelope.fromName,
     headers: envelope.headers,
+    bulk: envelope.bulk,
   });
 }

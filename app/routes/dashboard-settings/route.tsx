@@ -8,6 +8,7 @@ import { dashboardLinks } from "#app/components/dashboard/links.ts";
 import { FormErrors } from "#app/components/forms/error-list.tsx";
 import type { AnyField } from "#app/components/forms/field.tsx";
 import { CheckboxField, InputField, TextAreaField } from "#app/components/forms/fields.tsx";
+import { NewsletterSettingsFieldset } from "#app/components/newsletter/settings-fieldset.tsx";
 import { useConformForm } from "#app/components/forms/use-conform-form.ts";
 import { tKey, useAdminT } from "#app/components/dashboard/use-admin-t.ts";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
@@ -61,6 +62,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       guide_outdated_months: String(settings.guide_outdated_months),
       banned_words: settings.banned_words,
       blocked_email_domains: settings.blocked_email_domains,
+      newsletter_day: String(settings.newsletter_day),
+      newsletter_time: settings.newsletter_time,
+      newsletter_rate: String(settings.newsletter_rate),
     } as Record<string, string | undefined>,
     history: presentAudit(await auditTrail("settings", 1, 20), getPageLanguage(context)),
     seo: { title: t("dashboard:sections.settings"), description: t("admin:settings.lead") },
@@ -167,6 +171,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             rows={6}
           />
         </fieldset>
+        <NewsletterSettingsFieldset field={field} />
         <StaffTwoFactorFieldset field={field("staff_two_factor")} />
         <SubmitRow>{t("admin:form.save")}</SubmitRow>
       </Form>

@@ -1,0 +1,1 @@
+export { composeSchema } from "#app/modules/newsletter/schema.ts";

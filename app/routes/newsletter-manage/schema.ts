@@ -1,0 +1,1 @@
+export { manageSchema } from "#app/modules/newsletter/schema.ts";

@@ -1,0 +1,1 @@
+export { subscribeSchema } from "#app/modules/newsletter/schema.ts";
