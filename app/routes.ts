@@ -33,6 +33,9 @@ export default [
   route("us?/map/points/:file", "routes/map-points/route.ts"),
   // A place's pages to save for offline reading (the lists' "Save for offline").
   route("us?/offline/pack", "routes/offline-pack/route.ts"),
+  // ActivityPub (app/modules/federation): WebFinger and NodeInfo discovery, actors, objects, inboxes.
+  route(".well-known/*", "routes/federation-well-known/route.ts"),
+  route("ap/*", "routes/federation/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),
   // The events calendar other sites frame: a bare document of its own, outside the layouts.

@@ -77,6 +77,14 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** What a user's stored document is (migrations/0043); "other" carries its own label. */
 export const USER_DOCUMENT_KINDS = ["residence_card", "passport", "visa", "health_insurance", "other"] as const;
 export type UserDocumentKind = (typeof USER_DOCUMENT_KINDS)[number];
+/** The local sections that may federate as ActivityPub actors (migrations/0046). */
+export const FEDERATION_SECTIONS = ["news", "events"] as const;
+export type FederationSection = (typeof FEDERATION_SECTIONS)[number];
+export const FEDERATION_KEY_ALGORITHMS = ["rsa", "ed25519"] as const;
+export type FederationKeyAlgorithm = (typeof FEDERATION_KEY_ALGORITHMS)[number];
+/** A remote actor staff follow: asked, accepted or refused by the other side. */
+export const FEDERATION_FOLLOW_STATES = ["pending", "accepted", "rejected"] as const;
+export type FederationFollowState = (typeof FEDERATION_FOLLOW_STATES)[number];
 
 /** jsonb written as its JSON.stringify string (pg would send a JS array as a Postgres array), selected parsed. */
 export type JsonColumn<T> = ColumnType<T, string, string>;
