@@ -271,7 +271,7 @@ export interface FederationKeys {
 
 export interface FederationKv {
   expires_at: Timestamp | null;
-  key: string[];
+  key: string;
   value: Json;
 }
 

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 // ActivityPub federation (docs/product.md#federation, docs/adr/0047-federation.md):
-//  - `federation_kv`: Fedify's key/value store (caches, idempotence marks), with an expiry.
+//  - `federation_kv`: Fedify's key/value store (caches, idempotence marks), with an expiry; the key is
+//    Fedify's tuple as JSON text, so a prefix of the tuple is a prefix of the text.
 //  - `federation_keys`: each local actor's key pairs (RSA for HTTP signatures, Ed25519), made at first use.
 //  - `federation_followers`: remote actors following a local section, with their inboxes.
 //  - `federation_following`: remote actors staff follow (pending until they Accept).
@@ -13,7 +14,7 @@ import { type Kysely, sql } from "kysely";
 
 const STATEMENTS = [
   `create table federation_kv (
-  key text[] primary key,
+  key text primary key check (length(key) <= 4096),
   value jsonb not null,
   expires_at timestamptz
 )`,
