@@ -85,5 +85,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ["federation_remote_events", "federation_published", "federation_blocked_domains", "federation_following"])
     await sql.raw(`drop table if exists ${table}`).execute(db);
   await sql.raw("alter table posters drop column if exists origin_url, drop column if exists origin_actor").execute(db);
-  for (const table of ["federation_followers", "federation_keys", "federation_kv"]) await sql.raw(`drop table if exists ${table}`).execute(db);
+  for (const table of ["federation_followers", "federation_keys", "federation_kv"])
+    await sql.raw(`drop table if exists ${table}`).execute(db);
 }

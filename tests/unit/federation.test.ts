@@ -166,7 +166,9 @@ describe("discovery", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { subject: string; links: Array<{ rel: string; href?: string; type?: string }> };
     expect(body.subject).toBe("acct:news@portal.example");
-    expect(body.links).toContainEqual(expect.objectContaining({ rel: "self", type: "application/activity+json", href: `${ORIGIN}/ap/actors/news` }));
+    expect(body.links).toContainEqual(
+      expect.objectContaining({ rel: "self", type: "application/activity+json", href: `${ORIGIN}/ap/actors/news` }),
+    );
     expect((await ask("acct:events@portal.example")).status).toBe(200);
     expect((await ask("acct:admin@portal.example")).status).toBe(404);
   });
@@ -221,7 +223,8 @@ describe("the inbox refuses", () => {
     // A signature that cannot be checked (its key is on a host nobody may reach from here): refused.
     const forged = await post(follow, {
       Date: new Date().toUTCString(),
-      Signature: 'keyId="https://remote.example/users/mallory#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"',
+      Signature:
+        'keyId="https://remote.example/users/mallory#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"',
     });
     expect(forged.status).toBe(401);
     expect(await t.db.selectFrom("federation_followers").selectAll().execute()).toEqual([]);

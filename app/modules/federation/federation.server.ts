@@ -162,9 +162,7 @@ export function buildFederation(env: FederationEnv): PortalFederation {
       );
       return { items, nextCursor: offset + PAGE_SIZE < page.total ? String(offset + PAGE_SIZE) : null };
     })
-    .setCounter(async (_ctx, identifier) =>
-      isSection(identifier) ? (await objectPage(db(), env.origin, identifier, 0, 0)).total : null,
-    )
+    .setCounter(async (_ctx, identifier) => (isSection(identifier) ? (await objectPage(db(), env.origin, identifier, 0, 0)).total : null))
     .setFirstCursor(() => "0");
 
   federation
@@ -217,7 +215,11 @@ export function buildFederation(env: FederationEnv): PortalFederation {
       await ctx.sendActivity(
         { identifier: section },
         follower,
-        new Accept({ id: new URL(`#accepts/${crypto.randomUUID()}`, ctx.getActorUri(section)), actor: ctx.getActorUri(section), object: follow }),
+        new Accept({
+          id: new URL(`#accepts/${crypto.randomUUID()}`, ctx.getActorUri(section)),
+          actor: ctx.getActorUri(section),
+          object: follow,
+        }),
       );
     })
     .on(Undo, async (ctx, undo) => {

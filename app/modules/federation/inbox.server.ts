@@ -17,7 +17,11 @@ import { slugify } from "#app/platform/slug/transliterate.ts";
 const MAX = { name: 300, content: 20_000, location: 300, url: 2_048 };
 
 function firstText(value: unknown): string {
-  return value == null ? "" : String(value).replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  return value == null
+    ? ""
+    : String(value)
+        .replace(/[\u0000-\u001f\u007f]/g, " ")
+        .trim();
 }
 
 async function followedActor(db: Kysely<DB>, actorId: URL | null): Promise<string | null> {
@@ -129,11 +133,11 @@ export async function receiveRemoteDelete(db: Kysely<DB>, activity: Delete): Pro
 
 async function answerFollow(db: Kysely<DB>, activity: Accept | Reject, ctx: InboxContext<void>, state: "accepted" | "rejected") {
   if (!activity.actorId) return;
-  const follow = await activity.getObject({ documentLoader: ctx.documentLoader, suppressError: true }).catch(() => null);
-  const followId = follow?.id?.href ?? activity.objectId?.href;
+  // Only the id of our Follow matters (an embedded copy is the other side's word for it, not fetched again).
+  const followId = activity.objectId?.href;
   let query = db.updateTable("federation_following").set({ state }).where("actor_id", "=", activity.actorId.href);
-  // Some servers answer with the Follow's id only, some embed it, some send neither faithfully.
-  if (followId && followId.startsWith(ctx.origin)) query = query.where("follow_id", "=", followId);
+  // Some servers answer with the Follow's id, some with a copy of it without one.
+  if (followId?.startsWith(`${ctx.origin}/`)) query = query.where("follow_id", "=", followId);
   const result = await query.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) logger.info({ actor: activity.actorId.href }, "federation: an answer to no follow of ours");
 }

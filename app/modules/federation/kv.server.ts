@@ -27,12 +27,7 @@ export class KyselyKvStore implements KvStore {
   }
 
   async get<T = unknown>(key: KvKey): Promise<T | undefined> {
-    const row = await this.#db()
-      .selectFrom("federation_kv")
-      .select("value")
-      .where("key", "=", encode(key))
-      .where(live)
-      .executeTakeFirst();
+    const row = await this.#db().selectFrom("federation_kv").select("value").where("key", "=", encode(key)).where(live).executeTakeFirst();
     return row === undefined ? undefined : (row.value as T);
   }
 
@@ -46,10 +41,7 @@ export class KyselyKvStore implements KvStore {
   }
 
   async delete(key: KvKey): Promise<void> {
-    await this.#db()
-      .deleteFrom("federation_kv")
-      .where("key", "=", encode(key))
-      .execute();
+    await this.#db().deleteFrom("federation_kv").where("key", "=", encode(key)).execute();
   }
 
   /** Compare-and-swap in one statement: the row is written only while it still holds `expected` (absent: undefined). */
@@ -77,7 +69,9 @@ export class KyselyKvStore implements KvStore {
     let query = this.#db().selectFrom("federation_kv").select(["key", "value"]).where(live).orderBy("key");
     if (prefix?.length) {
       const exact = encode(prefix);
-      query = query.where((eb) => eb.or([eb("key", "=", exact), eb(sql<boolean>`starts_with(key, ${`${exact.slice(0, -1)},`})`, "=", true)]));
+      query = query.where((eb) =>
+        eb.or([eb("key", "=", exact), eb(sql<boolean>`starts_with(key, ${`${exact.slice(0, -1)},`})`, "=", true)]),
+      );
     }
     for (const row of await query.execute()) yield { key: JSON.parse(row.key) as KvKey, value: row.value };
   }

@@ -182,7 +182,11 @@ export async function objectPage(
   if (section === "news") {
     const [rows, count] = await Promise.all([
       visibleNews(db).orderBy("published_at", "desc").orderBy("id", "desc").offset(offset).limit(limit).execute(),
-      db.selectFrom("news").select(sql<number>`count(*)::int`.as("n")).where(publiclyVisible("news")).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("news")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .where(publiclyVisible("news"))
+        .executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map((row) => newsArticle(origin, row)), total: count.n };
   }
@@ -203,6 +207,11 @@ export async function publishedVersions(db: Kysely<DB>, section: FederationSecti
   const rows =
     section === "news"
       ? await db.selectFrom("news").select(["id", "version"]).where(publiclyVisible("news")).execute()
-      : await db.selectFrom("posters").select(["id", "version"]).where(publiclyVisible("posters")).where("origin_url", "is", null).execute();
+      : await db
+          .selectFrom("posters")
+          .select(["id", "version"])
+          .where(publiclyVisible("posters"))
+          .where("origin_url", "is", null)
+          .execute();
   return new Map(rows.map((row) => [row.id, row.version]));
 }

@@ -62,4 +62,3 @@ export const federationKvSweepJob = defineScanJob({
 export async function requestSync(): Promise<void> {
   await enqueue(federationSyncJob, {}, { startAfter: 2 });
 }
-

@@ -10,8 +10,8 @@ import { enabledSections } from "./sections.server.ts";
 // against what is public now. A new public item goes out as Create, a changed one as Update, one
 // no longer public (trashed, unpublished, purged) as Delete. Run after every staff save and
 // every minute (a scheduled publication time passes without a write), it is idempotent: a run
-// that finds nothing changed sends nothing. A section's first run records its items silently,
-// so turning a section on does not flood new followers' timelines with the archive.
+// that finds nothing changed sends nothing. A section just turned on has no followers yet, so
+// its first run records the archive without sending it anywhere.
 
 export type SyncOutcome = { created: number; updated: number; deleted: number };
 
@@ -21,10 +21,9 @@ export async function syncSection(db: Kysely<DB>, ctx: Context<void>, origin: st
   const sent = new Map(
     (await db.selectFrom("federation_published").selectAll().where("section", "=", section).execute()).map((row) => [row.item_id, row]),
   );
-  const silent = sent.size === 0;
   const actor = ctx.getActorUri(section);
   const send = async (activity: Create | Update | Delete) => {
-    if (!silent) await ctx.sendActivity({ identifier: section }, "followers", activity, { preferSharedInbox: true });
+    await ctx.sendActivity({ identifier: section }, "followers", activity, { preferSharedInbox: true });
   };
   for (const [id, version] of now) {
     const before = sent.get(id);

@@ -372,7 +372,7 @@ export async function readJson(request: Request, maxBytes: number): Promise<Json
   }
 }
 
-export type BytesOutcome = { ok: true; bytes: Uint8Array } | { ok: false; status: 400 | 413 };
+export type BytesOutcome = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; status: 400 | 413 };
 
 /** The raw body, at most `maxBytes` (413 past it, before reading when Content-Length says so). */
 export async function readBoundedBytes(request: Request, maxBytes: number): Promise<BytesOutcome> {
