@@ -129,6 +129,7 @@ export default [
     route("tags", "routes/dashboard-tags/route.tsx"),
     route("reports", "routes/dashboard-reports/route.tsx"),
     route("advertisements/moderation", "routes/dashboard-moderation/route.tsx"),
+    route("federation", "routes/dashboard-federation/route.tsx"),
     route("pages/edit-page/:id", "routes/dashboard-content-edit/route.tsx", { id: "dashboard-pages-edit" }),
     route(":type", "routes/dashboard-content-list/route.tsx"),
     route(":type/new-page", "routes/dashboard-content-new/route.tsx"),

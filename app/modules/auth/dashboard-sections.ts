@@ -25,6 +25,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   ...contentSections("admin"),
   { segment: "locations", permission: "locations.manage", label: "dashboard:sections.locations" },
   { segment: "settings", permission: "settings.manage", label: "dashboard:sections.settings" },
+  { segment: "federation", permission: "federation.manage", label: "dashboard:sections.federation" },
 ];
 
 /**
