@@ -28,7 +28,7 @@ import type { DB, FederationKeyAlgorithm, FederationSection } from "#db/schema.t
 import { translatorFor } from "#app/i18n/request.server.ts";
 import { logger } from "#app/platform/logger/logger.server.ts";
 import { receiveAccept, receiveEvent, receiveRemoteDelete, receiveReject } from "./inbox.server.ts";
-import { apPaths, loadObject, objectPage, type JsonObject } from "./objects.server.ts";
+import { loadObject, objectPage, type JsonObject } from "./objects.server.ts";
 import { enabledSections, isSection, sectionIsActor } from "./sections.server.ts";
 
 // The portal as an ActivityPub server (Fedify): one actor per federating section (`news`,

@@ -9,7 +9,7 @@ import { readBoundedBytes } from "#app/platform/http/body.server.ts";
 
 export const INBOX_MAX_BYTES = 256 * 1024;
 /** Per sending host: a busy server's deliveries fit; a flood does not. */
-export const INBOX_LIMIT: Limit = { max: 300, windowMs: 60 * 1000 };
+const INBOX_LIMIT: Limit = { max: 300, windowMs: 60 * 1000 };
 
 /** The host of the key an HTTP signature names (draft-cavage `Signature`, or RFC 9421 `Signature-Input`). */
 export function signatureHost(headers: Headers): string | null {

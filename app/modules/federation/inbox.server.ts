@@ -35,7 +35,7 @@ async function followedActor(db: Kysely<DB>, actorId: URL | null): Promise<strin
   return row?.actor_id ?? null;
 }
 
-export type RemoteEventFields = {
+type RemoteEventFields = {
   name: string;
   content: string;
   starts_at: Date;
@@ -45,7 +45,7 @@ export type RemoteEventFields = {
 };
 
 /** An Event's fields as the portal keeps them (plain text, clean HTML, bounded), or null when it is unusable. */
-export async function remoteEventFields(object: Event, ctx?: InboxContext<void>): Promise<RemoteEventFields | null> {
+async function remoteEventFields(object: Event, ctx?: InboxContext<void>): Promise<RemoteEventFields | null> {
   const name = firstText(object.name).slice(0, MAX.name);
   const start = object.startTime ? new Date(object.startTime.toString()) : null;
   if (!name || !start || Number.isNaN(start.getTime())) return null;

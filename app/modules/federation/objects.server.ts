@@ -21,7 +21,7 @@ export const apPaths = {
 const PAGE_PATH: Record<FederationSection, string> = { news: "/novyny/", events: "/poster/" };
 
 /** The public page of an item in each language: Ukrainian without a prefix, English under /us. */
-export function itemPages(origin: string, section: FederationSection, slug: string) {
+function itemPages(origin: string, section: FederationSection, slug: string) {
   return { uk: `${origin}${PAGE_PATH[section]}${slug}`, en: `${origin}/us${PAGE_PATH[section]}${slug}` };
 }
 

@@ -3,7 +3,7 @@ import { Create, Delete, Tombstone, Update } from "@fedify/fedify/vocab";
 import type { Kysely } from "kysely";
 import type { DB, FederationSection } from "#db/schema.ts";
 import { toVocab } from "./federation.server.ts";
-import { apPaths, loadObject, publishedVersions } from "./objects.server.ts";
+import { apPaths, AS_PUBLIC, loadObject, publishedVersions } from "./objects.server.ts";
 import { enabledSections } from "./sections.server.ts";
 
 // Publishing: what followers have been sent (`federation_published`: item, version, deleted)
@@ -15,7 +15,7 @@ import { enabledSections } from "./sections.server.ts";
 
 export type SyncOutcome = { created: number; updated: number; deleted: number };
 
-export async function syncSection(db: Kysely<DB>, ctx: Context<void>, origin: string, section: FederationSection): Promise<SyncOutcome> {
+async function syncSection(db: Kysely<DB>, ctx: Context<void>, origin: string, section: FederationSection): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { created: 0, updated: 0, deleted: 0 };
   const now = await publishedVersions(db, section);
   const sent = new Map(
@@ -51,7 +51,7 @@ export async function syncSection(db: Kysely<DB>, ctx: Context<void>, origin: st
         id: new URL(`${objectId.href}#delete-${row.version}`),
         actor,
         object: new Tombstone({ id: objectId }),
-        tos: [new URL("https://www.w3.org/ns/activitystreams#Public")],
+        tos: [new URL(AS_PUBLIC)],
         ccs: [ctx.getFollowersUri(section)],
       }),
     );
