@@ -29,6 +29,9 @@ import {
   NOTICE_KINDS,
   GUIDE_TOPICS,
   USER_DOCUMENT_KINDS,
+  FEDERATION_SECTIONS,
+  FEDERATION_KEY_ALGORITHMS,
+  FEDERATION_FOLLOW_STATES,
 } from "#db/schema.ts";
 import { useTestDatabase } from "../support/db.ts";
 
@@ -59,6 +62,9 @@ const UNION_VALUES: Record<string, readonly string[]> = {
   NoticeKind: NOTICE_KINDS,
   GuideTopic: GUIDE_TOPICS,
   UserDocumentKind: USER_DOCUMENT_KINDS,
+  FederationSection: FEDERATION_SECTIONS,
+  FederationKeyAlgorithm: FEDERATION_KEY_ALGORITHMS,
+  FederationFollowState: FEDERATION_FOLLOW_STATES,
 };
 
 describe("database types", () => {
