@@ -285,10 +285,12 @@ export interface FederationPublished {
 export interface FederationRemoteEvents {
   actor_id: string;
   content: Generated<string>;
+  content_en: string | null;
   ends_at: Timestamp | null;
   id: Generated<number>;
   location: string | null;
   name: string;
+  name_en: string | null;
   object_id: string;
   poster_id: number | null;
   received_at: Generated<Timestamp>;

@@ -149,6 +149,7 @@ describe("two portals", () => {
       object_id: `https://a.example/ap/events/${event.id}`,
       actor_id: "https://a.example/ap/actors/events",
       name: "Концерт",
+      name_en: "Concert",
       location: "Клуб",
       url: "https://a.example/poster/kontsert",
       state: "pending",
@@ -162,7 +163,12 @@ describe("two portals", () => {
       .selectAll()
       .where("origin_actor", "=", "https://a.example/ap/actors/events")
       .executeTakeFirstOrThrow();
-    expect(shown).toMatchObject({ title_uk: "Концерт", status: "published", origin_url: "https://a.example/poster/kontsert" });
+    expect(shown).toMatchObject({
+      title_uk: "Концерт",
+      title_en: "Concert",
+      status: "published",
+      origin_url: "https://a.example/poster/kontsert",
+    });
 
     await a.db.updateTable("posters").set({ title_uk: "Концерт (перенесено)", version: 2 }).where("id", "=", event.id).execute();
     await a.db.updateTable("news").set({ title_uk: "Новина (оновлено)", version: 2 }).where("id", "=", news.id).execute();

@@ -1,5 +1,5 @@
 import type { InboxContext } from "@fedify/fedify";
-import { Event, Link, type Accept, type Create, type Delete, type Reject, type Update } from "@fedify/fedify/vocab";
+import { Event, LanguageString, Link, type Accept, type Create, type Delete, type Reject, type Update } from "@fedify/fedify/vocab";
 import type { Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
 import { syncOccurrences } from "#app/modules/posters/occurrences.server.ts";
@@ -24,6 +24,17 @@ function firstText(value: unknown): string {
         .trim();
 }
 
+/** Language-tagged values (`nameMap`, `contentMap`) by their language: `uk`, `en`. */
+function languages(values: readonly unknown[]): { uk?: string; en?: string } {
+  const found: { uk?: string; en?: string } = {};
+  for (const value of values) {
+    if (!(value instanceof LanguageString)) continue;
+    const language = value.locale.language;
+    if ((language === "uk" || language === "en") && found[language] === undefined) found[language] = String(value);
+  }
+  return found;
+}
+
 async function followedActor(db: Kysely<DB>, actorId: URL | null): Promise<string | null> {
   if (!actorId) return null;
   const row = await db
@@ -36,8 +47,11 @@ async function followedActor(db: Kysely<DB>, actorId: URL | null): Promise<strin
 }
 
 type RemoteEventFields = {
+  /** Ukrainian where the origin marks a language, else the one it sends; English beside it when marked. */
   name: string;
+  name_en: string | null;
   content: string;
+  content_en: string | null;
   starts_at: Date;
   ends_at: Date | null;
   location: string | null;
@@ -46,7 +60,11 @@ type RemoteEventFields = {
 
 /** An Event's fields as the portal keeps them (plain text, clean HTML, bounded), or null when it is unusable. */
 async function remoteEventFields(object: Event, ctx?: InboxContext<void>): Promise<RemoteEventFields | null> {
-  const name = firstText(object.name).slice(0, MAX.name);
+  const names = languages(object.names);
+  const name = firstText(names.uk ?? object.name ?? names.en).slice(0, MAX.name);
+  const nameEn = firstText(names.en).slice(0, MAX.name) || null;
+  const contents = languages(object.contents);
+  const clean = (html: unknown) => sanitizeRichText(firstText(html).slice(0, 4 * MAX.content)).slice(0, MAX.content);
   const start = object.startTime ? new Date(object.startTime.toString()) : null;
   if (!name || !start || Number.isNaN(start.getTime())) return null;
   const end = object.endTime ? new Date(object.endTime.toString()) : null;
@@ -56,7 +74,9 @@ async function remoteEventFields(object: Event, ctx?: InboxContext<void>): Promi
   const url = link instanceof URL && (link.protocol === "https:" || link.protocol === "http:") ? link.href.slice(0, MAX.url) : null;
   return {
     name,
-    content: sanitizeRichText(firstText(object.content).slice(0, 4 * MAX.content)).slice(0, MAX.content),
+    name_en: nameEn !== name ? nameEn : null,
+    content: clean(contents.uk ?? object.content ?? contents.en),
+    content_en: contents.en && contents.en !== (contents.uk ?? object.content) ? clean(contents.en) || null : null,
     starts_at: start,
     ends_at: end && !Number.isNaN(end.getTime()) && end >= start ? end : null,
     location,
@@ -67,7 +87,9 @@ async function remoteEventFields(object: Event, ctx?: InboxContext<void>): Promi
 function posterColumns(fields: RemoteEventFields) {
   return {
     title_uk: fields.name,
+    title_en: fields.name_en,
     description_uk: fields.content,
+    description_en: fields.content_en,
     starts_at: fields.starts_at,
     ends_at: fields.ends_at,
     venue_uk: fields.location,

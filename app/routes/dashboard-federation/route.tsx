@@ -108,7 +108,7 @@ export default function FederationPage({ loaderData, actionData }: Route.Compone
   const { t } = useAdminT();
   const { sections, following, pending, approvedCount, blocked } = loaderData;
   return (
-    <>
+    <div className="dash-federation">
       <h1>{t("dashboard:sections.federation")}</h1>
       <p className="panel__lead">{t("admin:federation.lead")}</p>
 
@@ -224,7 +224,7 @@ export default function FederationPage({ loaderData, actionData }: Route.Compone
         )}
         <BlockForm reply={actionData} />
       </section>
-    </>
+    </div>
   );
 }
 
