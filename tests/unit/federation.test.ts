@@ -11,6 +11,7 @@ import { JobMessageQueue } from "#app/modules/federation/queue.server.ts";
 import { answerFederation } from "#app/modules/federation/request.server.ts";
 import { INBOX_MAX_BYTES, signatureHost } from "#app/modules/federation/inbox-guard.server.ts";
 import { setEnabledSections } from "#app/modules/federation/sections.server.ts";
+import { activityAlternate } from "../../server/activity-negotiation.ts";
 import { useTestDatabase } from "../support/db.ts";
 import { useAccountConfig } from "../support/auth.ts";
 
@@ -235,5 +236,31 @@ describe("the inbox refuses", () => {
     expect(signatureHost(new Headers({ Signature: 'keyId="https://A.example/u#k",signature="x"' }))).toBe("a.example");
     expect(signatureHost(new Headers({ "Signature-Input": 'sig1=("@method");keyid="https://b.example/k"' }))).toBe("b.example");
     expect(signatureHost(new Headers())).toBeNull();
+  });
+});
+
+describe("content negotiation", () => {
+  it("an item page asked for as ActivityPub goes on to its object; other requests stay", async () => {
+    const as = "application/activity+json";
+    expect(activityAlternate("/us/poster/kontsert", as)).toBe("/ap/by-slug/events/kontsert");
+    expect(activityAlternate("/novyny/vesna", 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"')).toBe(
+      "/ap/by-slug/news/vesna",
+    );
+    expect(activityAlternate("/novyny/vesna", "text/html,application/xhtml+xml")).toBeNull();
+    expect(activityAlternate("/poster/rss.xml", as)).toBeNull();
+    expect(activityAlternate("/novyny/category/kultura", as)).toBeNull();
+
+    await setEnabledSections(t.db, ["news"]);
+    const item = await t.db
+      .insertInto("news")
+      .values({ slug: "vesna-negotiated", title_uk: "Весна", status: "published", published_at: new Date(Date.now() - 60_000) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const bySlug = (slug: string) => answerFederation(new Request(`${ORIGIN}/ap/by-slug/news/${slug}`), federation(), t.db);
+    const found = await bySlug("vesna-negotiated");
+    expect(found.status).toBe(303);
+    expect(found.headers.get("location")).toBe(`/ap/news/${item.id}`);
+    expect((await bySlug("no-such-item")).status).toBe(404);
+    expect((await bySlug("%E0%A4%A")).status).toBe(400);
   });
 });
