@@ -227,6 +227,16 @@ describe("two portals", () => {
     expect(await a.db.selectFrom("federation_remote_events").select("name").execute()).toEqual([{ name: "Концерт" }]);
   });
 
+  it("a section turned on does not send followers what it already held", async () => {
+    await setEnabledSections(a.db, ["events"]);
+    await newsOn(a, "arkhiv");
+    await setEnabledSections(a.db, ["news", "events"]);
+    deliveries.length = 0;
+    expect(await syncAll(a.db, ctx(a), a.origin)).toEqual({ created: 0, updated: 0, deleted: 0 });
+    await drain();
+    expect(deliveries).toEqual([]);
+  });
+
   it("a plain client resolves WebFinger → actor → outbox → object", async () => {
     await newsOn(a, "lito");
     const json = { Accept: "application/activity+json" };
@@ -238,7 +248,7 @@ describe("two portals", () => {
     expect(actor["@context"]).toContain("https://www.w3.org/ns/activitystreams");
     expect(actor).toMatchObject({ type: "Service", id: "https://a.example/ap/actors/news" });
     const outbox = (await (await fetch(String(actor.outbox), { headers: json })).json()) as Record<string, unknown>;
-    expect(outbox).toMatchObject({ type: "OrderedCollection", totalItems: 1 });
+    expect(outbox).toMatchObject({ type: "OrderedCollection", totalItems: 2 });
     const page = (await (await fetch(String(outbox.first), { headers: json })).json()) as {
       type: string;
       orderedItems: Array<Record<string, unknown>>;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { FEDERATION_SECTIONS, type DB, type FederationSection } from "#db/schema.ts";
+import { publishedVersions } from "./objects.server.ts";
 
 // Which local sections federate is the operator's choice (settings.federation_sections, the
 // dashboard's federation page); none do at first. The `events` actor also exists while staff
@@ -23,10 +24,24 @@ export async function sectionIsActor(db: Kysely<DB>, section: FederationSection)
   return (await db.selectFrom("federation_following").select("id").limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** Saves the choice; a section newly turned on starts from what it holds now (`federation_published`, which sync.server.ts compares with). */
 export async function setEnabledSections(db: Kysely<DB>, sections: readonly FederationSection[]): Promise<void> {
+  const before = await enabledSections(db);
   await db
     .updateTable("settings")
     .set({ federation_sections: [...new Set(sections)] })
     .where("id", "=", 1)
     .execute();
+  for (const section of sections) if (!before.includes(section)) await baselineSection(db, section);
+}
+
+/** A section just turned on: what is public now counts as sent (followers read the archive in the outbox). */
+async function baselineSection(db: Kysely<DB>, section: FederationSection): Promise<void> {
+  for (const [id, version] of await publishedVersions(db, section)) {
+    await db
+      .insertInto("federation_published")
+      .values({ section, item_id: id, version, deleted_at: null })
+      .onConflict((conflict) => conflict.columns(["section", "item_id"]).doUpdateSet({ version, deleted_at: null }))
+      .execute();
+  }
 }

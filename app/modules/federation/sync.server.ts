@@ -10,8 +10,8 @@ import { enabledSections } from "./sections.server.ts";
 // against what is public now. A new public item goes out as Create, a changed one as Update, one
 // no longer public (trashed, unpublished, purged) as Delete. Run after every staff save and
 // every minute (a scheduled publication time passes without a write), it is idempotent: a run
-// that finds nothing changed sends nothing. A section just turned on has no followers yet, so
-// its first run records the archive without sending it anywhere.
+// that finds nothing changed sends nothing. Turning a section on records what it already holds
+// (`baselineSection`, sections.server.ts), so its first followers are not sent the whole archive.
 
 export type SyncOutcome = { created: number; updated: number; deleted: number };
 
