@@ -3,6 +3,7 @@ import { Event, LanguageString, Link, type Accept, type Create, type Delete, typ
 import type { Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
 import { syncOccurrences } from "#app/modules/posters/occurrences.server.ts";
+import { getDb } from "#app/platform/db/db.server.ts";
 import { logger } from "#app/platform/logger/logger.server.ts";
 import { sanitizeRichText } from "#app/platform/sanitize/html.server.ts";
 import { slugify } from "#app/platform/slug/transliterate.ts";
@@ -205,4 +206,10 @@ export async function rejectRemoteEvent(db: Kysely<DB>, id: number): Promise<boo
     .where("state", "=", "pending")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A posters row that mirrors another server's event (approved here): edited only by its origin. */
+export async function isRemotePoster(id: number, db: Kysely<DB> = getDb() as Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom("posters").select("origin_url").where("id", "=", id).executeTakeFirst();
+  return Boolean(row?.origin_url);
 }
