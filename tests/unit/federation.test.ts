@@ -172,6 +172,11 @@ describe("discovery", () => {
     );
     expect((await ask("acct:events@portal.example")).status).toBe(200);
     expect((await ask("acct:admin@portal.example")).status).toBe(404);
+    const nodeinfo = await answerFederation(new Request(`${ORIGIN}/.well-known/nodeinfo`), fed, t.db);
+    const href = ((await nodeinfo.json()) as { links: Array<{ href: string }> }).links[0]!.href;
+    expect(href).toBe(`${ORIGIN}/ap/nodeinfo/2.1`);
+    const info = (await (await answerFederation(new Request(href), fed, t.db)).json()) as Record<string, unknown>;
+    expect(info).toMatchObject({ protocols: ["activitypub"], openRegistrations: false });
   });
 
   it("the actor document has its inbox, outbox, followers, shared inbox and keys (created once, stored)", async () => {
