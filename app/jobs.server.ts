@@ -5,6 +5,7 @@ import { runQueuedJobsOf, startJobWorker as startWorkerFor, type JobWorker } fro
 import { accountExportJobs } from "#app/modules/account-export/jobs.server.ts";
 import { advertsJobs } from "#app/modules/adverts/jobs.server.ts";
 import { authJobs } from "#app/modules/auth/jobs.server.ts";
+import { federationJobs } from "#app/modules/federation/jobs.server.ts";
 import { messagesJobs } from "#app/modules/messages/jobs.server.ts";
 import { moderationJobs } from "#app/modules/moderation/jobs.server.ts";
 import { organisationsJobs } from "#app/modules/organisations/jobs.server.ts";
@@ -34,6 +35,7 @@ export const appJobs: readonly AnyJob[] = [
   ...userDocumentsJobs,
   ...pushJobs,
   ...newsletterJobs,
+  ...federationJobs,
 ];
 
 /** The worker for every app job in this process (server/main.ts, through the app entry). */

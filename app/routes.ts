@@ -34,6 +34,9 @@ export default [
   route("us?/map/points/:file", "routes/map-points/route.ts"),
   // A place's pages to save for offline reading (the lists' "Save for offline").
   route("us?/offline/pack", "routes/offline-pack/route.ts"),
+  // ActivityPub (app/modules/federation): WebFinger and NodeInfo discovery, actors, objects, inboxes.
+  route(".well-known/*", "routes/federation-well-known/route.ts"),
+  route("ap/*", "routes/federation/route.ts"),
   route("us?/advertisement/rss.xml", "routes/advert-feed/route.ts"),
   route("us?/reklama/:slug/click", "routes/reklama-click/route.ts"),
   // The events calendar other sites frame: a bare document of its own, outside the layouts.
@@ -137,6 +140,7 @@ export default [
     route("newsletter/new", "routes/dashboard-newsletter-edit/route.tsx", { id: "dashboard-newsletter-new" }),
     route("newsletter/:id", "routes/dashboard-newsletter-edit/route.tsx"),
     route("advertisements/moderation", "routes/dashboard-moderation/route.tsx"),
+    route("federation", "routes/dashboard-federation/route.tsx"),
     route("pages/edit-page/:id", "routes/dashboard-content-edit/route.tsx", { id: "dashboard-pages-edit" }),
     route(":type", "routes/dashboard-content-list/route.tsx"),
     route(":type/new-page", "routes/dashboard-content-new/route.tsx"),

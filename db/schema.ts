@@ -92,6 +92,14 @@ export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
 /** What a subscriber may choose to get (migrations/0044's CHECK list). */
 export const NEWSLETTER_TOPICS = ["news", "events", "directory", "adverts"] as const;
 export type NewsletterTopic = (typeof NEWSLETTER_TOPICS)[number];
+/** The local sections that may federate as ActivityPub actors (migrations/0046). */
+export const FEDERATION_SECTIONS = ["news", "events"] as const;
+export type FederationSection = (typeof FEDERATION_SECTIONS)[number];
+export const FEDERATION_KEY_ALGORITHMS = ["rsa", "ed25519"] as const;
+export type FederationKeyAlgorithm = (typeof FEDERATION_KEY_ALGORITHMS)[number];
+/** A remote actor staff follow: asked, accepted or refused by the other side. */
+export const FEDERATION_FOLLOW_STATES = ["pending", "accepted", "rejected"] as const;
+export type FederationFollowState = (typeof FEDERATION_FOLLOW_STATES)[number];
 
 /** jsonb written as its JSON.stringify string (pg would send a JS array as a Postgres array), selected parsed. */
 export type JsonColumn<T> = ColumnType<T, string, string>;
@@ -206,4 +214,7 @@ export const CHECK_UNIONS: Readonly<Record<string, readonly string[]>> = {
   NewsletterSubscriberStatus: NEWSLETTER_SUBSCRIBER_STATUSES,
   NewsletterIssueKind: NEWSLETTER_ISSUE_KINDS,
   NewsletterIssueStatus: NEWSLETTER_ISSUE_STATUSES,
+  FederationSection: FEDERATION_SECTIONS,
+  FederationKeyAlgorithm: FEDERATION_KEY_ALGORITHMS,
+  FederationFollowState: FEDERATION_FOLLOW_STATES,
 };

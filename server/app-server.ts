@@ -2,6 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { createRequestListener } from "@react-router/node";
+import { activityAlternate } from "./activity-negotiation.ts";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { sql } from "kysely";
 import type { Database } from "#db/connection.ts";
@@ -212,6 +213,11 @@ export function createAppServer({
         // the response was created that a HEAD response has no body, and drops it.
         req.method = "GET";
         req.headers[HEAD_REQUEST_HEADER] = "1";
+      }
+      const alternate = activityAlternate(target.split("?", 1)[0]!, req.headers.accept);
+      if (alternate) {
+        res.writeHead(303, { Location: alternate, Vary: "Accept", "Cache-Control": "no-store" });
+        return void res.end();
       }
       req.headers.host = publicUrl.host;
       // The one page other sites may frame: no X-Frame-Options, and a policy allowing any

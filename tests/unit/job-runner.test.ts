@@ -22,6 +22,9 @@ describe("the job runner", () => {
       "document-reminders",
       "event-reminders",
       "event-series",
+      "federation-deliver",
+      "federation-kv-sweep",
+      "federation-sync",
       "mail-account",
       "mail-advert-held",
       "mail-email-change",
@@ -44,7 +47,7 @@ describe("the job runner", () => {
       "saved-search-alerts",
       "trust-stats",
     ]);
-    expect(appJobs).toHaveLength(27);
+    expect(appJobs).toHaveLength(30);
     const schedules = Object.fromEntries(appJobs.filter((job) => job.schedule).map((job) => [job.name, job.schedule]));
     expect(schedules).toEqual({
       "saved-search-alerts": { cron: "* * * * *", atStart: true },
@@ -57,6 +60,8 @@ describe("the job runner", () => {
       "rating-requests": { cron: "*/15 * * * *" },
       "newsletter-scan": { cron: "* * * * *" },
       "trust-stats": { cron: "*/10 * * * *", atStart: true },
+      "federation-sync": { cron: "* * * * *" },
+      "federation-kv-sweep": { cron: "17 3 * * *" },
     });
     const mail = {
       retryLimit: 10,
@@ -71,6 +76,7 @@ describe("the job runner", () => {
     expect(byName["mail-saved-search-alert"]!.queue).toEqual({ ...mail, policy: "exclusive" });
     expect(byName["mail-waitlist-promoted"]!.queue).toEqual(mail);
     expect(byName["push-send"]!.queue).toEqual(mail);
+    expect(byName["federation-deliver"]!.queue).toEqual({ ...mail, retryLimit: 8 });
     expect(byName["data-export"]!.queue).toEqual({
       retryLimit: 3,
       retryBackoff: true,

@@ -22,6 +22,7 @@ export function PosterCard({ item, ...options }: CardOptions & { item: PosterCar
         {item.location ? <Localized text={item.location} /> : null}
       </p>
       <CardDistance km={item.distanceKm} />
+      {item.origin ? <p className="content-card__origin">{t("posters.from_host", { host: item.origin.host })}</p> : null}
       {item.price ? <Localized as="p" className="content-card__price" text={item.price} /> : null}
       {item.category ? (
         <p className="content-card__tags">

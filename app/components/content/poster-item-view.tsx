@@ -66,6 +66,11 @@ export default function PosterItemPage({ loaderData }: { loaderData: Awaited<Ret
         ) : null}
         <TextFact term={t("posters.price")} text={poster.price} />
         {poster.organiser ? <Fact term={t("posters.organiser")}>{poster.organiser}</Fact> : null}
+        {poster.origin ? (
+          <Fact term={t("posters.origin")}>
+            <NewWindowLink href={poster.origin.url}>{t("posters.from_host", { host: poster.origin.host })}</NewWindowLink>
+          </Fact>
+        ) : null}
         <OrganisedByFact organisation={organisation} />
         <CategoryFact section="/poster" category={poster.category} />
       </dl>

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   "settings.manage": ADMIN,
   "locations.manage": ADMIN,
   "users.manage": ADMIN,
+  // Which sections federate, whom the portal follows, remote events, blocked domains (ActivityPub).
+  "federation.manage": ADMIN,
   // Deleting trashed content for good (the dashboard's trash); moving to the trash is the section's own permission.
   "trash.purge": ADMIN,
   "newsletter.manage": STAFF,

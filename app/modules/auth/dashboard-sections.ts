@@ -26,6 +26,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { segment: "locations", permission: "locations.manage", label: "dashboard:sections.locations" },
   { segment: "settings", permission: "settings.manage", label: "dashboard:sections.settings" },
   { segment: "newsletter", permission: "newsletter.manage", label: "dashboard:sections.newsletter" },
+  { segment: "federation", permission: "federation.manage", label: "dashboard:sections.federation" },
 ];
 
 /**

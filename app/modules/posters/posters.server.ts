@@ -41,6 +41,8 @@ export type PosterCard = ReturnType<typeof cardBase> & {
   price: LocalizedText | null;
   /** Km from the list's place (its own point, else its city's); null when the list measures none. */
   distanceKm: number | null;
+  /** An event another server published (federation): its original page and that server's host. */
+  origin: { url: string; host: string } | null;
 };
 
 export type PosterDetail = PosterCard & {
@@ -122,6 +124,7 @@ function cardQuery(near: NearFilter | null = null, occurrenceId?: number) {
     "posters.venue_en",
     "posters.price_text_uk",
     "posters.price_text_en",
+    "posters.origin_url",
   ]);
 }
 
@@ -141,7 +144,13 @@ function toCard(row: CardRow, language: Language, imageWidth = CARD_IMAGE_WIDTH)
     location: cardLocation(row, language),
     price: optionalText(row.price_text_uk, row.price_text_en, language),
     distanceKm: row.distance_km === null ? null : Number(row.distance_km),
+    origin: originOf(row.origin_url),
   };
+}
+
+function originOf(url: string | null): PosterCard["origin"] {
+  const parsed = url ? URL.parse(url) : null;
+  return parsed && (parsed.protocol === "https:" || parsed.protocol === "http:") ? { url: parsed.href, host: parsed.host } : null;
 }
 
 /**

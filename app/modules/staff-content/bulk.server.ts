@@ -22,6 +22,6 @@ export async function bulkApply(
       const ids = await matchingIds(trx, spec, filter, selectedIds);
       return applyStateAction(trx, spec, action, ids, actor);
     });
-  await afterStateAction(result);
+  await afterStateAction(result, spec.type);
   return result.changed.length;
 }

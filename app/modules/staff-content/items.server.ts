@@ -7,7 +7,7 @@ import { approveIfPublished, tellApprovedByPublishing, type ApprovedByPublishing
 import type { Actor } from "./state.server.ts";
 import { registryDb } from "./tables.server.ts";
 import { syncTags, tagSlugs } from "./tags.server.ts";
-import { afterWrite } from "./after-write.server.ts";
+import { afterCommit, afterWrite } from "./after-write.server.ts";
 import type { ContentSpec } from "./types.ts";
 import { lifecycleOf } from "./lifecycle.ts";
 import type { PreparedValues } from "./values.server.ts";
@@ -75,7 +75,7 @@ export async function createItem(
   actor: Actor,
   beforeInsert?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<number> {
-  return getDb()
+  const id = await getDb()
     .transaction()
     .execute(async (trx) => {
       await beforeInsert?.(trx);
@@ -94,6 +94,8 @@ export async function createItem(
       await recordAudit(trx, { actorId: actor.id, action: "create", entityType: spec.type, entityId: row.id, before: null, after });
       return row.id;
     });
+  await afterCommit(spec.type);
+  return id;
 }
 
 export type SaveOutcome =
@@ -154,5 +156,6 @@ export async function updateItem(
       return { status: "saved", version: saved.version };
     });
   await tellApprovedByPublishing(approved);
+  if (outcome.status === "saved") await afterCommit(spec.type);
   return outcome;
 }

@@ -6,6 +6,8 @@ import { removeImageFiles } from "#app/platform/images/process.server.ts";
 import { moveAdverts } from "#app/modules/adverts/lifecycle.server.ts";
 import { approveIfPublished, tellApprovedByPublishing, type ApprovedByPublishing } from "#app/modules/submissions/moderation.server.ts";
 import type { StateAction } from "./actions.ts";
+import { afterCommit } from "./after-write.server.ts";
+import type { ContentType } from "./registry.ts";
 import { registryDb } from "./tables.server.ts";
 import { lifecycleOf, type LifecycleKind } from "./lifecycle.ts";
 import { allFields, hasGallery, type ContentSpec } from "./types.ts";
@@ -142,9 +144,13 @@ export async function applyStateAction(
 }
 
 /** What must happen after the transaction commits: the files of purged images deleted, the senders of approved submissions told. */
-export async function afterStateAction({ orphanImages, approved }: Pick<StateActionResult, "orphanImages" | "approved">): Promise<void> {
+export async function afterStateAction(
+  { orphanImages, approved, changed }: Pick<StateActionResult, "orphanImages" | "approved" | "changed">,
+  type: ContentType,
+): Promise<void> {
   for (const image of orphanImages) await removeImageFiles(undefined, image);
   await tellApprovedByPublishing(approved);
+  if (changed.length) await afterCommit(type);
 }
 
 /** Image ids an item refers to (its image fields and, for adverts, its photos). */
@@ -192,6 +198,6 @@ export async function changeItemState(spec: ContentSpec, id: number, action: Sta
   const result = await getDb()
     .transaction()
     .execute((trx) => applyStateAction(trx, spec, action, [id], actor));
-  await afterStateAction(result);
+  await afterStateAction(result, spec.type);
   return result.changed.length > 0;
 }

@@ -121,6 +121,11 @@ const envSchema = z.object({
   // Unset: $DATA_DIR/maps/basemap.pmtiles when that file is there.
   MAP_PMTILES: optionalString,
   // A third-party vector tile host instead (https, {z}/{x}/{y}); the CSP then allows its origin.
+  // ActivityPub may reach loopback and private addresses: tests and development only, never production.
+  FEDERATION_ALLOW_PRIVATE: z
+    .enum(["", "1", "0", "true", "false"], "must be 1 or 0")
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
   MAP_TILE_URL: optionalString.pipe(
     urlString(["https:"])
       .refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)), "must hold {z}, {x} and {y}")
@@ -210,6 +215,8 @@ export type AppConfig = {
   sentryDsn: string | undefined;
   /** The basemap's source; only `remote` lets the browser reach another host (its origin joins the CSP). */
   maps: MapsConfig;
+  /** Federation may fetch from and deliver to loopback and private addresses (FEDERATION_ALLOW_PRIVATE; refused in production). */
+  federationAllowPrivate: boolean;
   paths: { db: string; uploads: string; outbox: string };
 };
 
@@ -234,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
     throw new ConfigError(`Invalid environment variable METRICS_PORT: ${values.METRICS_PORT} is PORT; metrics need a port of their own`);
+  }
+  if (values.NODE_ENV === "production" && values.FEDERATION_ALLOW_PRIVATE && values.PUBLIC_URL && !isLoopbackUrl(values.PUBLIC_URL)) {
+    throw new ConfigError("Invalid environment variable FEDERATION_ALLOW_PRIVATE: only for a portal on this machine (tests, development)");
   }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
@@ -273,12 +283,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
     sentryDsn: values.SENTRY_DSN,
     maps: mapsConfig(values, dataDir),
+    federationAllowPrivate: values.FEDERATION_ALLOW_PRIVATE,
     paths: {
       db: path.join(dataDir, "db"),
       uploads: path.join(dataDir, "uploads"),
       outbox: path.join(dataDir, "outbox"),
     },
   };
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || host.startsWith("127.");
 }
 
 function storageConfig(values: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): StorageConfig {

@@ -371,3 +371,17 @@ export async function readJson(request: Request, maxBytes: number): Promise<Json
     return { ok: false, status: 400 };
   }
 }
+
+export type BytesOutcome = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; status: 400 | 413 };
+
+/** The raw body, at most `maxBytes` (413 past it, before reading when Content-Length says so). */
+export async function readBoundedBytes(request: Request, maxBytes: number): Promise<BytesOutcome> {
+  const body = boundedBody(request, maxBytes);
+  if (body.tooLarge) return { ok: false, status: 413 };
+  if (!body.stream) return { ok: true, bytes: new Uint8Array() };
+  try {
+    return { ok: true, bytes: new Uint8Array(await new Response(body.stream).arrayBuffer()) };
+  } catch {
+    return { ok: false, status: body.received() > maxBytes ? 413 : 400 };
+  }
+}

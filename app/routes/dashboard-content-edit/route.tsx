@@ -19,6 +19,7 @@ import { STATE_ACTIONS, type StateAction } from "#app/modules/staff-content/acti
 import { formOptions, itemDefaults } from "#app/modules/staff-content/form-data.server.ts";
 import { itemImagePreviews, postedImagePreviews } from "#app/modules/staff-content/form-images.server.ts";
 import { advertPhotoIds } from "#app/modules/adverts/photos.server.ts";
+import { isRemotePoster } from "#app/modules/federation/inbox.server.ts";
 import { loadItem, loadOwner, loadTagIds } from "#app/modules/staff-content/items.server.ts";
 import { adminT, canPurge, idParam, requireContentAccess } from "#app/modules/staff-content/route-access.server.ts";
 import { saveContentForm } from "#app/modules/staff-content/save.server.ts";
@@ -129,6 +130,10 @@ async function saveOrChange({ context, url, params }: Route.ActionArgs, posted: 
     return membershipAction(formData, { organisationId: id, actorId: actor.id, back: here, staff: true });
   }
   if (intent !== "save") badRequest();
+  // An event another server published changes there (its Update); here it can only be trashed.
+  if (spec.type === "posters" && (await isRemotePoster(id))) {
+    return redirectWithFlash(here, { severity: "warn", message: "admin:federation.remote_read_only" });
+  }
 
   const outcome = await saveContentForm(spec, posted, actor, id);
   switch (outcome.kind) {
