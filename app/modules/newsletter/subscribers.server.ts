@@ -7,7 +7,7 @@ import { getDb } from "#app/platform/db/db.server.ts";
 import { defineJob, enqueue, MAIL_QUEUE } from "#app/platform/jobs/queue.server.ts";
 import { siteNameIn } from "#app/platform/mail/compose.server.ts";
 import { sendTemplateMail } from "#app/platform/mail/template.server.ts";
-import { newConfirmToken, newsletterLink, subscriberLinks } from "./links.server.ts";
+import { newConfirmToken, newsletterLink, readManageToken, subscriberLinks } from "./links.server.ts";
 import { confirmMail } from "./mails/confirm.ts";
 import { topicsOf, type NewsletterTopic } from "./topics.ts";
 
@@ -105,9 +105,15 @@ export async function confirmSubscription(token: unknown, now = new Date(), db: 
   return row ? toSubscriber(row) : null;
 }
 
-export async function findSubscriber(id: number, db: Kysely<DB> = getDb()): Promise<Subscriber | null> {
+async function findSubscriber(id: number, db: Kysely<DB> = getDb()): Promise<Subscriber | null> {
   const row = await db.selectFrom("newsletter_subscribers").select(SUBSCRIBER_COLUMNS).where("id", "=", id).executeTakeFirst();
   return row ? toSubscriber(row) : null;
+}
+
+/** The subscriber a mailed manage or unsubscribe link names, or null for a malformed or forged token. */
+export async function subscriberOfToken(token: unknown): Promise<Subscriber | null> {
+  const id = readManageToken(token);
+  return id === null ? null : findSubscriber(id);
 }
 
 /** The subscription of an account's address (the cabinet's section), whatever its state. */

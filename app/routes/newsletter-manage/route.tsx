@@ -3,9 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { deferredPage } from "#app/components/deferred.tsx";
 import { languageOf, localeFromPath, localizePath } from "#app/i18n/locales.ts";
-import { readManageToken } from "#app/modules/newsletter/links.server.ts";
 import { advertCategoryOptions, newsletterT } from "#app/modules/newsletter/pages.server.ts";
-import { findSubscriber, resubscribe, unsubscribe, updatePreferences } from "#app/modules/newsletter/subscribers.server.ts";
+import { subscriberOfToken, resubscribe, unsubscribe, updatePreferences } from "#app/modules/newsletter/subscribers.server.ts";
 import { readForm } from "#app/platform/http/body.server.ts";
 import { redirectWithFlash } from "#app/platform/http/flash.server.ts";
 import { pageMeta } from "#app/platform/seo/meta.ts";
@@ -16,16 +15,11 @@ import { manageSchema } from "./schema.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
-async function subscriberOf(token: unknown) {
-  const id = readManageToken(token);
-  return id === null ? null : findSubscriber(id);
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = newsletterT(context);
   const token = url.searchParams.get("token") ?? "";
   const seo = { title: t("newsletter:manage.title"), description: t("newsletter:page.description") };
-  const subscriber = await subscriberOf(token);
+  const subscriber = await subscriberOfToken(token);
   if (!subscriber) return data({ subscriber: null, token: "", categories: [], seo }, { status: 404 });
   return { subscriber, token, categories: await advertCategoryOptions(languageOf(localeFromPath(url.pathname))), seo };
 }
@@ -36,7 +30,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const t = newsletterT(context);
   const form = await readForm(request);
   const token = form.get("token");
-  const subscriber = await subscriberOf(token);
+  const subscriber = await subscriberOfToken(token);
   const seo = { title: t("newsletter:manage.title"), description: t("newsletter:page.description") };
   if (!subscriber || typeof token !== "string")
     return data({ result: null, subscriber: null, token: "", categories: [], seo }, { status: 404 });

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { deferredPage } from "#app/components/deferred.tsx";
-import { readManageToken } from "#app/modules/newsletter/links.server.ts";
 import { newsletterT } from "#app/modules/newsletter/pages.server.ts";
-import { findSubscriber, unsubscribe } from "#app/modules/newsletter/subscribers.server.ts";
+import { subscriberOfToken, unsubscribe } from "#app/modules/newsletter/subscribers.server.ts";
 import { readForm } from "#app/platform/http/body.server.ts";
 import { pageMeta } from "#app/platform/seo/meta.ts";
 
@@ -14,16 +13,11 @@ import { pageMeta } from "#app/platform/seo/meta.ts";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args), { name: "robots", content: "noindex" }];
 
-async function subscriberOf(token: unknown) {
-  const id = readManageToken(token);
-  return id === null ? null : findSubscriber(id);
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = newsletterT(context);
   const token = url.searchParams.get("token") ?? "";
   const seo = { title: t("newsletter:unsubscribe.title"), description: t("newsletter:unsubscribe.title") };
-  const subscriber = await subscriberOf(token);
+  const subscriber = await subscriberOfToken(token);
   if (!subscriber) return data({ state: "invalid" as const, email: "", token: "", seo }, { status: 404 });
   return { state: subscriber.status === "unsubscribed" ? ("done" as const) : ("confirm" as const), email: subscriber.email, token, seo };
 }
@@ -35,7 +29,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = form.get("token") ?? url.searchParams.get("token");
   const seo = { title: t("newsletter:unsubscribe.title"), description: t("newsletter:unsubscribe.title") };
-  const subscriber = await subscriberOf(token);
+  const subscriber = await subscriberOfToken(token);
   if (!subscriber) return data({ state: "invalid" as const, email: "", token: "", seo }, { status: 404 });
   await unsubscribe(subscriber.id);
   return { state: "done" as const, email: subscriber.email, token: "", seo };
