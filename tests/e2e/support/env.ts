@@ -18,6 +18,9 @@ const FETCH_BAD_PORTS = new Set([
  * servers of its own, so specs running at once never take the same one.
  */
 export const SUITE_PORT_OFFSETS = {
+  // Below the base: the two portals of tests/e2e/federation-two-servers.spec.ts.
+  federationA: -2,
+  federationB: -1,
   foreignAddressJsA: 3,
   foreignAddressJsB: 4,
   foreignAddressNoJsA: 5,

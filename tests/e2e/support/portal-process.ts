@@ -10,8 +10,16 @@ const root = path.resolve(import.meta.dirname, "../../..");
 
 export type PortalProcess = { child: ChildProcess; dataDir: string; output: () => string; stop: () => void };
 
-/** Starts `scripts/serve.ts` (the server, seeding a first start when SEED_DEMO asks) on 127.0.0.1:`port` (its public origin) and resolves once it is ready. */
-export async function startPortalProcess(port: number, name: string, extra: NodeJS.ProcessEnv = {}): Promise<PortalProcess> {
+/**
+ * Starts `scripts/serve.ts` (the server, seeding a first start when SEED_DEMO asks) on 127.0.0.1:`port` (its public origin) and resolves once it is ready.
+ * `prepare` runs first with the process's environment (e.g. `scripts/user-create.ts` on its empty database).
+ */
+export async function startPortalProcess(
+  port: number,
+  name: string,
+  extra: NodeJS.ProcessEnv = {},
+  prepare?: (env: NodeJS.ProcessEnv) => void,
+): Promise<PortalProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -24,6 +32,7 @@ export async function startPortalProcess(port: number, name: string, extra: Node
     ...extra,
   };
   delete env.DATABASE_URL;
+  prepare?.(env);
   const child = spawn(process.execPath, ["scripts/serve.ts"], { cwd: root, env });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
