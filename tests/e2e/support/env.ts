@@ -18,9 +18,6 @@ const FETCH_BAD_PORTS = new Set([
  * servers of its own, so specs running at once never take the same one.
  */
 export const SUITE_PORT_OFFSETS = {
-  // Below the base: the two portals of tests/e2e/federation-two-servers.spec.ts.
-  federationA: -2,
-  federationB: -1,
   foreignAddressJsA: 3,
   foreignAddressJsB: 4,
   foreignAddressNoJsA: 5,
@@ -29,6 +26,8 @@ export const SUITE_PORT_OFFSETS = {
   devServer: 8,
   lifecycle: 9,
   passkeys: 10,
+  federationA: 11,
+  federationB: 12,
   scaleOutA: 100,
   scaleOutB: 101,
   scaleOutCluster: 102,
