@@ -138,14 +138,12 @@ test.describe("two portals in two processes federate over HTTP @js-only", () => 
     test.setTimeout(150_000);
     const start = (name: "A" | "B", port: number) =>
       startPortalProcess(port, `federation-${name.toLowerCase()}`, { FEDERATION_ALLOW_PRIVATE: "1", SEED_DEMO: "no" }, createAdmin);
-    const started = await Promise.allSettled([start("A", ports.federationA), start("B", ports.federationB)]);
-    started.forEach((outcome, index) => {
-      if (outcome.status === "fulfilled") processes.push({ name: index ? "B" : "A", portal: outcome.value });
-    });
-    const [processA, processB] = started.map((outcome) => {
-      if (outcome.status === "rejected") throw outcome.reason;
-      return outcome.value;
-    }) as [PortalProcess, PortalProcess];
+    // One after the other: two embedded databases migrating at once beside the suite's server
+    // and browsers crowd a two-core machine.
+    const processA = await start("A", ports.federationA);
+    processes.push({ name: "A", portal: processA });
+    const processB = await start("B", ports.federationB);
+    processes.push({ name: "B", portal: processB });
     const side = async (name: "A" | "B", port: number, process: PortalProcess): Promise<Side> => {
       const base = origin(port);
       const { context, page } = await signedIn(browser, base).catch((error: Error) => {
