@@ -44,6 +44,8 @@ export const RESERVED_PAGE_SLUGS = new Set([
   "sw",
   "not-me",
   "change-email",
+  "ap",
+  ".well-known",
 ]);
 
 export function isReservedPageSlug(slug: string): boolean {

@@ -3,6 +3,7 @@ import { languageOf, localeFromPath } from "#app/i18n/locales.ts";
 import { translatorFor } from "#app/i18n/request.server.ts";
 import { acceptedOrigins, publicOrigin } from "#app/platform/config/config.server.ts";
 import { barePage } from "./bare-page.ts";
+import { readBoundedBytes } from "./body.server.ts";
 import { isDataRequest } from "./document-request.ts";
 import type { ForeignOriginRefusal } from "./foreign-origin.ts";
 import { logger } from "#app/platform/logger/logger.server.ts";
@@ -52,9 +53,9 @@ const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
 async function isOneClickUnsubscribe(request: Request, url: URL): Promise<boolean> {
   if (request.method !== "POST" || !url.searchParams.get("token")) return false;
   if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/x-www-form-urlencoded") return false;
-  const length = Number(request.headers.get("content-length") ?? ONE_CLICK_BODY.length);
-  if (!(length <= ONE_CLICK_BODY.length + 2)) return false;
-  return (await request.clone().text()).trim() === ONE_CLICK_BODY;
+  // A clone: the action reads the same body after this check; anything longer is no one-click post.
+  const body = await readBoundedBytes(request.clone(), ONE_CLICK_BODY.length + 2);
+  return body.ok && new TextDecoder().decode(body.bytes).trim() === ONE_CLICK_BODY;
 }
 
 const LOG_EVERY_MS = 60_000;
